@@ -1,0 +1,24 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The SPA lives in app/; its build lands in dist/web, which the server serves.
+// In development Vite proxies the API and the translations to the server on :3000.
+export default defineConfig({
+  root: "app",
+  publicDir: "../public",
+  plugins: [react()],
+  build: {
+    outDir: "../dist/web",
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": "http://localhost:3000",
+      "/healthz": "http://localhost:3000",
+      "/readyz": "http://localhost:3000",
+    },
+  },
+});
