@@ -1,0 +1,61 @@
+/**
+ * Every business constant of the specification's section 9, in one place.
+ * Server validation, forms, timers and tests all read them from here.
+ */
+export const LIMITS = {
+  /** Names, nickname, website, emails, address parts. */
+  textMax: 256,
+  /** Comments and long text. */
+  longTextMax: 2048,
+  /** Rows of a multi-value input (phones, emails). */
+  multiValueRowsMax: 5,
+  /** Uploads and photos, in bytes (5 MB). */
+  uploadBytesMax: 5 * 1024 * 1024,
+  /** Photos are resized to fit in this square, as JPEG. */
+  photoSidePx: 512,
+} as const;
+
+export const TIMINGS_MS = {
+  sessionExpiredCountdown: 115_000,
+  tokenEarlyExpiry: 240_000,
+  slideshowInterval: 10_000,
+  unsubscribeDelay: 2_500,
+  statePersistThrottle: 1_000,
+  contactEditorReset: 300,
+  navigateAfterSave: 1_000,
+  scrollRestore: 1_500,
+  toast: 2_000,
+} as const;
+
+export const SLIDESHOW_IMAGES = 8;
+export const MAX_TOASTS = 2;
+export const INTRO_GUIDE_SCREENS = 8;
+export const SUBSCRIPTION_QUANTITY = 1;
+export const DEFAULT_TIME_ZONE = "UTC";
+
+/** Display formats (dayjs tokens). */
+export const DATE_FORMAT = "DD MMM, YYYY";
+export const COMMENT_DATE_FORMAT = "DD MMM, YYYY HH:mm:ss [UTC]";
+
+export const BREAKPOINTS_PX = {
+  shellMobile: 991,
+  addressPickerMobile: 1024,
+  formMobile: 768,
+  popover: 800,
+  popoverBottom: 1080,
+} as const;
+
+export const WIDTHS_PX = {
+  confirmDialog: 477,
+  formModal: 733,
+  mobilePopup: 370,
+} as const;
+
+/** Placeholder terms of the Terms of Use page. */
+export const TERMS = {
+  paymentDays: 30,
+  lateInterestAboveBasePct: 2,
+  recoveryAfterDays: 60,
+  recoveryMaxBalanceGbp: 3000,
+  returnedChequeFeeGbp: 25,
+} as const;
