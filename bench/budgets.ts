@@ -1,0 +1,13 @@
+/** The speed budgets of DESIGN.md, checked by `npm run bench`. */
+export const BUDGETS = {
+  /** p99 latency of the measured API route at a steady 500 requests/s. */
+  apiP99Ms: 20,
+  apiRate: 500,
+  /** Kinfile's throughput as a share of a bare Fastify route doing the same query. */
+  apiThroughputRatio: 0.4,
+  /** Gzipped JavaScript of the login route, and of any route. */
+  loginJsGzipBytes: 180 * 1024,
+  routeJsGzipBytes: 350 * 1024,
+  /** Resident memory of the idle server. */
+  idleRssBytes: 150 * 1024 * 1024,
+} as const;

@@ -1,0 +1,60 @@
+/**
+ * `npm run bench`: builds nothing itself (the npm script builds first), then prints the API and
+ * bundle figures against the budgets of DESIGN.md and exits 1 when one is over budget.
+ */
+import { resolve } from "node:path";
+import { measureApi } from "./api.ts";
+import { BUDGETS } from "./budgets.ts";
+import { weighRoutes } from "./bundle.ts";
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const failures: string[] = [];
+const check = (ok: boolean, message: string) => {
+  if (!ok) failures.push(message);
+  return ok ? "ok" : "OVER BUDGET";
+};
+
+const routes = weighRoutes(resolve(import.meta.dirname, "../dist/web"));
+console.log("Bundle (gzip, entry + route chunk and their static imports)");
+for (const route of routes) {
+  const isLogin = /login/i.test(route.route);
+  const budget = isLogin ? BUDGETS.loginJsGzipBytes : BUDGETS.routeJsGzipBytes;
+  const verdict = check(route.jsGzip <= budget, `${route.route}: ${kb(route.jsGzip)} JS > ${kb(budget)}`);
+  console.log(
+    `  ${route.route.padEnd(58)} JS ${kb(route.jsGzip).padStart(9)}  CSS ${kb(route.cssGzip).padStart(8)}  budget ${kb(budget)} ${verdict}`,
+  );
+}
+
+const api = await measureApi();
+const row = (
+  name: string,
+  r: { requestsPerSecond: number; p50Ms: number; p99Ms: number; failures: number },
+) =>
+  `  ${name.padEnd(34)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  failures ${r.failures}`;
+console.log(`\nAPI: GET ${api.route}, 10 connections`);
+console.log(row("Kinfile (full speed)", api.kinfile));
+console.log(row("bare Fastify, same query", api.bare));
+console.log(
+  `  throughput ratio ${(api.ratio * 100).toFixed(0)}% (goal >= ${BUDGETS.apiThroughputRatio * 100}%) ${check(
+    api.ratio >= BUDGETS.apiThroughputRatio,
+    `throughput ratio ${(api.ratio * 100).toFixed(0)}%`,
+  )}`,
+);
+console.log(
+  `${row(`Kinfile at ${api.steady.rate} req/s`, api.steady)}  budget p99 < ${BUDGETS.apiP99Ms} ms ${check(
+    api.steady.p99Ms < BUDGETS.apiP99Ms && api.steady.failures === 0,
+    `p99 ${api.steady.p99Ms} ms at ${api.steady.rate} req/s`,
+  )}`,
+);
+console.log(
+  `  idle resident memory ${kb(api.idleRssBytes)} (budget ${kb(BUDGETS.idleRssBytes)}) ${check(
+    api.idleRssBytes < BUDGETS.idleRssBytes,
+    `idle RSS ${kb(api.idleRssBytes)}`,
+  )}`,
+);
+
+if (failures.length > 0) {
+  console.error(`\nOver budget:\n- ${failures.join("\n- ")}`);
+  process.exit(1);
+}
+console.log("\nAll budgets met.");

@@ -1,0 +1,27 @@
+/**
+ * Vitest global setup for the browser suite: the built app on a real server with a fresh data
+ * directory. The suite needs `npm run build` first (`npm test` runs it) and Debian's Chromium.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+import { chromiumPath } from "./browser.ts";
+import { startServer } from "./server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const web = resolve(import.meta.dirname, "../../dist/web/index.html");
+  if (!existsSync(web))
+    throw new Error("The web app is not built: run `npm run build` before the browser tests.");
+  chromiumPath();
+  const server = await startServer();
+  project.provide("baseURL", server.url);
+  return async () => {
+    await server.stop();
+  };
+}
