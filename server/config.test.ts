@@ -1,0 +1,110 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+function mistake(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("defaults to a local install on port 3000 with SQLite in ./data", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "localhost",
+      publicUrl: "http://localhost:3000",
+      dataDir: path.resolve("data"),
+      nodeEnv: "production",
+      logLevel: "info",
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.webDir.endsWith(path.join("dist", "web"))).toBe(true);
+    expect(config.localesDir.endsWith(path.join("public", "locales"))).toBe(true);
+  });
+
+  it("reads every variable and derives PUBLIC_URL from PORT", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATA_DIR: "/srv/kinfile",
+      DATABASE_URL: "postgres://kin:secret@db:5432/kinfile",
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      publicUrl: "http://localhost:8080",
+      dataDir: "/srv/kinfile",
+      databaseUrl: "postgres://kin:secret@db:5432/kinfile",
+      nodeEnv: "test",
+      logLevel: "warn",
+    });
+  });
+
+  it("keeps only the origin of PUBLIC_URL and treats empty variables as unset", () => {
+    const config = loadConfig({ PUBLIC_URL: "https://kin.example.com/", PORT: "", DATABASE_URL: " " });
+    expect(config.publicUrl).toBe("https://kin.example.com");
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "abc" }, 'PORT must be a whole number from 1 to 65535, got "abc"; set PORT=3000 or unset it.'],
+    [
+      { PORT: "70000" },
+      'PORT must be a whole number from 1 to 65535, got "70000"; set PORT=3000 or unset it.',
+    ],
+    [{ PORT: "0" }, 'PORT must be a whole number from 1 to 65535, got "0"; set PORT=3000 or unset it.'],
+    [
+      { HOST: "local host" },
+      'HOST must be a host name or IP address such as 0.0.0.0 or 127.0.0.1, got "local host"; unset it to listen on localhost.',
+    ],
+    [
+      { PUBLIC_URL: "kinfile.example.com" },
+      'PUBLIC_URL must be the address users open, such as https://kinfile.example.com (http or https, no path), got "kinfile.example.com".',
+    ],
+    [
+      { PUBLIC_URL: "ftp://kinfile.example.com" },
+      'PUBLIC_URL must be the address users open, such as https://kinfile.example.com (http or https, no path), got "ftp://kinfile.example.com".',
+    ],
+    [
+      { PUBLIC_URL: "https://example.com/kinfile" },
+      'PUBLIC_URL must be the address users open, such as https://kinfile.example.com (http or https, no path), got "https://example.com/kinfile".',
+    ],
+    [
+      { NODE_ENV: "staging" },
+      'NODE_ENV must be one of development, production, test, got "staging"; unset it for production.',
+    ],
+    [
+      { LOG_LEVEL: "loud" },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"; unset it for info.',
+    ],
+  ])("explains %j in one line", (env, message) => {
+    expect(mistake(env)).toBe(message);
+  });
+
+  it.each(["mysql://kin:hunter2@db/kinfile", "not a url", "postgres://"])(
+    "rejects DATABASE_URL %s without echoing it",
+    (value) => {
+      const message = mistake({ DATABASE_URL: value });
+      expect(message).toBe(
+        "DATABASE_URL must be a PostgreSQL address such as postgres://user:password@host:5432/kinfile; unset it to use the embedded SQLite database.",
+      );
+      expect(message).not.toContain("hunter2");
+    },
+  );
+
+  it("names every mistake at once, still on one line", () => {
+    const message = mistake({ PORT: "x", NODE_ENV: "staging" });
+    expect(message).toContain("PORT must be");
+    expect(message).toContain("NODE_ENV must be");
+    expect(message).not.toContain("\n");
+  });
+});

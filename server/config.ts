@@ -1,0 +1,126 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type NodeEnv = "development" | "production" | "test";
+
+export type Config = {
+  port: number;
+  host: string;
+  /** The address users reach Kinfile at: used in emailed links and as the trusted origin. No trailing slash. */
+  publicUrl: string;
+  dataDir: string;
+  /** Set for PostgreSQL; unset means the embedded SQLite database in dataDir. */
+  databaseUrl?: string;
+  nodeEnv: NodeEnv;
+  logLevel: LogLevel;
+  /** The built SPA (vite build output). */
+  webDir: string;
+  /** Translations served at /locales/{lng}/{ns}.json and used for server messages. */
+  localesDir: string;
+};
+
+/** A mistake in the environment; its message is one line that says what is wrong and how to fix it. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Empty variables count as unset, as shells and .env files often leave them empty. */
+const unset = (value: string | undefined) =>
+  value === undefined || value.trim() === "" ? undefined : value.trim();
+
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(unset, schema.optional());
+}
+
+function choice<T extends string>(name: string, choices: readonly [T, ...T[]], fallback: T) {
+  return optional(
+    z.enum(choices, {
+      error: (issue) =>
+        `${name} must be one of ${choices.join(", ")}, got "${String(issue.input)}"; unset it for ${fallback}.`,
+    }),
+  ).transform((value) => value ?? fallback);
+}
+
+const portSchema = optional(
+  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(65_535)),
+);
+
+const publicUrlSchema = optional(
+  z.url({ protocol: /^https?$/, abort: true }).refine((raw) => {
+    const url = new URL(raw);
+    return url.pathname === "/" && url.search === "" && url.hash === "" && url.username === "";
+  }),
+);
+
+/** Never echoes the value: a database address usually holds a password. */
+const databaseUrlSchema = optional(
+  z.url({
+    protocol: /^postgres(ql)?$/,
+    hostname: /.+/,
+    error: () =>
+      "DATABASE_URL must be a PostgreSQL address such as postgres://user:password@host:5432/kinfile; unset it to use the embedded SQLite database.",
+  }),
+);
+
+const envSchema = z.object({
+  PORT: portSchema,
+  HOST: optional(
+    z.string().regex(/^[^\s/]+$/, {
+      error: (issue) =>
+        `HOST must be a host name or IP address such as 0.0.0.0 or 127.0.0.1, got "${String(issue.input)}"; unset it to listen on localhost.`,
+    }),
+  ),
+  PUBLIC_URL: publicUrlSchema,
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: databaseUrlSchema,
+  NODE_ENV: choice("NODE_ENV", ["development", "production", "test"], "production"),
+  LOG_LEVEL: choice("LOG_LEVEL", LOG_LEVELS, "info"),
+});
+
+/** Variables whose several possible zod issues all deserve the same sentence. */
+const FIXED_MESSAGES: Record<string, (input: string) => string> = {
+  PORT: (input) => `PORT must be a whole number from 1 to 65535, got "${input}"; set PORT=3000 or unset it.`,
+  PUBLIC_URL: (input) =>
+    `PUBLIC_URL must be the address users open, such as https://kinfile.example.com (http or https, no path), got "${input}".`,
+};
+
+/**
+ * Reads and checks the environment. Defaults suit a local install: port 3000 on localhost, the
+ * data in ./data, the embedded SQLite database, production behaviour unless NODE_ENV says otherwise.
+ * Throws a ConfigError naming every mistake in one line.
+ */
+export function loadConfig(env: Env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const messages = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      if (messages.has(name)) continue;
+      const fixed = FIXED_MESSAGES[name];
+      messages.set(name, fixed ? fixed(String(unset(env[name]))) : issue.message);
+    }
+    throw new ConfigError([...messages.values()].join(" "));
+  }
+  const vars = parsed.data;
+  const port = vars.PORT ?? 3000;
+  const config: Config = {
+    port,
+    host: vars.HOST ?? "localhost",
+    publicUrl: vars.PUBLIC_URL === undefined ? `http://localhost:${port}` : new URL(vars.PUBLIC_URL).origin,
+    dataDir: path.resolve(vars.DATA_DIR ?? "data"),
+    nodeEnv: vars.NODE_ENV,
+    logLevel: vars.LOG_LEVEL,
+    webDir: path.join(REPO_DIR, "dist", "web"),
+    localesDir: path.join(REPO_DIR, "public", "locales"),
+  };
+  if (vars.DATABASE_URL !== undefined) config.databaseUrl = vars.DATABASE_URL;
+  return config;
+}

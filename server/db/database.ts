@@ -1,0 +1,85 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { DB } from "./schema.ts";
+import { sqliteAdapter } from "./sqlite-adapter.ts";
+
+export type Dialect = "sqlite" | "postgres";
+
+export type Database = {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions = {
+  /** A postgres:// address; without it the embedded SQLite file in dataDir is used. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL only: the schema every connection works in (tests use one fresh schema each). */
+  searchPath?: string;
+};
+
+/** A failure to reach or open the database, with a one-line message an operator can act on. */
+export class DatabaseOpenError extends Error {
+  override name = "DatabaseOpenError";
+}
+
+export const SQLITE_FILE = "kinfile.sqlite";
+
+const PG_INT8 = 20;
+const CONNECT_TIMEOUT_MS = 5_000;
+
+function openSqlite(dataDir: string): Database {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, SQLITE_FILE);
+  let database: DatabaseSync;
+  try {
+    database = new DatabaseSync(file);
+    // WAL lets readers run beside the writer; NORMAL sync is durable at each checkpoint in WAL mode.
+    database.exec(
+      "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;",
+    );
+  } catch (error) {
+    throw new DatabaseOpenError(`cannot open the SQLite database ${file} (${(error as Error).message}).`);
+  }
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqliteAdapter(database) }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+async function openPostgres(databaseUrl: string, searchPath: string | undefined): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(searchPath === undefined ? {} : { options: `-c search_path=${searchPath}` }),
+    // Counts and epoch-millisecond times are int8; they fit a JS number, and the API speaks numbers.
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === PG_INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle connection dropped by the server must not crash the process; the next query and
+  // /readyz report the problem instead.
+  pool.on("error", () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy();
+    const { hostname, port } = new URL(databaseUrl);
+    const reason = (error as Error).message || (error as { code?: string }).code || "no answer";
+    throw new DatabaseOpenError(
+      `cannot connect to the PostgreSQL database at ${hostname}:${port || 5432} (${reason}); check DATABASE_URL and that the server is running.`,
+    );
+  }
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+/** Opens PostgreSQL when databaseUrl is set, else the embedded SQLite file, and checks it answers. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl === undefined
+    ? openSqlite(options.dataDir)
+    : openPostgres(options.databaseUrl, options.searchPath);
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely/migration";
+import * as appMeta from "./0001_app_meta.ts";
+
+/**
+ * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
+ * folder scan would not, and a new migration is one import and one line here.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_app_meta": appMeta,
+};
