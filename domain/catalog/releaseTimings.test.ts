@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import {
+  isReleaseTiming,
+  isShareStatus,
+  RELEASE_TIMINGS,
+  releaseDelayDays,
+  releaseTimingLabelKey,
+  SHARE_STATUSES,
+  shareStatusLabelKey,
+} from "./releaseTimings.ts";
+
+describe("release timings", () => {
+  it("keep the spec's keys verbatim", () => {
+    expect(RELEASE_TIMINGS).toEqual(["now", "manual", "five_days", "ten_days", "fifteen_days"]);
+  });
+
+  it("delay release by the spec's 5, 10 and 15 days; now at once; manual never by itself", () => {
+    expect(RELEASE_TIMINGS.map(releaseDelayDays)).toEqual([0, null, 5, 10, 15]);
+  });
+
+  it("guard and label", () => {
+    expect(isReleaseTiming("ten_days")).toBe(true);
+    expect(isReleaseTiming("tenDays")).toBe(false);
+    expect(releaseTimingLabelKey("five_days")).toBe("releaseTiming.five_days");
+  });
+});
+
+describe("share statuses", () => {
+  it("are the catalog's five", () => {
+    expect(SHARE_STATUSES).toEqual(["pending", "approved", "released", "declined", "revoked"]);
+    expect(isShareStatus("released")).toBe(true);
+    expect(isShareStatus("expired")).toBe(false);
+    expect(shareStatusLabelKey("revoked")).toBe("shareStatus.revoked");
+  });
+});
