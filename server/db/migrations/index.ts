@@ -1,5 +1,6 @@
 import type { Migration } from "kysely/migration";
 import * as appMeta from "./0001_app_meta.ts";
+import * as jobsAndMail from "./0002_jobs_and_mail.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -7,4 +8,5 @@ import * as appMeta from "./0001_app_meta.ts";
  */
 export const migrations: Record<string, Migration> = {
   "0001_app_meta": appMeta,
+  "0002_jobs_and_mail": jobsAndMail,
 };
