@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 
 /**
  * Durable jobs (mail delivery, release timers, reminders) and the mail outbox. Times are epoch
@@ -27,7 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex("job_pending_run_at")
     .on("job")
     .column("run_at")
-    .where((eb) => eb.and([eb("done_at", "is", null), eb("failed_at", "is", null)]))
+    .where(sql<boolean>`done_at is null and failed_at is null`)
     .execute();
 
   await db.schema
