@@ -1,0 +1,51 @@
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { type Identity, installAccessControl, NO_IDENTITY } from "./auth/access.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { installErrorHandling } from "./errors/error-handler.ts";
+import { healthRoutes } from "./http/health.ts";
+import { localeRoutes } from "./http/locales.ts";
+import { loggerOptions, requestId } from "./http/logging.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { webRoutes } from "./http/web.ts";
+import { loadLocaleStore } from "./i18n/locale-store.ts";
+import { accountRoutes } from "./modules/account/routes.ts";
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** false for silence (tests), an object for pino options; by default the config's log level. */
+  logger?: boolean | object;
+  /** How requests prove who they are; anonymous only until the identity issue plugs sessions in. */
+  identity?: Identity;
+};
+
+/** Builds the whole HTTP app without listening: main.ts listens, tests inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    genReqId: requestId,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const locales = await loadLocaleStore(config.localesDir);
+  // Headers first, so that responses refused by the access rules carry them too.
+  await securityHeaders(app, { publicUrl: config.publicUrl });
+  installAccessControl(app, options.identity ?? NO_IDENTITY);
+  installErrorHandling(app, locales);
+  // Off by default; sign-in and other abuse-prone routes opt in with config.rateLimit.
+  await app.register(rateLimit, { global: false });
+
+  await app.register(healthRoutes, { database });
+  await app.register(localeRoutes, { locales });
+  await app.register(accountRoutes);
+  await app.register(webRoutes, { webDir: config.webDir, locales });
+  return app;
+}

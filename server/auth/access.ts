@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import type { Language } from "../../domain/catalog/languages.ts";
+import { AppError } from "../errors/app-error.ts";
+
+/**
+ * Who may call a route. Every route states one in `config.access`; the app refuses to start when a
+ * route has none, and one hook enforces them all:
+ * - anonymous: anyone.
+ * - signedLink: whoever holds a valid signed link (a nominee approving a share from an email).
+ * - user: any signed-in account.
+ * - nominee: a signed-in account; the module's policy then checks it is a released nominee of the owner.
+ * - subscriber, companyAdmin, platformAdmin: a signed-in account holding that role.
+ */
+export const ACCESS_RULES = [
+  "anonymous",
+  "signedLink",
+  "user",
+  "nominee",
+  "subscriber",
+  "companyAdmin",
+  "platformAdmin",
+] as const;
+
+export type Access = (typeof ACCESS_RULES)[number];
+
+export type Role = "subscriber" | "companyAdmin" | "platformAdmin";
+
+/** The signed-in account a request acts for. */
+export type Actor = {
+  userId: string;
+  roles: readonly Role[];
+  /** The account's language, which wins over the browser's for messages. */
+  language: Language;
+};
+
+/**
+ * How a request proves who it is. The identity issue replaces NO_IDENTITY with a session lookup and
+ * a link signature check; routes and policies only ever see `request.actor`.
+ */
+export type Identity = {
+  actor(request: FastifyRequest): Promise<Actor | null>;
+  signedLinkIsValid(request: FastifyRequest): Promise<boolean>;
+};
+
+export const NO_IDENTITY: Identity = {
+  actor: async () => null,
+  signedLinkIsValid: async () => false,
+};
+
+export type RouteAccess = { method: string; url: string; access: Access };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every route registered so far with its access rule, for review and for the test that walks them. */
+    routeAccess: RouteAccess[];
+  }
+  interface FastifyRequest {
+    /** The signed-in account, set before the handler runs on every route that needs one. */
+    actor: Actor | null;
+  }
+}
+
+function isAccess(value: unknown): value is Access {
+  return typeof value === "string" && (ACCESS_RULES as readonly string[]).includes(value);
+}
+
+const REQUIRED_ROLE: Partial<Record<Access, Role>> = {
+  subscriber: "subscriber",
+  companyAdmin: "companyAdmin",
+  platformAdmin: "platformAdmin",
+};
+
+function describeRoute(route: RouteOptions): string {
+  return `${[route.method].flat().join(",")} ${route.url}`;
+}
+
+/**
+ * Installs the access rules on the root instance, before any route is registered. Enforcement runs
+ * on request, ahead of body parsing and validation, so an anonymous caller learns nothing about a
+ * protected route's schema and cannot make the server read a large body.
+ */
+export function installAccessControl(app: FastifyInstance, identity: Identity): void {
+  app.decorateRequest("actor", null);
+  app.decorate("routeAccess", []);
+
+  app.addHook("onRoute", (route) => {
+    const access = route.config?.access;
+    if (!isAccess(access)) {
+      throw new Error(
+        `route ${describeRoute(route)} declares no access rule: add config: { access: ${ACCESS_RULES.map((rule) => `"${rule}"`).join(" | ")} }`,
+      );
+    }
+    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
+  });
+
+  app.addHook("onRequest", async (request) => {
+    // Only the not-found handler runs without a route of its own; it has nothing to protect.
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (access === "anonymous") return;
+    if (access === "signedLink") {
+      if (!(await identity.signedLinkIsValid(request))) {
+        throw new AppError("unauthenticated", { message: "signed_link_invalid" });
+      }
+      return;
+    }
+    const actor = await identity.actor(request);
+    if (actor === null) throw new AppError("unauthenticated");
+    request.actor = actor;
+    const role = access === undefined ? undefined : REQUIRED_ROLE[access];
+    if (role !== undefined && !actor.roles.includes(role)) throw new AppError("forbidden");
+  });
+}

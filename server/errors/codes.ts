@@ -1,0 +1,32 @@
+/**
+ * The one table of error codes and their HTTP statuses. The app parses every error response by its
+ * code; errors.json holds each code's message in every language.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The body of every error response. */
+export type ErrorBody = {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Field path (dotted, as in the request) -> translated problem. */
+    fields?: Record<string, string>;
+  };
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
+}

@@ -1,0 +1,166 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../testing/test-app.ts";
+
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>';
+const ASSET = "console.log('kinfile')";
+
+function fakeBuild(): string {
+  const webDir = mkdtempSync(path.join(tmpdir(), "kinfile-web-"));
+  mkdirSync(path.join(webDir, "assets"), { recursive: true });
+  writeFileSync(path.join(webDir, "index.html"), INDEX);
+  writeFileSync(path.join(webDir, "assets", "index-abc123.js"), ASSET);
+  writeFileSync(path.join(webDir, "favicon.svg"), "<svg/>");
+  return webDir;
+}
+
+describe("the built app", () => {
+  const webDir = fakeBuild();
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await buildTestApp("sqlite", { config: { webDir } });
+  });
+  afterAll(async () => {
+    await test.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it("serves hashed assets cached for a year", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(ASSET);
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves other files to be revalidated", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/favicon.svg" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=0");
+  });
+
+  it.each([
+    "/",
+    "/login",
+    "/dashboard",
+    "/dashboard/personal-network/me",
+    "/b2b",
+    "/admin",
+    "/signout",
+    "/terms-of-use",
+    "/data-protect-policy",
+    "/accepted-share-request?approve=true&sign=abc",
+    "/unsubscribe?accountId=1",
+    "/implicit/callback",
+    "/some/other/page",
+  ])("answers index.html, never cached, for the app's page %s", async (url) => {
+    const response = await test.app.inject({
+      method: "GET",
+      url,
+      headers: { accept: "text/html,*/*;q=0.8" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("answers HEAD for pages too", async () => {
+    const response = await test.app.inject({
+      method: "HEAD",
+      url: "/login",
+      headers: { accept: "text/html" },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("answers a plain 404 for a missing asset or file", async () => {
+    for (const url of ["/assets/index-gone.js", "/assets/nothing", "/robots.txt"]) {
+      const response = await test.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    }
+  });
+
+  it("keeps paths from climbing out of the build folder", async () => {
+    for (const url of [
+      "/assets/../../package.json",
+      "/assets/%2e%2e/%2e%2e/package.json",
+      "/..%2fpackage.json",
+    ]) {
+      const response = await test.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain("kinfile");
+    }
+  });
+
+  it("answers the JSON 404 for unknown /api paths, even from a browser", async () => {
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/api/nothing",
+      headers: { accept: "text/html" },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe("not_found");
+  });
+
+  it("answers a plain 404 to a page request that does not want HTML", async () => {
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/dashboard",
+      headers: { accept: "application/json" },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("sends the strict Content-Security-Policy and no HSTS over http", async () => {
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/login",
+      headers: { accept: "text/html" },
+    });
+    expect(response.headers["content-security-policy"]).toBe(
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'",
+    );
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+});
+
+describe("security headers", () => {
+  it("add HSTS when PUBLIC_URL is https, and cover error responses", async () => {
+    const test = await buildTestApp("sqlite", { config: { publicUrl: "https://kin.example.com" } });
+    try {
+      const response = await test.app.inject({ method: "GET", url: "/api/account/account" });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe("without a build", () => {
+  it("explains in the browser's language how to build the app, with a 503", async () => {
+    const test = await buildTestApp("sqlite");
+    try {
+      const response = await test.app.inject({
+        method: "GET",
+        url: "/dashboard",
+        headers: { accept: "text/html", "accept-language": "fr" },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(response.body).toContain("npm run build");
+      expect(response.body).toContain('lang="fr"');
+      const api = await test.app.inject({ method: "GET", url: "/api/nothing" });
+      expect(api.statusCode).toBe(404);
+    } finally {
+      await test.close();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../errors/app-error.ts";
+import type { LocaleStore } from "../i18n/locale-store.ts";
+import { requestLanguage } from "../i18n/request-language.ts";
+
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** Vite puts every hashed, content-addressed file here. */
+const ASSETS_PREFIX = "/assets/";
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split("?", 1)[0] ?? "/";
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+function looksLikeFile(pathname: string): boolean {
+  return pathname.startsWith(ASSETS_PREFIX) || path.posix.basename(pathname).includes(".");
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return accept === undefined || accept.includes("text/html") || accept.includes("*/*");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function notBuiltPage(locales: LocaleStore, request: FastifyRequest, reply: FastifyReply) {
+  const language = requestLanguage(request);
+  const title = escapeHtml(locales.translate(language, "errors:web_not_built.title"));
+  const body = escapeHtml(locales.translate(language, "errors:web_not_built.body"));
+  return reply
+    .code(503)
+    .header("cache-control", "no-store")
+    .type("text/html; charset=utf-8")
+    .send(
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${title}</title></head>` +
+        `<body><h1>${title}</h1><p>${body}</p></body></html>`,
+    );
+}
+
+/**
+ * Serves the built single-page app from webDir: hashed assets cached for a year, index.html
+ * revalidated on every load, and index.html again for any page address the app routes itself
+ * (/login, /dashboard/..., /b2b, ...) so deep links and reloads work. Unknown /api paths answer
+ * the JSON 404 and missing files a plain 404. Without a build, pages explain how to make one.
+ */
+export async function webRoutes(
+  app: FastifyInstance,
+  options: { webDir: string; locales: LocaleStore },
+): Promise<void> {
+  const { webDir, locales } = options;
+  const built = existsSync(path.join(webDir, "index.html"));
+  if (built) {
+    await app.register(fastifyStatic, { root: webDir, serve: false, index: false });
+  }
+
+  app.get("/*", { config: { access: "anonymous" } }, async (request, reply) => {
+    const pathname = pathOf(request);
+    if (isApiPath(pathname)) throw new AppError("not_found");
+    if (!built) return notBuiltPage(locales, request, reply);
+    if (looksLikeFile(pathname)) {
+      const hashed = pathname.startsWith(ASSETS_PREFIX);
+      // Never let a crafted path climb out of webDir, however it is encoded.
+      if (/(^|\/|%2f|\\|%5c)(\.|%2e){2}($|\/|%2f|\\|%5c)/i.test(pathname)) return reply.callNotFound();
+      return reply.sendFile(pathname, hashed ? { maxAge: ONE_YEAR_MS, immutable: true } : { maxAge: 0 });
+    }
+    if (!acceptsHtml(request)) return reply.callNotFound();
+    reply.header("cache-control", "no-cache");
+    return reply.sendFile("index.html", { cacheControl: false });
+  });
+}
