@@ -1,0 +1,41 @@
+import { MantineProvider } from "@mantine/core";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { i18n as I18n } from "i18next";
+import { type ReactNode, Suspense, useMemo } from "react";
+import { I18nextProvider } from "react-i18next";
+import { THEME_LOOK } from "../domain/catalog/themes.ts";
+import { PageLoader } from "./shell/PageLoader.tsx";
+import { accessibleCssVariables, buildMantineTheme } from "./theme/mantineTheme.ts";
+import { useThemePreference } from "./theme/themePreference.ts";
+
+export interface AppProvidersProps {
+  i18n: I18n;
+  queryClient: QueryClient;
+  /** "test" turns off Mantine's transitions and portals (jsdom). */
+  env?: "default" | "test";
+  children: ReactNode;
+}
+
+/**
+ * Everything a screen relies on: translations, the chosen theme and the server-data cache.
+ * The colour scheme is forced from the theme, so no inline script (ColorSchemeScript) is needed:
+ * the CSP forbids inline scripts.
+ */
+export function AppProviders({ i18n, queryClient, env = "default", children }: AppProvidersProps) {
+  const [themeKey] = useThemePreference();
+  const theme = useMemo(() => buildMantineTheme(themeKey), [themeKey]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider
+        theme={theme}
+        forceColorScheme={THEME_LOOK[themeKey].colorScheme}
+        cssVariablesResolver={accessibleCssVariables}
+        env={env}
+      >
+        <QueryClientProvider client={queryClient}>
+          <Suspense fallback={<PageLoader />}>{children}</Suspense>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, apiFetch, configureApiClient, parseApiError } from "./client.ts";
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+describe("parseApiError", () => {
+  it("reads the server's error format into a typed error", () => {
+    const error = parseApiError(400, {
+      error: { code: "validation_failed", message: "Check the form", fields: { name: "Required" } },
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message: "Check the form",
+      fields: { name: "Required" },
+    });
+  });
+
+  it("keeps only text field messages", () => {
+    const error = parseApiError(400, { error: { code: "x", message: "m", fields: { a: "ok", b: 3 } } });
+    expect(error.fields).toEqual({ a: "ok" });
+  });
+
+  it("turns a body without the format into an unexpected response with the fallback message", () => {
+    for (const body of ["<html>Bad gateway</html>", undefined, null, { error: "nope" }, [1, 2]]) {
+      const error = parseApiError(502, body, "Something went wrong");
+      expect(error).toMatchObject({
+        status: 502,
+        code: "unexpected_response",
+        message: "Something went wrong",
+      });
+      expect(error.fields).toEqual({});
+    }
+  });
+});
+
+describe("apiFetch", () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const onUnauthorized = vi.fn();
+
+  beforeEach(() => {
+    vi.stubGlobal("fetch", fetchMock);
+    configureApiClient({ language: () => "fr", onUnauthorized, fallbackMessage: () => "Erreur" });
+    window.history.replaceState(null, "", "/dashboard/personal-network");
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    onUnauthorized.mockReset();
+  });
+
+  it("sends the UI language and the same-origin credentials, and returns the JSON body", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, [{ id: "1" }]));
+    await expect(apiFetch("/api/pn/person")).resolves.toEqual([{ id: "1" }]);
+    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    expect(path).toBe("/api/pn/person");
+    expect(init?.credentials).toBe("same-origin");
+    expect(new Headers(init?.headers).get("Accept-Language")).toBe("fr");
+  });
+
+  it("marks a JSON string body as JSON", async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(
+      apiFetch("/api/x", { method: "POST", body: JSON.stringify({ a: 1 }) }),
+    ).resolves.toBeUndefined();
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get("Content-Type")).toBe("application/json");
+  });
+
+  it("rejects with the parsed ApiError", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(409, { error: { code: "conflict", message: "Déjà là" } }));
+    await expect(apiFetch("/api/x")).rejects.toMatchObject({
+      status: 409,
+      code: "conflict",
+      message: "Déjà là",
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("ends the session on a 401", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { error: { code: "unauthorized", message: "Connectez-vous" } }),
+    );
+    await expect(apiFetch("/api/x")).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it("does not redirect on a 401 while already on the sign-in or sign-out page", async () => {
+    for (const path of ["/login", "/signout"]) {
+      window.history.replaceState(null, "", path);
+      fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: "unauthorized", message: "" } }));
+      await expect(apiFetch("/api/x")).rejects.toMatchObject({ status: 401 });
+    }
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("reports a failed connection as a network error", async () => {
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    await expect(apiFetch("/api/x")).rejects.toMatchObject({
+      status: 0,
+      code: "network_error",
+      message: "Erreur",
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import { LOGIN_PATH, SIGNOUT_PATH } from "../session/homeRoute.ts";
+
+/** An error answered by the API, or a request that never got an answer (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** Field name -> message, already translated by the server into the request's language. */
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** Codes the app itself gives when the server's answer carries none. */
+export const CLIENT_ERROR_CODES = {
+  network: "network_error",
+  unexpected: "unexpected_response",
+} as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function stringEntries(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+}
+
+/**
+ * The one reader of the server's error format `{ error: { code, message, fields } }`. Anything
+ * else (a proxy's HTML page, an empty body) still becomes an ApiError, with code
+ * `unexpected_response` and the message given by the caller.
+ */
+export function parseApiError(status: number, body: unknown, fallbackMessage = ""): ApiError {
+  const error = isRecord(body) ? body.error : undefined;
+  if (!isRecord(error) || typeof error.code !== "string") {
+    return new ApiError(status, CLIENT_ERROR_CODES.unexpected, fallbackMessage);
+  }
+  const message = typeof error.message === "string" ? error.message : fallbackMessage;
+  return new ApiError(status, error.code, message, stringEntries(error.fields));
+}
+
+export interface ApiClientContext {
+  /** The UI language, sent as Accept-Language so server messages come back translated. */
+  language: () => string;
+  /** Called on a 401 outside the sign-in and sign-out pages. */
+  onUnauthorized: () => void;
+  /** Message for answers that carry no readable error, in the UI language. */
+  fallbackMessage: () => string;
+}
+
+let context: ApiClientContext = {
+  language: () => document.documentElement.lang || "en",
+  onUnauthorized: () => window.location.assign(SIGNOUT_PATH),
+  fallbackMessage: () => "",
+};
+
+/** Wires the client to the app: called once at start-up with the router and i18n instance. */
+export function configureApiClient(next: Partial<ApiClientContext>): void {
+  context = { ...context, ...next };
+}
+
+function isOnSessionPage(): boolean {
+  const path = window.location.pathname;
+  return path === LOGIN_PATH || path === SIGNOUT_PATH;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === "") return undefined;
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.includes("json")) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Calls the API on the same origin with the session cookie. Resolves with the parsed body of a
+ * 2xx answer; rejects with an ApiError otherwise. A 401 also ends the session (spec section 4).
+ */
+export async function apiFetch<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set("Accept-Language", context.language());
+  if (!headers.has("Accept")) headers.set("Accept", "application/json");
+  if (typeof init.body === "string" && !headers.has("Content-Type")) {
+    headers.set("Content-Type", "application/json");
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers, credentials: "same-origin" });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(0, CLIENT_ERROR_CODES.network, context.fallbackMessage());
+  }
+
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+
+  if (response.status === 401 && !isOnSessionPage()) context.onUnauthorized();
+  throw parseApiError(response.status, body, context.fallbackMessage());
+}

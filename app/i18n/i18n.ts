@@ -1,0 +1,69 @@
+import i18next, { type i18n as I18n, type InitOptions } from "i18next";
+import LanguageDetector from "i18next-browser-languagedetector";
+import HttpBackend from "i18next-http-backend";
+import { initReactI18next } from "react-i18next";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../../domain/catalog/languages.ts";
+
+/** Where the reader's explicit language choice is remembered (the account will take over later). */
+export const LANGUAGE_STORAGE_KEY = "kinfile.lang";
+
+/** Options shared by the browser instance and the test instance, so both resolve keys alike. */
+export const BASE_I18N_OPTIONS = {
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  load: "languageOnly",
+  ns: ["common"],
+  defaultNS: "common",
+  // React escapes what it renders; escaping here too would show "&amp;" in labels.
+  interpolation: { escapeValue: false },
+} satisfies InitOptions;
+
+/** Keeps `<html lang>` in step with the language, for screen readers, hyphenation and spelling. */
+export function followLanguageInDocument(instance: I18n): void {
+  const apply = (lng: string | undefined) => {
+    if (lng) document.documentElement.lang = lng;
+  };
+  apply(instance.resolvedLanguage ?? instance.language);
+  instance.on("languageChanged", () => apply(instance.resolvedLanguage ?? instance.language));
+}
+
+/**
+ * The browser instance: translations load over HTTP from /locales/{lng}/{ns}.json, and the
+ * language comes from the stored choice, else the browser's preferences.
+ */
+export function createBrowserI18n(): I18n {
+  const instance = i18next.createInstance();
+  instance
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      ...BASE_I18N_OPTIONS,
+      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
+      detection: {
+        order: ["localStorage", "navigator"],
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        // Only an explicit choice is stored (see LanguageSwitch), so a browser change still counts.
+        caches: [],
+      },
+      react: { useSuspense: true },
+    });
+  followLanguageInDocument(instance);
+  return instance;
+}
+
+/** Applies an explicit choice and remembers it for the next visit. */
+export async function chooseLanguage(instance: I18n, language: Language): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage can be full or blocked (private mode); the choice then lasts for this visit only.
+  }
+  await instance.changeLanguage(language);
+}
+
+/** The current language as one of ours (i18next may hold a regional tag or a fallback list). */
+export function currentLanguage(instance: I18n): Language {
+  const lng = instance.resolvedLanguage ?? instance.language;
+  return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import enCommon from "../../public/locales/en/common.json" with { type: "json" };
+import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
+import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
+import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
+
+function keyPaths(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keyPaths(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/{{\s*(\w+)[^}]*}}|<(\w+)>/g)].map((m) => m[1] ?? m[2] ?? "").sort();
+}
+
+describe.each([
+  ["common", enCommon, frCommon],
+  ["legal", enLegal, frLegal],
+])("the %s translations", (_ns, en, fr) => {
+  it("have the same keys in English and French", () => {
+    expect(keyPaths(fr).sort()).toEqual(keyPaths(en).sort());
+  });
+
+  it("use the same placeholders and tags in both languages, and leave no text empty", () => {
+    const get = (root: unknown, path: string) =>
+      path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], root);
+    for (const path of keyPaths(en)) {
+      const [enText, frText] = [get(en, path), get(fr, path)];
+      expect(typeof enText === "string" && enText.length > 0, path).toBe(true);
+      expect(typeof frText === "string" && frText.length > 0, path).toBe(true);
+      expect(placeholders(String(frText)), path).toEqual(placeholders(String(enText)));
+    }
+  });
+});
