@@ -1,0 +1,31 @@
+import "./theme/styles.ts";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router/dom";
+import { AppProviders } from "./AppProviders.tsx";
+import { configureApiClient } from "./api/client.ts";
+import { createBrowserI18n } from "./i18n/i18n.ts";
+import { createQueryClient } from "./queryClient.ts";
+import { createAppRouter } from "./router.tsx";
+import { SIGNOUT_PATH } from "./session/homeRoute.ts";
+
+const i18n = createBrowserI18n();
+const queryClient = createQueryClient();
+const router = createAppRouter();
+
+configureApiClient({
+  language: () => i18n.resolvedLanguage ?? i18n.language,
+  onUnauthorized: () => void router.navigate(SIGNOUT_PATH),
+  fallbackMessage: () => i18n.t("common:error.unexpected"),
+});
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders i18n={i18n} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

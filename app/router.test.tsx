@@ -1,0 +1,120 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { TERMS } from "../domain/limits.ts";
+import { routes } from "./router.tsx";
+import { renderRoutes } from "./test/render.tsx";
+
+async function visit(path: string, language = "en") {
+  const rendered = renderRoutes(routes, { entries: [path], language });
+  await screen.findByRole("heading", { level: 1 });
+  return rendered;
+}
+
+describe("routes", () => {
+  it("sends / to sign-in while nobody is signed in", async () => {
+    const { router } = await visit("/");
+    expect(router.state.location.pathname).toBe("/login");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Sign in to Kinfile");
+  });
+
+  it("shows the sign-in page with its agreement links and a disabled button that says why", async () => {
+    await visit("/login");
+    expect(screen.getByRole("link", { name: "Terms of Use" }).getAttribute("href")).toBe("/terms-of-use");
+    expect(screen.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe(
+      "/data-protect-policy",
+    );
+    expect(document.body.textContent).toContain(
+      "By logging into the product and using its services, you agree to our Terms of Use and Privacy Policy",
+    );
+    const submit = screen.getByRole("button", { name: "Sign in" }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(screen.getByLabelText(/Email/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Password/)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Sign in · Kinfile"));
+  });
+
+  it("opens /dashboard on the personal network, inside the shell", async () => {
+    const { router } = await visit("/dashboard");
+    expect(router.state.location.pathname).toBe("/dashboard/personal-network");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Personal Network");
+    expect(screen.getByRole("navigation", { name: "Sections" })).toBeTruthy();
+    expect(screen.getByText("This section is being prepared.")).toBeTruthy();
+  });
+
+  it.each([
+    ["/dashboard/personal-network/personal-details", "Personal Details"],
+    ["/dashboard/personal-network/immediate-family-tree", "Immediate Family Tree"],
+    ["/dashboard/manage-account/my-subscription", "My Subscription"],
+    ["/dashboard/inventory/documentlibrary/add", "Add a Document"],
+    ["/dashboard/inventory/documentlibrary/edit/42", "Edit a Document"],
+    ["/dashboard/shared-data", "Shared Data"],
+    ["/dashboard/personaldata", "Personal Data"],
+    ["/dashboard/household/view/7", "Household Management"],
+    ["/dashboard/employerinfo", "Employment & Benefits Information"],
+    ["/dashboard/inventory", "Key Document Inventory"],
+    ["/dashboard/assets", "Assets, Insurance & Debts"],
+    ["/dashboard/passwordvault", "Password Vault"],
+    ["/b2b", "Business Accounts"],
+    ["/admin", "Administration"],
+  ])("has a screen at %s", async (path, title) => {
+    await visit(path);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(title);
+    await waitFor(() => expect(document.title).toBe(`${title} · Kinfile`));
+  });
+
+  it("shows the Terms of Use with its four sections and the spec's payment terms", async () => {
+    await visit("/terms-of-use");
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(["Privacy Statement", "Confidentiality", "Disclaimer", "Payment"]);
+    const text = document.body.textContent ?? "";
+    expect(text).toContain(`within ${TERMS.paymentDays} days`);
+    expect(text).toContain(`${TERMS.lateInterestAboveBasePct}% above the base rate`);
+    expect(text).toContain(`unpaid ${TERMS.recoveryAfterDays} days`);
+    expect(text).toContain("at most £3,000");
+    expect(text).toContain("£25");
+    expect(screen.getAllByRole("button", { name: "Go Back" }).length).toBeGreaterThan(0);
+  });
+
+  it("shows the Data Privacy Policy in French", async () => {
+    await visit("/data-protect-policy", "fr");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Politique de protection des données");
+    expect(screen.getAllByRole("button", { name: "Retour" }).length).toBeGreaterThan(0);
+  });
+
+  it("sends a share answer without approve or sign to sign-in", async () => {
+    const { router } = await visit("/accepted-share-request?nomineeId=1&approve=true");
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("keeps a complete share answer on its page", async () => {
+    const { router } = await visit("/accepted-share-request?nomineeId=1&approve=true&sign=abc");
+    expect(router.state.location.pathname).toBe("/accepted-share-request");
+  });
+
+  it.each([
+    ["/unsubscribe?accountId=1", "Unsubscribe"],
+    ["/implicit/callback", "Signing In"],
+  ])("has a page at %s", async (path, title) => {
+    await visit(path);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(title);
+  });
+
+  it("answers an unknown address with a translated 404", async () => {
+    await visit("/nowhere", "fr");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Page introuvable");
+    expect(screen.queryByRole("navigation", { name: "Sections" })).toBeNull();
+  });
+
+  it("answers an unknown dashboard address with the 404 inside the shell", async () => {
+    await visit("/dashboard/nowhere");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Page not found");
+    expect(screen.getByRole("navigation", { name: "Sections" })).toBeTruthy();
+  });
+
+  it("signs out: clears session storage, then goes to sign-in", async () => {
+    sessionStorage.setItem("kinfile.token", "x");
+    const { router } = renderRoutes(routes, { entries: ["/signout"] });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(sessionStorage.getItem("kinfile.token")).toBeNull();
+  });
+});

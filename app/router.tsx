@@ -1,0 +1,140 @@
+import {
+  createBrowserRouter,
+  type LoaderFunction,
+  type LoaderFunctionArgs,
+  Outlet,
+  type RouteObject,
+  redirect,
+  ScrollRestoration,
+} from "react-router";
+import { homeRouteFor, LOGIN_PATH, PERSONAL_NETWORK_PATH } from "./session/homeRoute.ts";
+import { PageLoader } from "./shell/PageLoader.tsx";
+import { RouteErrorPage } from "./shell/RouteErrorPage.tsx";
+import type { ScreenHandle } from "./shell/screenHandle.ts";
+
+/*
+ * Every route of the spec's section 2. Each screen's code loads on demand, so the sign-in page
+ * carries neither the dashboard shell nor any other screen.
+ */
+
+const dashboardLayout = () =>
+  import("./shell/DashboardLayout.tsx").then((m) => ({ Component: m.DashboardLayout }));
+const sectionPlaceholder = () =>
+  import("./features/placeholder/SectionPlaceholderPage.tsx").then((m) => ({
+    Component: m.SectionPlaceholderPage,
+  }));
+const publicPlaceholder = () =>
+  import("./features/placeholder/PublicPlaceholderPage.tsx").then((m) => ({
+    Component: m.PublicPlaceholderPage,
+  }));
+
+/** A screen still being built: its title (a `common` key) inside the shell. */
+function placeholder(path: string, titleKey: string): RouteObject {
+  const handle: ScreenHandle = { titleKey };
+  return { path, handle, lazy: sectionPlaceholder };
+}
+
+/** A menu section: its own page, plus any deeper path (view/123, add...) until built. */
+function section(segment: string, titleKey: string): RouteObject[] {
+  return [placeholder(segment, titleKey), placeholder(`${segment}/*`, titleKey)];
+}
+
+function publicPage(path: string, titleKey: string, loader?: LoaderFunction): RouteObject {
+  const handle: ScreenHandle = { titleKey };
+  return { path, handle, lazy: publicPlaceholder, ...(loader ? { loader } : {}) };
+}
+
+/** Spec: without `approve` or `sign` the link is not a share answer; go to sign-in. */
+export function acceptedShareRequestLoader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  if (!params.get("approve") || !params.get("sign")) return redirect(LOGIN_PATH);
+  return null;
+}
+
+function RootRoute() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    // Redirect-only routes render nothing (element: null) while their loader sends the reader on.
+    Component: RootRoute,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      // No identity yet: nobody is signed in. The identity issue passes the session's roles here.
+      { index: true, loader: () => redirect(homeRouteFor(null)), element: null },
+      {
+        path: "login",
+        lazy: () => import("./features/login/LoginPage.tsx").then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: "signout",
+        lazy: () => import("./features/signout/SignoutPage.tsx").then((m) => ({ Component: m.SignoutPage })),
+      },
+      {
+        path: "terms-of-use",
+        lazy: () =>
+          import("./features/legal/TermsOfUsePage.tsx").then((m) => ({ Component: m.TermsOfUsePage })),
+      },
+      {
+        path: "data-protect-policy",
+        lazy: () =>
+          import("./features/legal/DataProtectionPolicyPage.tsx").then((m) => ({
+            Component: m.DataProtectionPolicyPage,
+          })),
+      },
+      publicPage("accepted-share-request", "screen.shareRequest", acceptedShareRequestLoader),
+      publicPage("unsubscribe", "screen.unsubscribe"),
+      publicPage("implicit/callback", "screen.signInCallback"),
+      {
+        lazy: dashboardLayout,
+        children: [
+          {
+            path: "dashboard",
+            children: [
+              { index: true, loader: () => redirect(PERSONAL_NETWORK_PATH), element: null },
+              placeholder("personal-network/personal-details", "screen.personalDetails"),
+              placeholder("personal-network/immediate-family-tree", "screen.familyTree"),
+              ...section("personal-network", "menu.personalNetwork"),
+              ...section("personaldata", "menu.personalData"),
+              ...section("household", "menu.household"),
+              ...section("employerinfo", "menu.employerInfo"),
+              placeholder("inventory/documentlibrary/add", "screen.addDocument"),
+              placeholder("inventory/documentlibrary/edit/:id", "screen.editDocument"),
+              ...section("inventory", "menu.inventory"),
+              ...section("assets", "menu.assets"),
+              ...section("passwordvault", "menu.passwordVault"),
+              ...section("shared-data", "menu.sharedData"),
+              placeholder("manage-account/my-subscription", "screen.mySubscription"),
+              ...section("manage-account", "screen.manageAccount"),
+              {
+                path: "*",
+                lazy: () =>
+                  import("./features/not-found/NotFoundPage.tsx").then((m) => ({
+                    Component: m.NotFoundContent,
+                  })),
+              },
+            ],
+          },
+          ...section("b2b", "screen.b2b"),
+          ...section("admin", "screen.admin"),
+        ],
+      },
+      {
+        path: "*",
+        lazy: () =>
+          import("./features/not-found/NotFoundPage.tsx").then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,64 @@
+import "@mantine/core/styles/Burger.css";
+import "@mantine/core/styles/Menu.css";
+import { ActionIcon, Burger, Group, Menu } from "@mantine/core";
+import { IconCreditCard, IconLogout, IconUserCircle } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { LanguageSwitch } from "../i18n/LanguageSwitch.tsx";
+import { MY_SUBSCRIPTION_PATH, SIGNOUT_PATH } from "../session/homeRoute.ts";
+import { ThemeSwitch } from "../theme/ThemeSwitch.tsx";
+import { ProductName } from "./ProductName.tsx";
+import { SIDE_MENU_ID } from "./sideMenuIds.ts";
+
+export interface AppHeaderProps {
+  /** The burger that opens the side menu, present on narrow screens only. */
+  burger: { opened: boolean; toggle: () => void } | null;
+}
+
+export function AppHeader({ burger }: AppHeaderProps) {
+  const { t } = useTranslation("common");
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="sm" wrap="nowrap">
+        {burger && (
+          <Burger
+            opened={burger.opened}
+            onClick={burger.toggle}
+            size="sm"
+            aria-label={burger.opened ? t("header.closeMenu") : t("header.openMenu")}
+            aria-expanded={burger.opened}
+            aria-controls={SIDE_MENU_ID}
+          />
+        )}
+        <ProductName to="/" label={t("header.home")} />
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <LanguageSwitch />
+        <ThemeSwitch />
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="default" size="lg" aria-label={t("header.account")}>
+              <IconUserCircle size={20} aria-hidden="true" />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              component={Link}
+              to={MY_SUBSCRIPTION_PATH}
+              leftSection={<IconCreditCard size={16} aria-hidden="true" />}
+            >
+              {t("screen.mySubscription")}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={SIGNOUT_PATH}
+              leftSection={<IconLogout size={16} aria-hidden="true" />}
+            >
+              {t("header.signOut")}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,86 @@
+import { screen, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderRoutes } from "../test/render.tsx";
+import { DashboardLayout } from "./DashboardLayout.tsx";
+
+const routes = [{ Component: DashboardLayout, children: [{ path: "*", element: <h1>Screen</h1> }] }];
+
+function sideMenu() {
+  return screen.getByRole("navigation", { name: "Sections" });
+}
+
+describe("dashboard side menu", () => {
+  it("shows the spec's labels linking to their routes", () => {
+    renderRoutes(routes, { entries: ["/dashboard/personal-network"] });
+    const links = within(sideMenu()).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Personal Network", "/dashboard/personal-network"],
+      ["Personal Data", "/dashboard/personaldata"],
+      ["Household Management", "/dashboard/household"],
+      ["Employment & Benefits Information", "/dashboard/employerinfo"],
+      ["Key Document Inventory", "/dashboard/inventory"],
+      ["Assets, Insurance & Debts", "/dashboard/assets"],
+      ["Password Vault", "/dashboard/passwordvault"],
+      ["Shared Data", "/dashboard/shared-data"],
+    ]);
+  });
+
+  it("marks the item of the second path segment as the current page, and follows navigation", async () => {
+    renderRoutes(routes, { entries: ["/dashboard/inventory/documentlibrary/add"] });
+    const current = within(sideMenu()).getByRole("link", { current: "page" });
+    expect(current.textContent).toBe("Key Document Inventory");
+
+    await userEvent.click(within(sideMenu()).getByRole("link", { name: "Password Vault" }));
+    expect(within(sideMenu()).getByRole("link", { current: "page" }).textContent).toBe("Password Vault");
+    expect(within(sideMenu()).getAllByRole("link", { current: "page" })).toHaveLength(1);
+  });
+
+  it("hides and shows the labels with the arrow button, and remembers the choice", async () => {
+    const first = renderRoutes(routes, { entries: ["/dashboard/household"] });
+    const hide = screen.getByRole("button", { name: "Hide labels" });
+    expect(hide.getAttribute("aria-expanded")).toBe("true");
+
+    await userEvent.click(hide);
+    const show = screen.getByRole("button", { name: "Show labels" });
+    expect(show.getAttribute("aria-expanded")).toBe("false");
+    // Icons only, but each link keeps its name for assistive technology.
+    expect(within(sideMenu()).getByRole("link", { name: "Household Management" })).toBeTruthy();
+    expect(localStorage.getItem("kinfile.menuLabels")).toBe("false");
+
+    first.unmount();
+    renderRoutes(routes, { entries: ["/dashboard/household"] });
+    expect(screen.getByRole("button", { name: "Show labels" })).toBeTruthy();
+  });
+
+  it("offers a skip link to the main region", () => {
+    renderRoutes(routes, { entries: ["/dashboard/assets"] });
+    const skip = screen.getByRole("link", { name: "Skip to main content" });
+    expect(skip.getAttribute("href")).toBe("#main-content");
+    expect(screen.getByRole("main").getAttribute("id")).toBe("main-content");
+  });
+});
+
+describe("header switches", () => {
+  it("switches the language to French, in the menu and on <html lang>, and remembers it", async () => {
+    renderRoutes(routes, { entries: ["/dashboard/personal-network"] });
+    await userEvent.click(screen.getByRole("radio", { name: "Français" }));
+    expect(within(sideMenu()).getByRole("link", { name: "Réseau personnel" })).toBeTruthy();
+    expect(within(sideMenu()).getByRole("link", { name: "Coffre-fort de mots de passe" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Masquer les libellés" })).toBeTruthy();
+    expect(document.documentElement.lang).toBe("fr");
+    expect(localStorage.getItem("kinfile.lang")).toBe("fr");
+  });
+
+  it("switches the theme and keeps it", async () => {
+    renderRoutes(routes, { entries: ["/dashboard/personal-network"] });
+    expect(document.documentElement.getAttribute("data-mantine-color-scheme")).toBe("light");
+
+    await userEvent.click(screen.getByRole("button", { name: "Theme: Default (blue)" }));
+    await userEvent.click(screen.getByRole("menuitemradio", { name: "Dark (green)" }));
+
+    expect(localStorage.getItem("kinfile.theme")).toBe("dark");
+    expect(document.documentElement.getAttribute("data-mantine-color-scheme")).toBe("dark");
+    expect(screen.getByRole("button", { name: "Theme: Dark (green)" })).toBeTruthy();
+  });
+});

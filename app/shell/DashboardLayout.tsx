@@ -1,0 +1,72 @@
+import "@mantine/core/styles/AppShell.css";
+import { AppShell, em } from "@mantine/core";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { Suspense, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation } from "react-router";
+import { BREAKPOINTS_PX } from "../../domain/limits.ts";
+import { AppHeader } from "./AppHeader.tsx";
+import { PageLoader } from "./PageLoader.tsx";
+import { SideMenu } from "./SideMenu.tsx";
+import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink.tsx";
+import { SIDE_MENU_ID } from "./sideMenuIds.ts";
+import { useFocusMainOnNavigate } from "./useFocusMainOnNavigate.ts";
+import { useMenuLabels } from "./useMenuLabels.ts";
+
+const NAVBAR_WIDTH = { labels: 300, icons: 72 } as const;
+
+/**
+ * Same query as AppShell's own for the navbar breakpoint (max-width in em), so the burger shows
+ * exactly when the navbar turns into a drawer: at 991 px and below.
+ */
+const MOBILE_QUERY = `(max-width: ${em(BREAKPOINTS_PX.shellMobile)})`;
+
+/** The signed-in frame: header, side menu, and the screen in the main region. */
+export function DashboardLayout() {
+  const { t } = useTranslation("common");
+  const { pathname } = useLocation();
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [labelsShown, toggleLabels] = useMenuLabels();
+  useFocusMainOnNavigate();
+
+  // The drawer closes once a link has taken the reader elsewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation, by design
+  useEffect(() => drawer.close(), [pathname]);
+
+  // The drawer always shows labels: it is full width and there is room.
+  const showLabels = labelsShown || isMobile;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: showLabels ? NAVBAR_WIDTH.labels : NAVBAR_WIDTH.icons,
+        breakpoint: BREAKPOINTS_PX.shellMobile,
+        collapsed: { mobile: !drawerOpened },
+      }}
+      padding="md"
+    >
+      <SkipLink />
+      <AppShell.Header>
+        <AppHeader burger={isMobile ? { opened: drawerOpened, toggle: drawer.toggle } : null} />
+      </AppShell.Header>
+      <AppShell.Navbar
+        id={SIDE_MENU_ID}
+        aria-label={t("menu.label")}
+        p={showLabels ? "md" : "xs"}
+        // A closed drawer is only moved off-screen: keep its links out of the tab order too.
+        inert={isMobile && !drawerOpened}
+      >
+        <AppShell.Section grow style={{ overflowY: "auto" }}>
+          <SideMenu labelsShown={showLabels} onToggleLabels={isMobile ? undefined : toggleLabels} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

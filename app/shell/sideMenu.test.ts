@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { activeMenuSegment, menuPath, SIDE_MENU } from "./sideMenu.ts";
+
+describe("side menu", () => {
+  it("lists the spec's eight sections with their routes, in order", () => {
+    expect(SIDE_MENU.map((item) => menuPath(item.segment))).toEqual([
+      "/dashboard/personal-network",
+      "/dashboard/personaldata",
+      "/dashboard/household",
+      "/dashboard/employerinfo",
+      "/dashboard/inventory",
+      "/dashboard/assets",
+      "/dashboard/passwordvault",
+      "/dashboard/shared-data",
+    ]);
+  });
+
+  it("takes the active item from the second path segment", () => {
+    expect(activeMenuSegment("/dashboard/personal-network")).toBe("personal-network");
+    expect(activeMenuSegment("/dashboard/personal-network/immediate-family-tree")).toBe("personal-network");
+    expect(activeMenuSegment("/dashboard/inventory/documentlibrary/edit/42")).toBe("inventory");
+    expect(activeMenuSegment("/dashboard/shared-data/")).toBe("shared-data");
+  });
+
+  it("has no active item outside the menu's sections", () => {
+    expect(activeMenuSegment("/dashboard")).toBeNull();
+    expect(activeMenuSegment("/dashboard/manage-account/my-subscription")).toBeNull();
+    expect(activeMenuSegment("/b2b/assets")).toBeNull();
+    expect(activeMenuSegment("/login")).toBeNull();
+  });
+});
