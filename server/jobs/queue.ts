@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+
+export type EnqueueOptions = {
+  /** Epoch ms before which the job does not run; now by default. */
+  runAt?: number;
+  /** Enqueues the job at most once: a second enqueue with the same key returns the first job's id. */
+  uniqueKey?: string;
+  maxAttempts?: number;
+};
+
+export type NewJob = {
+  kind: string;
+  payload: unknown;
+  runAt: number;
+  maxAttempts: number;
+  uniqueKey: string | undefined;
+  now: number;
+};
+
+/** Stores a job and returns its id, or the id of the job already holding its unique key. */
+export async function insertJob(db: Kysely<DB>, job: NewJob): Promise<string> {
+  const row = {
+    id: randomUUID(),
+    kind: job.kind,
+    payload: JSON.stringify(job.payload),
+    run_at: job.runAt,
+    max_attempts: job.maxAttempts,
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    done_at: null,
+    failed_at: null,
+    created_at: job.now,
+    unique_key: job.uniqueKey ?? null,
+  };
+  if (job.uniqueKey === undefined) {
+    await db.insertInto("job").values(row).execute();
+    return row.id;
+  }
+  // ON CONFLICT DO NOTHING rather than catching a violation: on PostgreSQL a failed statement would
+  // abort the caller's whole transaction.
+  const inserted = await db
+    .insertInto("job")
+    .values(row)
+    .onConflict((conflict) => conflict.column("unique_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (inserted !== undefined) return inserted.id;
+  const existing = await db
+    .selectFrom("job")
+    .select("id")
+    .where("unique_key", "=", job.uniqueKey)
+    .executeTakeFirstOrThrow();
+  return existing.id;
+}
+
+/**
+ * Removes the unfinished job holding uniqueKey, which frees the key. A handler already running is
+ * not interrupted, but its outcome is no longer recorded and it is never retried; handlers whose
+ * work must not happen after a cancel re-check their preconditions in the database.
+ */
+export async function deletePendingJob(db: Kysely<DB>, uniqueKey: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("job")
+    .where("unique_key", "=", uniqueKey)
+    .where("done_at", "is", null)
+    .where("failed_at", "is", null)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
