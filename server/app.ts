@@ -34,6 +34,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // Once closing, answer the requests still running with Connection: close, or their keep-alive
+  // sockets would hold the shutdown open until they time out.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
 
   const locales = await loadLocaleStore(config.localesDir);
   // Headers first, so that responses refused by the access rules carry them too.

@@ -15,9 +15,18 @@ export function requestId(request: IncomingMessage): string {
  * pino options: one line per request with its id, method, path and status. Query strings are
  * left out (links carry tokens), headers that hold credentials are redacted, bodies are never logged.
  */
-export function loggerOptions(config: Pick<Config, "logLevel">): FastifyServerOptions["logger"] {
+export function loggerOptions(config: Pick<Config, "logLevel" | "nodeEnv">): FastifyServerOptions["logger"] {
   return {
     level: config.logLevel,
+    // Readable lines in a developer's terminal; JSON everywhere else, for log collectors.
+    ...(config.nodeEnv === "development"
+      ? {
+          transport: {
+            target: "pino-pretty",
+            options: { translateTime: "HH:MM:ss", ignore: "pid,hostname", singleLine: true },
+          },
+        }
+      : {}),
     redact: {
       paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
       censor: "[redacted]",

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import { type Config, loadConfig } from "./config.ts";
+import { type Database, openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { describeStartupError, ensureDataDir, StartupError } from "./startup.ts";
+
+/** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function listen(app: FastifyInstance, config: Config): Promise<void> {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") {
+      throw new StartupError(
+        `port ${config.port} is already in use on ${config.host}; stop the other program or set PORT to a free port.`,
+      );
+    }
+    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EACCES") {
+      throw new StartupError(
+        `cannot listen on ${config.host}:${config.port} (${code}); set HOST to an address of this machine (such as 127.0.0.1 or 0.0.0.0) and PORT to a free port above 1023.`,
+      );
+    }
+    throw error;
+  }
+}
+
+function stopOnSignals(app: FastifyInstance, database: Database): void {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    const giveUp = setTimeout(() => {
+      process.stderr.write("kinfile: requests did not finish in time; stopping anyway.\n");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    giveUp.unref();
+    try {
+      // Stops accepting connections and waits for the requests already running.
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`kinfile: ${describeStartupError(error)}\n`);
+      process.exit(1);
+    }
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+async function start(): Promise<void> {
+  const config = loadConfig(process.env);
+  ensureDataDir(config.dataDir);
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await migrateToLatest(database);
+    const app = await buildApp({ config, database });
+    stopOnSignals(app, database);
+    await listen(app, config);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  process.stdout.write(`Kinfile listening on ${config.publicUrl}\n`);
+}
+
+start().catch((error: unknown) => {
+  process.stderr.write(`kinfile: ${describeStartupError(error)}\n`);
+  process.exit(1);
+});
