@@ -1,7 +1,22 @@
 import { SegmentedControl, VisuallyHidden } from "@mantine/core";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isLanguage, LANGUAGES } from "../../domain/catalog/languages.ts";
 import { chooseLanguage, currentLanguage } from "./i18n.ts";
+
+/**
+ * Mantine hides each option's radio as a zero-size box. Laid over its label instead, still
+ * invisible, it stays reachable by pointer and by automation (which cannot click a zero-size box).
+ */
+const HIT_TESTABLE_INPUT = {
+  width: "100%",
+  height: "100%",
+  inset: 0,
+  margin: 0,
+  opacity: 0,
+  zIndex: 1,
+  cursor: "pointer",
+} as const;
 
 /**
  * EN / FR buttons. Each language is announced by its own name ("English", "Français"), marked
@@ -9,13 +24,20 @@ import { chooseLanguage, currentLanguage } from "./i18n.ts";
  */
 export function LanguageSwitch({ size = "xs" }: { size?: "xs" | "sm" }) {
   const { t, i18n } = useTranslation("common");
+  const language = currentLanguage(i18n);
+  // The choice shows at once, while the other language's texts load.
+  const [selected, setSelected] = useState(language);
+  useEffect(() => setSelected(language), [language]);
   return (
     <SegmentedControl
       aria-label={t("language.label")}
       size={size}
-      value={currentLanguage(i18n)}
+      styles={{ input: HIT_TESTABLE_INPUT }}
+      value={selected}
       onChange={(value) => {
-        if (isLanguage(value)) void chooseLanguage(i18n, value);
+        if (!isLanguage(value)) return;
+        setSelected(value);
+        void chooseLanguage(i18n, value);
       }}
       data={LANGUAGES.map((lng) => ({
         value: lng,

@@ -35,7 +35,7 @@ export function AppHeader({ burger }: AppHeaderProps) {
       <Group gap="xs" wrap="nowrap">
         <LanguageSwitch />
         <ThemeSwitch />
-        <Menu position="bottom-end" withinPortal>
+        <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <ActionIcon variant="default" size="lg" aria-label={t("header.account")}>
               <IconUserCircle size={20} aria-hidden="true" />

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { BREAKPOINTS_PX } from "../../domain/limits.ts";
 import { AppHeader } from "./AppHeader.tsx";
+import classes from "./DashboardLayout.module.css";
 import { PageLoader } from "./PageLoader.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink.tsx";
@@ -55,8 +56,10 @@ export function DashboardLayout() {
         id={SIDE_MENU_ID}
         aria-label={t("menu.label")}
         p={showLabels ? "md" : "xs"}
-        // A closed drawer is only moved off-screen: keep its links out of the tab order too.
+        className={classes.navbar}
+        // A closed drawer is only moved off-screen: keep its links out of reach too.
         inert={isMobile && !drawerOpened}
+        mod={{ "drawer-closed": isMobile && !drawerOpened }}
       >
         <AppShell.Section grow style={{ overflowY: "auto" }}>
           <SideMenu labelsShown={showLabels} onToggleLabels={isMobile ? undefined : toggleLabels} />

@@ -30,6 +30,14 @@ const ICONS: Record<MenuSegment, TablerIcon> = {
   "shared-data": IconShare,
 };
 
+const LABELLED_STYLES = { root: { borderRadius: "var(--mantine-radius-md)" } };
+/** Icons only: the label is visually hidden, so the icon alone is centred in the row. */
+const ICON_ONLY_STYLES = {
+  root: { borderRadius: "var(--mantine-radius-md)", justifyContent: "center" },
+  section: { marginInlineEnd: 0 },
+  body: { flex: "none" },
+};
+
 export interface SideMenuProps {
   labelsShown: boolean;
   /** Absent where labels are always shown (the mobile drawer). */
@@ -76,7 +84,7 @@ export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
                   leftSection={<Icon size={22} stroke={1.6} aria-hidden="true" />}
                   label={labelsShown ? label : <VisuallyHidden>{label}</VisuallyHidden>}
                   variant="light"
-                  styles={{ root: { borderRadius: "var(--mantine-radius-md)" } }}
+                  styles={labelsShown ? LABELLED_STYLES : ICON_ONLY_STYLES}
                 />
               </Tooltip>
             </li>

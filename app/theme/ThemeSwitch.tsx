@@ -10,7 +10,7 @@ export function ThemeSwitch() {
   const { t } = useTranslation("common");
   const [theme, setTheme] = useThemePreference();
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon
           variant="default"

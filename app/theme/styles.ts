@@ -21,8 +21,9 @@ import "@mantine/core/styles/Flex.css";
 import "@mantine/core/styles/FloatingIndicator.css";
 import "@mantine/core/styles/ActionIcon.css";
 import "@mantine/core/styles/Button.css";
-import "@mantine/core/styles/Anchor.css";
 import "@mantine/core/styles/Text.css";
+// After Text: an Anchor is a Text, and its underline rule must win over Text's reset.
+import "@mantine/core/styles/Anchor.css";
 import "@mantine/core/styles/Title.css";
 import "@mantine/core/styles/Container.css";
 import "@mantine/core/styles/Center.css";

@@ -42,7 +42,6 @@ export function LegalPage({
             </Stack>
           </section>
         ))}
-        <GoBackButton />
       </Stack>
     </PublicLayout>
   );

@@ -53,8 +53,8 @@ export function LoginPage() {
             t={t}
             i18nKey="login.agreement"
             components={{
-              terms: <Anchor component={Link} to="/terms-of-use" inherit />,
-              privacy: <Anchor component={Link} to="/data-protect-policy" inherit />,
+              terms: <Anchor component={Link} to="/terms-of-use" inherit underline="always" />,
+              privacy: <Anchor component={Link} to="/data-protect-policy" inherit underline="always" />,
             }}
           />
         </Text>
