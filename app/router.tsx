@@ -11,6 +11,7 @@ import { homeRouteFor, LOGIN_PATH, PERSONAL_NETWORK_PATH } from "./session/homeR
 import { PageLoader } from "./shell/PageLoader.tsx";
 import { RouteErrorPage } from "./shell/RouteErrorPage.tsx";
 import type { ScreenHandle } from "./shell/screenHandle.ts";
+import { useFocusMainOnNavigate } from "./shell/useFocusMainOnNavigate.ts";
 
 /*
  * Every route of the spec's section 2. Each screen's code loads on demand, so the sign-in page
@@ -51,7 +52,9 @@ export function acceptedShareRequestLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** Stays mounted across every navigation, so it can move focus to each new page's main region. */
 function RootRoute() {
+  useFocusMainOnNavigate();
   return (
     <>
       <ScrollRestoration />

@@ -11,7 +11,6 @@ import { PageLoader } from "./PageLoader.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink.tsx";
 import { SIDE_MENU_ID } from "./sideMenuIds.ts";
-import { useFocusMainOnNavigate } from "./useFocusMainOnNavigate.ts";
 import { useMenuLabels } from "./useMenuLabels.ts";
 
 const NAVBAR_WIDTH = { labels: 300, icons: 72 } as const;
@@ -29,7 +28,6 @@ export function DashboardLayout() {
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [drawerOpened, drawer] = useDisclosure(false);
   const [labelsShown, toggleLabels] = useMenuLabels();
-  useFocusMainOnNavigate();
 
   // The drawer closes once a link has taken the reader elsewhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation, by design

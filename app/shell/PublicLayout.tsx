@@ -5,12 +5,10 @@ import { LanguageSwitch } from "../i18n/LanguageSwitch.tsx";
 import { ProductName } from "./ProductName.tsx";
 import classes from "./PublicLayout.module.css";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink.tsx";
-import { useFocusMainOnNavigate } from "./useFocusMainOnNavigate.ts";
 
 /** Frame of the pages seen without signing in: sign-in, legal pages, links from emails. */
 export function PublicLayout({ children, size = "sm" }: { children: ReactNode; size?: "xs" | "sm" | "md" }) {
   const { t } = useTranslation("common");
-  useFocusMainOnNavigate();
   return (
     <>
       <SkipLink />
