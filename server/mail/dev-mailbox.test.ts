@@ -21,7 +21,7 @@ describe("dev mailbox", () => {
     const transport = createMailTransport({ dataDir });
     const verify = mailTemplates.verifyEmail({ url: LINK, expiresInMinutes: 60 }, "en");
     const hostile = {
-      subject: "Hello <b>there</b>",
+      subject: "Héllo <b>there</b>",
       text: "Plain text",
       html: `<p>Hi</p><script>alert("mailbox")</script><img src=x onerror="alert(1)">`,
     };
@@ -92,7 +92,7 @@ describe("dev mailbox", () => {
     expect(html).toContain("<h1>Boîte de réception</h1>");
     expect(html).toContain('<th scope="col">Objet</th>');
     expect(html.indexOf("bob@example.com")).toBeLessThan(html.indexOf("ada@example.com"));
-    expect(html).toContain("Hello &lt;b&gt;there&lt;/b&gt;");
+    expect(html).toContain("Héllo &lt;b&gt;there&lt;/b&gt;");
     expect(html).toMatch(new RegExp(`<a href="/dev/mailbox/\\d+-${ids[0]}">Confirm your email address</a>`));
   });
 
@@ -118,6 +118,8 @@ describe("dev mailbox", () => {
     >();
     const html = (await app.inject({ url: `/dev/mailbox/${mail?.id}` })).body;
     expect(html).not.toMatch(/<script|<img/i);
+    // The subject header is stored encoded (it is not ASCII) and shown decoded.
+    expect(html).toContain("<dt>Subject</dt><dd>Héllo &lt;b&gt;there&lt;/b&gt;</dd>");
     expect(html).toContain("&lt;script&gt;alert(&quot;mailbox&quot;)&lt;/script&gt;");
   });
 

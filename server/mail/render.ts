@@ -74,6 +74,11 @@ function renderText(content: MailContent, lng: Language): string {
 const COLORS = { text: "#212529", muted: "#495057", link: "#1864ab", page: "#f1f3f5", card: "#ffffff" };
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
+/**
+ * Mail clients show a message inside their own page, which has its own main landmark: the mail is
+ * one article (named by its subject, announced as an email), its language stated again on it
+ * because clients drop the html element.
+ */
 function renderHtml(content: MailContent, lng: Language): string {
   const { layout } = mailStrings(lng);
   const paragraph = (text: string, style = "") =>
@@ -108,7 +113,7 @@ function renderHtml(content: MailContent, lng: Language): string {
 <title>${escapeHtml(content.subject)}</title>
 </head>
 <body style="margin:0;padding:24px 12px;background:${COLORS.page};color:${COLORS.text};${FONT}">
-<div role="article" aria-label="${escapeHtml(content.subject)}" lang="${lng}" style="max-width:560px;margin:0 auto">
+<div role="article" aria-roledescription="email" aria-label="${escapeHtml(content.subject)}" lang="${lng}" style="max-width:560px;margin:0 auto">
 <p style="margin:0 0 16px;font-size:20px;font-weight:700;color:${COLORS.link}">${PRODUCT_NAME}</p>
 <div style="background:${COLORS.card};border-radius:8px;padding:32px 24px">
 <h1 style="margin:0 0 24px;font-size:22px;line-height:1.3">${escapeHtml(content.heading)}</h1>

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import PostalMime, { type Address } from "postal-mime";
+import PostalMime, { type Address, decodeWords } from "postal-mime";
 import { MAIL_FOLDER } from "./transport.ts";
 
 /** A mail the file transport kept, as the dev mailbox shows it. */
@@ -44,7 +44,11 @@ async function parse(dataDir: string, id: string): Promise<StoredMail> {
     date: Number(MAIL_ID.exec(id)?.[1]),
     text: email.text ?? "",
     html: email.html ?? "",
-    headers: email.headers.map(({ originalKey, value }) => ({ key: originalKey, value })),
+    // Non-ASCII header values are stored as encoded words (=?UTF-8?Q?...?=); show them as written.
+    headers: email.headers.map(({ originalKey, value }) => ({
+      key: originalKey,
+      value: decodeWords(value),
+    })),
   };
 }
 
