@@ -41,11 +41,21 @@ export function buildMantineTheme(key: ThemeKey): MantineThemeOverride {
  * Colours Mantine's defaults get wrong for contrast (axe): the error colour and dimmed text in both
  * schemes. Values are the nearest stock shades that reach 4.5:1 on the page background.
  */
+const PRIMARY_COLORS = [...new Set(Object.values(THEME_LOOK).map((look) => look.primaryColor))];
+
 export const accessibleCssVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     "--mantine-color-error": "var(--mantine-color-red-8)",
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+    // Text of "light" variants (the active menu item) sits on a tinted background that darkens on
+    // hover; shade 9 keeps 4.5:1 there for the three primary colours.
+    ...Object.fromEntries(
+      PRIMARY_COLORS.flatMap((color) => [
+        [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`],
+        [`--mantine-color-${color}-light-hover`, `var(--mantine-color-${color}-1)`],
+      ]),
+    ),
   },
   dark: {
     "--mantine-color-error": "var(--mantine-color-red-5)",
