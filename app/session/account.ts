@@ -1,0 +1,42 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Language } from "../../domain/catalog/languages.ts";
+import type { ThemeKey } from "../../domain/catalog/themes.ts";
+import { apiFetch } from "../api/client.ts";
+
+/** The signed-in account as GET /api/account/account answers it (spec section 3, plus our fields). */
+export type Account = {
+  id: string;
+  name: string;
+  /** The sign-in email (the spec's `login`). */
+  login: string;
+  email: string;
+  emailVerified: boolean;
+  lang: Language;
+  themeColor: ThemeKey;
+  /** "subscriber", "b2b", "admin". */
+  roles: string[];
+  showSplashScreen: boolean;
+  showMobileSplashScreen: boolean;
+  twoFactorEnabled: boolean;
+  hasPassword: boolean;
+  /** "credential", "oidc". */
+  providers: string[];
+  createdAt: number;
+};
+
+export const accountQueryKey = ["account"] as const;
+
+export function fetchAccount(): Promise<Account> {
+  return apiFetch<Account>("/api/account/account");
+}
+
+/** The one query of the signed-in account; every screen reads roles, language and theme from it. */
+export function useAccount() {
+  return useQuery({ queryKey: accountQueryKey, queryFn: fetchAccount, staleTime: 60_000 });
+}
+
+/** After a change answered with the updated account (save, splash flags), store it as the cache. */
+export function useSetAccount(): (account: Account) => void {
+  const queryClient = useQueryClient();
+  return (account) => queryClient.setQueryData(accountQueryKey, account);
+}
