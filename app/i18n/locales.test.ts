@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import enAccount from "../../public/locales/en/account.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
+import frAccount from "../../public/locales/fr/account.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
 
@@ -16,6 +18,7 @@ function placeholders(text: string): string[] {
 describe.each([
   ["common", enCommon, frCommon],
   ["legal", enLegal, frLegal],
+  ["account", enAccount, frAccount],
 ])("the %s translations", (_ns, en, fr) => {
   it("have the same keys in English and French", () => {
     expect(keyPaths(fr).sort()).toEqual(keyPaths(en).sort());

@@ -4,8 +4,10 @@ import i18next, { type i18n as I18n } from "i18next";
 import type { ReactElement } from "react";
 import { initReactI18next } from "react-i18next";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import enAccount from "../../public/locales/en/account.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
+import frAccount from "../../public/locales/fr/account.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
 import { AppProviders } from "../AppProviders.tsx";
@@ -17,10 +19,10 @@ export function createTestI18n(language = "en"): I18n {
   instance.use(initReactI18next).init({
     ...BASE_I18N_OPTIONS,
     lng: language,
-    ns: ["common", "legal"],
+    ns: ["common", "legal", "account"],
     resources: {
-      en: { common: enCommon, legal: enLegal },
-      fr: { common: frCommon, legal: frLegal },
+      en: { common: enCommon, legal: enLegal, account: enAccount },
+      fr: { common: frCommon, legal: frLegal, account: frAccount },
     },
     initAsync: false,
     react: { useSuspense: false },
