@@ -8,8 +8,10 @@ import { BREAKPOINTS_PX } from "../../domain/limits.ts";
 import { AppHeader } from "./AppHeader.tsx";
 import classes from "./DashboardLayout.module.css";
 import { PageLoader } from "./PageLoader.tsx";
+import { SessionExpiryModal } from "./SessionExpiryModal.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink.tsx";
+import { SplashModals } from "./SplashModals.tsx";
 import { SIDE_MENU_ID } from "./sideMenuIds.ts";
 import { useMenuLabels } from "./useMenuLabels.ts";
 
@@ -68,6 +70,8 @@ export function DashboardLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      <SplashModals />
+      <SessionExpiryModal />
     </AppShell>
   );
 }

@@ -1,0 +1,69 @@
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Overlay.css";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { INTRO_GUIDE_SCREEN_KEYS } from "./introGuideScreens.ts";
+
+export interface IntroGuideModalProps {
+  opened: boolean;
+  /** Close, Skip and Escape all end the guide. */
+  onClose: () => void;
+}
+
+const LAST = INTRO_GUIDE_SCREEN_KEYS.length - 1;
+
+/**
+ * The spec's 8-screen intro guide, also the splash at a first sign-in. It closes only through its
+ * own buttons (no click outside, no corner cross); Escape stays available, as Skip. The left button
+ * is Previous, or Close on the first screen; the right one is Next, or Close on the last.
+ */
+export function IntroGuideModal({ opened, onClose }: IntroGuideModalProps) {
+  const { t } = useTranslation("account");
+  const [index, setIndex] = useState(0);
+
+  // Spec: the guide starts again from its first screen whenever it is hidden.
+  useEffect(() => {
+    if (!opened) setIndex(0);
+  }, [opened]);
+
+  const key = INTRO_GUIDE_SCREEN_KEYS[index] ?? "welcome";
+  const isFirst = index === 0;
+  const isLast = index === LAST;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(`guide.screens.${key}.title`)}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      size="lg"
+      centered
+    >
+      <Stack gap="lg">
+        {/* Read out when the screen changes, while focus stays on the button pressed. */}
+        <Stack gap="xs" aria-live="polite" aria-atomic="true">
+          <Text size="sm" c="dimmed">
+            {t("guide.progress", { current: index + 1, total: INTRO_GUIDE_SCREEN_KEYS.length })}
+          </Text>
+          <Text>{t(`guide.screens.${key}.body`)}</Text>
+        </Stack>
+        <Group justify="space-between" gap="sm">
+          <Button variant="subtle" onClick={onClose}>
+            {t("guide.skip")}
+          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={isFirst ? onClose : () => setIndex(index - 1)}>
+              {isFirst ? t("guide.close") : t("guide.previous")}
+            </Button>
+            <Button onClick={isLast ? onClose : () => setIndex(index + 1)} data-autofocus>
+              {isLast ? t("guide.close") : t("guide.next")}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,126 @@
+import { screen, waitFor } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Account } from "../session/account.ts";
+import { renderRoutes } from "../test/render.tsx";
+import { SplashModals } from "./SplashModals.tsx";
+
+const ACCOUNT: Account = {
+  id: "a1",
+  name: "Ada Lovelace",
+  login: "ada@example.test",
+  email: "ada@example.test",
+  emailVerified: true,
+  lang: "en",
+  themeColor: "default",
+  roles: ["subscriber"],
+  showSplashScreen: true,
+  showMobileSplashScreen: true,
+  twoFactorEnabled: false,
+  hasPassword: true,
+  providers: ["credential"],
+  createdAt: 0,
+};
+
+function stubApi(account: Account) {
+  const posts: string[] = [];
+  let current = account;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      if (init?.method === "POST") posts.push(path);
+      if (path === "/api/account/splash?show=false") current = { ...current, showSplashScreen: false };
+      if (path === "/api/account/splashmobile?show=false")
+        current = { ...current, showMobileSplashScreen: false };
+      return new Response(JSON.stringify(current), { headers: { "content-type": "application/json" } });
+    }),
+  );
+  return posts;
+}
+
+function renderShell() {
+  return renderRoutes(
+    [
+      { path: "/dashboard/*", element: <SplashModals /> },
+      { path: "/dashboard/manage-account/my-subscription", element: <h1>My Subscription</h1> },
+    ],
+    { entries: ["/dashboard/personal-network"] },
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("splash", () => {
+  it("opens the intro guide for a first sign-in and tells the server once, keeping it open", async () => {
+    const posts = stubApi(ACCOUNT);
+    const { queryClient } = renderShell();
+    expect(await screen.findByRole("dialog", { name: "Hi there!" })).toBeTruthy();
+    await waitFor(() => expect(posts).toEqual(["/api/account/splash?show=false"]));
+    await waitFor(() => expect(queryClient.getQueryData<Account>(["account"])?.showSplashScreen).toBe(false));
+    // The stored answer turns the flag off; the guide the reader is looking at stays.
+    expect(screen.getByRole("dialog", { name: "Hi there!" })).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Skip" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(posts).toEqual(["/api/account/splash?show=false"]);
+  });
+
+  it("stays closed when the flag is off, or for an account holding both subscriber and b2b", async () => {
+    const posts = stubApi({ ...ACCOUNT, roles: ["subscriber", "b2b"] });
+    const first = renderShell();
+    await waitFor(() => expect(first.queryClient.getQueryData(["account"])).toBeTruthy());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    first.unmount();
+
+    stubApi({ ...ACCOUNT, showSplashScreen: false });
+    const second = renderShell();
+    await waitFor(() => expect(second.queryClient.getQueryData(["account"])).toBeTruthy());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(posts).toEqual([]);
+  });
+});
+
+describe("mobile subscribe pop-up", () => {
+  it("opens on a mobile device for an account with neither role; Close turns it off on the server", async () => {
+    vi.spyOn(navigator, "userAgent", "get").mockReturnValue(
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
+    );
+    const posts = stubApi({ ...ACCOUNT, roles: [], showSplashScreen: false });
+    renderShell();
+    const dialog = await screen.findByRole("dialog", { name: "Subscribe to unlock Kinfile" });
+    expect(dialog.textContent).toContain("A subscription opens every section");
+    expect(screen.getByRole("link", { name: "See My Subscription" }).getAttribute("href")).toBe(
+      "/dashboard/manage-account/my-subscription",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(posts).toEqual(["/api/account/splashmobile?show=false"]));
+  });
+
+  it("waits for the intro guide to close first", async () => {
+    vi.spyOn(navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (Linux; Android 15) Mobile Safari");
+    stubApi({ ...ACCOUNT, roles: [] });
+    renderShell();
+    await screen.findByRole("dialog", { name: "Hi there!" });
+    expect(screen.queryByRole("dialog", { name: "Subscribe to unlock Kinfile" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Skip" }));
+    expect(await screen.findByRole("dialog", { name: "Subscribe to unlock Kinfile" })).toBeTruthy();
+  });
+
+  it("does not open on a desktop, nor for a subscriber", async () => {
+    stubApi({ ...ACCOUNT, roles: [], showSplashScreen: false });
+    const desktop = renderShell();
+    await waitFor(() => expect(desktop.queryClient.getQueryData(["account"])).toBeTruthy());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    desktop.unmount();
+
+    vi.spyOn(navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (Linux; Android 15) Mobile Safari");
+    stubApi({ ...ACCOUNT, showSplashScreen: false });
+    const subscriber = renderShell();
+    await waitFor(() => expect(subscriber.queryClient.getQueryData(["account"])).toBeTruthy());
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});

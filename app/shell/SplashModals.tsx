@@ -1,0 +1,88 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { apiFetch } from "../api/client.ts";
+import {
+  closeIntroGuide,
+  openIntroGuide,
+  useIntroGuideOpen,
+} from "../features/intro-guide/introGuideStore.ts";
+import { type Account, useAccount, useSetAccount } from "../session/account.ts";
+import { useIsMobileDevice } from "./useIsMobileDevice.ts";
+
+const IntroGuideModal = lazy(() =>
+  import("../features/intro-guide/IntroGuideModal.tsx").then((m) => ({ default: m.IntroGuideModal })),
+);
+const SplashSubscribeModal = lazy(() =>
+  import("./SplashSubscribeModal.tsx").then((m) => ({ default: m.SplashSubscribeModal })),
+);
+
+/** Spec section 4: the splash shows while the flag is on, unless the account holds both subscriber and b2b. */
+export function shouldShowSplash(account: Pick<Account, "showSplashScreen" | "roles">): boolean {
+  return account.showSplashScreen && !(account.roles.includes("subscriber") && account.roles.includes("b2b"));
+}
+
+/** Spec section 4: on mobile, the subscribe pop-up is for an account holding neither role. */
+export function shouldShowMobileSubscribe(
+  account: Pick<Account, "showMobileSplashScreen" | "roles">,
+): boolean {
+  return (
+    account.showMobileSplashScreen && !account.roles.includes("subscriber") && !account.roles.includes("b2b")
+  );
+}
+
+/**
+ * The shell's splash (the intro guide) and mobile subscribe modals. The guide opens once per page
+ * load when the account asks for it, and the server is told at once, so it shows at the first
+ * sign-in only. The mobile pop-up waits until the guide is closed, so the two never stack.
+ */
+export function SplashModals() {
+  const { data: account } = useAccount();
+  const setAccount = useSetAccount();
+  const guideOpen = useIntroGuideOpen();
+  const isMobile = useIsMobileDevice();
+  const splashShown = useRef(false);
+  const [guideLoaded, setGuideLoaded] = useState(false);
+  const [subscribeDismissed, setSubscribeDismissed] = useState(false);
+
+  useEffect(() => {
+    if (!account || splashShown.current || !shouldShowSplash(account)) return;
+    splashShown.current = true;
+    openIntroGuide();
+    apiFetch<Account>("/api/account/splash?show=false", { method: "POST" }).then(setAccount, () => {
+      // The flag stays on: the guide simply shows again at the next visit.
+    });
+  }, [account, setAccount]);
+
+  useEffect(() => {
+    if (guideOpen) setGuideLoaded(true);
+  }, [guideOpen]);
+
+  // Closing the guide must not leave it open for the next screen that mounts the shell.
+  useEffect(() => closeIntroGuide, []);
+
+  const subscribeOpen =
+    account !== undefined &&
+    isMobile &&
+    !guideOpen &&
+    !subscribeDismissed &&
+    shouldShowMobileSubscribe(account);
+
+  const closeSubscribe = () => {
+    setSubscribeDismissed(true);
+    apiFetch<Account>("/api/account/splashmobile?show=false", { method: "POST" }).then(setAccount, () => {
+      // Not turned off on the server: it shows again at the next visit, which is harmless.
+    });
+  };
+
+  return (
+    <Suspense fallback={null}>
+      {(guideOpen || guideLoaded) && <IntroGuideModal opened={guideOpen} onClose={closeIntroGuide} />}
+      {subscribeOpen && (
+        <SplashSubscribeModal
+          opened
+          onClose={closeSubscribe}
+          onFollowLink={() => setSubscribeDismissed(true)}
+        />
+      )}
+    </Suspense>
+  );
+}

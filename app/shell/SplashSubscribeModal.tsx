@@ -1,0 +1,44 @@
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Overlay.css";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { WIDTHS_PX } from "../../domain/limits.ts";
+import { MY_SUBSCRIPTION_PATH } from "../session/homeRoute.ts";
+
+export interface SplashSubscribeModalProps {
+  opened: boolean;
+  /** Close (and Escape): the reader has seen it; the server is told not to show it again. */
+  onClose: () => void;
+  /** Following the link hides the modal for now, without turning it off for good. */
+  onFollowLink: () => void;
+}
+
+/** Spec's mobile "subscribe" pop-up (370 px): what a subscription unlocks, and where to get one. */
+export function SplashSubscribeModal({ opened, onClose, onFollowLink }: SplashSubscribeModalProps) {
+  const { t } = useTranslation("account");
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t("mobileSubscribe.title")}
+      size={WIDTHS_PX.mobilePopup}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      centered
+    >
+      <Stack gap="lg">
+        <Text>{t("mobileSubscribe.body")}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t("actions.close")}
+          </Button>
+          <Button component={Link} to={MY_SUBSCRIPTION_PATH} onClick={onFollowLink} data-autofocus>
+            {t("mobileSubscribe.link")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
