@@ -93,7 +93,13 @@ export const routes: RouteObject[] = [
           })),
       },
       publicPage("accepted-share-request", "screen.shareRequest", acceptedShareRequestLoader),
-      publicPage("unsubscribe", "screen.unsubscribe"),
+      {
+        path: "unsubscribe",
+        lazy: () =>
+          import("./features/unsubscribe/UnsubscribePage.tsx").then((m) => ({
+            Component: m.UnsubscribePage,
+          })),
+      },
       publicPage("implicit/callback", "screen.signInCallback"),
       {
         lazy: dashboardLayout,
