@@ -2,6 +2,9 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Identity, installAccessControl, NO_IDENTITY } from "./auth/access.ts";
+import type { AuthServices } from "./auth/better-auth.ts";
+import { authOptionsRoutes } from "./auth/options-route.ts";
+import { authRoutes } from "./auth/routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { installErrorHandling } from "./errors/error-handler.ts";
@@ -12,13 +15,19 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { webRoutes } from "./http/web.ts";
 import { loadLocaleStore } from "./i18n/locale-store.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
+import { unsubscribeRoutes } from "./modules/unsubscribe/routes.ts";
 
 export type BuildAppOptions = {
   config: Config;
   database: Database;
   /** false for silence (tests), an object for pino options; by default the config's log level. */
   logger?: boolean | object;
-  /** How requests prove who they are; anonymous only until the identity issue plugs sessions in. */
+  /**
+   * Accounts and sessions (server/auth/better-auth.ts createAuth): mounts /api/auth/* and the account
+   * API, and resolves request.actor from the session cookie. Without it every caller is anonymous.
+   */
+  auth?: AuthServices;
+  /** Overrides how requests prove who they are (tests of other modules pass a stand-in). */
   identity?: Identity;
 };
 
@@ -47,14 +56,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const locales = await loadLocaleStore(config.localesDir);
   // Headers first, so that responses refused by the access rules carry them too.
   await securityHeaders(app, { publicUrl: config.publicUrl });
-  installAccessControl(app, options.identity ?? NO_IDENTITY);
+  installAccessControl(app, options.identity ?? options.auth?.sessions.identity ?? NO_IDENTITY);
   installErrorHandling(app, locales);
   // Off by default; sign-in and other abuse-prone routes opt in with config.rateLimit.
   await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { database });
   await app.register(localeRoutes, { locales });
-  await app.register(accountRoutes);
+  if (options.auth !== undefined) {
+    await app.register(authRoutes, { services: options.auth, locales });
+    await app.register(accountRoutes, { services: options.auth });
+    await app.register(unsubscribeRoutes, { services: options.auth });
+  }
+  await app.register(authOptionsRoutes, { config });
   await app.register(webRoutes, { webDir: config.webDir, locales });
   return app;
 }

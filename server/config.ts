@@ -23,6 +23,22 @@ export type Config = {
   webDir: string;
   /** Translations served at /locales/{lng}/{ns}.json and used for server messages. */
   localesDir: string;
+  /**
+   * Signs session cookies and tokens (AUTH_SECRET). Unset: generated once into DATA_DIR/auth-secret
+   * (server/auth/secret.ts), which must then be backed up with the data.
+   */
+  authSecret?: string;
+  /** How long a session lasts without use (SESSION_TTL_SECONDS, 8 hours by default). */
+  sessionTtlSeconds: number;
+  /** Until billing exists, every verified account holds the subscriber role (GRANT_SUBSCRIBER, true by default). */
+  grantSubscriber: boolean;
+  /** The external OpenID Connect provider, when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set. */
+  oidc?: { issuer: string; clientId: string; clientSecret: string };
+  /**
+   * Attempts allowed per client on sign-in, sign-up, password reset, verification resend and
+   * two-factor checks within the window (AUTH_RATE_LIMIT_MAX, AUTH_RATE_LIMIT_WINDOW_SECONDS).
+   */
+  authRateLimit: { max: number; windowMs: number };
 };
 
 /** A mistake in the environment; its message is one line that says what is wrong and how to fix it. */
@@ -70,6 +86,29 @@ const databaseUrlSchema = optional(
   }),
 );
 
+const positiveInt = (name: string, example: number) =>
+  optional(
+    z
+      .string()
+      .regex(/^\d+$/, {
+        error: (issue) => `${name} must be a whole number such as ${example}, got "${String(issue.input)}".`,
+      })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, { error: `${name} must be at least 1.` }),
+      ),
+  );
+
+const booleanSchema = (name: string) =>
+  optional(
+    z.enum(["true", "false", "1", "0"], {
+      error: (issue) => `${name} must be true or false, got "${String(issue.input)}".`,
+    }),
+  ).transform((value) => (value === undefined ? undefined : value === "true" || value === "1"));
+
 const envSchema = z.object({
   PORT: portSchema,
   HOST: optional(
@@ -83,7 +122,28 @@ const envSchema = z.object({
   DATABASE_URL: databaseUrlSchema,
   NODE_ENV: choice("NODE_ENV", ["development", "production", "test"], "production"),
   LOG_LEVEL: choice("LOG_LEVEL", LOG_LEVELS, "info"),
+  AUTH_SECRET: optional(
+    z.string().min(32, {
+      error:
+        "AUTH_SECRET must be at least 32 characters (for example the output of: openssl rand -base64 32); unset it to generate one in DATA_DIR.",
+    }),
+  ),
+  SESSION_TTL_SECONDS: positiveInt("SESSION_TTL_SECONDS", 28_800),
+  GRANT_SUBSCRIBER: booleanSchema("GRANT_SUBSCRIBER"),
+  OIDC_ISSUER: optional(
+    z.url({
+      protocol: /^https?$/,
+      error: (issue) =>
+        `OIDC_ISSUER must be the provider's issuer address such as https://id.example.com, got "${String(issue.input)}".`,
+    }),
+  ),
+  OIDC_CLIENT_ID: optional(z.string()),
+  OIDC_CLIENT_SECRET: optional(z.string()),
+  AUTH_RATE_LIMIT_MAX: positiveInt("AUTH_RATE_LIMIT_MAX", 10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt("AUTH_RATE_LIMIT_WINDOW_SECONDS", 60),
 });
+
+const OIDC_VARIABLES = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
 
 /** Variables whose several possible zod issues all deserve the same sentence. */
 const FIXED_MESSAGES: Record<string, (input: string) => string> = {
@@ -110,6 +170,13 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError([...messages.values()].join(" "));
   }
   const vars = parsed.data;
+  const oidcSet = OIDC_VARIABLES.filter((name) => vars[name] !== undefined);
+  if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
+    const missing = OIDC_VARIABLES.filter((name) => vars[name] === undefined);
+    throw new ConfigError(
+      `${missing.join(" and ")} must be set too to sign in through an OpenID Connect provider; set all of ${OIDC_VARIABLES.join(", ")} or none.`,
+    );
+  }
   const port = vars.PORT ?? 3000;
   const config: Config = {
     port,
@@ -120,7 +187,25 @@ export function loadConfig(env: Env): Config {
     logLevel: vars.LOG_LEVEL,
     webDir: path.join(REPO_DIR, "dist", "web"),
     localesDir: path.join(REPO_DIR, "public", "locales"),
+    sessionTtlSeconds: vars.SESSION_TTL_SECONDS ?? 8 * 60 * 60,
+    grantSubscriber: vars.GRANT_SUBSCRIBER ?? true,
+    authRateLimit: {
+      max: vars.AUTH_RATE_LIMIT_MAX ?? 10,
+      windowMs: (vars.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 60) * 1000,
+    },
   };
   if (vars.DATABASE_URL !== undefined) config.databaseUrl = vars.DATABASE_URL;
+  if (vars.AUTH_SECRET !== undefined) config.authSecret = vars.AUTH_SECRET;
+  if (
+    vars.OIDC_ISSUER !== undefined &&
+    vars.OIDC_CLIENT_ID !== undefined &&
+    vars.OIDC_CLIENT_SECRET !== undefined
+  ) {
+    config.oidc = {
+      issuer: vars.OIDC_ISSUER.replace(/\/+$/, ""),
+      clientId: vars.OIDC_CLIENT_ID,
+      clientSecret: vars.OIDC_CLIENT_SECRET,
+    };
+  }
   return config;
 }

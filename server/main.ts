@@ -1,12 +1,20 @@
 import type { FastifyInstance } from "fastify";
+import pino from "pino";
 import { buildApp } from "./app.ts";
+import { createAuth } from "./auth/better-auth.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
+import { type MailJobs, mailJobHandlers } from "./mail/delivery.ts";
+import { createMailOutbox } from "./mail/outbox.ts";
+import { createMailTransport } from "./mail/transport.ts";
 import { describeStartupError, ensureDataDir, StartupError } from "./startup.ts";
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often the job runner looks for due jobs (mail to deliver). */
+const JOB_POLL_MS = 1_000;
 
 async function listen(app: FastifyInstance, config: Config): Promise<void> {
   try {
@@ -27,7 +35,7 @@ async function listen(app: FastifyInstance, config: Config): Promise<void> {
   }
 }
 
-function stopOnSignals(app: FastifyInstance, database: Database): void {
+function stopOnSignals(app: FastifyInstance, database: Database, jobs: JobRunner<MailJobs>): void {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -41,6 +49,7 @@ function stopOnSignals(app: FastifyInstance, database: Database): void {
     try {
       // Stops accepting connections and waits for the requests already running.
       await app.close();
+      await jobs.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -58,8 +67,17 @@ async function start(): Promise<void> {
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     await migrateToLatest(database);
-    const app = await buildApp({ config, database });
-    stopOnSignals(app, database);
+    const logger = pino({ level: config.logLevel });
+    const transport = createMailTransport({ dataDir: config.dataDir });
+    const jobs = createJobRunner<MailJobs>({
+      database,
+      handlers: mailJobHandlers({ database, transport, logger }),
+      logger,
+    });
+    const auth = createAuth({ config, database, mail: createMailOutbox({ database, jobs }), logger });
+    const app = await buildApp({ config, database, auth });
+    jobs.start({ intervalMs: JOB_POLL_MS });
+    stopOnSignals(app, database, jobs);
     await listen(app, config);
   } catch (error) {
     await database.close().catch(() => {});

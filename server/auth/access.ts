@@ -23,7 +23,8 @@ export const ACCESS_RULES = [
 
 export type Access = (typeof ACCESS_RULES)[number];
 
-export type Role = "subscriber" | "companyAdmin" | "platformAdmin";
+/** subscriber: an active subscription; b2b: a member of a company account; platformAdmin: runs the platform. */
+export type Role = "subscriber" | "b2b" | "companyAdmin" | "platformAdmin";
 
 /** The signed-in account a request acts for. */
 export type Actor = {

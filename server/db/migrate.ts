@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
+import { migrateAuthTables } from "../auth/auth-schema.ts";
 import type { Database } from "./database.ts";
 import { migrations } from "./migrations/index.ts";
 
@@ -8,12 +9,21 @@ export class MigrationError extends Error {
 }
 
 /**
- * Applies every migration not yet applied and returns their names. On PostgreSQL the bookkeeping
+ * Brings better-auth's tables up to date, then applies every migration not yet applied and returns
+ * their names. On PostgreSQL the bookkeeping
  * tables live in the connection's current schema: Kysely would otherwise find another schema's
  * copy through introspection (tests run side by side, each in its own schema).
  */
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const { db } = database;
+  // better-auth's own tables first (its migrations are idempotent and keep no bookkeeping).
+  try {
+    await migrateAuthTables(database);
+  } catch (error) {
+    throw new MigrationError(
+      `identity tables migration failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   const schema =
     database.dialect === "postgres"
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema

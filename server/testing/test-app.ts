@@ -1,16 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
 import type { Identity } from "../auth/access.ts";
+import { type AuthServices, createAuth } from "../auth/better-auth.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Dialect } from "../db/database.ts";
+import { createJobRunner } from "../jobs/runner.ts";
+import type { MailJobs } from "../mail/delivery.ts";
+import { createMailOutbox } from "../mail/outbox.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export type TestApp = {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  /** Identity: better-auth (auth.auth.api, auth.auth.$context), the session cache, the security log, the secret. */
+  auth: AuthServices;
   close(): Promise<void>;
 };
+
+const QUIET = { warn() {}, error() {} };
 
 /**
  * The real app on a fresh, migrated database of the given dialect, silent, ready for app.inject.
@@ -19,7 +27,10 @@ export type TestApp = {
  */
 export async function buildTestApp(
   dialect: Dialect,
-  options: { config?: Partial<Config>; identity?: Identity } = {},
+  options: {
+    config?: Partial<Config>;
+    identity?: Identity;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config: Config = {
@@ -27,16 +38,22 @@ export async function buildTestApp(
     webDir: `${database.dataDir}/web`,
     ...options.config,
   };
+  // Mail is stored in mail_outbox and never delivered (nothing runs the jobs): tests read it there
+  // (server/testing/identity.ts).
+  const jobs = createJobRunner<MailJobs>({ database, handlers: { "mail.deliver": async () => {} } });
+  const auth = createAuth({ config, database, mail: createMailOutbox({ database, jobs }), logger: QUIET });
   const app = await buildApp({
     config,
     database,
     logger: false,
+    auth,
     ...(options.identity === undefined ? {} : { identity: options.identity }),
   });
   return {
     app,
     database,
     config,
+    auth,
     async close() {
       await app.close();
       await database.close();

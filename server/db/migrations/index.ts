@@ -1,6 +1,7 @@
 import type { Migration } from "kysely/migration";
 import * as appMeta from "./0001_app_meta.ts";
 import * as jobsAndMail from "./0002_jobs_and_mail.ts";
+import * as signInEvents from "./0003_sign_in_events.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -9,4 +10,5 @@ import * as jobsAndMail from "./0002_jobs_and_mail.ts";
 export const migrations: Record<string, Migration> = {
   "0001_app_meta": appMeta,
   "0002_jobs_and_mail": jobsAndMail,
+  "0003_sign_in_events": signInEvents,
 };

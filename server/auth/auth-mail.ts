@@ -1,0 +1,64 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../domain/catalog/languages.ts";
+import en from "../../public/locales/en/identity-mail.json" with { type: "json" };
+import fr from "../../public/locales/fr/identity-mail.json" with { type: "json" };
+import type { MailOutbox } from "../mail/outbox.ts";
+
+const STRINGS: Record<Language, typeof en> = { en, fr };
+
+/** The part of the mail outbox identity uses (server/mail/outbox.ts). */
+export type IdentityMailer = Pick<MailOutbox, "enqueueMail">;
+
+/** Any user record better-auth hands its callbacks: lang is our additional field. */
+export type MailRecipient = { email: string; lang?: unknown };
+
+export function recipientLanguage(user: MailRecipient): Language {
+  return isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The mails identity sends, each from the outbox's templates in the account's language. Links come
+ * from better-auth (they carry its one-time tokens) except the login and reset pages of the app.
+ */
+export function identityMails(mail: IdentityMailer, publicUrl: string) {
+  return {
+    verifyEmail: (user: MailRecipient, url: string, expiresInMinutes: number) =>
+      mail.enqueueMail({
+        to: user.email,
+        template: "verifyEmail",
+        data: { url, expiresInMinutes },
+        lng: recipientLanguage(user),
+      }),
+    resetPassword: (user: MailRecipient, url: string, expiresInMinutes: number) =>
+      mail.enqueueMail({
+        to: user.email,
+        template: "resetPassword",
+        data: { url, expiresInMinutes },
+        lng: recipientLanguage(user),
+      }),
+    /** Sent instead of a second account: the sign-up answer itself reveals nothing. */
+    existingAccount: (user: MailRecipient) => {
+      const lng = recipientLanguage(user);
+      const s = STRINGS[lng].existingAccount;
+      return mail.enqueueMail({
+        to: user.email,
+        template: "notification",
+        data: {
+          subject: s.subject,
+          heading: s.heading,
+          paragraphs: [s.intro, s.ifYou, s.notYou],
+          action: { label: s.action, url: `${publicUrl}/login` },
+        },
+        lng,
+      });
+    },
+    newSignIn: (user: MailRecipient, details: { time: number; device: string | null; ip: string | null }) =>
+      mail.enqueueMail({
+        to: user.email,
+        template: "newSignIn",
+        data: { ...details, resetUrl: `${publicUrl}/forgot-password` },
+        lng: recipientLanguage(user),
+      }),
+  };
+}
+
+export type IdentityMails = ReturnType<typeof identityMails>;

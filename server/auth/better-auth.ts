@@ -1,0 +1,215 @@
+import { randomUUID } from "node:crypto";
+import { passkey } from "@better-auth/passkey";
+import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { admin, genericOAuth, twoFactor } from "better-auth/plugins";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import { type IdentityMailer, identityMails } from "./auth-mail.ts";
+import { authDatabase, USER_FIELDS } from "./auth-schema.ts";
+import { isWeakPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-strength.ts";
+import { resolveAuthSecret } from "./secret.ts";
+import { sessionCookieName } from "./session-cookie.ts";
+import { createSessionIdentity, databaseSessionLoader, type SessionIdentity } from "./session-identity.ts";
+import { createSignInEvents, type SignInEvents } from "./sign-in-events.ts";
+
+/** Verification and reset links live an hour: long enough to reach a mailbox, short if it leaks. */
+const LINK_LIFETIME_SECONDS = 60 * 60;
+
+export type AuthLogger = {
+  warn(message: string): void;
+  error(object: object, message: string): void;
+};
+
+export type CreateAuthOptions = {
+  config: Config;
+  database: Database;
+  mail: IdentityMailer;
+  logger: AuthLogger;
+};
+
+/** The password a better-auth endpoint is about to store, if any. */
+function passwordBeingSet(path: string, body: Record<string, unknown> | undefined): unknown {
+  if (path === "/sign-up/email") return body?.password;
+  if (path === "/reset-password" || path === "/change-password") return body?.newPassword;
+  return undefined;
+}
+
+/** The client address the Fastify mount passes on (request.ip), for events and the new-device notice. */
+export function requestIp(request: Request | undefined): string | null {
+  return request?.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
+}
+
+function buildBetterAuth(
+  options: CreateAuthOptions & { secret: string; sessions: SessionIdentity; events: SignInEvents },
+) {
+  const { config, database, secret, sessions, events, logger } = options;
+  const mails = identityMails(options.mail, config.publicUrl);
+  const secure = new URL(config.publicUrl).protocol === "https:";
+  const oidc = config.oidc;
+
+  return betterAuth({
+    appName: "Kinfile",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [config.publicUrl],
+    database: authDatabase(database),
+    logger: {
+      level: "warn",
+      log: (level, message) => {
+        if (level === "error") logger.error({ source: "better-auth" }, message);
+        else logger.warn(`better-auth: ${message}`);
+      },
+    },
+    telemetry: { enabled: false },
+    // @fastify/rate-limit guards the abuse-prone routes (server/auth/routes.ts) with our error format.
+    rateLimit: { enabled: false },
+    user: { additionalFields: USER_FIELDS },
+    session: {
+      expiresIn: config.sessionTtlSeconds,
+      updateAge: Math.floor(config.sessionTtlSeconds / 4),
+    },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+    },
+    emailAndPassword: {
+      enabled: true,
+      // Also the anti-enumeration switch: an existing email answers like a new sign-up.
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: LINK_LIFETIME_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mails.resetPassword(user, url, LINK_LIFETIME_SECONDS / 60);
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await mails.existingAccount(user);
+      },
+      onPasswordReset: async ({ user }, request) => {
+        sessions.forgetUser(user.id);
+        await events.record({
+          kind: "password_reset",
+          userId: user.id,
+          ip: requestIp(request),
+          userAgent: request?.headers.get("user-agent") ?? null,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: LINK_LIFETIME_SECONDS,
+      // The link may open in another browser (a webmail, a phone): it proves the address, then the
+      // person signs in with their password, and with their second factor once they have one.
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mails.verifyEmail(user, url, LINK_LIFETIME_SECONDS / 60);
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = ctx.body as Record<string, unknown> | undefined;
+        const password = passwordBeingSet(ctx.path, body);
+        if (typeof password !== "string" || password.length < MIN_PASSWORD_LENGTH) return;
+        const context = {
+          ...(typeof body?.email === "string" ? { email: body.email } : {}),
+          ...(typeof body?.name === "string" ? { name: body.name } : {}),
+        };
+        if (isWeakPassword(password, context)) {
+          throw new APIError("BAD_REQUEST", {
+            message: "Password is too easy to guess",
+            code: "PASSWORD_TOO_WEAK",
+          });
+        }
+      }),
+    },
+    databaseHooks: {
+      session: {
+        delete: {
+          after: async (session) => {
+            sessions.forgetToken(session.token);
+          },
+        },
+      },
+      user: {
+        update: {
+          after: async (user, context) => {
+            // A ban, a role or language change: the cached actor must be read again.
+            sessions.forgetUser(user.id);
+            const path = context?.path;
+            const enabled = path === "/two-factor/verify-totp" || path === "/two-factor/enable";
+            const disabled = path === "/two-factor/disable";
+            if (
+              (enabled && user.twoFactorEnabled === true) ||
+              (disabled && user.twoFactorEnabled === false)
+            ) {
+              await events.record({
+                kind: enabled ? "two_factor_enabled" : "two_factor_disabled",
+                userId: user.id,
+                ip: requestIp(context?.request),
+                userAgent: context?.request?.headers.get("user-agent") ?? null,
+              });
+            }
+          },
+        },
+        delete: {
+          after: async (user) => {
+            sessions.forgetUser(user.id);
+          },
+        },
+      },
+    },
+    plugins: [
+      twoFactor({ issuer: "Kinfile" }),
+      passkey({ rpID: new URL(config.publicUrl).hostname, rpName: "Kinfile", origin: config.publicUrl }),
+      // Platform admins hold the role "admin"; a ban is how an account is disabled.
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      ...(oidc === undefined
+        ? []
+        : [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "oidc",
+                  discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret,
+                  scopes: ["openid", "profile", "email"],
+                  pkce: true,
+                  postLogoutRedirectURI: `${config.publicUrl}/login`,
+                },
+              ],
+            }),
+          ]),
+    ],
+  });
+}
+
+export type KinfileAuth = ReturnType<typeof buildBetterAuth>;
+
+/**
+ * Identity for one app: better-auth on our Kysely instance (mounted by server/auth/routes.ts), the
+ * fast session lookup behind `request.actor`, and the security log. The secret is AUTH_SECRET or
+ * the one kept in DATA_DIR.
+ */
+export function createAuth(options: CreateAuthOptions) {
+  const { config, database } = options;
+  const secret = resolveAuthSecret(config, options.logger);
+  const secureCookies = new URL(config.publicUrl).protocol === "https:";
+  const mails = identityMails(options.mail, config.publicUrl);
+  const sessions = createSessionIdentity({
+    secret,
+    cookieName: sessionCookieName(secureCookies),
+    grantSubscriber: config.grantSubscriber,
+    load: databaseSessionLoader(database),
+  });
+  const events = createSignInEvents({ database, secret, mails });
+  const auth = buildBetterAuth({ ...options, secret, sessions, events });
+  return { auth, sessions, events, mails, secret, secureCookies, config, database };
+}
+
+export type AuthServices = ReturnType<typeof createAuth>;

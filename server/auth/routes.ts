@@ -1,0 +1,182 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { LocaleStore } from "../i18n/locale-store.ts";
+import { requestLanguage } from "../i18n/request-language.ts";
+import { authErrorBody } from "./auth-errors.ts";
+import type { AuthServices } from "./better-auth.ts";
+import { sessionCookieName, verifySessionCookie } from "./session-cookie.ts";
+
+const PREFIX = "/api/auth";
+
+/** Routes an attacker would hammer: each is limited per client address. */
+const LIMITED_PATHS = [
+  "/sign-in/email",
+  "/sign-up/email",
+  "/request-password-reset",
+  "/send-verification-email",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/verify-otp",
+] as const;
+
+/** Also limited per email address, so that many addresses cannot share the guessing of one password. */
+const LIMITED_PER_EMAIL = new Set<string>(["/sign-in/email", "/request-password-reset"]);
+
+/** Whose session an event is about must be read before the call that ends or changes it. */
+const NEEDS_SESSION_BEFORE = new Set(["/sign-out", "/passkey/verify-registration"]);
+
+function emailOf(body: unknown): string | undefined {
+  if (!Buffer.isBuffer(body) || body.length === 0) return undefined;
+  try {
+    const email = (JSON.parse(body.toString("utf8")) as { email?: unknown }).email;
+    return typeof email === "string" ? email.trim().toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const one of [value].flat()) headers.append(name, one);
+  }
+  // better-auth reads the client address from here: sessions record it, events and the new-device
+  // notice use it. Fastify's request.ip already honours (or ignores) proxies as configured; a
+  // client-sent X-Forwarded-For is replaced, never trusted.
+  headers.set("x-forwarded-for", request.ip);
+  const method = request.method;
+  const body =
+    method === "GET" || method === "HEAD" || !Buffer.isBuffer(request.body) ? undefined : request.body;
+  return new Request(new URL(request.url, publicUrl), {
+    method,
+    headers,
+    ...(body ? { body: new Uint8Array(body) } : {}),
+  });
+}
+
+/** The session token a response sets, or undefined when it sets none (or clears it). */
+function newSessionToken(response: Response, cookieName: string, secret: string): string | undefined {
+  for (const cookie of response.headers.getSetCookie()) {
+    if (!cookie.startsWith(`${cookieName}=`)) continue;
+    const value = cookie.slice(cookieName.length + 1).split(";", 1)[0] ?? "";
+    if (value === "") return undefined;
+    return verifySessionCookie(value, secret) ?? undefined;
+  }
+  return undefined;
+}
+
+/**
+ * better-auth at /api/auth/*, in its own encapsulated context: the raw body goes through untouched
+ * (better-auth parses it), the answer comes back with its status, headers and every cookie.
+ * Refusals are re-worded in our error format and the request's language; sign-ins, failures and
+ * sign-outs go to the security log.
+ */
+export async function authRoutes(
+  app: FastifyInstance,
+  options: { services: AuthServices; locales: LocaleStore },
+): Promise<void> {
+  const { services, locales } = options;
+  const { auth, sessions, events, database, config, secret } = services;
+  const cookieName = sessionCookieName(services.secureCookies);
+  const limit = { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs };
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  async function userByEmail(email: string) {
+    return database.db.selectFrom("user").select(["id"]).where("email", "=", email).executeTakeFirst();
+  }
+
+  async function recordOutcome(
+    request: FastifyRequest,
+    path: string,
+    response: Response,
+    before: { userId: string; token: string } | null,
+  ) {
+    const ip = request.ip;
+    const userAgent = request.headers["user-agent"] ?? null;
+    const token = newSessionToken(response, cookieName, secret);
+    if (token !== undefined && token !== before?.token) {
+      const session = await database.db
+        .selectFrom("session")
+        .innerJoin("user", "user.id", "session.userId")
+        .select(["user.id", "user.email", "user.lang"])
+        .where("session.token", "=", token)
+        .executeTakeFirst();
+      if (session !== undefined) await events.signedIn(session, ip, userAgent);
+      return;
+    }
+    if (path === "/sign-in/email" && (response.status === 401 || response.status === 403)) {
+      const email = emailOf(request.body) ?? null;
+      const user = email === null ? undefined : await userByEmail(email);
+      await events.record({ kind: "sign_in_failed", userId: user?.id ?? null, email, ip, userAgent });
+      return;
+    }
+    if (before === null || response.status !== 200) return;
+    if (path === "/sign-out") await events.record({ kind: "sign_out", userId: before.userId, ip, userAgent });
+    if (path === "/passkey/verify-registration") {
+      await events.record({ kind: "passkey_added", userId: before.userId, ip, userAgent });
+    }
+  }
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const path = (request.url.split("?", 1)[0] ?? "").slice(PREFIX.length);
+    const session = NEEDS_SESSION_BEFORE.has(path) ? await sessions.sessionOf(request) : null;
+    const response = await auth.handler(toWebRequest(request, config.publicUrl));
+
+    try {
+      await recordOutcome(request, path, response, session);
+    } catch (error) {
+      // The log is a record, not a gate: a failure to write it must not undo a sign-in.
+      request.log.error({ err: error }, "could not record a sign-in event");
+    }
+
+    reply.code(response.status);
+    for (const [name, value] of response.headers) {
+      if (name === "set-cookie" || name === "content-length" || name === "transfer-encoding") continue;
+      reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header("set-cookie", cookies);
+
+    const body = Buffer.from(await response.arrayBuffer());
+    const isJson = response.headers.get("content-type")?.includes("application/json") ?? false;
+    if (response.status >= 400 && (isJson || body.length === 0)) {
+      let code: unknown;
+      try {
+        code = body.length === 0 ? undefined : (JSON.parse(body.toString("utf8")) as { code?: unknown }).code;
+      } catch {
+        code = undefined;
+      }
+      reply.type("application/json; charset=utf-8");
+      return reply.send(
+        authErrorBody(locales, requestLanguage(request), { status: response.status, code, path }),
+      );
+    }
+    return reply.send(body);
+  }
+
+  for (const path of LIMITED_PATHS) {
+    app.post(
+      `${PREFIX}${path}`,
+      {
+        config: { access: "anonymous", rateLimit: limit },
+        ...(LIMITED_PER_EMAIL.has(path)
+          ? {
+              preHandler: app.rateLimit({
+                ...limit,
+                keyGenerator: (request) => `email:${emailOf(request.body) ?? request.ip}`,
+              }),
+            }
+          : {}),
+      },
+      handle,
+    );
+  }
+  app.route({
+    method: ["GET", "POST"],
+    url: `${PREFIX}/*`,
+    config: { access: "anonymous" },
+    handler: handle,
+  });
+}
