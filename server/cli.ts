@@ -1,9 +1,70 @@
+import { parseArgs } from "node:util";
+import { type AuthServices, createAuth } from "./auth/better-auth.ts";
+import { createVerifiedUser, disableUser, enableUser, UserAdminError } from "./auth/user-admin.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { createJobRunner } from "./jobs/runner.ts";
+import type { MailJobs } from "./mail/delivery.ts";
+import { createMailOutbox } from "./mail/outbox.ts";
 import { describeStartupError, ensureDataDir } from "./startup.ts";
 
 type Command = { summary: string; run(args: string[]): Promise<void> };
+
+/** A mistake in the command line: printed as one line, exit code 2. */
+class UsageError extends Error {
+  override name = "UsageError";
+}
+
+const STDERR_LOGGER = {
+  warn: (message: string) => process.stderr.write(`kinfile: warning: ${message}\n`),
+  error: (_object: object, message: string) => process.stderr.write(`kinfile: ${message}\n`),
+};
+
+/**
+ * Runs work against the migrated database with identity set up. Mail the work queues (none for these
+ * commands) waits in the outbox for the server's job runner.
+ */
+async function withIdentity(work: (services: AuthServices) => Promise<void>): Promise<void> {
+  const config = loadConfig(process.env);
+  ensureDataDir(config.dataDir);
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await migrateToLatest(database);
+    const jobs = createJobRunner<MailJobs>({ database, handlers: { "mail.deliver": async () => {} } });
+    await work(
+      createAuth({ config, database, mail: createMailOutbox({ database, jobs }), logger: STDERR_LOGGER }),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+function options<const Names extends string>(
+  args: string[],
+  strings: readonly Names[],
+  flags: readonly string[] = [],
+) {
+  try {
+    const { values } = parseArgs({
+      args,
+      options: Object.fromEntries([
+        ...strings.map((name) => [name, { type: "string" as const }]),
+        ...flags.map((name) => [name, { type: "boolean" as const }]),
+      ]),
+      strict: true,
+      allowPositionals: false,
+    });
+    return values as Partial<Record<Names, string>> & Record<string, string | boolean | undefined>;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (value === undefined || value === "") throw new UsageError(`${flag} is required.`);
+  return value;
+}
 
 const COMMANDS: Record<string, Command> = {
   migrate: {
@@ -20,6 +81,44 @@ const COMMANDS: Record<string, Command> = {
       } finally {
         await database.close();
       }
+    },
+  },
+  "user:create": {
+    summary:
+      "--email E --password P [--name N] [--admin]: create an account with a verified email (--admin: a platform admin)",
+    async run(args) {
+      const values = options(args, ["email", "password", "name"], ["admin"]);
+      const email = required(values.email, "--email");
+      const password = required(values.password, "--password");
+      await withIdentity(async (services) => {
+        const user = await createVerifiedUser(services, {
+          email,
+          password,
+          ...(values.name === undefined ? {} : { name: values.name }),
+          admin: values.admin === true,
+        });
+        process.stdout.write(`Created ${values.admin === true ? "admin " : ""}account ${user.email}.\n`);
+      });
+    },
+  },
+  "user:disable": {
+    summary: "--email E: disable an account and end its sessions",
+    async run(args) {
+      const email = required(options(args, ["email"]).email, "--email");
+      await withIdentity(async (services) => {
+        await disableUser(services, email);
+        process.stdout.write(`Disabled ${email.trim().toLowerCase()}; its sessions are ended.\n`);
+      });
+    },
+  },
+  "user:enable": {
+    summary: "--email E: enable a disabled account again",
+    async run(args) {
+      const email = required(options(args, ["email"]).email, "--email");
+      await withIdentity(async (services) => {
+        await enableUser(services, email);
+        process.stdout.write(`Enabled ${email.trim().toLowerCase()}.\n`);
+      });
     },
   },
   help: {
@@ -57,6 +156,14 @@ async function main(argv: string[]): Promise<number> {
     await command.run(args);
     return 0;
   } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`kinfile ${name}: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof UserAdminError) {
+      process.stderr.write(`kinfile ${name}: ${error.message}\n`);
+      return 1;
+    }
     process.stderr.write(`kinfile: ${describeStartupError(error)}\n`);
     return 1;
   }

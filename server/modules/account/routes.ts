@@ -1,15 +1,85 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Actor } from "../../auth/access.ts";
+import type { AuthServices } from "../../auth/better-auth.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { accountQuery, deleteAccountBody, eventsQuery, saveAccountBody, splashQuery } from "./schemas.ts";
+import { createAccountService } from "./service.ts";
+
+function actorOf(request: FastifyRequest): Actor {
+  // The "user" access rule guarantees an actor before the handler runs.
+  if (request.actor === null) throw new AppError("unauthenticated");
+  return request.actor;
+}
 
 /**
- * The spec's GET /api/account/account, which the app calls first to learn who is signed in. Until
- * accounts exist every caller is anonymous, so the access rule answers 401 and the app goes to
- * /signout, exactly as it will for an expired session.
+ * The signed-in person's own account: the spec's account calls, the session's expiry for the
+ * "prolongate your session" modal, the security log and account deletion. Whose account is always
+ * the session's; no route takes an account id.
  */
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/api/account/account", { config: { access: "user" } }, async (request) => {
-    // The access rule guarantees an actor; the account's own fields come with the accounts table.
-    if (request.actor === null) throw new AppError("unauthenticated");
-    return { id: request.actor.userId, roles: request.actor.roles, language: request.actor.language };
+export async function accountRoutes(
+  app: FastifyInstance,
+  options: { services: AuthServices },
+): Promise<void> {
+  const { services } = options;
+  const { sessions, events } = services;
+  const service = createAccountService(services);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { access: "user" as const };
+
+  async function sessionOf(request: FastifyRequest, fresh = false) {
+    const session = await sessions.sessionOf(request, { fresh });
+    if (session === null) throw new AppError("unauthenticated");
+    return session;
+  }
+
+  // ?login= is the spec's, and ignored: the session decides whose account this is.
+  api.get("/api/account/account", { config: user, schema: { querystring: accountQuery } }, async (request) =>
+    service.account(actorOf(request)),
+  );
+
+  api.post("/api/account/save", { config: user, schema: { body: saveAccountBody } }, async (request) =>
+    service.save(actorOf(request), request.body),
+  );
+
+  api.post("/api/account/splash", { config: user, schema: { querystring: splashQuery } }, async (request) =>
+    service.update(actorOf(request), { showSplashScreen: request.query.show }),
+  );
+
+  api.post(
+    "/api/account/splashmobile",
+    { config: user, schema: { querystring: splashQuery } },
+    async (request) => service.update(actorOf(request), { showMobileSplashScreen: request.query.show }),
+  );
+
+  api.get("/api/account/session", { config: user }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const session = await sessionOf(request);
+    return { expiresAt: session.expiresAt, now: Date.now() };
   });
+
+  api.post("/api/account/session/extend", { config: user }, async (request, reply) => {
+    const session = await sessionOf(request, true);
+    const { expiresAt, cookie } = await service.extendSession(session, Date.now());
+    reply.header("set-cookie", cookie).header("cache-control", "no-store");
+    return { expiresAt };
+  });
+
+  api.get("/api/account/signout-url", { config: user }, async (request) => ({
+    url: await service.signOutUrl(actorOf(request)),
+  }));
+
+  api.get("/api/account/events", { config: user, schema: { querystring: eventsQuery } }, async (request) =>
+    events.list(actorOf(request).userId, request.query),
+  );
+
+  api.delete(
+    "/api/account",
+    { config: user, schema: { body: deleteAccountBody } },
+    async (request, reply) => {
+      const session = await sessionOf(request, true);
+      const { cookie } = await service.deleteAccount(session, request.body);
+      return reply.header("set-cookie", cookie).code(204).send();
+    },
+  );
 }

@@ -1,0 +1,23 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+
+/**
+ * Removes what one module keeps for an account, inside the deletion's transaction. A module whose
+ * data lives outside the database (stored files) deletes it here too, after its rows.
+ */
+export type AccountDeletedHook = (userId: string, trx: Kysely<DB>) => Promise<void>;
+
+const hooks: AccountDeletedHook[] = [];
+
+/**
+ * Registers a module's part of account deletion. Call it once, at module load (next to the module's
+ * routes): DELETE /api/account runs every hook, then removes the identity rows, all in one
+ * transaction, so an account is either wholly deleted or not at all.
+ */
+export function onAccountDeleted(hook: AccountDeletedHook): void {
+  if (!hooks.includes(hook)) hooks.push(hook);
+}
+
+export async function runAccountDeletedHooks(userId: string, trx: Kysely<DB>): Promise<void> {
+  for (const hook of hooks) await hook(userId, trx);
+}

@@ -1,0 +1,193 @@
+import { DEFAULT_LANGUAGE, isLanguage } from "../../../domain/catalog/languages.ts";
+import { DEFAULT_THEME, isThemeKey } from "../../../domain/catalog/themes.ts";
+import type { Actor, Role } from "../../auth/access.ts";
+import { authBoolean, authDate } from "../../auth/auth-values.ts";
+import type { AuthServices } from "../../auth/better-auth.ts";
+import { sessionCookieName, signSessionToken } from "../../auth/session-cookie.ts";
+import type { ResolvedSession } from "../../auth/session-identity.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { runAccountDeletedHooks } from "./account-deletion.ts";
+import { DELETE_CONFIRMATION_WORDS, type SaveAccountBody } from "./schemas.ts";
+
+/** An account without a password proves itself by having signed in this recently. */
+const FRESH_SESSION_MS = 10 * 60 * 1000;
+
+/** The spec's role names, as the app routes by them. */
+const SPEC_ROLE: Record<Role, string | undefined> = {
+  subscriber: "subscriber",
+  b2b: "b2b",
+  companyAdmin: undefined,
+  platformAdmin: "admin",
+};
+
+export type Account = {
+  id: string;
+  name: string;
+  /** The spec's login: the email address. */
+  login: string;
+  email: string;
+  emailVerified: boolean;
+  lang: string;
+  themeColor: string;
+  roles: string[];
+  showSplashScreen: boolean;
+  showMobileSplashScreen: boolean;
+  twoFactorEnabled: boolean;
+  hasPassword: boolean;
+  /** "credential" for a password, "oidc" for the external provider. */
+  providers: string[];
+  createdAt: number;
+};
+
+export function createAccountService(services: AuthServices) {
+  const { auth, database, sessions, config, secret } = services;
+  const { db } = database;
+
+  async function account(actor: Actor): Promise<Account> {
+    const [user, accounts] = await Promise.all([
+      db.selectFrom("user").selectAll().where("id", "=", actor.userId).executeTakeFirst(),
+      db
+        .selectFrom("account")
+        .select(["providerId", "password"])
+        .where("userId", "=", actor.userId)
+        .execute(),
+    ]);
+    if (user === undefined) throw new AppError("unauthenticated");
+    return {
+      id: user.id,
+      name: user.name,
+      login: user.email,
+      email: user.email,
+      emailVerified: authBoolean(user.emailVerified),
+      lang: isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE,
+      themeColor: isThemeKey(user.themeColor) ? user.themeColor : DEFAULT_THEME,
+      roles: actor.roles.flatMap((role) => SPEC_ROLE[role] ?? []),
+      showSplashScreen: user.showSplashScreen === null || authBoolean(user.showSplashScreen),
+      showMobileSplashScreen:
+        user.showMobileSplashScreen === null || authBoolean(user.showMobileSplashScreen),
+      twoFactorEnabled: authBoolean(user.twoFactorEnabled),
+      hasPassword: accounts.some((entry) => entry.providerId === "credential" && entry.password !== null),
+      providers: [...new Set(accounts.map((entry) => entry.providerId))].sort(),
+      createdAt: authDate(user.createdAt) ?? 0,
+    };
+  }
+
+  /** Through better-auth, so its hooks run: the cached actor (language, roles) is read again. */
+  async function update(actor: Actor, changes: Record<string, string | boolean>): Promise<Account> {
+    if (Object.keys(changes).length > 0) {
+      const { internalAdapter } = await auth.$context;
+      await internalAdapter.updateUser(actor.userId, changes);
+    }
+    // The actor's language may just have changed; the account answers with the new one.
+    return account({ ...actor, language: isLanguage(changes.lang) ? changes.lang : actor.language });
+  }
+
+  async function save(actor: Actor, body: SaveAccountBody): Promise<Account> {
+    const changes: Record<string, string> = {};
+    if (body.name !== undefined) changes.name = body.name;
+    if (body.lang !== undefined) changes.lang = body.lang;
+    if (body.themeColor !== undefined) changes.themeColor = body.themeColor;
+    return update(actor, changes);
+  }
+
+  /**
+   * Moves the session's expiry a full lifetime ahead, after checking it is still valid in the
+   * database (not only in the cache), and renews the cookie to match.
+   */
+  async function extendSession(session: ResolvedSession, now: number) {
+    const expiresAt = now + config.sessionTtlSeconds * 1000;
+    const { internalAdapter } = await auth.$context;
+    await internalAdapter.updateSession(session.token, { expiresAt: new Date(expiresAt) });
+    sessions.forgetToken(session.token);
+    const attributes = [
+      `${sessionCookieName(services.secureCookies)}=${signSessionToken(session.token, secret)}`,
+      `Max-Age=${config.sessionTtlSeconds}`,
+      "Path=/",
+      "HttpOnly",
+      ...(services.secureCookies ? ["Secure"] : []),
+      "SameSite=Lax",
+    ];
+    return { expiresAt, cookie: attributes.join("; ") };
+  }
+
+  /** The provider's logout address for an account signed in through OIDC, else null. */
+  async function signOutUrl(actor: Actor): Promise<string | null> {
+    if (config.oidc === undefined) return null;
+    const linked = await db
+      .selectFrom("account")
+      .select(["idToken"])
+      .where("userId", "=", actor.userId)
+      .where("providerId", "=", "oidc")
+      .orderBy("updatedAt", "desc")
+      .executeTakeFirst();
+    if (linked === undefined) return null;
+    const { socialProviders } = await auth.$context;
+    const provider = socialProviders.find((entry) => entry.id === "oidc");
+    const url = await provider?.createEndSessionURL?.({
+      ...(linked.idToken ? { idToken: linked.idToken } : {}),
+      postLogoutRedirectURI: `${config.publicUrl}/login`,
+    });
+    return url ? url.toString() : null;
+  }
+
+  /**
+   * Deletes the account and everything it owns, in one transaction: every module's records and
+   * files (onAccountDeleted hooks), then the security log, passkeys, two-factor secret, pending
+   * tokens, sessions, linked accounts and the user. Proof: the password, or for an account without
+   * one, a sign-in within the last 10 minutes; and the confirmation word either way.
+   */
+  async function deleteAccount(
+    session: ResolvedSession,
+    body: { password?: string | undefined; confirmation: string },
+  ) {
+    if (!(DELETE_CONFIRMATION_WORDS as readonly string[]).includes(body.confirmation.trim())) {
+      throw new AppError("validation_failed", {
+        fields: { confirmation: "errors:auth.confirmation_mismatch" },
+      });
+    }
+    const userId = session.userId;
+    const credential = await db
+      .selectFrom("account")
+      .select(["password"])
+      .where("userId", "=", userId)
+      .where("providerId", "=", "credential")
+      .executeTakeFirst();
+    if (credential?.password) {
+      const { password } = await auth.$context;
+      const valid =
+        body.password !== undefined &&
+        (await password.verify({ hash: credential.password, password: body.password }));
+      if (!valid) {
+        throw new AppError("validation_failed", {
+          message: "errors:auth.invalid_password",
+          fields: { password: "errors:auth.invalid_password" },
+        });
+      }
+    } else if (session.createdAt < Date.now() - FRESH_SESSION_MS) {
+      throw new AppError("forbidden", { message: "errors:auth.session_not_fresh" });
+    }
+
+    await db.transaction().execute(async (trx) => {
+      await runAccountDeletedHooks(userId, trx);
+      await trx.deleteFrom("sign_in_event").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("passkey").where("userId", "=", userId).execute();
+      await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
+      await trx.deleteFrom("verification").where("value", "=", userId).execute();
+      await trx.deleteFrom("session").where("userId", "=", userId).execute();
+      await trx.deleteFrom("account").where("userId", "=", userId).execute();
+      await trx.deleteFrom("user").where("id", "=", userId).execute();
+    });
+    sessions.forgetUser(userId);
+    const cleared = [
+      `${sessionCookieName(services.secureCookies)}=`,
+      "Max-Age=0",
+      "Path=/",
+      "HttpOnly",
+      ...(services.secureCookies ? ["Secure"] : []),
+      "SameSite=Lax",
+    ];
+    return { cookie: cleared.join("; ") };
+  }
+
+  return { account, save, update, extendSession, signOutUrl, deleteAccount };
+}
