@@ -1,5 +1,9 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+
+// Screens load lazily; on a busy two-core machine the first import of a chunk can take more than
+// Testing Library's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Mantine and the shell use.
 Object.defineProperty(window, "matchMedia", {
