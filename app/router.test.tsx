@@ -1,8 +1,22 @@
 import { screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TERMS } from "../domain/limits.ts";
 import { routes } from "./router.tsx";
 import { renderRoutes } from "./test/render.tsx";
+import { stubApi, testAccount, UNAUTHENTICATED } from "./test/stubApi.ts";
+
+/** Signed in with every role, so each route shows its own screen. */
+const EVERY_ROLE = {
+  "GET /api/account/account": { body: testAccount({ roles: ["subscriber", "b2b", "admin"] }) },
+};
+
+beforeEach(() => {
+  stubApi({ "GET /api/account/account": UNAUTHENTICATED });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 async function visit(path: string, language = "en") {
   const rendered = renderRoutes(routes, { entries: [path], language });
@@ -17,7 +31,7 @@ describe("routes", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Sign in to Kinfile");
   });
 
-  it("shows the sign-in page with its agreement links and a disabled button that says why", async () => {
+  it("shows the sign-in page with its fields and agreement links", async () => {
     await visit("/login");
     expect(screen.getByRole("link", { name: "Terms of Use" }).getAttribute("href")).toBe("/terms-of-use");
     expect(screen.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe(
@@ -26,14 +40,14 @@ describe("routes", () => {
     expect(document.body.textContent).toContain(
       "By logging into the product and using its services, you agree to our Terms of Use and Privacy Policy",
     );
-    const submit = screen.getByRole("button", { name: "Sign in" }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
+    expect(screen.getByRole("button", { name: "Sign in" })).toBeTruthy();
     expect(screen.getByLabelText(/Email/)).toBeTruthy();
     expect(screen.getByLabelText(/^Password/)).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Sign in · Kinfile"));
   });
 
   it("opens /dashboard on the personal network, inside the shell", async () => {
+    stubApi(EVERY_ROLE);
     const { router } = await visit("/dashboard");
     expect(router.state.location.pathname).toBe("/dashboard/personal-network");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Personal Network");
@@ -57,6 +71,7 @@ describe("routes", () => {
     ["/b2b", "Business Accounts"],
     ["/admin", "Administration"],
   ])("has a screen at %s", async (path, title) => {
+    stubApi(EVERY_ROLE);
     await visit(path);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(title);
     await waitFor(() => expect(document.title).toBe(`${title} · Kinfile`));
@@ -93,7 +108,7 @@ describe("routes", () => {
 
   it.each([
     ["/unsubscribe?accountId=1", "Unsubscribe"],
-    ["/implicit/callback", "Signing In"],
+    ["/implicit/callback?error=access_denied", "Sign-in did not complete"],
   ])("has a page at %s", async (path, title) => {
     await visit(path);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(title);
@@ -106,6 +121,7 @@ describe("routes", () => {
   });
 
   it("answers an unknown dashboard address with the 404 inside the shell", async () => {
+    stubApi(EVERY_ROLE);
     await visit("/dashboard/nowhere");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Page not found");
     expect(screen.getByRole("navigation", { name: "Sections" })).toBeTruthy();

@@ -7,7 +7,8 @@ import {
   redirect,
   ScrollRestoration,
 } from "react-router";
-import { homeRouteFor, LOGIN_PATH, PERSONAL_NETWORK_PATH } from "./session/homeRoute.ts";
+import type * as Guards from "./session/guards.tsx";
+import { LOGIN_PATH, PERSONAL_NETWORK_PATH } from "./session/homeRoute.ts";
 import { PageLoader } from "./shell/PageLoader.tsx";
 import { RouteErrorPage } from "./shell/RouteErrorPage.tsx";
 import type { ScreenHandle } from "./shell/screenHandle.ts";
@@ -28,6 +29,11 @@ const publicPlaceholder = () =>
   import("./features/placeholder/PublicPlaceholderPage.tsx").then((m) => ({
     Component: m.PublicPlaceholderPage,
   }));
+
+/** A route guard (session/guards.tsx), loaded with the first signed-in screen, never with /login. */
+function guard(name: keyof typeof Guards) {
+  return () => import("./session/guards.tsx").then((m) => ({ Component: m[name] }));
+}
 
 /** A screen still being built: its title (a `common` key) inside the shell. */
 function placeholder(path: string, titleKey: string): RouteObject {
@@ -70,8 +76,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     ErrorBoundary: RouteErrorPage,
     children: [
-      // No identity yet: nobody is signed in. The identity issue passes the session's roles here.
-      { index: true, loader: () => redirect(homeRouteFor(null)), element: null },
+      { index: true, lazy: guard("HomeRedirect") },
       {
         path: "login",
         lazy: () => import("./features/login/LoginPage.tsx").then((m) => ({ Component: m.LoginPage })),
@@ -100,39 +105,74 @@ export const routes: RouteObject[] = [
             Component: m.UnsubscribePage,
           })),
       },
-      publicPage("implicit/callback", "screen.signInCallback"),
       {
-        lazy: dashboardLayout,
+        path: "register",
+        lazy: () =>
+          import("./features/register/RegisterPage.tsx").then((m) => ({ Component: m.RegisterPage })),
+      },
+      {
+        path: "forgot-password",
+        lazy: () =>
+          import("./features/password/ForgotPasswordPage.tsx").then((m) => ({
+            Component: m.ForgotPasswordPage,
+          })),
+      },
+      {
+        path: "reset-password",
+        lazy: () =>
+          import("./features/password/ResetPasswordPage.tsx").then((m) => ({
+            Component: m.ResetPasswordPage,
+          })),
+      },
+      {
+        path: "implicit/callback",
+        lazy: () =>
+          import("./features/callback/ProviderCallbackPage.tsx").then((m) => ({
+            Component: m.ProviderCallbackPage,
+          })),
+      },
+      {
+        lazy: guard("RequireSession"),
         children: [
           {
-            path: "dashboard",
+            lazy: dashboardLayout,
             children: [
-              { index: true, loader: () => redirect(PERSONAL_NETWORK_PATH), element: null },
-              placeholder("personal-network/personal-details", "screen.personalDetails"),
-              placeholder("personal-network/immediate-family-tree", "screen.familyTree"),
-              ...section("personal-network", "menu.personalNetwork"),
-              ...section("personaldata", "menu.personalData"),
-              ...section("household", "menu.household"),
-              ...section("employerinfo", "menu.employerInfo"),
-              placeholder("inventory/documentlibrary/add", "screen.addDocument"),
-              placeholder("inventory/documentlibrary/edit/:id", "screen.editDocument"),
-              ...section("inventory", "menu.inventory"),
-              ...section("assets", "menu.assets"),
-              ...section("passwordvault", "menu.passwordVault"),
-              ...section("shared-data", "menu.sharedData"),
-              placeholder("manage-account/my-subscription", "screen.mySubscription"),
-              ...section("manage-account", "screen.manageAccount"),
               {
-                path: "*",
-                lazy: () =>
-                  import("./features/not-found/NotFoundPage.tsx").then((m) => ({
-                    Component: m.NotFoundContent,
-                  })),
+                path: "dashboard",
+                children: [
+                  { index: true, loader: () => redirect(PERSONAL_NETWORK_PATH), element: null },
+                  placeholder("personal-network/personal-details", "screen.personalDetails"),
+                  placeholder("personal-network/immediate-family-tree", "screen.familyTree"),
+                  ...section("personal-network", "menu.personalNetwork"),
+                  ...section("shared-data", "menu.sharedData"),
+                  {
+                    lazy: guard("RequireFullAccess"),
+                    children: [
+                      ...section("personaldata", "menu.personalData"),
+                      ...section("household", "menu.household"),
+                      ...section("employerinfo", "menu.employerInfo"),
+                      placeholder("inventory/documentlibrary/add", "screen.addDocument"),
+                      placeholder("inventory/documentlibrary/edit/:id", "screen.editDocument"),
+                      ...section("inventory", "menu.inventory"),
+                      ...section("assets", "menu.assets"),
+                      ...section("passwordvault", "menu.passwordVault"),
+                    ],
+                  },
+                  placeholder("manage-account/my-subscription", "screen.mySubscription"),
+                  ...section("manage-account", "screen.manageAccount"),
+                  {
+                    path: "*",
+                    lazy: () =>
+                      import("./features/not-found/NotFoundPage.tsx").then((m) => ({
+                        Component: m.NotFoundContent,
+                      })),
+                  },
+                ],
               },
+              { lazy: guard("RequireB2b"), children: section("b2b", "screen.b2b") },
+              { lazy: guard("RequireAdmin"), children: section("admin", "screen.admin") },
             ],
           },
-          ...section("b2b", "screen.b2b"),
-          ...section("admin", "screen.admin"),
         ],
       },
       {

@@ -59,3 +59,9 @@ export const TERMS = {
   recoveryMaxBalanceGbp: 3000,
   returnedChequeFeeGbp: 25,
 } as const;
+
+/** Password length the identity server accepts (better-auth's min/max); the forms check it too. */
+export const PASSWORD_LIMITS = {
+  minLength: 10,
+  maxLength: 128,
+} as const;

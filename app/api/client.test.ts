@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiFetch, configureApiClient, parseApiError } from "./client.ts";
+import { ApiError, apiFetch, configureApiClient, parseApiError, parseRetryAfter } from "./client.ts";
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -34,6 +34,17 @@ describe("parseApiError", () => {
       });
       expect(error.fields).toEqual({});
     }
+  });
+});
+
+describe("parseRetryAfter", () => {
+  it("reads seconds and HTTP dates, and nothing else", () => {
+    expect(parseRetryAfter("30")).toBe(30);
+    expect(
+      parseRetryAfter("Wed, 21 Oct 2026 07:28:30 GMT", Date.parse("Wed, 21 Oct 2026 07:28:00 GMT")),
+    ).toBe(30);
+    expect(parseRetryAfter(null)).toBeNull();
+    expect(parseRetryAfter("soon")).toBeNull();
   });
 });
 
@@ -95,6 +106,24 @@ describe("apiFetch", () => {
       await expect(apiFetch("/api/x")).rejects.toMatchObject({ status: 401 });
     }
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("leaves a 401 to a caller that handles it", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: "unauthenticated", message: "" } }));
+    await expect(apiFetch("/api/x", {}, { redirectOnUnauthorized: false })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("tells how long to wait after a 429", async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: { code: "too_many_requests", message: "Attendez" } }), {
+        status: 429,
+        headers: { "Content-Type": "application/json", "Retry-After": "42" },
+      }),
+    );
+    await expect(apiFetch("/api/x")).rejects.toMatchObject({ status: 429, retryAfterSeconds: 42 });
   });
 
   it("reports a failed connection as a network error", async () => {

@@ -6,13 +6,22 @@ export class ApiError extends Error {
   readonly code: string;
   /** Field name -> message, already translated by the server into the request's language. */
   readonly fields: Readonly<Record<string, string>>;
+  /** From a 429's Retry-After header: how long to wait before trying again; null when not said. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: Record<string, string> = {},
+    retryAfterSeconds: number | null = null,
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -38,13 +47,26 @@ function stringEntries(value: unknown): Record<string, string> {
  * else (a proxy's HTML page, an empty body) still becomes an ApiError, with code
  * `unexpected_response` and the message given by the caller.
  */
-export function parseApiError(status: number, body: unknown, fallbackMessage = ""): ApiError {
+export function parseApiError(
+  status: number,
+  body: unknown,
+  fallbackMessage = "",
+  retryAfterSeconds: number | null = null,
+): ApiError {
   const error = isRecord(body) ? body.error : undefined;
   if (!isRecord(error) || typeof error.code !== "string") {
-    return new ApiError(status, CLIENT_ERROR_CODES.unexpected, fallbackMessage);
+    return new ApiError(status, CLIENT_ERROR_CODES.unexpected, fallbackMessage, {}, retryAfterSeconds);
   }
   const message = typeof error.message === "string" ? error.message : fallbackMessage;
-  return new ApiError(status, error.code, message, stringEntries(error.fields));
+  return new ApiError(status, error.code, message, stringEntries(error.fields), retryAfterSeconds);
+}
+
+/** Retry-After is either whole seconds or an HTTP date (RFC 9110); null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null || value.trim() === "") return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 export interface ApiClientContext {
@@ -85,11 +107,23 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+export interface ApiFetchOptions {
+  /**
+   * False when the caller answers a 401 itself: the route guard sends a visitor without a session
+   * straight to sign-in, and the sign-in callback shows its own message.
+   */
+  redirectOnUnauthorized?: boolean;
+}
+
 /**
  * Calls the API on the same origin with the session cookie. Resolves with the parsed body of a
  * 2xx answer; rejects with an ApiError otherwise. A 401 also ends the session (spec section 4).
  */
-export async function apiFetch<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+export async function apiFetch<T = unknown>(
+  path: string,
+  init: RequestInit = {},
+  { redirectOnUnauthorized = true }: ApiFetchOptions = {},
+): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set("Accept-Language", context.language());
   if (!headers.has("Accept")) headers.set("Accept", "application/json");
@@ -108,6 +142,11 @@ export async function apiFetch<T = unknown>(path: string, init: RequestInit = {}
   const body = await readBody(response);
   if (response.ok) return body as T;
 
-  if (response.status === 401 && !isOnSessionPage()) context.onUnauthorized();
-  throw parseApiError(response.status, body, context.fallbackMessage());
+  if (response.status === 401 && redirectOnUnauthorized && !isOnSessionPage()) context.onUnauthorized();
+  throw parseApiError(
+    response.status,
+    body,
+    context.fallbackMessage(),
+    parseRetryAfter(response.headers.get("Retry-After")),
+  );
 }

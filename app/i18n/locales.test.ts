@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import enAccount from "../../public/locales/en/account.json" with { type: "json" };
+import enAuth from "../../public/locales/en/auth.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
 import frAccount from "../../public/locales/fr/account.json" with { type: "json" };
+import frAuth from "../../public/locales/fr/auth.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
 
@@ -19,6 +21,7 @@ describe.each([
   ["common", enCommon, frCommon],
   ["legal", enLegal, frLegal],
   ["account", enAccount, frAccount],
+  ["auth", enAuth, frAuth],
 ])("the %s translations", (_ns, en, fr) => {
   it("have the same keys in English and French", () => {
     expect(keyPaths(fr).sort()).toEqual(keyPaths(en).sort());

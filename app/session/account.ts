@@ -26,8 +26,12 @@ export type Account = {
 
 export const accountQueryKey = ["account"] as const;
 
+/**
+ * A 401 here is answered by the route guard (RequireSession), which observes this same query and
+ * sends a visitor without a session to sign-in, rather than by the app-wide redirect.
+ */
 export function fetchAccount(): Promise<Account> {
-  return apiFetch<Account>("/api/account/account");
+  return apiFetch<Account>("/api/account/account", {}, { redirectOnUnauthorized: false });
 }
 
 /** The one query of the signed-in account; every screen reads roles, language and theme from it. */

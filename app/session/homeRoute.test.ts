@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { homeRouteFor } from "./homeRoute.ts";
+import { hasFullAccess, homeRouteFor, signedInDestination } from "./homeRoute.ts";
 
 describe("homeRouteFor", () => {
   it("sends a visitor who is not signed in to sign-in", () => {
@@ -15,5 +15,20 @@ describe("homeRouteFor", () => {
   it("sends a signed-in user with neither role to the subscription page", () => {
     expect(homeRouteFor([])).toBe("/dashboard/manage-account/my-subscription");
     expect(homeRouteFor(["nominee", "admin"])).toBe("/dashboard/manage-account/my-subscription");
+  });
+});
+
+describe("after sign-in", () => {
+  it("opens the personal details of a subscriber or b2b user, and the subscription page otherwise", () => {
+    expect(signedInDestination(["subscriber"])).toBe("/dashboard/personal-network/personal-details");
+    expect(signedInDestination(["b2b"])).toBe("/dashboard/personal-network/personal-details");
+    expect(signedInDestination(["admin"])).toBe("/dashboard/manage-account/my-subscription");
+  });
+
+  it("gives full access to subscribers and b2b users only", () => {
+    expect(hasFullAccess(["subscriber"])).toBe(true);
+    expect(hasFullAccess(["b2b"])).toBe(true);
+    expect(hasFullAccess(["admin"])).toBe(false);
+    expect(hasFullAccess([])).toBe(false);
   });
 });

@@ -2,7 +2,20 @@
 export const LOGIN_PATH = "/login";
 export const SIGNOUT_PATH = "/signout";
 export const PERSONAL_NETWORK_PATH = "/dashboard/personal-network";
+export const PERSONAL_DETAILS_PATH = "/dashboard/personal-network/personal-details";
 export const MY_SUBSCRIPTION_PATH = "/dashboard/manage-account/my-subscription";
+export const MY_ACCOUNT_PATH = "/dashboard/manage-account";
+
+/** The account roles the app branches on (GET /api/account/account). */
+export const ROLES = { subscriber: "subscriber", b2b: "b2b", admin: "admin" } as const;
+
+/**
+ * Spec section 6: a subscriber or a b2b user uses every section; anyone else signed in gets only
+ * Personal Network and Shared Data until they subscribe.
+ */
+export function hasFullAccess(roles: readonly string[]): boolean {
+  return roles.includes(ROLES.subscriber) || roles.includes(ROLES.b2b);
+}
 
 /**
  * The spec's rule for "/": signed out goes to sign-in; a subscriber or b2b user (both roles:
@@ -11,6 +24,14 @@ export const MY_SUBSCRIPTION_PATH = "/dashboard/manage-account/my-subscription";
  */
 export function homeRouteFor(roles: readonly string[] | null): string {
   if (roles === null) return LOGIN_PATH;
-  if (roles.includes("subscriber") || roles.includes("b2b")) return PERSONAL_NETWORK_PATH;
+  if (hasFullAccess(roles)) return PERSONAL_NETWORK_PATH;
   return MY_SUBSCRIPTION_PATH;
+}
+
+/**
+ * Where a successful sign-in goes: the spec's personal details page, except for an account that
+ * could not use it yet (neither role), which goes where "/" would send it.
+ */
+export function signedInDestination(roles: readonly string[]): string {
+  return hasFullAccess(roles) ? PERSONAL_DETAILS_PATH : homeRouteFor(roles);
 }

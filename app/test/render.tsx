@@ -5,9 +5,11 @@ import type { ReactElement } from "react";
 import { initReactI18next } from "react-i18next";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import enAccount from "../../public/locales/en/account.json" with { type: "json" };
+import enAuth from "../../public/locales/en/auth.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
 import frAccount from "../../public/locales/fr/account.json" with { type: "json" };
+import frAuth from "../../public/locales/fr/auth.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
 import { AppProviders } from "../AppProviders.tsx";
@@ -19,10 +21,10 @@ export function createTestI18n(language = "en"): I18n {
   instance.use(initReactI18next).init({
     ...BASE_I18N_OPTIONS,
     lng: language,
-    ns: ["common", "legal", "account"],
+    ns: ["common", "legal", "account", "auth"],
     resources: {
-      en: { common: enCommon, legal: enLegal, account: enAccount },
-      fr: { common: frCommon, legal: frLegal, account: frAccount },
+      en: { common: enCommon, legal: enLegal, account: enAccount, auth: enAuth },
+      fr: { common: frCommon, legal: frLegal, account: frAccount, auth: frAuth },
     },
     initAsync: false,
     react: { useSuspense: false },

@@ -1,0 +1,115 @@
+import type { Language } from "../../domain/catalog/languages.ts";
+import { apiFetch } from "../api/client.ts";
+import { LOGIN_PATH } from "./homeRoute.ts";
+
+/*
+ * The identity calls of the public pages, to better-auth at /api/auth (answers re-worded in our
+ * error format by the server). Each page shows its own refusals, so a 401 here never triggers the
+ * app-wide "session ended" redirect.
+ */
+
+/** Where the server sends the reader back to after following an email link or the provider. */
+export const AUTH_RETURN_PATHS = {
+  /** Success adds nothing more; a bad link adds `error=<CODE>` (better-auth appends it). */
+  emailVerified: `${LOGIN_PATH}?verified=1`,
+  /** better-auth adds `?token=` for a valid link and `?error=INVALID_TOKEN` for a bad one. */
+  resetPassword: "/reset-password",
+  /** The identity provider's callback page (spec section 2); errors come back as `?error=`. */
+  providerCallback: "/implicit/callback",
+} as const;
+
+function post<T>(path: string, body: unknown): Promise<T> {
+  return apiFetch<T>(path, { method: "POST", body: JSON.stringify(body) }, { redirectOnUnauthorized: false });
+}
+
+/** GET /api/auth-options: which ways of signing in this server offers. */
+export type AuthOptions = {
+  oidc: boolean;
+  passkey: boolean;
+  registration: boolean;
+  /** The external provider's display name, when the server gives one. */
+  oidcName?: string;
+};
+
+export const authOptionsQueryKey = ["auth-options"] as const;
+
+export function fetchAuthOptions(): Promise<AuthOptions> {
+  return apiFetch<AuthOptions>("/api/auth-options", {}, { redirectOnUnauthorized: false });
+}
+
+/** "twoFactor" when the password was right and the account asks for a second factor. */
+export type SignInOutcome = "signedIn" | "twoFactor";
+
+export async function signInWithEmail(email: string, password: string): Promise<SignInOutcome> {
+  const answer = await post<{ twoFactorRedirect?: boolean } | undefined>("/api/auth/sign-in/email", {
+    email,
+    password,
+  });
+  return answer?.twoFactorRedirect === true ? "twoFactor" : "signedIn";
+}
+
+export type SecondFactor = "totp" | "backupCode";
+
+/** Completes a sign-in that asked for a second factor; a trusted device skips it for 30 days. */
+export async function verifySecondFactor(
+  kind: SecondFactor,
+  code: string,
+  trustDevice: boolean,
+): Promise<void> {
+  const path =
+    kind === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code";
+  await post(path, { code, trustDevice });
+}
+
+export type SignUp = { name: string; email: string; password: string; lang: Language };
+
+/** An email already registered answers like a new one (the server mails its owner instead). */
+export async function signUpWithEmail(form: SignUp): Promise<void> {
+  await post("/api/auth/sign-up/email", { ...form, callbackURL: AUTH_RETURN_PATHS.emailVerified });
+}
+
+export async function sendVerificationEmail(email: string): Promise<void> {
+  await post("/api/auth/send-verification-email", { email, callbackURL: AUTH_RETURN_PATHS.emailVerified });
+}
+
+/** Answers alike whether or not the address has an account. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await post("/api/auth/request-password-reset", { email, redirectTo: AUTH_RETURN_PATHS.resetPassword });
+}
+
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  await post("/api/auth/reset-password", { token, newPassword });
+}
+
+/** Starts sign-in with the external OpenID Connect provider: the address to send the browser to. */
+export async function startProviderSignIn(): Promise<string> {
+  const { url } = await post<{ url: string }>("/api/auth/sign-in/social", {
+    provider: "oidc",
+    callbackURL: AUTH_RETURN_PATHS.providerCallback,
+    errorCallbackURL: AUTH_RETURN_PATHS.providerCallback,
+  });
+  return url;
+}
+
+/** The provider's logout address for a session opened through it; null for any other session. */
+export async function fetchSignoutUrl(): Promise<string | null> {
+  try {
+    const { url } = await apiFetch<{ url: string | null }>(
+      "/api/account/signout-url",
+      {},
+      { redirectOnUnauthorized: false },
+    );
+    return typeof url === "string" && url !== "" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Ends the session cookie's session, if any. Failing (no session, offline) leaves nothing to end. */
+export async function endSession(): Promise<void> {
+  try {
+    await post("/api/auth/sign-out", {});
+  } catch {
+    // Nothing more can be done from here: the cookie is httpOnly and the server refused or is away.
+  }
+}

@@ -1,0 +1,27 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { chooseLanguage, currentLanguage } from "../i18n/i18n.ts";
+import { useThemePreference } from "../theme/themePreference.ts";
+import type { Account } from "./account.ts";
+
+/**
+ * Once the account is known, its language and theme become this device's. Applied when they
+ * change on the account (a first load, a save in My Account), not on every refetch, so a choice
+ * made in the header since then is not undone by a background refresh.
+ */
+export function useAccountPreferences(account: Account | undefined): void {
+  const { i18n } = useTranslation("common");
+  const [theme, setTheme] = useThemePreference();
+  const lang = account?.lang;
+  const themeColor = account?.themeColor;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the account's value only
+  useEffect(() => {
+    if (lang && lang !== currentLanguage(i18n)) void chooseLanguage(i18n, lang);
+  }, [lang]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the account's value only
+  useEffect(() => {
+    if (themeColor && themeColor !== theme) setTheme(themeColor);
+  }, [themeColor]);
+}
