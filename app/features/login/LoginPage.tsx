@@ -1,64 +1,45 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId } from "react";
-import { Trans, useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { clearSessionState } from "../../session/clearSessionState.ts";
-import { PublicLayout } from "../../shell/PublicLayout.tsx";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, useSearchParams } from "react-router";
+import { useFinishSignIn } from "../../session/useFinishSignIn.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { AuthLayout } from "./AuthLayout.tsx";
+import { LoginNotice, loginArrival } from "./LoginNotice.tsx";
+import { SignInStep } from "./SignInStep.tsx";
+import { TwoFactorStep } from "./TwoFactorStep.tsx";
+import { useAuthOptions } from "./useAuthOptions.ts";
+import { useClosePreviousSession } from "./useClosePreviousSession.ts";
 
 /**
- * Sign-in. Accounts are not there yet, so the form is shown but cannot be sent; the note under
- * the button says why. As the spec asks, arriving here forgets any previous session.
+ * Spec /login. Opening it ends any previous session; signing in goes to the personal details (or,
+ * for an account without a subscription, where "/" sends it), through a second step when the
+ * account has two-step verification.
  */
 export function LoginPage() {
-  const { t } = useTranslation("common");
-  const queryClient = useQueryClient();
-  const noteId = useId();
-  usePageTitle(t("login.title"));
+  const { t } = useTranslation("auth");
+  const [params] = useSearchParams();
+  const [step, setStep] = useState<"credentials" | "twoFactor">("credentials");
+  const beforeSignIn = useClosePreviousSession();
+  const finishSignIn = useFinishSignIn();
+  const options = useAuthOptions();
+  usePageTitle(step === "twoFactor" ? t("twoFactor.heading") : t("login.title"));
 
-  useEffect(() => {
-    clearSessionState(queryClient);
-  }, [queryClient]);
+  // The new-sign-in email's "not you? reset your password" link.
+  if (params.get("reset") === "1") return <Navigate to="/forgot-password" replace />;
 
   return (
-    <PublicLayout size="xs">
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>{t("login.heading")}</Title>
-          <Text mt="xs">{t("login.intro")}</Text>
-        </div>
-        <form onSubmit={(event) => event.preventDefault()} noValidate>
-          <Stack gap="md">
-            <TextInput label={t("login.email")} type="email" name="email" autoComplete="username" required />
-            <PasswordInput
-              label={t("login.password")}
-              name="password"
-              autoComplete="current-password"
-              required
-              visibilityToggleButtonProps={{
-                "aria-label": t("login.togglePassword"),
-              }}
-            />
-            <Button type="submit" disabled aria-describedby={noteId} fullWidth>
-              {t("login.submit")}
-            </Button>
-            <Text id={noteId} size="sm" c="dimmed">
-              {t("login.unavailable")}
-            </Text>
-          </Stack>
-        </form>
-        <Text size="sm">
-          <Trans
-            t={t}
-            i18nKey="login.agreement"
-            components={{
-              terms: <Anchor component={Link} to="/terms-of-use" inherit underline="always" />,
-              privacy: <Anchor component={Link} to="/data-protect-policy" inherit underline="always" />,
-            }}
-          />
-        </Text>
-      </Stack>
-    </PublicLayout>
+    <AuthLayout>
+      {step === "credentials" ? (
+        <SignInStep
+          options={options}
+          notice={<LoginNotice arrival={loginArrival(params)} />}
+          beforeSignIn={beforeSignIn}
+          onTwoFactor={() => setStep("twoFactor")}
+          onSignedIn={finishSignIn}
+        />
+      ) : (
+        <TwoFactorStep onVerified={finishSignIn} onRestart={() => setStep("credentials")} />
+      )}
+    </AuthLayout>
   );
 }

@@ -1,23 +1,36 @@
 import { Center, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { endSession, fetchSignoutUrl } from "../../session/authApi.ts";
 import { clearSessionState } from "../../session/clearSessionState.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
 import { MAIN_CONTENT_ID } from "../../shell/SkipLink.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 
-/** Spec /signout: forget the session in this browser, with a spinner, then go to sign-in. */
+/**
+ * Spec /signout, with a spinner: ask where the identity provider's logout is (before the session
+ * ends, since the question needs it), end the session, forget it in this browser, then leave
+ * through the provider's logout (it returns to /login) or straight to sign-in.
+ */
 export function SignoutPage() {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("auth");
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const started = useRef(false);
   usePageTitle(t("signout.title"));
 
   useEffect(() => {
-    clearSessionState(queryClient);
-    navigate(LOGIN_PATH, { replace: true });
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      const providerLogout = await fetchSignoutUrl();
+      await endSession();
+      clearSessionState(queryClient);
+      if (providerLogout) window.location.assign(providerLogout);
+      else await navigate(LOGIN_PATH, { replace: true });
+    })();
   }, [queryClient, navigate]);
 
   return (

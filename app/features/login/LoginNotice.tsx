@@ -1,0 +1,33 @@
+import { Alert, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+
+/** Where the sign-in page was sent from, read from its address. */
+export type LoginArrival = "emailVerified" | "verifyFailed" | "passwordChanged" | null;
+
+/**
+ * The email link lands on /login?verified=1; better-auth appends `error=<CODE>` when the link is
+ * bad, so an error wins over `verified`. The reset page comes back with ?passwordChanged=1.
+ */
+export function loginArrival(params: URLSearchParams): LoginArrival {
+  if (params.has("error")) return "verifyFailed";
+  if (params.get("verified") === "1") return "emailVerified";
+  if (params.get("passwordChanged") === "1") return "passwordChanged";
+  return null;
+}
+
+export function LoginNotice({ arrival }: { arrival: LoginArrival }) {
+  const { t } = useTranslation("auth");
+  if (arrival === null) return null;
+  if (arrival === "verifyFailed") {
+    return (
+      <Alert color="red" variant="light">
+        <Text size="sm">{t("login.verifyFailed")}</Text>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="green" variant="light" role="status">
+      <Text size="sm">{arrival === "emailVerified" ? t("login.verified") : t("login.passwordChanged")}</Text>
+    </Alert>
+  );
+}

@@ -1,0 +1,217 @@
+import "@mantine/core/styles/Divider.css";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { IconBuildingSkyscraper, IconKey } from "@tabler/icons-react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { MARKETING_LINKS } from "../../config/marketingLinks.ts";
+import { currentLanguage } from "../../i18n/i18n.ts";
+import { type AuthOptions, signInWithEmail, startProviderSignIn } from "../../session/authApi.ts";
+import { CheckEmailPanel } from "../verify/CheckEmailPanel.tsx";
+import { AgreementNote } from "./AgreementNote.tsx";
+import {
+  authErrorMessage,
+  authFieldError,
+  errorCode,
+  isFieldError,
+  SMS_REGION_ERROR_CODE,
+} from "./authErrorMessage.ts";
+import { checkEmail, type FieldProblem, problemText } from "./formValidation.ts";
+
+export interface SignInStepProps {
+  options: AuthOptions;
+  /** A notice from the address (email confirmed, password changed...), shown above the form. */
+  notice: ReactNode;
+  /** Resolves once any previous session is closed; every sign-in waits for it. */
+  beforeSignIn: () => Promise<void>;
+  onTwoFactor: () => void;
+  onSignedIn: () => Promise<void>;
+}
+
+type Pending = "password" | "passkey" | "provider" | null;
+
+/** WebAuthn in this browser: without it the passkey button would only fail. */
+function passkeysSupported(): boolean {
+  return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
+}
+
+/** The first step of sign-in: email and password, or a passkey, or the organization's provider. */
+export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSignedIn }: SignInStepProps) {
+  const { t, i18n } = useTranslation("auth");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [problems, setProblems] = useState<{ email?: FieldProblem; password?: FieldProblem }>({});
+  const [error, setError] = useState<unknown>(null);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  async function attempt(kind: Exclude<Pending, null>, run: () => Promise<void>) {
+    setPending(kind);
+    setError(null);
+    setUnverifiedEmail(null);
+    try {
+      await beforeSignIn();
+      await run();
+    } catch (caught) {
+      setError(caught);
+      setPending(null);
+      if (errorCode(caught) === "email_not_verified") setUnverifiedEmail(email.trim());
+      if (isFieldError(caught, ["email"])) emailRef.current?.focus();
+      else if (isFieldError(caught, ["password"])) passwordRef.current?.focus();
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = {
+      email: checkEmail(email),
+      password: password === "" ? { key: "validation.passwordRequired" } : null,
+    };
+    setProblems(found);
+    if (found.email) return emailRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
+    void attempt("password", async () => {
+      const outcome = await signInWithEmail(email.trim(), password);
+      if (outcome === "twoFactor") onTwoFactor();
+      else await onSignedIn();
+    });
+  }
+
+  const signInWithPasskey = () =>
+    attempt("passkey", async () => {
+      const passkeys = await import("../../session/passkeySignIn.ts");
+      await passkeys.signInWithPasskey(currentLanguage(i18n));
+      await onSignedIn();
+    });
+
+  const signInWithProvider = () =>
+    attempt("provider", async () => {
+      window.location.assign(await startProviderSignIn());
+    });
+
+  const code = errorCode(error);
+  const showsAlert = error !== null && !isFieldError(error, ["email", "password"]);
+  const busy = pending !== null;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t("login.heading")}</Title>
+        <Text mt="xs">{t("login.intro")}</Text>
+      </div>
+      {notice}
+      {showsAlert && code === SMS_REGION_ERROR_CODE && (
+        <Alert color="red" variant="light">
+          <Text size="sm">{t("login.sms")}</Text>
+          <Text size="sm" mt="xs">
+            <Trans
+              t={t}
+              i18nKey="login.smsContact"
+              components={{ contact: <Anchor href={MARKETING_LINKS.contact} inherit underline="always" /> }}
+            />
+          </Text>
+        </Alert>
+      )}
+      {showsAlert && code !== SMS_REGION_ERROR_CODE && (
+        <Alert color="red" variant="light">
+          <Text size="sm">{authErrorMessage(t, error)}</Text>
+        </Alert>
+      )}
+      {unverifiedEmail && <CheckEmailPanel email={unverifiedEmail} variant="resend" />}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            ref={emailRef}
+            label={t("fields.email")}
+            type="email"
+            name="email"
+            autoComplete="username webauthn"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={problemText(t, problems.email ?? undefined) ?? authFieldError(t, error, "email")}
+          />
+          <div>
+            <PasswordInput
+              ref={passwordRef}
+              label={t("fields.password")}
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={problemText(t, problems.password ?? undefined) ?? authFieldError(t, error, "password")}
+              visibilityToggleButtonProps={{ "aria-label": t("fields.togglePassword") }}
+            />
+            <Group justify="flex-end" mt={6}>
+              <Anchor component={Link} to="/forgot-password" size="sm" underline="always">
+                {t("login.forgot")}
+              </Anchor>
+            </Group>
+          </div>
+          <Button
+            type="submit"
+            fullWidth
+            loading={pending === "password"}
+            disabled={busy && pending !== "password"}
+          >
+            {t("login.submit")}
+          </Button>
+        </Stack>
+      </form>
+      {(options.passkey && passkeysSupported()) || options.oidc ? (
+        <Stack gap="sm">
+          <Divider label={t("login.or")} labelPosition="center" />
+          {options.passkey && passkeysSupported() && (
+            <Button
+              variant="default"
+              fullWidth
+              leftSection={<IconKey size={18} aria-hidden="true" />}
+              loading={pending === "passkey"}
+              disabled={busy && pending !== "passkey"}
+              onClick={() => void signInWithPasskey()}
+            >
+              {t("login.passkey")}
+            </Button>
+          )}
+          {options.oidc && (
+            <Button
+              variant="default"
+              fullWidth
+              leftSection={<IconBuildingSkyscraper size={18} aria-hidden="true" />}
+              loading={pending === "provider"}
+              disabled={busy && pending !== "provider"}
+              onClick={() => void signInWithProvider()}
+            >
+              {options.oidcName
+                ? t("login.provider", { provider: options.oidcName })
+                : t("login.providerFallback")}
+            </Button>
+          )}
+        </Stack>
+      ) : null}
+      {options.registration && (
+        <Text size="sm" ta="center">
+          {t("login.newHere")}{" "}
+          <Anchor component={Link} to="/register" inherit underline="always" fw={600}>
+            {t("login.register")}
+          </Anchor>
+        </Text>
+      )}
+      <AgreementNote />
+    </Stack>
+  );
+}

@@ -1,0 +1,140 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { resetPassword } from "../../session/authApi.ts";
+import { LOGIN_PATH } from "../../session/homeRoute.ts";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { AuthLayout } from "../login/AuthLayout.tsx";
+import { authErrorMessage, authFieldError, errorCode, isFieldError } from "../login/authErrorMessage.ts";
+import {
+  checkConfirmation,
+  checkNewPassword,
+  type FieldProblem,
+  problemText,
+} from "../login/formValidation.ts";
+import { PasswordStrengthMeter } from "../register/PasswordStrengthMeter.tsx";
+
+/** Refusals that mean the link itself is spent or wrong: only a new link helps. */
+const LINK_ERRORS = new Set(["invalid_token", "token_expired"]);
+
+function InvalidLink() {
+  const { t } = useTranslation("auth");
+  return (
+    <Stack gap="md">
+      <Alert color="red" variant="light">
+        <Text size="sm">{t("reset.invalid")}</Text>
+      </Alert>
+      <Anchor component={Link} to="/forgot-password" underline="always">
+        {t("reset.askAgain")}
+      </Anchor>
+    </Stack>
+  );
+}
+
+/**
+ * The reset email's link, through better-auth: /reset-password?token=… for a valid link,
+ * ?error=INVALID_TOKEN for a spent or expired one. Success goes to sign-in with a notice.
+ */
+export function ResetPasswordPage() {
+  const { t } = useTranslation("auth");
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get("token");
+  const [values, setValues] = useState({ password: "", confirm: "" });
+  const [problems, setProblems] = useState<{ password?: FieldProblem; confirm?: FieldProblem }>({});
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const meterId = useId();
+  usePageTitle(t("reset.title"));
+
+  const linkIsBad = !token || params.has("error") || LINK_ERRORS.has(errorCode(error));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!token) return;
+    const found = {
+      password: checkNewPassword(values.password),
+      confirm: checkConfirmation(values.password, values.confirm),
+    };
+    setProblems(found);
+    if (found.password) return passwordRef.current?.focus();
+    if (found.confirm) return confirmRef.current?.focus();
+    setPending(true);
+    setError(null);
+    try {
+      await resetPassword(token, values.password);
+      await navigate(`${LOGIN_PATH}?passwordChanged=1`, { replace: true });
+    } catch (caught) {
+      setError(caught);
+      setPending(false);
+      if (isFieldError(caught, ["newPassword"])) passwordRef.current?.focus();
+    }
+  }
+
+  return (
+    <AuthLayout>
+      <Stack gap="lg">
+        <Title order={1}>{t("reset.heading")}</Title>
+        {linkIsBad ? (
+          <InvalidLink />
+        ) : (
+          <>
+            {error !== null && !isFieldError(error, ["newPassword"]) && (
+              <Alert color="red" variant="light">
+                <Text size="sm">{authErrorMessage(t, error)}</Text>
+              </Alert>
+            )}
+            <form onSubmit={submit} noValidate>
+              <Stack gap="md">
+                <div>
+                  <PasswordInput
+                    ref={passwordRef}
+                    label={t("fields.newPassword")}
+                    name="newPassword"
+                    autoComplete="new-password"
+                    required
+                    value={values.password}
+                    onChange={(event) => {
+                      const password = event.currentTarget.value;
+                      setValues((current) => ({ ...current, password }));
+                    }}
+                    error={
+                      problemText(t, problems.password ?? undefined) ??
+                      authFieldError(t, error, "newPassword")
+                    }
+                    aria-describedby={meterId}
+                    visibilityToggleButtonProps={{ "aria-label": t("fields.togglePassword") }}
+                  />
+                  <PasswordStrengthMeter id={meterId} password={values.password} />
+                </div>
+                <PasswordInput
+                  ref={confirmRef}
+                  label={t("fields.confirmPassword")}
+                  name="confirm"
+                  autoComplete="new-password"
+                  required
+                  value={values.confirm}
+                  onChange={(event) => {
+                    const confirm = event.currentTarget.value;
+                    setValues((current) => ({ ...current, confirm }));
+                  }}
+                  error={problemText(t, problems.confirm ?? undefined)}
+                  visibilityToggleButtonProps={{ "aria-label": t("fields.toggleConfirm") }}
+                />
+                <Button type="submit" fullWidth loading={pending}>
+                  {t("reset.submit")}
+                </Button>
+              </Stack>
+            </form>
+          </>
+        )}
+        <Anchor component={Link} to={LOGIN_PATH} size="sm" underline="always">
+          {t("forgot.toSignIn")}
+        </Anchor>
+      </Stack>
+    </AuthLayout>
+  );
+}

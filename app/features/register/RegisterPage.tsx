@@ -1,0 +1,185 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { currentLanguage } from "../../i18n/i18n.ts";
+import { signUpWithEmail } from "../../session/authApi.ts";
+import { LOGIN_PATH } from "../../session/homeRoute.ts";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { AgreementNote } from "../login/AgreementNote.tsx";
+import { AuthLayout } from "../login/AuthLayout.tsx";
+import { authErrorMessage, authFieldError, isFieldError } from "../login/authErrorMessage.ts";
+import {
+  checkConfirmation,
+  checkEmail,
+  checkName,
+  checkNewPassword,
+  type FieldProblem,
+  problemText,
+} from "../login/formValidation.ts";
+import { CheckEmailPanel } from "../verify/CheckEmailPanel.tsx";
+import { PasswordStrengthMeter } from "./PasswordStrengthMeter.tsx";
+
+const FIELDS = ["name", "email", "password", "confirm"] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Self-registration (spec section 1): name, email, a strong enough password, then "check your email". */
+export function RegisterPage() {
+  const { t, i18n } = useTranslation("auth");
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: "",
+    email: "",
+    password: "",
+    confirm: "",
+  });
+  const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    confirm: useRef<HTMLInputElement>(null),
+  };
+  const meterId = useId();
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+  usePageTitle(registeredEmail ? t("checkEmail.title") : t("register.title"));
+
+  useEffect(() => {
+    if (registeredEmail) doneHeading.current?.focus();
+  }, [registeredEmail]);
+
+  const set = (field: Field) => (event: { currentTarget: HTMLInputElement }) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<Field, FieldProblem> = {
+      name: checkName(values.name),
+      email: checkEmail(values.email),
+      password: checkNewPassword(values.password),
+      confirm: checkConfirmation(values.password, values.confirm),
+    };
+    setProblems(found);
+    const first = FIELDS.find((field) => found[field] !== null);
+    if (first) return refs[first].current?.focus();
+
+    setPending(true);
+    setError(null);
+    try {
+      const email = values.email.trim();
+      await signUpWithEmail({
+        name: values.name.trim(),
+        email,
+        password: values.password,
+        lang: currentLanguage(i18n),
+      });
+      setRegisteredEmail(email);
+    } catch (caught) {
+      setError(caught);
+      const serverField = FIELDS.find((field) => isFieldError(caught, [field]));
+      if (serverField) refs[serverField].current?.focus();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (registeredEmail) {
+    return (
+      <AuthLayout>
+        <Stack gap="lg">
+          <Title order={1} ref={doneHeading} tabIndex={-1}>
+            {t("checkEmail.heading")}
+          </Title>
+          <CheckEmailPanel email={registeredEmail} variant="registered" />
+          <Anchor component={Link} to={LOGIN_PATH} underline="always">
+            {t("checkEmail.toSignIn")}
+          </Anchor>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  const errorOf = (field: Field) =>
+    problemText(t, problems[field] ?? undefined) ?? authFieldError(t, error, field);
+
+  return (
+    <AuthLayout>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t("register.heading")}</Title>
+          <Text mt="xs">{t("register.intro")}</Text>
+        </div>
+        {error !== null && !isFieldError(error, FIELDS) && (
+          <Alert color="red" variant="light">
+            <Text size="sm">{authErrorMessage(t, error)}</Text>
+          </Alert>
+        )}
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              ref={refs.name}
+              label={t("fields.name")}
+              name="name"
+              autoComplete="name"
+              required
+              value={values.name}
+              onChange={set("name")}
+              error={errorOf("name")}
+            />
+            <TextInput
+              ref={refs.email}
+              label={t("fields.email")}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={values.email}
+              onChange={set("email")}
+              error={errorOf("email")}
+            />
+            <div>
+              <PasswordInput
+                ref={refs.password}
+                label={t("fields.password")}
+                name="password"
+                autoComplete="new-password"
+                required
+                value={values.password}
+                onChange={set("password")}
+                error={errorOf("password")}
+                aria-describedby={meterId}
+                visibilityToggleButtonProps={{ "aria-label": t("fields.togglePassword") }}
+              />
+              <PasswordStrengthMeter id={meterId} password={values.password} />
+            </div>
+            <PasswordInput
+              ref={refs.confirm}
+              label={t("fields.confirmPassword")}
+              name="confirm"
+              autoComplete="new-password"
+              required
+              value={values.confirm}
+              onChange={set("confirm")}
+              error={errorOf("confirm")}
+              visibilityToggleButtonProps={{ "aria-label": t("fields.toggleConfirm") }}
+            />
+            <Button type="submit" fullWidth loading={pending}>
+              {t("register.submit")}
+            </Button>
+          </Stack>
+        </form>
+        <Text size="sm" ta="center">
+          {t("register.haveAccount")}{" "}
+          <Anchor component={Link} to={LOGIN_PATH} inherit underline="always" fw={600}>
+            {t("register.signIn")}
+          </Anchor>
+        </Text>
+        <AgreementNote />
+      </Stack>
+    </AuthLayout>
+  );
+}
