@@ -5,6 +5,7 @@
 export const ERROR_STATUS = {
   bad_request: 400,
   validation_failed: 400,
+  invalid_signature: 400,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
