@@ -1,11 +1,12 @@
 import "@mantine/core/styles/Burger.css";
 import "@mantine/core/styles/Menu.css";
-import { ActionIcon, Burger, Group, Menu } from "@mantine/core";
-import { IconCreditCard, IconLogout, IconUserCircle } from "@tabler/icons-react";
+import { ActionIcon, Burger, Group, Menu, Text } from "@mantine/core";
+import { IconCreditCard, IconLogout, IconSettings, IconUserCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LanguageSwitch } from "../i18n/LanguageSwitch.tsx";
-import { MY_SUBSCRIPTION_PATH, SIGNOUT_PATH } from "../session/homeRoute.ts";
+import { useAccount } from "../session/account.ts";
+import { MY_ACCOUNT_PATH, MY_SUBSCRIPTION_PATH, SIGNOUT_PATH } from "../session/homeRoute.ts";
 import { ThemeSwitch } from "../theme/ThemeSwitch.tsx";
 import { ProductName } from "./ProductName.tsx";
 import { SIDE_MENU_ID } from "./sideMenuIds.ts";
@@ -17,6 +18,7 @@ export interface AppHeaderProps {
 
 export function AppHeader({ burger }: AppHeaderProps) {
   const { t } = useTranslation("common");
+  const name = useAccount().data?.name;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap">
@@ -33,6 +35,11 @@ export function AppHeader({ burger }: AppHeaderProps) {
         <ProductName to="/" label={t("header.home")} />
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {name && (
+          <Text visibleFrom="md" size="sm" fw={500} truncate maw={200} title={name}>
+            {name}
+          </Text>
+        )}
         <LanguageSwitch />
         <ThemeSwitch />
         <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
@@ -42,6 +49,14 @@ export function AppHeader({ burger }: AppHeaderProps) {
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
+            {name && <Menu.Label>{t("header.signedInAs", { name })}</Menu.Label>}
+            <Menu.Item
+              component={Link}
+              to={MY_ACCOUNT_PATH}
+              leftSection={<IconSettings size={16} aria-hidden="true" />}
+            >
+              {t("header.myAccount")}
+            </Menu.Item>
             <Menu.Item
               component={Link}
               to={MY_SUBSCRIPTION_PATH}

@@ -1,6 +1,6 @@
 import "@mantine/core/styles/NavLink.css";
 import "@mantine/core/styles/Tooltip.css";
-import { ActionIcon, NavLink, Stack, Tooltip, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Anchor, NavLink, Stack, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import {
   IconArrowBarLeft,
   IconArrowBarRight,
@@ -10,13 +10,17 @@ import {
   IconHome,
   IconId,
   IconLock,
+  IconLockAccess,
   IconShare,
   IconUsers,
   type TablerIcon,
 } from "@tabler/icons-react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { activeMenuSegment, type MenuSegment, menuPath, SIDE_MENU } from "./sideMenu.ts";
+import { useAccount } from "../session/account.ts";
+import { MY_SUBSCRIPTION_PATH } from "../session/homeRoute.ts";
+import { activeMenuSegment, isMenuItemEnabled, type MenuSegment, menuPath, SIDE_MENU } from "./sideMenu.ts";
 import { SIDE_MENU_LIST_ID } from "./sideMenuIds.ts";
 
 const ICONS: Record<MenuSegment, TablerIcon> = {
@@ -31,6 +35,12 @@ const ICONS: Record<MenuSegment, TablerIcon> = {
 };
 
 const LABELLED_STYLES = { root: { borderRadius: "var(--mantine-radius-md)" } };
+/** A section the account cannot open yet: readable (not faded below contrast), and plainly inert. */
+const LOCKED_ROOT = {
+  color: "var(--mantine-color-dimmed)",
+  cursor: "not-allowed",
+  backgroundColor: "transparent",
+};
 /** Icons only: the label is visually hidden, so the icon alone is centred in the row. */
 const ICON_ONLY_STYLES = {
   root: { borderRadius: "var(--mantine-radius-md)", justifyContent: "center" },
@@ -44,10 +54,20 @@ export interface SideMenuProps {
   onToggleLabels?: () => void;
 }
 
-/** The dashboard's sections. With labels hidden, each icon keeps its name for assistive tech and a tooltip. */
+/**
+ * The dashboard's sections. With labels hidden, each icon keeps its name for assistive tech and a
+ * tooltip. Sections an account without a subscription cannot open stay listed but inert: no link
+ * to follow or focus (aria-disabled), a lock, and a note saying where to subscribe.
+ */
 export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
   const { t } = useTranslation("common");
   const active = activeMenuSegment(useLocation().pathname);
+  // Under the session guard the account is loaded; until then nothing is locked.
+  const roles = useAccount().data?.roles;
+  const isEnabled = (item: (typeof SIDE_MENU)[number]) =>
+    roles === undefined || isMenuItemEnabled(item, roles);
+  const hasLocked = SIDE_MENU.some((item) => !isEnabled(item));
+  const lockedNoteId = useId();
   const toggleLabel = labelsShown ? t("menu.hideLabels") : t("menu.showLabels");
   const ToggleIcon = labelsShown ? IconArrowBarLeft : IconArrowBarRight;
 
@@ -73,6 +93,28 @@ export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
           const Icon = ICONS[item.segment];
           const label = t(item.labelKey);
           const isActive = item.segment === active;
+          if (!isEnabled(item)) {
+            const lockedStyles = labelsShown ? LABELLED_STYLES : ICON_ONLY_STYLES;
+            return (
+              <li key={item.segment}>
+                <Tooltip
+                  label={labelsShown ? t("menu.locked") : `${label}: ${t("menu.locked")}`}
+                  position="right"
+                >
+                  <NavLink
+                    component="span"
+                    role="link"
+                    aria-disabled="true"
+                    aria-describedby={lockedNoteId}
+                    leftSection={<Icon size={22} stroke={1.6} aria-hidden="true" />}
+                    rightSection={labelsShown ? <IconLockAccess size={16} aria-hidden="true" /> : undefined}
+                    label={labelsShown ? label : <VisuallyHidden>{label}</VisuallyHidden>}
+                    styles={{ ...lockedStyles, root: { ...lockedStyles.root, ...LOCKED_ROOT } }}
+                  />
+                </Tooltip>
+              </li>
+            );
+          }
           return (
             <li key={item.segment}>
               <Tooltip label={label} position="right" disabled={labelsShown}>
@@ -91,6 +133,17 @@ export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
           );
         })}
       </Stack>
+      {hasLocked &&
+        (labelsShown ? (
+          <Text id={lockedNoteId} size="sm" c="dimmed" px="xs">
+            {t("menu.lockedNote")}{" "}
+            <Anchor component={Link} to={MY_SUBSCRIPTION_PATH} inherit underline="always">
+              {t("screen.mySubscription")}
+            </Anchor>
+          </Text>
+        ) : (
+          <VisuallyHidden id={lockedNoteId}>{t("menu.lockedNote")}</VisuallyHidden>
+        ))}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeMenuSegment, menuPath, SIDE_MENU } from "./sideMenu.ts";
+import { activeMenuSegment, isMenuItemEnabled, menuPath, SIDE_MENU } from "./sideMenu.ts";
 
 describe("side menu", () => {
   it("lists the spec's eight sections with their routes, in order", () => {
@@ -27,5 +27,18 @@ describe("side menu", () => {
     expect(activeMenuSegment("/dashboard/manage-account/my-subscription")).toBeNull();
     expect(activeMenuSegment("/b2b/assets")).toBeNull();
     expect(activeMenuSegment("/login")).toBeNull();
+  });
+});
+
+describe("side menu for an account without a subscription", () => {
+  it("enables only Personal Network and Shared Data", () => {
+    const enabled = SIDE_MENU.filter((item) => isMenuItemEnabled(item, [])).map((item) => item.segment);
+    expect(enabled).toEqual(["personal-network", "shared-data"]);
+  });
+
+  it("enables every section for a subscriber or a b2b user", () => {
+    for (const roles of [["subscriber"], ["b2b"]]) {
+      expect(SIDE_MENU.every((item) => isMenuItemEnabled(item, roles))).toBe(true);
+    }
   });
 });

@@ -1,16 +1,26 @@
-/** The spec's side menu: label (a `common` key) and route, in order. */
+import { hasFullAccess } from "../session/homeRoute.ts";
+
+/**
+ * The spec's side menu: label (a `common` key) and route, in order. `open` marks the two sections
+ * an account without a subscription may use (spec section 6).
+ */
 export const SIDE_MENU = [
-  { segment: "personal-network", labelKey: "menu.personalNetwork" },
-  { segment: "personaldata", labelKey: "menu.personalData" },
-  { segment: "household", labelKey: "menu.household" },
-  { segment: "employerinfo", labelKey: "menu.employerInfo" },
-  { segment: "inventory", labelKey: "menu.inventory" },
-  { segment: "assets", labelKey: "menu.assets" },
-  { segment: "passwordvault", labelKey: "menu.passwordVault" },
-  { segment: "shared-data", labelKey: "menu.sharedData" },
+  { segment: "personal-network", labelKey: "menu.personalNetwork", open: true },
+  { segment: "personaldata", labelKey: "menu.personalData", open: false },
+  { segment: "household", labelKey: "menu.household", open: false },
+  { segment: "employerinfo", labelKey: "menu.employerInfo", open: false },
+  { segment: "inventory", labelKey: "menu.inventory", open: false },
+  { segment: "assets", labelKey: "menu.assets", open: false },
+  { segment: "passwordvault", labelKey: "menu.passwordVault", open: false },
+  { segment: "shared-data", labelKey: "menu.sharedData", open: true },
 ] as const;
 
 export type MenuSegment = (typeof SIDE_MENU)[number]["segment"];
+
+/** Whether an account with these roles may open a section (spec section 6). */
+export function isMenuItemEnabled(item: (typeof SIDE_MENU)[number], roles: readonly string[]): boolean {
+  return item.open || hasFullAccess(roles);
+}
 
 export function menuPath(segment: MenuSegment): string {
   return `/dashboard/${segment}`;

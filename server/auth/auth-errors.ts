@@ -11,6 +11,17 @@ export function authErrorCode(code: unknown, status: number): string {
   return byStatus?.[0] ?? "bad_request";
 }
 
+/**
+ * Refusals better-auth answers with 500 although the client caused them: a passkey registration
+ * whose response fails verification (wrong origin, bad attestation). They are the client's 400,
+ * not a server failure to alert on; the plugin has already logged the underlying reason.
+ */
+const CLIENT_FAULTS = new Set(["FAILED_TO_VERIFY_REGISTRATION"]);
+
+export function authErrorStatus(status: number, code: unknown): number {
+  return status === 500 && typeof code === "string" && CLIENT_FAULTS.has(code) ? 400 : status;
+}
+
 /** The field a refusal is about, so the form shows it beside the right input. */
 function fieldOf(code: string, path: string): string | undefined {
   if (code.startsWith("password_too_")) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
-import { authErrorBody } from "./auth-errors.ts";
+import { authErrorBody, authErrorStatus } from "./auth-errors.ts";
 import type { AuthServices } from "./better-auth.ts";
 import { sessionCookieName, verifySessionCookie } from "./session-cookie.ts";
 
@@ -148,10 +148,9 @@ export async function authRoutes(
       } catch {
         code = undefined;
       }
-      reply.type("application/json; charset=utf-8");
-      return reply.send(
-        authErrorBody(locales, requestLanguage(request), { status: response.status, code, path }),
-      );
+      const status = authErrorStatus(response.status, code);
+      reply.code(status).type("application/json; charset=utf-8");
+      return reply.send(authErrorBody(locales, requestLanguage(request), { status, code, path }));
     }
     return reply.send(body);
   }
