@@ -30,6 +30,11 @@ const publicPlaceholder = () =>
     Component: m.PublicPlaceholderPage,
   }));
 
+const myAccountPage = () =>
+  import("./features/account/MyAccountPage.tsx").then((m) => ({ Component: m.MyAccountPage }));
+const mySubscriptionPage = () =>
+  import("./features/account/MySubscriptionPage.tsx").then((m) => ({ Component: m.MySubscriptionPage }));
+
 /** A route guard (session/guards.tsx), loaded with the first signed-in screen, never with /login. */
 function guard(name: keyof typeof Guards) {
   return () => import("./session/guards.tsx").then((m) => ({ Component: m[name] }));
@@ -158,8 +163,22 @@ export const routes: RouteObject[] = [
                       ...section("passwordvault", "menu.passwordVault"),
                     ],
                   },
-                  placeholder("manage-account/my-subscription", "screen.mySubscription"),
-                  ...section("manage-account", "screen.manageAccount"),
+                  {
+                    path: "manage-account",
+                    children: [
+                      { index: true, handle: { titleKey: "screen.manageAccount" }, lazy: myAccountPage },
+                      {
+                        path: "my-account",
+                        handle: { titleKey: "screen.manageAccount" },
+                        lazy: myAccountPage,
+                      },
+                      {
+                        path: "my-subscription",
+                        handle: { titleKey: "screen.mySubscription" },
+                        lazy: mySubscriptionPage,
+                      },
+                    ],
+                  },
                   {
                     path: "*",
                     lazy: () =>

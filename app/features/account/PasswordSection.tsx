@@ -1,0 +1,149 @@
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/List.css";
+import { Button, Checkbox, Group, List, PasswordInput, Text, VisuallyHidden } from "@mantine/core";
+import { IconCircleCheck, IconCircleDashed } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PASSWORD_LIMITS } from "../../../domain/limits.ts";
+import type { Account } from "../../session/account.ts";
+import { AccountForm } from "./AccountForm.tsx";
+import { AccountSection } from "./AccountSection.tsx";
+import { ActionFeedback } from "./ActionFeedback.tsx";
+import { changePassword } from "./accountApi.ts";
+import { fieldError, formError } from "./apiErrors.ts";
+
+type Problems = { current?: string; next?: string; confirm?: string };
+
+function Rule({ met, label }: { met: boolean | null; label: string }) {
+  const { t } = useTranslation("account");
+  const Icon = met ? IconCircleCheck : IconCircleDashed;
+  return (
+    <List.Item
+      icon={
+        <Icon
+          size={18}
+          aria-hidden="true"
+          color={met ? "var(--mantine-color-green-7)" : "var(--mantine-color-dimmed)"}
+        />
+      }
+    >
+      {label}
+      {/* Rules the server alone can judge carry no state. */}
+      {met !== null && (
+        <VisuallyHidden>{` (${met ? t("password.ruleMet") : t("password.ruleNotMet")})`}</VisuallyHidden>
+      )}
+    </List.Item>
+  );
+}
+
+/** Change of password, with the rules shown as they are met, and the option to end other sessions. */
+export function PasswordSection({ account }: { account: Account }) {
+  const { t } = useTranslation("account");
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [signOutOthers, setSignOutOthers] = useState(true);
+  const [problems, setProblems] = useState<Problems>({});
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      setCurrent("");
+      setNext("");
+      setConfirm("");
+    },
+  });
+
+  if (!account.hasPassword) {
+    return (
+      <AccountSection title={t("password.heading")}>
+        <Text>{t("password.noPassword")}</Text>
+      </AccountSection>
+    );
+  }
+
+  const { minLength: min, maxLength: max } = PASSWORD_LIMITS;
+  const lengthMet = next.length >= min && next.length <= max;
+  const differentMet = next !== "" && next !== current;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Problems = {};
+    if (current === "") found.current = t("password.required");
+    if (next.length < min) found.next = t("password.tooShort", { min });
+    else if (next.length > max) found.next = t("password.tooLong", { max });
+    else if (next === current) found.next = t("password.sameAsCurrent");
+    if (confirm !== next) found.confirm = t("password.mismatch");
+    setProblems(found);
+    if (Object.keys(found).length === 0) {
+      change.mutate({ currentPassword: current, newPassword: next, revokeOtherSessions: signOutOthers });
+    }
+  };
+
+  const edit = (setter: (value: string) => void) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setter(event.currentTarget.value);
+    change.reset();
+  };
+
+  return (
+    <AccountSection title={t("password.heading")}>
+      <AccountForm gap="sm" onSubmit={submit} maw={420}>
+        <PasswordInput
+          label={t("password.current")}
+          value={current}
+          onChange={edit(setCurrent)}
+          autoComplete="current-password"
+          required
+          error={
+            problems.current ??
+            fieldError(change.error, "password") ??
+            fieldError(change.error, "currentPassword")
+          }
+        />
+        <PasswordInput
+          label={t("password.new")}
+          value={next}
+          onChange={edit(setNext)}
+          autoComplete="new-password"
+          required
+          aria-describedby="password-rules"
+          error={problems.next ?? fieldError(change.error, "newPassword")}
+        />
+        <div id="password-rules">
+          <Text size="sm">{t("password.requirementsTitle")}</Text>
+          <List size="sm" spacing={4} mt={4}>
+            <Rule met={lengthMet} label={t("password.ruleLength", { min, max })} />
+            <Rule met={differentMet} label={t("password.ruleDifferent")} />
+            <Rule met={null} label={t("password.ruleGuessable")} />
+          </List>
+        </div>
+        <PasswordInput
+          label={t("password.confirm")}
+          value={confirm}
+          onChange={edit(setConfirm)}
+          autoComplete="new-password"
+          required
+          error={problems.confirm}
+        />
+        <Checkbox
+          label={t("password.signOutOthers")}
+          checked={signOutOthers}
+          onChange={(event) => setSignOutOthers(event.currentTarget.checked)}
+        />
+        <Group>
+          <Button type="submit" loading={change.isPending}>
+            {t("password.submit")}
+          </Button>
+        </Group>
+        <ActionFeedback
+          success={change.isSuccess ? t("password.changed") : null}
+          error={formError(
+            change.error,
+            ["password", "currentPassword", "newPassword"],
+            t("common:error.unexpected"),
+          )}
+        />
+      </AccountForm>
+    </AccountSection>
+  );
+}
