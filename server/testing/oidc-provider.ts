@@ -20,6 +20,14 @@ export type TestOidcProvider = {
   close(): Promise<void>;
 };
 
+/** Confirms the provider's "sign out?" page as a person would, given the page's HTML. */
+export function logoutConfirmation(html: string, issuer: string): { url: string; body: string } {
+  const action = /<form id="op\.logoutForm" method="post" action="([^"]+)"/.exec(html)?.[1];
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+  if (action === undefined || xsrf === undefined) throw new Error(`no logout form in: ${html}`);
+  return { url: new URL(action, issuer).href, body: new URLSearchParams({ xsrf, logout: "yes" }).toString() };
+}
+
 export const DEFAULT_OIDC_ACCOUNT: OidcTestAccount = {
   sub: "oidc-user-1",
   email: "grace@idp.example",
@@ -171,7 +179,16 @@ export async function startOidcProvider(options: {
           }
         : undefined,
     interactions: { url: async (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // The provider's own "sign out?" page, bare: a test reads its form and posts logout=yes.
+      rpInitiatedLogout: {
+        logoutSource: async (ctx, form) => {
+          ctx.type = "html";
+          ctx.body = `<!doctype html><title>Sign out</title>${form}`;
+        },
+      },
+    },
     jwks: { keys: [{ ...signingKey, kid: "test", use: "sig", alg: "RS256" }] },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
     ttl: {
