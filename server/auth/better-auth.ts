@@ -180,6 +180,9 @@ function buildBetterAuth(
                   clientSecret: oidc.clientSecret,
                   scopes: ["openid", "profile", "email"],
                   pkce: true,
+                  // Like a password account: an address the provider has not verified opens no
+                  // session until its owner follows the verification link we send.
+                  requireEmailVerification: true,
                   postLogoutRedirectURI: `${config.publicUrl}/login`,
                 },
               ],

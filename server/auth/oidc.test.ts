@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppBrowser, createAppBrowser } from "../testing/app-browser.ts";
-import { createSignedInUser } from "../testing/identity.ts";
+import { createSignedInUser, linkIn, mailsTo, uniqueEmail } from "../testing/identity.ts";
 import {
   DEFAULT_OIDC_ACCOUNT,
   logoutConfirmation,
@@ -198,6 +198,33 @@ describe.each(testDialects())("sign-in through an OpenID Connect provider on %s"
     const replay = await follow(attacker, stolen.url);
     expect(new URL(replay.url).searchParams.get("error")).toBeTruthy();
     expect((await accountOf(attacker)).status).toBe(401);
+  });
+
+  it("opens no session for an address the provider has not verified until its owner verifies it", async () => {
+    const email = uniqueEmail("unverified-at-idp");
+    provider.account = { sub: "oidc-unverified", email, emailVerified: false, name: "Unverified" };
+    try {
+      const browser = createAppBrowser(test);
+      const first = await signInThroughProvider(browser);
+      expect(new URL(first.url).searchParams.get("error")).toBe("email_not_verified");
+      expect((await accountOf(browser)).status).toBe(401);
+
+      const verification = (await mailsTo(test, email)).find((mail) => mail.template === "verifyEmail");
+      if (verification === undefined) throw new Error("no verification mail");
+      await browser.navigate(
+        linkIn(test, verification.text),
+        {},
+        { stopAt: (next) => next.origin === PUBLIC_URL },
+      );
+
+      const second = await signInThroughProvider(browser);
+      expect(new URL(second.url).searchParams.get("error")).toBeNull();
+      const { status, body } = await accountOf(browser);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ email, emailVerified: true, providers: ["oidc"] });
+    } finally {
+      provider.account = { ...DEFAULT_OIDC_ACCOUNT };
+    }
   });
 
   it("does not hand an existing password account to a provider that has not verified the address", async () => {
