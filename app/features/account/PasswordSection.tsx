@@ -106,10 +106,11 @@ export function PasswordSection({ account }: { account: Account }) {
           onChange={edit(setNext)}
           autoComplete="new-password"
           required
-          aria-describedby="password-rules"
+          // The checklist below shows the rules; this says them with the field, for screen readers.
+          description={<VisuallyHidden>{t("password.rulesSummary", { min, max })}</VisuallyHidden>}
           error={problems.next ?? fieldError(change.error, "newPassword")}
         />
-        <div id="password-rules">
+        <div>
           <Text size="sm">{t("password.requirementsTitle")}</Text>
           <List size="sm" spacing={4} mt={4}>
             <Rule met={lengthMet} label={t("password.ruleLength", { min, max })} />
