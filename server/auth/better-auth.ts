@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin, genericOAuth, twoFactor } from "better-auth/plugins";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -62,6 +62,13 @@ function buildBetterAuth(
         else logger.warn(`better-auth: ${message}`);
       },
     },
+    // Refusals (wrong password, expired link) are answers, not faults: only unexpected errors are logged.
+    onAPIError: {
+      onError: (error) => {
+        if (isAPIError(error) && error.status !== "INTERNAL_SERVER_ERROR") return;
+        logger.error({ err: error, source: "better-auth" }, "identity request failed");
+      },
+    },
     telemetry: { enabled: false },
     // @fastify/rate-limit guards the abuse-prone routes (server/auth/routes.ts) with our error format.
     rateLimit: { enabled: false },
@@ -87,6 +94,18 @@ function buildBetterAuth(
       sendResetPassword: async ({ user, url }) => {
         await mails.resetPassword(user, url, LINK_LIFETIME_SECONDS / 60);
       },
+      // The answer to a sign-up with a taken email is built from these; they must match a real new
+      // user's fields (admin and two-factor plugin columns included) for the two to look the same.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        twoFactorEnabled: false,
+        ...additionalFields,
+        id,
+      }),
       onExistingUserSignUp: async ({ user }) => {
         await mails.existingAccount(user);
       },

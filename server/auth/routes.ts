@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../errors/app-error.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
 import { authErrorBody, authErrorStatus } from "./auth-errors.ts";
@@ -155,19 +156,25 @@ export async function authRoutes(
     return reply.send(body);
   }
 
+  // @fastify/rate-limit runs one limiter per request, so the per-email count is checked by hand.
+  const perEmail = app.createRateLimit({
+    ...limit,
+    keyGenerator: (request) => `email:${emailOf(request.body) ?? request.ip}`,
+  });
+  async function limitPerEmail(request: FastifyRequest, reply: FastifyReply) {
+    const result = await perEmail(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header("retry-after", String(result.ttlInSeconds));
+      throw new AppError("too_many_requests");
+    }
+  }
+
   for (const path of LIMITED_PATHS) {
     app.post(
       `${PREFIX}${path}`,
       {
         config: { access: "anonymous", rateLimit: limit },
-        ...(LIMITED_PER_EMAIL.has(path)
-          ? {
-              preHandler: app.rateLimit({
-                ...limit,
-                keyGenerator: (request) => `email:${emailOf(request.body) ?? request.ip}`,
-              }),
-            }
-          : {}),
+        ...(LIMITED_PER_EMAIL.has(path) ? { preHandler: limitPerEmail } : {}),
       },
       handle,
     );

@@ -129,12 +129,24 @@ export interface AuthAccountTable {
 
 export interface AuthPasskeyTable {
   id: string;
+  name: string | null;
+  publicKey: string;
   userId: string;
+  credentialID: string;
+  counter: number;
+  deviceType: string;
+  backedUp: AuthBoolean;
+  transports: string | null;
+  createdAt: AuthDate | null;
+  aaguid: string | null;
 }
 
 export interface AuthTwoFactorTable {
   id: string;
+  secret: string;
+  backupCodes: string;
   userId: string;
+  verified: AuthBoolean | null;
 }
 
 export interface AuthVerificationTable {
