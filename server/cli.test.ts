@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "./db/database.ts";
 import { migrations } from "./db/migrations/index.ts";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "kinfile-cli-"));
@@ -23,6 +24,60 @@ describe("npm run kinfile", () => {
     const second = kinfile("migrate");
     expect(second.status).toBe(0);
     expect(second.stdout).toBe("The database is up to date.\n");
+  });
+
+  it("user:create makes a verified account, refusing a weak password or a taken email in one line", () => {
+    const created = kinfile(
+      "user:create",
+      "--email",
+      "Root@Example.com",
+      "--password",
+      "correct horse battery staple",
+      "--admin",
+    );
+    expect(created.status).toBe(0);
+    expect(created.stdout).toBe("Created admin account root@example.com.\n");
+    const again = kinfile(
+      "user:create",
+      "--email",
+      "root@example.com",
+      "--password",
+      "another good passphrase",
+    );
+    expect(again.status).toBe(1);
+    expect(again.stderr).toBe("kinfile user:create: an account already uses root@example.com.\n");
+    const weak = kinfile("user:create", "--email", "weak@example.com", "--password", "password123");
+    expect(weak.status).toBe(1);
+    expect(weak.stderr).toContain("too easy to guess");
+    const missing = kinfile("user:create", "--email", "x@example.com");
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe("kinfile user:create: --password is required.\n");
+  });
+
+  it("user:disable and user:enable switch an account off and on", async () => {
+    kinfile("user:create", "--email", "sam@example.com", "--password", "correct horse battery staple");
+    const disabled = kinfile("user:disable", "--email", "sam@example.com");
+    expect(disabled.status).toBe(0);
+    expect(disabled.stdout).toContain("Disabled sam@example.com");
+    const database = await openDatabase({ dataDir });
+    try {
+      const banned = async () =>
+        (
+          await database.db
+            .selectFrom("user")
+            .select("banned")
+            .where("email", "=", "sam@example.com")
+            .executeTakeFirst()
+        )?.banned;
+      expect(await banned()).toBe(1);
+      expect(kinfile("user:enable", "--email", "sam@example.com").status).toBe(0);
+      expect(await banned()).toBe(0);
+    } finally {
+      await database.close();
+    }
+    const unknown = kinfile("user:disable", "--email", "nobody@example.com");
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toBe("kinfile user:disable: no account uses nobody@example.com.\n");
   });
 
   it("help lists the commands", () => {

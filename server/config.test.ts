@@ -107,4 +107,41 @@ describe("loadConfig", () => {
     expect(message).toContain("NODE_ENV must be");
     expect(message).not.toContain("\n");
   });
+
+  it("reads the identity settings, with 8-hour sessions and subscriber for all by default", () => {
+    expect(loadConfig({})).toMatchObject({
+      sessionTtlSeconds: 28_800,
+      grantSubscriber: true,
+      authRateLimit: { max: 10, windowMs: 60_000 },
+    });
+    expect(loadConfig({}).oidc).toBeUndefined();
+    const config = loadConfig({
+      AUTH_SECRET: "s".repeat(40),
+      SESSION_TTL_SECONDS: "600",
+      GRANT_SUBSCRIBER: "false",
+      OIDC_ISSUER: "https://id.example.com/",
+      OIDC_CLIENT_ID: "kinfile",
+      OIDC_CLIENT_SECRET: "shh",
+      AUTH_RATE_LIMIT_MAX: "3",
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: "30",
+    });
+    expect(config).toMatchObject({
+      authSecret: "s".repeat(40),
+      sessionTtlSeconds: 600,
+      grantSubscriber: false,
+      oidc: { issuer: "https://id.example.com", clientId: "kinfile", clientSecret: "shh" },
+      authRateLimit: { max: 3, windowMs: 30_000 },
+    });
+  });
+
+  it("refuses a short AUTH_SECRET without echoing it, and a half-configured OIDC provider", () => {
+    const short = mistake({ AUTH_SECRET: "tiny-secret" });
+    expect(short).toContain("AUTH_SECRET must be at least 32 characters");
+    expect(short).not.toContain("tiny-secret");
+    expect(mistake({ OIDC_ISSUER: "https://id.example.com" })).toBe(
+      "OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set too to sign in through an OpenID Connect provider; set all of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET or none.",
+    );
+    expect(mistake({ SESSION_TTL_SECONDS: "0" })).toContain("SESSION_TTL_SECONDS must be at least 1");
+    expect(mistake({ GRANT_SUBSCRIBER: "maybe" })).toContain("GRANT_SUBSCRIBER must be true or false");
+  });
 });

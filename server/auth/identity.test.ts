@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  cookiesOf,
+  createSignedInUser,
+  linkIn,
+  mailsTo,
+  pathOf,
+  post,
+  request,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from "../testing/identity.ts";
+import { buildTestApp, type TestApp } from "../testing/test-app.ts";
+import { testDialects } from "../testing/test-database.ts";
+import { createVerifiedUser, disableUser, enableUser } from "./user-admin.ts";
+
+describe.each(testDialects())("identity on %s", (dialect) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await buildTestApp(dialect);
+  });
+  afterAll(() => test.close());
+
+  it("signs up, verifies the email from the mail, signs in with a safe cookie, and signs out", async () => {
+    const email = uniqueEmail("journey");
+    const signUp = await post(test, "/api/auth/sign-up/email", {
+      email,
+      password: TEST_PASSWORD,
+      name: "Ann",
+      lang: "fr",
+      callbackURL: "/login?verified=1",
+    });
+    expect(signUp.statusCode).toBe(200);
+    expect(signUp.headers["set-cookie"]).toBeUndefined();
+
+    const [verification] = await mailsTo(test, email);
+    expect(verification?.template).toBe("verifyEmail");
+    expect(verification?.subject).toBe("Confirmez votre adresse courriel");
+    const verified = await request(test, {
+      method: "GET",
+      url: pathOf(linkIn(test, verification?.text ?? "")),
+    });
+    expect(verified.statusCode).toBe(302);
+    expect(verified.headers.location).toBe("/login?verified=1");
+    // Verification proves the address; it does not sign in (the link may open elsewhere).
+    expect(cookiesOf(verified)).toBe("");
+
+    const signIn = await post(test, "/api/auth/sign-in/email", { email, password: TEST_PASSWORD });
+    expect(signIn.statusCode).toBe(200);
+    const setCookie = [signIn.headers["set-cookie"]]
+      .flat()
+      .find((c) => c?.startsWith("better-auth.session_token="));
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).not.toMatch(/Secure/);
+    expect(setCookie).toMatch(`Max-Age=${8 * 60 * 60}`);
+    const cookie = cookiesOf(signIn);
+
+    const account = await request(test, { method: "GET", url: "/api/account/account?login=someone", cookie });
+    expect(account.statusCode).toBe(200);
+    expect(account.json()).toMatchObject({ email, login: email, lang: "fr", roles: ["subscriber"] });
+
+    const signOut = await post(test, "/api/auth/sign-out", {}, { cookie });
+    expect(signOut.statusCode).toBe(200);
+    const after = await request(test, { method: "GET", url: "/api/account/account", cookie });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe("unauthenticated");
+  });
+
+  it("refuses a password sign-in before verification, in the browser's language", async () => {
+    const email = uniqueEmail("unverified");
+    await post(test, "/api/auth/sign-up/email", { email, password: TEST_PASSWORD, name: "Bea" });
+    const en = await post(test, "/api/auth/sign-in/email", { email, password: TEST_PASSWORD });
+    expect(en.statusCode).toBe(403);
+    expect(en.json().error.code).toBe("email_not_verified");
+    expect(en.json().error.message).toContain("confirm your email");
+    const fr = await post(
+      test,
+      "/api/auth/sign-in/email",
+      { email, password: TEST_PASSWORD },
+      { "accept-language": "fr" },
+    );
+    expect(fr.statusCode).toBe(403);
+    expect(fr.json().error.message).toContain("confirmer votre adresse courriel");
+    expect(cookiesOf(fr)).toBe("");
+
+    const resend = await post(test, "/api/auth/send-verification-email", { email });
+    expect(resend.statusCode).toBe(200);
+    expect((await mailsTo(test, email)).filter((mail) => mail.template === "verifyEmail")).toHaveLength(2);
+  });
+
+  it("answers a sign-up with a taken email exactly like a new one, and tells the owner instead", async () => {
+    const owner = await createSignedInUser(test);
+    const fresh = await post(test, "/api/auth/sign-up/email", {
+      email: uniqueEmail("fresh"),
+      password: TEST_PASSWORD,
+      name: "Cy",
+    });
+    const taken = await post(test, "/api/auth/sign-up/email", {
+      email: owner.email,
+      password: TEST_PASSWORD,
+      name: "Cy",
+    });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    const shape = (body: { user: Record<string, unknown> }) =>
+      Object.fromEntries(Object.entries(body.user).map(([key, value]) => [key, typeof value]));
+    expect(shape(taken.json())).toEqual(shape(fresh.json()));
+    expect(taken.json().token).toBeNull();
+    const mails = await mailsTo(test, owner.email);
+    expect(mails.at(-1)?.template).toBe("notification");
+    expect(mails.at(-1)?.subject).toContain("tried to create a Kinfile account");
+  });
+
+  it("refuses a weak or short password with a translated field message", async () => {
+    const weak = await post(test, "/api/auth/sign-up/email", {
+      email: uniqueEmail("weak"),
+      password: "password123",
+      name: "Dee",
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.code).toBe("password_too_weak");
+    expect(weak.json().error.fields.password).toMatch(/too easy to guess/);
+    const short = await post(
+      test,
+      "/api/auth/sign-up/email",
+      { email: uniqueEmail("short"), password: "x7#", name: "Dee" },
+      { "accept-language": "fr" },
+    );
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toMatchObject({
+      code: "password_too_short",
+      fields: { password: "Utilisez au moins 10 caractères." },
+    });
+  });
+
+  it("sends a reset link that works once and not after it expires; unknown emails get the same answer", async () => {
+    const user = await createSignedInUser(test);
+    const known = await post(test, "/api/auth/request-password-reset", {
+      email: user.email,
+      redirectTo: "/reset-password",
+    });
+    const unknown = await post(test, "/api/auth/request-password-reset", {
+      email: uniqueEmail("nobody"),
+      redirectTo: "/reset-password",
+    });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+
+    const reset = (await mailsTo(test, user.email)).find((mail) => mail.template === "resetPassword");
+    const callback = await request(test, { method: "GET", url: pathOf(linkIn(test, reset?.text ?? "")) });
+    expect(callback.statusCode).toBe(302);
+    const token = new URL(String(callback.headers.location), test.config.publicUrl).searchParams.get("token");
+    expect(token).toBeTruthy();
+
+    const newPassword = "a brand new passphrase here";
+    const first = await post(test, "/api/auth/reset-password", { token, newPassword });
+    expect(first.statusCode).toBe(200);
+    // Resetting the password ends the sessions opened with the old one.
+    expect(
+      (await request(test, { method: "GET", url: "/api/account/account", cookie: user.cookie })).statusCode,
+    ).toBe(401);
+    const again = await post(test, "/api/auth/reset-password", {
+      token,
+      newPassword: "yet another passphrase",
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe("invalid_token");
+    expect(
+      (await post(test, "/api/auth/sign-in/email", { email: user.email, password: newPassword })).statusCode,
+    ).toBe(200);
+
+    await post(test, "/api/auth/request-password-reset", {
+      email: user.email,
+      redirectTo: "/reset-password",
+    });
+    const second = (await mailsTo(test, user.email))
+      .filter((mail) => mail.template === "resetPassword")
+      .at(-1);
+    const expiredToken =
+      pathOf(linkIn(test, second?.text ?? ""))
+        .split("/reset-password/")[1]
+        ?.split("?")[0] ?? "";
+    await test.database.db
+      .updateTable("verification")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("identifier", "=", `reset-password:${expiredToken}`)
+      .execute();
+    const expired = await post(test, "/api/auth/reset-password", {
+      token: expiredToken,
+      newPassword: "one more passphrase ok",
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.code).toBe("invalid_token");
+  });
+
+  it("stops a revoked session at once, and refuses a tampered cookie", async () => {
+    const user = await createSignedInUser(test);
+    const other = await post(test, "/api/auth/sign-in/email", { email: user.email, password: TEST_PASSWORD });
+    const otherCookie = cookiesOf(other);
+    const account = () => request(test, { method: "GET", url: "/api/account/account", cookie: otherCookie });
+    expect((await account()).statusCode).toBe(200);
+    const token = decodeURIComponent(otherCookie.split("=")[1] ?? "").split(".")[0];
+    const revoke = await post(test, "/api/auth/revoke-session", { token }, { cookie: user.cookie });
+    expect(revoke.statusCode).toBe(200);
+    expect((await account()).statusCode).toBe(401);
+
+    const [name, value = ""] = user.cookie.split("=");
+    const tampered = `${name}=${value.slice(0, -6)}AAAA%3D`;
+    const refused = await request(test, { method: "GET", url: "/api/account/account", cookie: tampered });
+    expect(refused.statusCode).toBe(401);
+  });
+
+  it("refuses a disabled account's sessions and sign-in, and accepts it again once enabled", async () => {
+    const user = await createSignedInUser(test);
+    await disableUser(test.auth, user.email);
+    expect(
+      (await request(test, { method: "GET", url: "/api/account/account", cookie: user.cookie })).statusCode,
+    ).toBe(401);
+    const signIn = await post(test, "/api/auth/sign-in/email", {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().error.code).toBe("banned_user");
+    await enableUser(test.auth, user.email);
+    expect(
+      (await post(test, "/api/auth/sign-in/email", { email: user.email, password: TEST_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it("gives an operator-made admin the admin role and a verified email", async () => {
+    const email = uniqueEmail("admin");
+    await createVerifiedUser(test.auth, { email, password: TEST_PASSWORD, admin: true });
+    const signIn = await post(test, "/api/auth/sign-in/email", { email, password: TEST_PASSWORD });
+    expect(signIn.statusCode).toBe(200);
+    const account = await request(test, {
+      method: "GET",
+      url: "/api/account/account",
+      cookie: cookiesOf(signIn),
+    });
+    expect(account.json().roles).toEqual(["subscriber", "admin"]);
+  });
+
+  it("records sign-ins and failures, and mails the holder about a new device", async () => {
+    const user = await createSignedInUser(test);
+    // The first sign-in after registration is not news.
+    expect((await mailsTo(test, user.email)).some((mail) => mail.template === "newSignIn")).toBe(false);
+    await post(test, "/api/auth/sign-in/email", { email: user.email, password: "not the password at all" });
+    await post(test, "/api/auth/sign-in/email", { email: user.email, password: TEST_PASSWORD });
+    expect((await mailsTo(test, user.email)).some((mail) => mail.template === "newSignIn")).toBe(false);
+    await post(
+      test,
+      "/api/auth/sign-in/email",
+      { email: user.email, password: TEST_PASSWORD },
+      { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1" },
+    );
+    const notice = (await mailsTo(test, user.email)).find((mail) => mail.template === "newSignIn");
+    expect(notice?.text).toContain("Safari / iOS");
+
+    const events = await request(test, {
+      method: "GET",
+      url: "/api/account/events?size=10",
+      cookie: user.cookie,
+    });
+    expect(events.statusCode).toBe(200);
+    const body = events.json();
+    expect(body.total).toBe(4);
+    expect(body.items.map((event: { kind: string }) => event.kind)).toEqual([
+      "sign_in",
+      "sign_in",
+      "sign_in_failed",
+      "sign_in",
+    ]);
+    expect(body.items[0]).toMatchObject({ ip: "127.0.0.1", device: "Safari / iOS" });
+  });
+
+  it("tells the login page what it offers", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/api/auth-options" });
+    expect(response.json()).toEqual({ oidc: false, passkey: true, registration: true });
+  });
+});
+
+describe("identity behind https", () => {
+  it("marks the session cookie Secure and names it __Secure-", async () => {
+    const test = await buildTestApp("sqlite", { config: { publicUrl: "https://kin.example.com" } });
+    try {
+      const user = await createSignedInUser(test);
+      expect(user.cookie).toMatch(/^__Secure-better-auth\.session_token=/);
+      const account = await request(test, {
+        method: "GET",
+        url: "/api/account/account",
+        cookie: user.cookie,
+      });
+      expect(account.statusCode).toBe(200);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe("rate limits on identity routes", () => {
+  it("answers 429 with Retry-After in our error format, per address and per email", async () => {
+    const test = await buildTestApp("sqlite", { config: { authRateLimit: { max: 2, windowMs: 60_000 } } });
+    try {
+      const attempt = (email: string, ip = "203.0.113.7") =>
+        test.app.inject({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          payload: { email, password: "wrong password here" },
+          headers: { origin: test.config.publicUrl, "accept-language": "fr" },
+          remoteAddress: ip,
+        });
+      expect((await attempt("a@example.com")).statusCode).toBe(401);
+      expect((await attempt("b@example.com")).statusCode).toBe(401);
+      const limited = await attempt("c@example.com");
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      expect(limited.json().error.code).toBe("too_many_requests");
+      expect(limited.json().error.message).toMatch(/Trop de tentatives/);
+      // Another address guessing the same email is limited too.
+      expect((await attempt("a@example.com", "198.51.100.1")).statusCode).toBe(401);
+      expect((await attempt("a@example.com", "198.51.100.2")).statusCode).toBe(429);
+    } finally {
+      await test.close();
+    }
+  });
+});
