@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Language } from "../../domain/catalog/languages.ts";
 import type { ThemeKey } from "../../domain/catalog/themes.ts";
-import { apiFetch } from "../api/client.ts";
+import { accountQueryKey, fetchAccount } from "./accountQuery.ts";
 
 /** The signed-in account as GET /api/account/account answers it (spec section 3, plus our fields). */
 export type Account = {
@@ -24,15 +24,7 @@ export type Account = {
   createdAt: number;
 };
 
-export const accountQueryKey = ["account"] as const;
-
-/**
- * A 401 here is answered by the route guard (RequireSession), which observes this same query and
- * sends a visitor without a session to sign-in, rather than by the app-wide redirect.
- */
-export function fetchAccount(): Promise<Account> {
-  return apiFetch<Account>("/api/account/account", {}, { redirectOnUnauthorized: false });
-}
+export { accountQueryKey, fetchAccount } from "./accountQuery.ts";
 
 /** The one query of the signed-in account; every screen reads roles, language and theme from it. */
 export function useAccount() {

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { accountQueryKey, fetchAccount } from "./account.ts";
+import { accountQueryKey, fetchAccount } from "./accountQuery.ts";
 import { signedInDestination } from "./homeRoute.ts";
 
 /**

@@ -1,14 +1,19 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { useFinishSignIn } from "../../session/useFinishSignIn.ts";
+import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { LoginNotice, loginArrival } from "./LoginNotice.tsx";
 import { SignInStep } from "./SignInStep.tsx";
-import { TwoFactorStep } from "./TwoFactorStep.tsx";
 import { useAuthOptions } from "./useAuthOptions.ts";
 import { useClosePreviousSession } from "./useClosePreviousSession.ts";
+
+/** Only accounts with two-step verification need it: loaded when the server asks for the code. */
+const TwoFactorStep = lazy(() =>
+  import("./TwoFactorStep.tsx").then((module) => ({ default: module.TwoFactorStep })),
+);
 
 /**
  * Spec /login. Opening it ends any previous session; signing in goes to the personal details (or,
@@ -38,7 +43,9 @@ export function LoginPage() {
           onSignedIn={finishSignIn}
         />
       ) : (
-        <TwoFactorStep onVerified={finishSignIn} onRestart={() => setStep("credentials")} />
+        <Suspense fallback={<PageLoader />}>
+          <TwoFactorStep onVerified={finishSignIn} onRestart={() => setStep("credentials")} />
+        </Suspense>
       )}
     </AuthLayout>
   );

@@ -12,13 +12,12 @@ import {
   Title,
 } from "@mantine/core";
 import { IconBuildingSkyscraper, IconKey } from "@tabler/icons-react";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MARKETING_LINKS } from "../../config/marketingLinks.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { type AuthOptions, signInWithEmail, startProviderSignIn } from "../../session/authApi.ts";
-import { CheckEmailPanel } from "../verify/CheckEmailPanel.tsx";
 import { AgreementNote } from "./AgreementNote.tsx";
 import {
   authErrorMessage,
@@ -28,6 +27,8 @@ import {
   SMS_REGION_ERROR_CODE,
 } from "./authErrorMessage.ts";
 import { checkEmail, type FieldProblem, problemText } from "./formValidation.ts";
+import { PasswordField } from "./PasswordField.tsx";
+import { RichText } from "./RichText.tsx";
 
 export interface SignInStepProps {
   options: AuthOptions;
@@ -38,6 +39,11 @@ export interface SignInStepProps {
   onTwoFactor: () => void;
   onSignedIn: () => Promise<void>;
 }
+
+/** Needed only after a refusal for an unconfirmed address: loaded then. */
+const CheckEmailPanel = lazy(() =>
+  import("../verify/CheckEmailPanel.tsx").then((module) => ({ default: module.CheckEmailPanel })),
+);
 
 type Pending = "password" | "passkey" | "provider" | null;
 
@@ -117,9 +123,8 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
         <Alert color="red" variant="light">
           <Text size="sm">{t("login.sms")}</Text>
           <Text size="sm" mt="xs">
-            <Trans
-              t={t}
-              i18nKey="login.smsContact"
+            <RichText
+              text={t("login.smsContact")}
               components={{ contact: <Anchor href={MARKETING_LINKS.contact} inherit underline="always" /> }}
             />
           </Text>
@@ -130,7 +135,11 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
           <Text size="sm">{authErrorMessage(t, error)}</Text>
         </Alert>
       )}
-      {unverifiedEmail && <CheckEmailPanel email={unverifiedEmail} variant="resend" />}
+      {unverifiedEmail && (
+        <Suspense fallback={null}>
+          <CheckEmailPanel email={unverifiedEmail} variant="resend" />
+        </Suspense>
+      )}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -145,7 +154,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
             error={problemText(t, problems.email ?? undefined) ?? authFieldError(t, error, "email")}
           />
           <div>
-            <PasswordInput
+            <PasswordField
               ref={passwordRef}
               label={t("fields.password")}
               name="password"
@@ -154,7 +163,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               error={problemText(t, problems.password ?? undefined) ?? authFieldError(t, error, "password")}
-              visibilityToggleButtonProps={{ "aria-label": t("fields.togglePassword") }}
+              toggleLabel={t("fields.togglePassword")}
             />
             <Group justify="flex-end" mt={6}>
               <Anchor component={Link} to="/forgot-password" size="sm" underline="always">

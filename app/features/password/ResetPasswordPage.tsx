@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -13,6 +13,7 @@ import {
   type FieldProblem,
   problemText,
 } from "../login/formValidation.ts";
+import { PasswordField } from "../login/PasswordField.tsx";
 import { PasswordStrengthMeter } from "../register/PasswordStrengthMeter.tsx";
 
 /** Refusals that mean the link itself is spent or wrong: only a new link helps. */
@@ -90,7 +91,7 @@ export function ResetPasswordPage() {
             <form onSubmit={submit} noValidate>
               <Stack gap="md">
                 <div>
-                  <PasswordInput
+                  <PasswordField
                     ref={passwordRef}
                     label={t("fields.newPassword")}
                     name="newPassword"
@@ -106,11 +107,11 @@ export function ResetPasswordPage() {
                       authFieldError(t, error, "newPassword")
                     }
                     aria-describedby={meterId}
-                    visibilityToggleButtonProps={{ "aria-label": t("fields.togglePassword") }}
+                    toggleLabel={t("fields.togglePassword")}
                   />
                   <PasswordStrengthMeter id={meterId} password={values.password} />
                 </div>
-                <PasswordInput
+                <PasswordField
                   ref={confirmRef}
                   label={t("fields.confirmPassword")}
                   name="confirm"
@@ -122,7 +123,7 @@ export function ResetPasswordPage() {
                     setValues((current) => ({ ...current, confirm }));
                   }}
                   error={problemText(t, problems.confirm ?? undefined)}
-                  visibilityToggleButtonProps={{ "aria-label": t("fields.toggleConfirm") }}
+                  toggleLabel={t("fields.toggleConfirm")}
                 />
                 <Button type="submit" fullWidth loading={pending}>
                   {t("reset.submit")}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -17,6 +17,7 @@ import {
   type FieldProblem,
   problemText,
 } from "../login/formValidation.ts";
+import { PasswordField } from "../login/PasswordField.tsx";
 import { CheckEmailPanel } from "../verify/CheckEmailPanel.tsx";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter.tsx";
 
@@ -142,7 +143,7 @@ export function RegisterPage() {
               error={errorOf("email")}
             />
             <div>
-              <PasswordInput
+              <PasswordField
                 ref={refs.password}
                 label={t("fields.password")}
                 name="password"
@@ -152,11 +153,11 @@ export function RegisterPage() {
                 onChange={set("password")}
                 error={errorOf("password")}
                 aria-describedby={meterId}
-                visibilityToggleButtonProps={{ "aria-label": t("fields.togglePassword") }}
+                toggleLabel={t("fields.togglePassword")}
               />
               <PasswordStrengthMeter id={meterId} password={values.password} />
             </div>
-            <PasswordInput
+            <PasswordField
               ref={refs.confirm}
               label={t("fields.confirmPassword")}
               name="confirm"
@@ -165,7 +166,7 @@ export function RegisterPage() {
               value={values.confirm}
               onChange={set("confirm")}
               error={errorOf("confirm")}
-              visibilityToggleButtonProps={{ "aria-label": t("fields.toggleConfirm") }}
+              toggleLabel={t("fields.toggleConfirm")}
             />
             <Button type="submit" fullWidth loading={pending}>
               {t("register.submit")}

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useEffect, useId, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { sendVerificationEmail } from "../../session/authApi.ts";
 import { authErrorMessage } from "../login/authErrorMessage.ts";
+import { RichText } from "../login/RichText.tsx";
 
 /** Seconds between two sends, so an impatient click does not fill the inbox (the server limits too). */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -58,7 +59,7 @@ export function CheckEmailPanel({ email, variant }: CheckEmailPanelProps) {
     <Stack gap="sm">
       {variant === "registered" && (
         <Text>
-          <Trans t={t} i18nKey="checkEmail.sentTo" values={{ email }} components={{ strong: <strong /> }} />
+          <RichText text={t("checkEmail.sentTo", { email })} components={{ strong: <strong /> }} />
         </Text>
       )}
       {(variant === "registered" || sentAgain) && (

@@ -1,0 +1,136 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderRoutes } from "../../test/render.tsx";
+import { sentBodies, stubApi } from "../../test/stubApi.ts";
+import { passwordStrength } from "./passwordStrength.ts";
+import { RegisterPage } from "./RegisterPage.tsx";
+
+function visitRegister(api: Parameters<typeof stubApi>[0] = {}, language = "en") {
+  const fetchMock = stubApi({
+    "POST /api/auth/sign-up/email": { body: { token: null, user: { id: "u" } } },
+    "POST /api/auth/send-verification-email": { body: { status: true } },
+    ...api,
+  });
+  return {
+    ...renderRoutes([{ path: "/register", Component: RegisterPage }], { entries: ["/register"], language }),
+    fetchMock,
+  };
+}
+
+async function fill({
+  name = "Ada Lovelace",
+  email = "ada@example.com",
+  password = "Analytical-Engine-1843",
+  confirm = password,
+} = {}) {
+  if (name) await userEvent.type(screen.getByLabelText(/^Full name/), name);
+  if (email) await userEvent.type(screen.getByLabelText(/^Email/), email);
+  if (password) await userEvent.type(screen.getByLabelText(/^Password/), password);
+  if (confirm) await userEvent.type(screen.getByLabelText(/^Confirm password/), confirm);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("password strength", () => {
+  it("rates by length first, then variety and length", () => {
+    expect(passwordStrength("Ab1!")).toBe("tooShort");
+    expect(passwordStrength("aaaaaaaaaaaa")).toBe("weak");
+    expect(passwordStrength("lowercaseonly")).toBe("weak");
+    expect(passwordStrength("lowercase12")).toBe("fair");
+    expect(passwordStrength("Lowercase12")).toBe("good");
+    expect(passwordStrength("Analytical-Engine-1843")).toBe("strong");
+  });
+});
+
+describe("/register", () => {
+  it("shows the strength and the requirements as the password is typed", async () => {
+    visitRegister();
+    expect(screen.getByText("Password strength: too short")).toBeTruthy();
+    const requirement = screen.getByText(/Has at least 10 characters/);
+    expect(requirement.textContent).toContain("not yet");
+    await userEvent.type(screen.getByLabelText(/^Password/), "Analytical-Engine-1843");
+    expect(screen.getByText("Password strength: strong")).toBeTruthy();
+    expect(screen.getByText(/Has at least 10 characters/).textContent).toContain("done");
+  });
+
+  it("refuses a short password and a confirmation that does not match, beside the fields", async () => {
+    const { fetchMock } = visitRegister();
+    await fill({ password: "short", confirm: "shorter" });
+    await userEvent.click(screen.getByRole("button", { name: "Create account" }));
+    expect(screen.getByText("Use at least 10 characters.")).toBeTruthy();
+    expect(screen.getByText("The passwords do not match.")).toBeTruthy();
+    expect(screen.getByLabelText(/^Password/).getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Password/));
+    expect(sentBodies(fetchMock, "POST /api/auth/sign-up/email")).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a weak password beside the password", async () => {
+    visitRegister({
+      "POST /api/auth/sign-up/email": {
+        status: 400,
+        body: { error: { code: "password_too_weak", message: "Weak", fields: { password: "Weak" } } },
+      },
+    });
+    await fill({ password: "Kinfile12345" });
+    await userEvent.click(screen.getByRole("button", { name: "Create account" }));
+    expect(await screen.findByText(/This password is too easy to guess/)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("registers, then says where the link went, with the spam note and a resend button on a cooldown", async () => {
+    const { fetchMock } = visitRegister();
+    await fill();
+    await userEvent.click(screen.getByRole("button", { name: "Create account" }));
+    const heading = await screen.findByRole("heading", { level: 1, name: "Check your email" });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(document.body.textContent).toContain("We sent a verification link to ada@example.com.");
+    expect(screen.getByText(/check your Spam or Junk folder/).textContent).toContain("no-reply sender");
+    expect(sentBodies(fetchMock, "POST /api/auth/sign-up/email")).toEqual([
+      {
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        password: "Analytical-Engine-1843",
+        lang: "en",
+        callbackURL: "/login?verified=1",
+      },
+    ]);
+    const resend = screen.getByRole("button", { name: "Resend the verification email" }) as HTMLButtonElement;
+    expect(resend.disabled).toBe(true);
+    expect(screen.getByText(/You can ask for another email in \d+ s\./)).toBeTruthy();
+  });
+
+  it("resends once the cooldown is over", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { fetchMock } = visitRegister();
+      await fill();
+      await userEvent.click(screen.getByRole("button", { name: "Create account" }));
+      const resend = (await screen.findByRole("button", {
+        name: "Resend the verification email",
+      })) as HTMLButtonElement;
+      for (let second = 0; second < 60; second++) await act(() => vi.advanceTimersByTimeAsync(1000));
+      await waitFor(() => expect(resend.disabled).toBe(false));
+      await userEvent.click(resend);
+      expect(await screen.findByText("A new verification link is on its way.")).toBeTruthy();
+      expect(sentBodies(fetchMock, "POST /api/auth/send-verification-email")).toEqual([
+        { email: "ada@example.com", callbackURL: "/login?verified=1" },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("carries the agreement sentence under the form, and speaks French", async () => {
+    visitRegister({}, "fr");
+    expect(screen.getByRole("button", { name: "Créer le compte" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Conditions d'utilisation" }).getAttribute("href")).toBe(
+      "/terms-of-use",
+    );
+    expect(screen.getByRole("link", { name: "Politique de confidentialité" }).getAttribute("href")).toBe(
+      "/data-protect-policy",
+    );
+  });
+});
