@@ -1,16 +1,5 @@
 import "@mantine/core/styles/Divider.css";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconBuildingSkyscraper, IconKey } from "@tabler/icons-react";
 import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

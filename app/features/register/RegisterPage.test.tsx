@@ -22,8 +22,9 @@ async function fill({
   name = "Ada Lovelace",
   email = "ada@example.com",
   password = "Analytical-Engine-1843",
-  confirm = password,
+  confirm = undefined as string | undefined,
 } = {}) {
+  confirm ??= password;
   if (name) await userEvent.type(screen.getByLabelText(/^Full name/), name);
   if (email) await userEvent.type(screen.getByLabelText(/^Email/), email);
   if (password) await userEvent.type(screen.getByLabelText(/^Password/), password);
