@@ -14,6 +14,7 @@ import { loggerOptions, requestId } from "./http/logging.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { webRoutes } from "./http/web.ts";
 import { loadLocaleStore } from "./i18n/locale-store.ts";
+import { devMailboxRoutes } from "./mail/dev-mailbox.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { unsubscribeRoutes } from "./modules/unsubscribe/routes.ts";
 
@@ -69,6 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(unsubscribeRoutes, { services: options.auth });
   }
   await app.register(authOptionsRoutes, { config });
+  // Mail kept as files is readable in the browser while developing and testing, never in production.
+  if (config.nodeEnv !== "production") await app.register(devMailboxRoutes, { dataDir: config.dataDir });
   await app.register(webRoutes, { webDir: config.webDir, locales });
   return app;
 }

@@ -144,4 +144,18 @@ describe("loadConfig", () => {
     expect(mistake({ SESSION_TTL_SECONDS: "0" })).toContain("SESSION_TTL_SECONDS must be at least 1");
     expect(mistake({ GRANT_SUBSCRIBER: "maybe" })).toContain("GRANT_SUBSCRIBER must be true or false");
   });
+
+  it("reads the mail settings and refuses an SMTP_URL that is not an SMTP address, without echoing it", () => {
+    expect(loadConfig({})).toMatchObject({ mailFrom: "Kinfile <no-reply@localhost>" });
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(
+      loadConfig({ SMTP_URL: "smtps://kin:pw@mail.example.com:465", MAIL_FROM: "Kinfile <kin@example.com>" }),
+    ).toMatchObject({
+      smtpUrl: "smtps://kin:pw@mail.example.com:465",
+      mailFrom: "Kinfile <kin@example.com>",
+    });
+    const message = mistake({ SMTP_URL: "https://user:hunter2@mail.example.com" });
+    expect(message).toContain("SMTP_URL must be an address such as smtp://");
+    expect(message).not.toContain("hunter2");
+  });
 });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { DEFAULT_MAIL_FROM } from "./mail/transport.ts";
 
 const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -39,6 +40,10 @@ export type Config = {
    * two-factor checks within the window (AUTH_RATE_LIMIT_MAX, AUTH_RATE_LIMIT_WINDOW_SECONDS).
    */
   authRateLimit: { max: number; windowMs: number };
+  /** Outgoing mail server (SMTP_URL); unset keeps every mail as an .eml file in DATA_DIR/mail. */
+  smtpUrl?: string;
+  /** The sender of every mail (MAIL_FROM). */
+  mailFrom: string;
 };
 
 /** A mistake in the environment; its message is one line that says what is wrong and how to fix it. */
@@ -141,6 +146,14 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optional(z.string()),
   AUTH_RATE_LIMIT_MAX: positiveInt("AUTH_RATE_LIMIT_MAX", 10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt("AUTH_RATE_LIMIT_WINDOW_SECONDS", 60),
+  SMTP_URL: optional(
+    z.url({
+      protocol: /^smtps?$/,
+      error: () =>
+        "SMTP_URL must be an address such as smtp://user:password@mail.example.com:587 or smtps://user:password@mail.example.com:465; unset it to keep mail as files in DATA_DIR/mail.",
+    }),
+  ),
+  MAIL_FROM: optional(z.string()),
 });
 
 const OIDC_VARIABLES = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
@@ -193,7 +206,9 @@ export function loadConfig(env: Env): Config {
       max: vars.AUTH_RATE_LIMIT_MAX ?? 10,
       windowMs: (vars.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 60) * 1000,
     },
+    mailFrom: vars.MAIL_FROM ?? DEFAULT_MAIL_FROM,
   };
+  if (vars.SMTP_URL !== undefined) config.smtpUrl = vars.SMTP_URL;
   if (vars.DATABASE_URL !== undefined) config.databaseUrl = vars.DATABASE_URL;
   if (vars.AUTH_SECRET !== undefined) config.authSecret = vars.AUTH_SECRET;
   if (

@@ -8,7 +8,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { type MailJobs, mailJobHandlers } from "./mail/delivery.ts";
 import { createMailOutbox } from "./mail/outbox.ts";
-import { createMailTransport } from "./mail/transport.ts";
+import { createMailTransport, type MailTransport } from "./mail/transport.ts";
 import { describeStartupError, ensureDataDir, StartupError } from "./startup.ts";
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
@@ -35,7 +35,12 @@ async function listen(app: FastifyInstance, config: Config): Promise<void> {
   }
 }
 
-function stopOnSignals(app: FastifyInstance, database: Database, jobs: JobRunner<MailJobs>): void {
+function stopOnSignals(
+  app: FastifyInstance,
+  database: Database,
+  jobs: JobRunner<MailJobs>,
+  transport: MailTransport,
+): void {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -50,6 +55,7 @@ function stopOnSignals(app: FastifyInstance, database: Database, jobs: JobRunner
       // Stops accepting connections and waits for the requests already running.
       await app.close();
       await jobs.stop();
+      transport.close();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -68,7 +74,11 @@ async function start(): Promise<void> {
   try {
     await migrateToLatest(database);
     const logger = pino({ level: config.logLevel });
-    const transport = createMailTransport({ dataDir: config.dataDir });
+    const transport = createMailTransport({
+      dataDir: config.dataDir,
+      from: config.mailFrom,
+      ...(config.smtpUrl === undefined ? {} : { smtpUrl: config.smtpUrl }),
+    });
     const jobs = createJobRunner<MailJobs>({
       database,
       handlers: mailJobHandlers({ database, transport, logger }),
@@ -77,7 +87,7 @@ async function start(): Promise<void> {
     const auth = createAuth({ config, database, mail: createMailOutbox({ database, jobs }), logger });
     const app = await buildApp({ config, database, auth });
     jobs.start({ intervalMs: JOB_POLL_MS });
-    stopOnSignals(app, database, jobs);
+    stopOnSignals(app, database, jobs, transport);
     await listen(app, config);
   } catch (error) {
     await database.close().catch(() => {});
