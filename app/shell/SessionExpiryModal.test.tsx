@@ -124,6 +124,22 @@ describe("session expiry modal", () => {
     expect(dialog()).not.toBeNull();
   });
 
+  it("gives a session shorter than the warning window half its new lifetime after Continue", async () => {
+    stubApi([200_000, 200_000]);
+    renderAt();
+    await advance(0);
+    expect(screen.getByRole("timer").textContent).toBe("Time left: 1:55");
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await advance(0);
+    expect(dialog()).toBeNull();
+
+    await advance(99_000);
+    expect(dialog()).toBeNull();
+    await advance(1_000);
+    expect(dialog()).not.toBeNull();
+    expect(screen.getByRole("timer").textContent).toBe("Time left: 1:40");
+  });
+
   it("signs out with Cancel", async () => {
     stubApi([60_000]);
     const { router } = renderAt();

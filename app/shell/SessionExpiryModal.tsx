@@ -2,15 +2,43 @@ import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Overlay.css";
 import { Button, Group, Modal, Stack, Text, VisuallyHidden } from "@mantine/core";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { TIMINGS_MS } from "../../domain/limits.ts";
 import { apiFetch } from "../api/client.ts";
 import { LOGIN_PATH, SIGNOUT_PATH } from "../session/homeRoute.ts";
+import { MODAL_STYLES } from "./modalStyles.ts";
 
 /** GET /api/account/session: when the session ends, and the server's clock, both epoch ms. */
 export type SessionTimes = { expiresAt: number; now: number };
+
+/**
+ * Whether the warning is up, for the shell's other modals to step aside: two modals at once would
+ * fight over the focus, and this one decides whether the session goes on.
+ */
+let warningShown = false;
+const warningListeners = new Set<() => void>();
+
+function setWarningShown(next: boolean): void {
+  if (warningShown === next) return;
+  warningShown = next;
+  for (const listener of warningListeners) listener();
+}
+
+export function useSessionWarningShown(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      warningListeners.add(listener);
+      return () => warningListeners.delete(listener);
+    },
+    () => warningShown,
+    () => false,
+  );
+}
+
+/** Above any other modal a screen may have open. */
+const WARNING_Z_INDEX = 1000;
 
 /** A failed check (offline, server restarting) is tried again after this long. */
 const RETRY_MS = 60_000;
@@ -49,6 +77,12 @@ function secondsUntil(deadline: number): number {
 export function SessionExpiryModal() {
   const { pathname } = useLocation();
   const [deadline, setDeadline] = useState<number | null>(null);
+  /**
+   * Local time before which the warning does not come back. A session whose whole lifetime is
+   * shorter than the 240 s warning window would otherwise be "expiring" again the moment it is
+   * extended: after Continue, it gets at least half of its new lifetime in peace.
+   */
+  const [notBefore, setNotBefore] = useState(0);
   const onLogin = pathname === LOGIN_PATH;
 
   useEffect(() => {
@@ -68,20 +102,33 @@ export function SessionExpiryModal() {
       }
       if (stopped) return;
       const { waitMs, countdownMs } = planWarning(times);
-      if (waitMs === 0) setDeadline(Date.now() + countdownMs);
-      else timer = setTimeout(check, Math.min(waitMs, MAX_WAIT_MS));
+      const wait = Math.max(waitMs, notBefore - Date.now());
+      if (wait <= 0) setDeadline(Date.now() + countdownMs);
+      else timer = setTimeout(check, Math.min(wait, MAX_WAIT_MS));
     };
     void check();
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [deadline, onLogin]);
+  }, [deadline, onLogin, notBefore]);
 
-  if (deadline === null || onLogin) return null;
+  const shown = deadline !== null && !onLogin;
+  useEffect(() => {
+    setWarningShown(shown);
+    return () => setWarningShown(false);
+  }, [shown]);
+
+  if (!shown) return null;
   return (
     <Suspense fallback={null}>
-      <SessionExpiryDialog deadline={deadline} onExtended={() => setDeadline(null)} />
+      <SessionExpiryDialog
+        deadline={deadline}
+        onExtended={(expiresAt) => {
+          setNotBefore(Date.now() + Math.max(0, expiresAt - Date.now()) / 2);
+          setDeadline(null);
+        }}
+      />
     </Suspense>
   );
 }
@@ -91,7 +138,14 @@ function isAnnounced(seconds: number): boolean {
   return seconds > 0 && (seconds % 60 === 0 || seconds === 30 || seconds === 10);
 }
 
-function SessionExpiryDialog({ deadline, onExtended }: { deadline: number; onExtended: () => void }) {
+function SessionExpiryDialog({
+  deadline,
+  onExtended,
+}: {
+  deadline: number;
+  /** With the session's new end (epoch ms). */
+  onExtended: (expiresAt: number) => void;
+}) {
   const { t } = useTranslation("account");
   const navigate = useNavigate();
   const [seconds, setSeconds] = useState(() => secondsUntil(deadline));
@@ -117,8 +171,10 @@ function SessionExpiryDialog({ deadline, onExtended }: { deadline: number; onExt
   const extend = async () => {
     setExtending(true);
     try {
-      await apiFetch("/api/account/session/extend", { method: "POST" });
-      onExtended();
+      const { expiresAt } = await apiFetch<{ expiresAt: number }>("/api/account/session/extend", {
+        method: "POST",
+      });
+      onExtended(expiresAt);
     } catch {
       // Spec: a failed session renewal ends the session.
       navigate(SIGNOUT_PATH);
@@ -134,7 +190,9 @@ function SessionExpiryDialog({ deadline, onExtended }: { deadline: number; onExt
       closeOnClickOutside={false}
       // Escape must not sign anyone out by accident; Continue has the focus, Cancel is one Tab away.
       closeOnEscape={false}
+      zIndex={WARNING_Z_INDEX}
       centered
+      styles={MODAL_STYLES}
     >
       <Stack gap="lg">
         <Text>{t("sessionExpiry.message")}</Text>

@@ -6,6 +6,7 @@ import {
   useIntroGuideOpen,
 } from "../features/intro-guide/introGuideStore.ts";
 import { type Account, useAccount, useSetAccount } from "../session/account.ts";
+import { useSessionWarningShown } from "./SessionExpiryModal.tsx";
 import { useIsMobileDevice } from "./useIsMobileDevice.ts";
 
 const IntroGuideModal = lazy(() =>
@@ -32,13 +33,16 @@ export function shouldShowMobileSubscribe(
 /**
  * The shell's splash (the intro guide) and mobile subscribe modals. The guide opens once per page
  * load when the account asks for it, and the server is told at once, so it shows at the first
- * sign-in only. The mobile pop-up waits until the guide is closed, so the two never stack.
+ * sign-in only. The mobile pop-up waits until the guide is closed, so the two never stack, and both
+ * wait while the session warning is up.
  */
 export function SplashModals() {
   const { data: account } = useAccount();
   const setAccount = useSetAccount();
   const guideOpen = useIntroGuideOpen();
   const isMobile = useIsMobileDevice();
+  // The session warning comes first; these wait (the guide starting again) until it is answered.
+  const sessionWarning = useSessionWarningShown();
   const splashShown = useRef(false);
   const [guideLoaded, setGuideLoaded] = useState(false);
   const [subscribeDismissed, setSubscribeDismissed] = useState(false);
@@ -63,6 +67,7 @@ export function SplashModals() {
     account !== undefined &&
     isMobile &&
     !guideOpen &&
+    !sessionWarning &&
     !subscribeDismissed &&
     shouldShowMobileSubscribe(account);
 
@@ -75,7 +80,9 @@ export function SplashModals() {
 
   return (
     <Suspense fallback={null}>
-      {(guideOpen || guideLoaded) && <IntroGuideModal opened={guideOpen} onClose={closeIntroGuide} />}
+      {(guideOpen || guideLoaded) && (
+        <IntroGuideModal opened={guideOpen && !sessionWarning} onClose={closeIntroGuide} />
+      )}
       {subscribeOpen && (
         <SplashSubscribeModal
           opened

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { WIDTHS_PX } from "../../domain/limits.ts";
 import { MY_SUBSCRIPTION_PATH } from "../session/homeRoute.ts";
+import { MODAL_STYLES } from "./modalStyles.ts";
 
 export interface SplashSubscribeModalProps {
   opened: boolean;
@@ -27,6 +28,7 @@ export function SplashSubscribeModal({ opened, onClose, onFollowLink }: SplashSu
       withCloseButton={false}
       closeOnClickOutside={false}
       centered
+      styles={MODAL_STYLES}
     >
       <Stack gap="lg">
         <Text>{t("mobileSubscribe.body")}</Text>

@@ -4,6 +4,7 @@ import "@mantine/core/styles/Overlay.css";
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { WIDTHS_PX } from "../../../domain/limits.ts";
+import { MODAL_STYLES } from "../../shell/modalStyles.ts";
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -36,6 +37,7 @@ export function ConfirmDialog({
       size={WIDTHS_PX.confirmDialog}
       closeButtonProps={{ "aria-label": t("actions.close") }}
       centered
+      styles={MODAL_STYLES}
     >
       <Stack gap="lg">
         <Text>{body}</Text>

@@ -1,5 +1,5 @@
 import "@mantine/core/styles/List.css";
-import { Button, Group, List, PasswordInput, Text, TextInput } from "@mantine/core";
+import { Button, Group, List, Text, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import type { Account } from "../../session/account.ts";
 import { clearSessionState } from "../../session/clearSessionState.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
+import { PasswordField } from "../login/PasswordField.tsx";
 import { AccountForm } from "./AccountForm.tsx";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
@@ -67,7 +68,8 @@ export function DeleteAccountSection({ account }: { account: Account }) {
       </List>
       <AccountForm gap="sm" onSubmit={submit} maw={420}>
         {account.hasPassword && (
-          <PasswordInput
+          <PasswordField
+            toggleLabel={t("actions.showPassword")}
             label={t("delete.password")}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}

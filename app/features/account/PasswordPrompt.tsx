@@ -1,6 +1,7 @@
-import { Button, Group, PasswordInput, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PasswordField } from "../login/PasswordField.tsx";
 import { AccountForm } from "./AccountForm.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
 import { fieldError, formError } from "./apiErrors.ts";
@@ -43,7 +44,8 @@ export function PasswordPrompt({
   return (
     <AccountForm gap="sm" onSubmit={submit} maw={420}>
       <Text>{prompt}</Text>
-      <PasswordInput
+      <PasswordField
+        toggleLabel={t("actions.showPassword")}
         label={t("twoFactor.password")}
         value={password}
         onChange={(event) => setPassword(event.currentTarget.value)}

@@ -1,12 +1,13 @@
 import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/List.css";
-import { Button, Checkbox, Group, List, PasswordInput, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Checkbox, Group, List, Text, VisuallyHidden } from "@mantine/core";
 import { IconCircleCheck, IconCircleDashed } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_LIMITS } from "../../../domain/limits.ts";
 import type { Account } from "../../session/account.ts";
+import { PasswordField } from "../login/PasswordField.tsx";
 import { AccountForm } from "./AccountForm.tsx";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
@@ -88,7 +89,8 @@ export function PasswordSection({ account }: { account: Account }) {
   return (
     <AccountSection title={t("password.heading")}>
       <AccountForm gap="sm" onSubmit={submit} maw={420}>
-        <PasswordInput
+        <PasswordField
+          toggleLabel={t("actions.showPassword")}
           label={t("password.current")}
           value={current}
           onChange={edit(setCurrent)}
@@ -100,7 +102,8 @@ export function PasswordSection({ account }: { account: Account }) {
             fieldError(change.error, "currentPassword")
           }
         />
-        <PasswordInput
+        <PasswordField
+          toggleLabel={t("actions.showPassword")}
           label={t("password.new")}
           value={next}
           onChange={edit(setNext)}
@@ -118,7 +121,8 @@ export function PasswordSection({ account }: { account: Account }) {
             <Rule met={null} label={t("password.ruleGuessable")} />
           </List>
         </div>
-        <PasswordInput
+        <PasswordField
+          toggleLabel={t("actions.showPassword")}
           label={t("password.confirm")}
           value={confirm}
           onChange={edit(setConfirm)}

@@ -4,6 +4,7 @@ import "@mantine/core/styles/Overlay.css";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MODAL_STYLES } from "../../shell/modalStyles.ts";
 import { INTRO_GUIDE_SCREEN_KEYS } from "./introGuideScreens.ts";
 
 export interface IntroGuideModalProps {
@@ -41,6 +42,7 @@ export function IntroGuideModal({ opened, onClose }: IntroGuideModalProps) {
       closeOnClickOutside={false}
       size="lg"
       centered
+      styles={MODAL_STYLES}
     >
       <Stack gap="lg">
         {/* Read out when the screen changes, while focus stays on the button pressed. */}
