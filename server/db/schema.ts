@@ -8,6 +8,11 @@ export type DB = {
   job: JobTable;
   mail_outbox: MailOutboxTable;
   sign_in_event: SignInEventTable;
+  account_key: AccountKeyTable;
+  address: AddressTable;
+  institution: InstitutionTable;
+  person: PersonTable;
+  person_link: PersonLinkTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -73,6 +78,85 @@ export interface SignInEventTable {
   ip: string | null;
   user_agent: string | null;
   created_at: number;
+}
+
+/** An account's data key wrapped under the master key named by key_version (server/crypto). */
+export interface AccountKeyTable {
+  user_id: string;
+  wrapped_key: Uint8Array;
+  key_version: string;
+  created_at: number;
+}
+
+/** A saved address of the address picker (server/modules/addresses). Empty text is null. */
+export interface AddressTable {
+  id: string;
+  owner_id: string;
+  /** The nickname, as typed. */
+  name: string;
+  /** The nickname trimmed and lower-cased: unique per owner. */
+  name_key: string;
+  address_line1: string | null;
+  address_line2: string | null;
+  main_intersection: string | null;
+  city: string | null;
+  state: string | null;
+  province: string | null;
+  county: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string | null;
+  zip: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A company or institution (server/modules/institutions). */
+export interface InstitutionTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  website: string | null;
+  /** JSON array of normalised phones { code, number, type }. */
+  phones: string;
+  /** JSON array of email addresses. */
+  emails: string;
+  address_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A person of the personal network (server/modules/persons). */
+export interface PersonTable {
+  id: string;
+  owner_id: string;
+  person_group: string;
+  type: string | null;
+  first_name: string;
+  last_name: string | null;
+  /** Epoch ms. */
+  birthday: number | null;
+  home_address_id: string | null;
+  mailing_address_id: string | null;
+  business_address_id: string | null;
+  company_id: string | null;
+  /** JSON: the rest of the person record (server/modules/persons/presenter.ts). */
+  data: string;
+  /** AES-256-GCM under the owner's data key (server/crypto). */
+  social_number_enc: Uint8Array | null;
+  photo_enc: Uint8Array | null;
+  photo_thumb_enc: Uint8Array | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type PersonLinkKind = "ice" | "kin";
+
+/** One emergency contact (ice) or next of kin (kin) of a person, in order. */
+export interface PersonLinkTable {
+  person_id: string;
+  kind: PersonLinkKind;
+  position: number;
+  linked_person_id: string;
 }
 
 /*

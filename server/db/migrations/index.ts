@@ -2,6 +2,8 @@ import type { Migration } from "kysely/migration";
 import * as appMeta from "./0001_app_meta.ts";
 import * as jobsAndMail from "./0002_jobs_and_mail.ts";
 import * as signInEvents from "./0003_sign_in_events.ts";
+import * as accountKeys from "./0004_account_keys.ts";
+import * as personalNetwork from "./0005_personal_network.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -11,4 +13,6 @@ export const migrations: Record<string, Migration> = {
   "0001_app_meta": appMeta,
   "0002_jobs_and_mail": jobsAndMail,
   "0003_sign_in_events": signInEvents,
+  "0004_account_keys": accountKeys,
+  "0005_personal_network": personalNetwork,
 };
