@@ -138,6 +138,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
             name="email"
             autoComplete="username webauthn"
             required
+            withAsterisk={false}
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
             error={problemText(t, problems.email ?? undefined) ?? authFieldError(t, error, "email")}
@@ -149,6 +150,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
               name="password"
               autoComplete="current-password"
               required
+              withAsterisk={false}
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               error={problemText(t, problems.password ?? undefined) ?? authFieldError(t, error, "password")}

@@ -86,6 +86,7 @@ export function TwoFactorStep({ onVerified, onRestart }: TwoFactorStepProps) {
               autoComplete="one-time-code"
               maxLength={7}
               required
+              withAsterisk={false}
               value={code}
               onChange={(event) => setCode(event.currentTarget.value)}
               error={fieldError}
@@ -101,6 +102,7 @@ export function TwoFactorStep({ onVerified, onRestart }: TwoFactorStepProps) {
               autoCapitalize="none"
               spellCheck={false}
               required
+              withAsterisk={false}
               value={code}
               onChange={(event) => setCode(event.currentTarget.value)}
               error={fieldError}

@@ -74,6 +74,7 @@ export function ForgotPasswordPage() {
               name="email"
               autoComplete="email"
               required
+              withAsterisk={false}
               value={email}
               onChange={(event) => setEmail(event.currentTarget.value)}
               error={problemText(t, problem ?? undefined) ?? authFieldError(t, error, "email")}

@@ -97,6 +97,7 @@ export function ResetPasswordPage() {
                     name="newPassword"
                     autoComplete="new-password"
                     required
+                    withAsterisk={false}
                     value={values.password}
                     onChange={(event) => {
                       const password = event.currentTarget.value;
@@ -117,6 +118,7 @@ export function ResetPasswordPage() {
                   name="confirm"
                   autoComplete="new-password"
                   required
+                  withAsterisk={false}
                   value={values.confirm}
                   onChange={(event) => {
                     const confirm = event.currentTarget.value;

@@ -127,6 +127,7 @@ export function RegisterPage() {
               name="name"
               autoComplete="name"
               required
+              withAsterisk={false}
               value={values.name}
               onChange={set("name")}
               error={errorOf("name")}
@@ -138,6 +139,7 @@ export function RegisterPage() {
               name="email"
               autoComplete="email"
               required
+              withAsterisk={false}
               value={values.email}
               onChange={set("email")}
               error={errorOf("email")}
@@ -149,6 +151,7 @@ export function RegisterPage() {
                 name="password"
                 autoComplete="new-password"
                 required
+                withAsterisk={false}
                 value={values.password}
                 onChange={set("password")}
                 error={errorOf("password")}
@@ -163,6 +166,7 @@ export function RegisterPage() {
               name="confirm"
               autoComplete="new-password"
               required
+              withAsterisk={false}
               value={values.confirm}
               onChange={set("confirm")}
               error={errorOf("confirm")}
