@@ -35,6 +35,14 @@ export function identityMails(mail: IdentityMailer, publicUrl: string) {
         data: { url, expiresInMinutes },
         lng: recipientLanguage(user),
       }),
+    /** To the current address: confirming it moves the account to newEmail (then verified in turn). */
+    changeEmail: (user: MailRecipient, url: string, newEmail: string, expiresInMinutes: number) =>
+      mail.enqueueMail({
+        to: user.email,
+        template: "changeEmail",
+        data: { url, newEmail, expiresInMinutes },
+        lng: recipientLanguage(user),
+      }),
     /** Sent instead of a second account: the sign-up answer itself reveals nothing. */
     existingAccount: (user: MailRecipient) => {
       const lng = recipientLanguage(user);

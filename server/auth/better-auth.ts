@@ -72,10 +72,23 @@ function buildBetterAuth(
     telemetry: { enabled: false },
     // @fastify/rate-limit guards the abuse-prone routes (server/auth/routes.ts) with our error format.
     rateLimit: { enabled: false },
-    user: { additionalFields: USER_FIELDS },
+    user: {
+      additionalFields: USER_FIELDS,
+      // A verified address changes only after its owner confirms from the current address; the new
+      // address is then verified in turn (better-auth sends that second link through emailVerification).
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
+          await mails.changeEmail(user, url, newEmail, LINK_LIFETIME_SECONDS / 60);
+        },
+      },
+    },
     session: {
       expiresIn: config.sessionTtlSeconds,
       updateAge: Math.floor(config.sessionTtlSeconds / 4),
+      // better-auth refuses some reads (the session list) on sessions older than freshAge; the
+      // operations that need a recent sign-in check it themselves (account deletion).
+      freshAge: config.sessionTtlSeconds,
     },
     advanced: {
       useSecureCookies: secure,

@@ -67,6 +67,51 @@ describe.each(testDialects())("identity on %s", (dialect) => {
     expect(after.json().error.code).toBe("unauthenticated");
   });
 
+  it("changes the email only after the current address confirms and the new one is verified", async () => {
+    const user = await createSignedInUser(test);
+    const newEmail = uniqueEmail("moved");
+    const asked = await post(
+      test,
+      "/api/auth/change-email",
+      { newEmail, callbackURL: "/dashboard/manage-account" },
+      { cookie: user.cookie },
+    );
+    expect(asked.statusCode).toBe(200);
+    const confirmation = (await mailsTo(test, user.email)).find((mail) => mail.template === "changeEmail");
+    expect(confirmation?.text).toContain(newEmail);
+    const stillOld = await request(test, { method: "GET", url: "/api/account/account", cookie: user.cookie });
+    expect(stillOld.json().email).toBe(user.email);
+
+    const confirmed = await request(test, {
+      method: "GET",
+      url: pathOf(linkIn(test, confirmation?.text ?? "")),
+      cookie: user.cookie,
+    });
+    expect(confirmed.statusCode).toBe(302);
+    const verification = (await mailsTo(test, newEmail)).find((mail) => mail.template === "verifyEmail");
+    expect(verification).toBeDefined();
+    const verified = await request(test, {
+      method: "GET",
+      url: pathOf(linkIn(test, verification?.text ?? "")),
+      cookie: user.cookie,
+    });
+    expect(verified.statusCode).toBe(302);
+    const signIn = await post(test, "/api/auth/sign-in/email", { email: newEmail, password: user.password });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user.email).toBe(newEmail);
+  });
+
+  it("lists the account's sessions for My Account", async () => {
+    const user = await createSignedInUser(test);
+    const sessions = await request(test, {
+      method: "GET",
+      url: "/api/auth/list-sessions",
+      cookie: user.cookie,
+    });
+    expect(sessions.statusCode).toBe(200);
+    expect(sessions.json()).toHaveLength(1);
+  });
+
   it("refuses a password sign-in before verification, in the browser's language", async () => {
     const email = uniqueEmail("unverified");
     await post(test, "/api/auth/sign-up/email", { email, password: TEST_PASSWORD, name: "Bea" });
