@@ -1,0 +1,37 @@
+import { useEffect, useRef } from "react";
+
+/** What a form reports when the unsaved-changes guard asks it to save before leaving. */
+export type SaveOutcome = "saved" | "invalid" | "failed";
+
+/** The form on screen, as the guard sees it (spec section 4, "Unsaved-changes guard"). */
+export type GuardedForm = {
+  isDirty: () => boolean;
+  /** Validates and saves; "invalid" when required fields are missing (the guard then shows its notice). */
+  save: () => Promise<SaveOutcome>;
+};
+
+let current: GuardedForm | null = null;
+
+/** The form the user is editing now, if any; the side menu and the back arrow ask it before leaving. */
+export function guardedForm(): GuardedForm | null {
+  return current;
+}
+
+/**
+ * Registers the calling form with the guard while it is mounted. The latest callbacks are always
+ * used, so the form may pass fresh closures on every render.
+ */
+export function useGuardedForm(form: GuardedForm): void {
+  const latest = useRef(form);
+  latest.current = form;
+  useEffect(() => {
+    const handle: GuardedForm = {
+      isDirty: () => latest.current.isDirty(),
+      save: () => latest.current.save(),
+    };
+    current = handle;
+    return () => {
+      if (current === handle) current = null;
+    };
+  }, []);
+}
