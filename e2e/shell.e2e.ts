@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signedInAccount } from "./support/accounts.ts";
 import { type CheckedPage, expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
 
 const MENU = [
@@ -27,12 +28,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A fresh browser context; `signedIn` gives it a new verified account's session first. */
 async function withPage(
-  options: Parameters<typeof openPage>[2],
+  options: Parameters<typeof openPage>[2] & { signedIn?: boolean },
   journey: (checked: CheckedPage) => Promise<void>,
 ): Promise<void> {
   const checked = await openPage(browser, baseURL, options);
   try {
+    if (options?.signedIn) await signedInAccount(checked.context, baseURL);
     await journey(checked);
     expect(checked.consoleErrors, "console errors").toEqual([]);
   } finally {
@@ -68,7 +71,7 @@ describe("the app shell", () => {
   });
 
   it("navigates every section from the side menu, marks the active one and hides labels", async () => {
-    await withPage({}, async ({ page }) => {
+    await withPage({ signedIn: true }, async ({ page }) => {
       await page.goto("/dashboard/personal-network");
       const menu = sideMenu(page);
       await menu.waitFor();
@@ -102,7 +105,7 @@ describe("the app shell", () => {
   });
 
   it("switches between the three themes and keeps the choice after a reload", async () => {
-    await withPage({}, async ({ page }) => {
+    await withPage({ signedIn: true }, async ({ page }) => {
       await page.goto("/dashboard/household");
       const html = page.locator("html");
       for (const [theme, scheme] of [
@@ -143,7 +146,7 @@ describe("the app shell", () => {
   });
 
   it("works on a 375 px phone: the menu opens from the burger and closes after navigating", async () => {
-    await withPage({ width: 375, height: 740 }, async ({ page }) => {
+    await withPage({ width: 375, height: 740, signedIn: true }, async ({ page }) => {
       await page.goto("/dashboard/personaldata");
       await page.getByRole("main").getByRole("heading", { level: 1 }).waitFor();
       await expectNoAxeViolations(page, "/dashboard/personaldata at 375 px");

@@ -1,0 +1,150 @@
+/**
+ * The identity journey of a real person: register, confirm the address from the email, sign in,
+ * turn on two-factor authentication, change language and theme in My Account (kept across a
+ * reload), sign out, sign in again with a code; and the session warning counting down.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { totp } from "../server/testing/totp.ts";
+import { E2E_PASSWORD, linkIn, signedInAccount, uniqueEmail, waitForMail } from "./support/accounts.ts";
+import { expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+let browser: Browser;
+const baseURL = inject("baseURL");
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+describe("identity", () => {
+  it("registers, verifies by email, turns on two-factor, keeps preferences and signs in again with a code", async () => {
+    const { page, context, consoleErrors } = await openPage(browser, baseURL);
+    const email = uniqueEmail("journey");
+    try {
+      await page.goto("/login");
+      await page.getByRole("heading", { name: "Sign in to Kinfile" }).waitFor();
+      await page.getByRole("link", { name: "Create an account" }).click();
+      await expect.poll(() => path(page)).toBe("/register");
+      await page.getByLabel("Full name").fill("Camille Roy");
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+      await page.getByLabel("Confirm password", { exact: true }).fill(E2E_PASSWORD);
+      await expectNoAxeViolations(page, "/register");
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.getByText(/Spam or Junk/i).waitFor();
+      await expectNoAxeViolations(page, "check your email");
+
+      // Signing in before confirming the address is refused with a way to resend the email.
+      await page.goto("/login");
+      await signIn(page, email, E2E_PASSWORD);
+      await page.getByRole("button", { name: /Resend/i }).waitFor();
+
+      const verification = await waitForMail(context.request, email);
+      await page.goto(linkIn(verification, "verify-email"));
+      await page.getByText("Your email address is confirmed").waitFor();
+      await signIn(page, email, E2E_PASSWORD);
+      await expect
+        .poll(() => path(page), { timeout: 15_000 })
+        .toBe("/dashboard/personal-network/personal-details");
+
+      // First sign-in: the introduction guide opens; Skip closes it for good.
+      await page.getByRole("dialog", { name: "Hi there!" }).waitFor();
+      await expectNoAxeViolations(page, "intro guide");
+      await page.getByRole("button", { name: "Skip" }).click();
+      await page.getByRole("dialog", { name: "Hi there!" }).waitFor({ state: "detached" });
+
+      await page.goto("/dashboard/manage-account");
+      await page.getByRole("heading", { name: "My Account", level: 1 }).waitFor();
+      await expectNoAxeViolations(page, "My Account");
+      await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+      await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("img", { name: "QR code to add Kinfile to an authenticator app" }).waitFor();
+      const secret = ((await page.locator("code").first().textContent()) ?? "").replace(/\s/g, "");
+      expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+      await page.getByLabel("6-digit code").fill(totp(secret));
+      await page.getByRole("button", { name: "Verify" }).click();
+      await page.getByRole("list", { name: "Backup codes" }).waitFor();
+      await page.getByRole("button", { name: "I have stored my backup codes" }).click();
+      await page.getByText("Status: On").waitFor();
+
+      // Preferences belong to the account: they survive a reload (and another device).
+      await page.getByRole("combobox", { name: "Language" }).click();
+      await page.getByRole("option", { name: "Français" }).click();
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("fr");
+      await page.getByRole("combobox", { name: "Thème" }).click();
+      await page.getByRole("option", { name: "Sombre (vert)" }).click();
+      await expect.poll(() => page.locator("html").getAttribute("data-mantine-color-scheme")).toBe("dark");
+      await page.reload();
+      await page.getByRole("heading", { name: "Mon compte", level: 1 }).waitFor();
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("fr");
+      await expect.poll(() => page.locator("html").getAttribute("data-mantine-color-scheme")).toBe("dark");
+      await expectNoAxeViolations(page, "My Account in French, dark");
+
+      await page.goto("/signout");
+      await expect.poll(() => path(page), { timeout: 15_000 }).toBe("/login");
+      await signIn(page, email, E2E_PASSWORD).catch(async () => {
+        // The sign-in page follows the account's language once known; fields may read in French.
+        await page.getByLabel("Courriel", { exact: true }).fill(email);
+      });
+      await page
+        .getByRole("heading", { name: /Two-step verification|Vérification en deux étapes/ })
+        .waitFor();
+      await page.getByLabel(/Authentication code|Code d'authentification/).fill(totp(secret));
+      await page.getByRole("button", { name: /^(Verify|Vérifier)$/ }).click();
+      await expect.poll(() => path(page), { timeout: 15_000 }).toMatch(/^\/dashboard\//);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  describe("with a short session", () => {
+    let shortServer: RunningServer;
+    beforeAll(async () => {
+      shortServer = await startServer({ SESSION_TTL_SECONDS: "200" });
+    });
+    afterAll(async () => {
+      await shortServer?.stop();
+    });
+
+    it("warns before the session ends, counts down, and Cancel signs out", async () => {
+      const { page, context } = await openPage(browser, shortServer.url);
+      try {
+        await signedInAccount(context, shortServer.url);
+        await page.goto("/dashboard/personal-network");
+        const dialog = page.getByRole("dialog", { name: "Your session is ending" });
+        await dialog.waitFor({ timeout: 20_000 });
+        await page.getByText("Please prolongate your session to continue use of the product").waitFor();
+        const timer = dialog.getByRole("timer");
+        const first = await timer.textContent();
+        await expect.poll(() => timer.textContent(), { timeout: 5_000 }).not.toBe(first);
+        await expectNoAxeViolations(page, "session warning");
+
+        await dialog.getByRole("button", { name: "Continue" }).click();
+        await dialog.waitFor({ state: "detached" });
+        expect((await context.request.get("/api/account/session")).status()).toBe(200);
+
+        await page.reload();
+        await dialog.waitFor({ timeout: 120_000 });
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await expect.poll(() => path(page), { timeout: 15_000 }).toBe("/login");
+        expect((await context.request.get("/api/account/session")).status()).toBe(401);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Accounts for browser journeys, made through the real API as a person would (sign up, the
+ * emailed link from the dev mailbox, sign in), with the cookies landing in the browser context.
+ */
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, BrowserContext } from "playwright-core";
+import { expect } from "vitest";
+
+export const E2E_PASSWORD = "quiet lantern harbour 42";
+
+export type E2eAccount = { email: string; password: string; name: string };
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+type Mail = { id: string; to: string; subject: string; date: number; text: string; html: string };
+
+/** Waits for mail to an address (the job runner delivers within about a second) and returns the newest. */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  matches: (mail: Mail) => boolean = () => true,
+): Promise<Mail> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const found = ((await response.json()) as Mail[]).find(matches);
+    if (found) return found;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`no mail to ${to} within 15 s`);
+}
+
+/** The first link of a mail's text part that contains `part`. */
+export function linkIn(mail: Mail, part: string): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(part));
+  if (!link) throw new Error(`no link with ${part} in "${mail.subject}"`);
+  return link;
+}
+
+/** Registers and verifies an account through the API, then signs the browser context in. */
+export async function signedInAccount(
+  context: BrowserContext,
+  baseURL: string,
+  options: { name?: string; skipGuide?: boolean } = {},
+): Promise<E2eAccount> {
+  const account = {
+    email: uniqueEmail("e2e"),
+    password: E2E_PASSWORD,
+    name: options.name ?? "Robin Tremblay",
+  };
+  const headers = { origin: baseURL };
+  const signUp = await context.request.post("/api/auth/sign-up/email", {
+    headers,
+    data: { name: account.name, email: account.email, password: account.password },
+  });
+  expect(signUp.status()).toBe(200);
+  const mail = await waitForMail(context.request, account.email);
+  const verified = await context.request.get(linkIn(mail, "verify-email"), { maxRedirects: 0 });
+  expect(verified.status()).toBe(302);
+  const signIn = await context.request.post("/api/auth/sign-in/email", {
+    headers,
+    data: { email: account.email, password: account.password },
+  });
+  expect(signIn.status()).toBe(200);
+  if (options.skipGuide !== false) {
+    const seen = await context.request.post("/api/account/splash?show=false", { headers });
+    expect(seen.status()).toBe(200);
+  }
+  return account;
+}
