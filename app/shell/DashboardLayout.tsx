@@ -13,6 +13,7 @@ import { SideMenu } from "./SideMenu.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink.tsx";
 import { SplashModals } from "./SplashModals.tsx";
 import { SIDE_MENU_ID } from "./sideMenuIds.ts";
+import { UnsavedChangesGuard } from "./unsaved/UnsavedChangesGuard.tsx";
 import { useMenuLabels } from "./useMenuLabels.ts";
 
 const NAVBAR_WIDTH = { labels: 300, icons: 72 } as const;
@@ -72,6 +73,7 @@ export function DashboardLayout() {
       </AppShell.Main>
       <SplashModals />
       <SessionExpiryModal />
+      <UnsavedChangesGuard />
     </AppShell>
   );
 }

@@ -35,3 +35,13 @@ export function useGuardedForm(form: GuardedForm): void {
     };
   }, []);
 }
+
+/**
+ * Navigation state that passes the guard: a form that has just saved, or whose Cancel discards
+ * the changes on purpose, leaves with `navigate(to, { state: LEAVE_FORM_STATE })`.
+ */
+export const LEAVE_FORM_STATE = { leaveForm: true } as const;
+
+export function isLeavingForm(state: unknown): boolean {
+  return typeof state === "object" && state !== null && (state as { leaveForm?: unknown }).leaveForm === true;
+}

@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from "react";
+import { type BlockerFunction, useBlocker } from "react-router";
+import { TIMINGS_MS } from "../../../domain/limits.ts";
+import { guardedForm, isLeavingForm } from "./unsavedForm.ts";
+
+/** What the guard shows: nothing, the Save the Record question, or the missing-fields notice. */
+export type GuardStep = "idle" | "ask" | "saving" | "invalid";
+
+/** Leaving a page with a dirty form: every in-app navigation to another path, menu and back arrow included. */
+export const blocksLeavingDirtyForm: BlockerFunction = ({ currentLocation, nextLocation }) =>
+  currentLocation.pathname !== nextLocation.pathname &&
+  !isLeavingForm(nextLocation.state) &&
+  guardedForm()?.isDirty() === true;
+
+export interface UnsavedChangesGuard {
+  step: GuardStep;
+  /** Yes: save, then leave about a second later (spec); missing fields show the notice instead. */
+  saveAndLeave: () => Promise<void>;
+  /** No: leave without saving. */
+  leave: () => void;
+  /** Closing the question, or Okay on the notice: stay on the form. */
+  stay: () => void;
+}
+
+/**
+ * The spec's unsaved-changes guard (section 4) in one place, through the data router's blocker.
+ * Closing or reloading the tab while a form is dirty asks the browser's own question.
+ */
+export function useUnsavedChangesGuard(): UnsavedChangesGuard {
+  const blocker = useBlocker(blocksLeavingDirtyForm);
+  const latest = useRef(blocker);
+  latest.current = blocker;
+  const [step, setStep] = useState<GuardStep>("idle");
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    if (blocker.state === "blocked" && step === "idle") setStep("ask");
+    if (blocker.state !== "blocked" && step !== "idle") setStep("idle");
+  }, [blocker.state, step]);
+
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (guardedForm()?.isDirty() !== true) return;
+      event.preventDefault();
+      // Older browsers show their question only when returnValue is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      clearTimeout(timer.current);
+    };
+  }, []);
+
+  const proceed = () => {
+    if (latest.current.state === "blocked") latest.current.proceed();
+  };
+  const reset = () => {
+    if (latest.current.state === "blocked") latest.current.reset();
+    setStep("idle");
+  };
+
+  return {
+    step,
+    saveAndLeave: async () => {
+      const form = guardedForm();
+      if (form === null) return proceed();
+      setStep("saving");
+      const outcome = await form.save().catch(() => "failed" as const);
+      if (outcome === "saved") timer.current = setTimeout(proceed, TIMINGS_MS.navigateAfterSave);
+      else if (outcome === "invalid") setStep("invalid");
+      // A refused save leaves the form on screen with its own error; the reader stays.
+      else reset();
+    },
+    leave: proceed,
+    stay: reset,
+  };
+}
