@@ -24,6 +24,12 @@ describe("parseApiError", () => {
     expect(error.fields).toEqual({ a: "ok" });
   });
 
+  it("keeps the facts sent beside the code, such as an address's usages", () => {
+    const usages = [{ kind: "person", id: "p1", name: "Ada" }];
+    const error = parseApiError(409, { error: { code: "address_in_use", message: "In use", usages } });
+    expect(error.details).toEqual({ usages });
+  });
+
   it("turns a body without the format into an unexpected response with the fallback message", () => {
     for (const body of ["<html>Bad gateway</html>", undefined, null, { error: "nope" }, [1, 2]]) {
       const error = parseApiError(502, body, "Something went wrong");

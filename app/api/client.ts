@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>>;
   /** From a 429's Retry-After header: how long to wait before trying again; null when not said. */
   readonly retryAfterSeconds: number | null;
+  /** Facts particular to the code, sent beside it (e.g. `usages` of an address still in use). */
+  readonly details: Readonly<Record<string, unknown>>;
 
   constructor(
     status: number,
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     message: string,
     fields: Record<string, string> = {},
     retryAfterSeconds: number | null = null,
+    details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -22,6 +25,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.details = details;
   }
 }
 
@@ -58,7 +62,8 @@ export function parseApiError(
     return new ApiError(status, CLIENT_ERROR_CODES.unexpected, fallbackMessage, {}, retryAfterSeconds);
   }
   const message = typeof error.message === "string" ? error.message : fallbackMessage;
-  return new ApiError(status, error.code, message, stringEntries(error.fields), retryAfterSeconds);
+  const { code: _code, message: _message, fields, ...details } = error;
+  return new ApiError(status, error.code, message, stringEntries(fields), retryAfterSeconds, details);
 }
 
 /** Retry-After is either whole seconds or an HTTP date (RFC 9110); null when absent or unreadable. */
