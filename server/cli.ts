@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { type AuthServices, createAuth } from "./auth/better-auth.ts";
 import { createVerifiedUser, disableUser, enableUser, UserAdminError } from "./auth/user-admin.ts";
 import { loadConfig } from "./config.ts";
+import { rotateMasterKey } from "./crypto/rotate-master-key.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createJobRunner } from "./jobs/runner.ts";
@@ -119,6 +120,34 @@ const COMMANDS: Record<string, Command> = {
         await enableUser(services, email);
         process.stdout.write(`Enabled ${email.trim().toLowerCase()}.\n`);
       });
+    },
+  },
+  "rotate-keys": {
+    summary:
+      "re-wrap every account's data key under a new master key (NEW_KINFILE_MASTER_KEY, or one generated into DATA_DIR/master-key.new) while the server runs",
+    async run() {
+      const config = loadConfig(process.env);
+      ensureDataDir(config.dataDir);
+      const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+      try {
+        await migrateToLatest(database);
+        const result = await rotateMasterKey({
+          config,
+          db: database.db,
+          logger: STDERR_LOGGER,
+          onBatch: (count) => process.stderr.write(`kinfile: re-wrapped ${count} data keys so far\n`),
+        });
+        process.stdout.write(
+          `Re-wrapped ${result.rewrapped} data keys under master key ${result.newKeyId}.\n`,
+        );
+        process.stdout.write(
+          result.promoted
+            ? `${result.newKeySource} now holds the new master key: back it up now. The old one stays readable in ${result.newKeySource}.previous until you delete it (keep it while you keep backups made before today).\n`
+            : `Now set KINFILE_MASTER_KEY to the new key (from ${result.newKeySource}) on every server, unset NEW_KINFILE_MASTER_KEY, and restart them one at a time.\n`,
+        );
+      } finally {
+        await database.close();
+      }
     },
   },
   help: {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { isMasterKeyText } from "./crypto/master-key-text.ts";
 import { DEFAULT_MAIL_FROM } from "./mail/transport.ts";
 
 const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -40,6 +41,13 @@ export type Config = {
    * two-factor checks within the window (AUTH_RATE_LIMIT_MAX, AUTH_RATE_LIMIT_WINDOW_SECONDS).
    */
   authRateLimit: { max: number; windowMs: number };
+  /**
+   * Wraps every account's data key (KINFILE_MASTER_KEY, 32 bytes in base64). Unset: generated once
+   * into DATA_DIR/master-key (server/crypto/master-keys.ts), which must then be backed up apart from the data.
+   */
+  masterKey?: string;
+  /** The master key a rotation moves to (NEW_KINFILE_MASTER_KEY): read beside masterKey while it runs. */
+  newMasterKey?: string;
   /** Outgoing mail server (SMTP_URL); unset keeps every mail as an .eml file in DATA_DIR/mail. */
   smtpUrl?: string;
   /** The sender of every mail (MAIL_FROM). */
@@ -114,6 +122,14 @@ const booleanSchema = (name: string) =>
     }),
   ).transform((value) => (value === undefined ? undefined : value === "true" || value === "1"));
 
+/** Never echoes the value: it is the key to every secret. */
+const masterKeySchema = (name: string, otherwise: string) =>
+  optional(
+    z.string().refine(isMasterKeyText, {
+      error: `${name} must be 32 random bytes in base64 (for example the output of: openssl rand -base64 32); ${otherwise}.`,
+    }),
+  );
+
 const envSchema = z.object({
   PORT: portSchema,
   HOST: optional(
@@ -154,6 +170,14 @@ const envSchema = z.object({
     }),
   ),
   MAIL_FROM: optional(z.string()),
+  KINFILE_MASTER_KEY: masterKeySchema(
+    "KINFILE_MASTER_KEY",
+    "unset it to keep a generated key in DATA_DIR/master-key",
+  ),
+  NEW_KINFILE_MASTER_KEY: masterKeySchema(
+    "NEW_KINFILE_MASTER_KEY",
+    "unset it to let rotate-keys generate one",
+  ),
 });
 
 const OIDC_VARIABLES = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
@@ -211,6 +235,8 @@ export function loadConfig(env: Env): Config {
   if (vars.SMTP_URL !== undefined) config.smtpUrl = vars.SMTP_URL;
   if (vars.DATABASE_URL !== undefined) config.databaseUrl = vars.DATABASE_URL;
   if (vars.AUTH_SECRET !== undefined) config.authSecret = vars.AUTH_SECRET;
+  if (vars.KINFILE_MASTER_KEY !== undefined) config.masterKey = vars.KINFILE_MASTER_KEY;
+  if (vars.NEW_KINFILE_MASTER_KEY !== undefined) config.newMasterKey = vars.NEW_KINFILE_MASTER_KEY;
   if (
     vars.OIDC_ISSUER !== undefined &&
     vars.OIDC_CLIENT_ID !== undefined &&

@@ -3,6 +3,7 @@ import { buildApp } from "../app.ts";
 import type { Identity } from "../auth/access.ts";
 import { type AuthServices, createAuth } from "../auth/better-auth.ts";
 import { type Config, loadConfig } from "../config.ts";
+import { generateMasterKeyText } from "../crypto/master-key-text.ts";
 import type { Dialect } from "../db/database.ts";
 import { createJobRunner } from "../jobs/runner.ts";
 import type { MailJobs } from "../mail/delivery.ts";
@@ -38,6 +39,8 @@ export async function buildTestApp(
     webDir: `${database.dataDir}/web`,
     // Tests sign in far more often than people; a test of the limits sets its own.
     authRateLimit: { max: 10_000, windowMs: 60_000 },
+    // Each test app has its own master key, as a deployment setting KINFILE_MASTER_KEY would.
+    masterKey: generateMasterKeyText(),
     ...options.config,
   };
   // Mail is stored in mail_outbox and never delivered (nothing runs the jobs): tests read it there

@@ -1,0 +1,145 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { onAccountDeleted } from "../modules/account/account-deletion.ts";
+import { KEY_BYTES, open, seal } from "./envelope.ts";
+import type { MasterKey, MasterKeyring } from "./master-keys.ts";
+
+/**
+ * Envelope encryption for one account's data: a random 256-bit data key per account (generated on
+ * first use), stored wrapped under the master key in account_key, unwrapped into a small in-memory
+ * LRU for a short while. Every ciphertext is bound to its owner and to the field it belongs to
+ * (the `aad`, such as "person.socialNumber:<person id>"): moved to another row, field or account,
+ * it no longer opens.
+ */
+export type DataKeys = {
+  encryptFor(userId: string, plaintext: Uint8Array | string, aad: string): Promise<Buffer>;
+  decryptFor(userId: string, ciphertext: Uint8Array, aad: string): Promise<Buffer>;
+  /** Drops the account's cached key (its rows are going away). */
+  forget(userId: string): void;
+};
+
+export type DataKeysOptions = {
+  db: Kysely<DB>;
+  masterKeys: MasterKeyring;
+  clock?: () => number;
+  /** How long an unwrapped key stays in memory without being read again from the database. */
+  cacheTtlMs?: number;
+  cacheMaxEntries?: number;
+};
+
+/** What a wrapped data key is bound to: its account. A row copied to another account fails. */
+function wrapAad(userId: string): string[] {
+  return ["account_key", userId];
+}
+
+export function wrapDataKey(masterKey: MasterKey, userId: string, dataKey: Uint8Array): Buffer {
+  return seal(masterKey.key, dataKey, wrapAad(userId));
+}
+
+export function unwrapDataKey(masterKey: MasterKey, userId: string, wrapped: Uint8Array): Buffer {
+  return open(masterKey.key, wrapped, wrapAad(userId));
+}
+
+/** A data key wrapped under a master key this process does not hold (a rotation's, or a lost one). */
+export class UnknownMasterKeyError extends Error {
+  override name = "UnknownMasterKeyError";
+}
+
+type CacheEntry = { key: Buffer; until: number };
+
+export function createDataKeys(options: DataKeysOptions): DataKeys {
+  const { db, masterKeys } = options;
+  const clock = options.clock ?? Date.now;
+  const ttlMs = options.cacheTtlMs ?? 60_000;
+  const maxEntries = options.cacheMaxEntries ?? 1_000;
+  const cache = new Map<string, CacheEntry>();
+  // Concurrent first uses of one account share one lookup (and one generated key).
+  const pending = new Map<string, Promise<Buffer>>();
+
+  // Evicted keys are dropped, not zeroed: a request that fetched one may still be about to use it.
+  function evict(userId: string) {
+    cache.delete(userId);
+  }
+
+  function remember(userId: string, key: Buffer) {
+    evict(userId);
+    if (cache.size >= maxEntries) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) evict(oldest);
+    }
+    cache.set(userId, { key, until: clock() + ttlMs });
+  }
+
+  async function readKey(userId: string): Promise<Buffer | undefined> {
+    const row = await db
+      .selectFrom("account_key")
+      .select(["wrapped_key", "key_version"])
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    const masterKey = masterKeys.byId(row.key_version);
+    if (masterKey === undefined) {
+      throw new UnknownMasterKeyError(
+        `the data key of account ${userId} is wrapped under master key ${row.key_version}, which this server does not hold`,
+      );
+    }
+    return unwrapDataKey(masterKey, userId, row.wrapped_key);
+  }
+
+  async function loadOrCreate(userId: string): Promise<Buffer> {
+    const existing = await readKey(userId);
+    if (existing !== undefined) return existing;
+    const dataKey = randomBytes(KEY_BYTES);
+    const masterKey = masterKeys.wrapping();
+    await db
+      .insertInto("account_key")
+      .values({
+        user_id: userId,
+        wrapped_key: wrapDataKey(masterKey, userId, dataKey),
+        key_version: masterKey.id,
+        created_at: clock(),
+      })
+      .onConflict((conflict) => conflict.column("user_id").doNothing())
+      .execute();
+    // Another process may have won the insert: the stored key is the one to use.
+    const stored = await readKey(userId);
+    if (stored === undefined) throw new Error(`the data key of account ${userId} could not be stored`);
+    return stored;
+  }
+
+  async function keyOf(userId: string): Promise<Buffer> {
+    const cached = cache.get(userId);
+    if (cached !== undefined && cached.until > clock()) {
+      cache.delete(userId);
+      cache.set(userId, cached);
+      return cached.key;
+    }
+    const running = pending.get(userId);
+    if (running !== undefined) return running;
+    const lookup = loadOrCreate(userId)
+      .then((key) => {
+        remember(userId, key);
+        return key;
+      })
+      .finally(() => pending.delete(userId));
+    pending.set(userId, lookup);
+    return lookup;
+  }
+
+  return {
+    async encryptFor(userId, plaintext, aad) {
+      const bytes = typeof plaintext === "string" ? Buffer.from(plaintext, "utf8") : plaintext;
+      return seal(await keyOf(userId), bytes, [userId, aad]);
+    },
+    async decryptFor(userId, ciphertext, aad) {
+      return open(await keyOf(userId), ciphertext, [userId, aad]);
+    },
+    forget: evict,
+  };
+}
+
+// An account's data keys go with it: what they encrypted is deleted in the same transaction.
+onAccountDeleted(async (userId, trx) => {
+  await trx.deleteFrom("account_key").where("user_id", "=", userId).execute();
+});
