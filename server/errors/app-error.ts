@@ -7,6 +7,8 @@ export type AppErrorOptions = {
   fields?: Record<string, string>;
   /** Values for {{placeholders}} in the messages. */
   params?: Record<string, unknown>;
+  /** Extra facts for the caller, sent inside the error body (e.g. `usages` of an address still in use). */
+  details?: Record<string, unknown>;
   cause?: unknown;
 };
 
@@ -20,6 +22,7 @@ export class AppError extends Error {
   readonly messageKey: string | undefined;
   readonly fields: Record<string, string> | undefined;
   readonly params: Record<string, unknown>;
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     super(options.message ?? code, options.cause === undefined ? undefined : { cause: options.cause });
@@ -27,5 +30,6 @@ export class AppError extends Error {
     this.messageKey = options.message;
     this.fields = options.fields;
     this.params = options.params ?? {};
+    this.details = options.details;
   }
 }

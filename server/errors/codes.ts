@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  address_in_use: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
@@ -25,6 +26,8 @@ export type ErrorBody = {
     message: string;
     /** Field path (dotted, as in the request) -> translated problem. */
     fields?: Record<string, string>;
+    /** Facts particular to the code, such as `usages` for address_in_use. */
+    [detail: string]: unknown;
   };
 };
 

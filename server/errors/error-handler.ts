@@ -11,6 +11,7 @@ type Problem = {
   messageKey?: string;
   params?: Record<string, unknown>;
   fields?: Record<string, FieldProblem>;
+  details?: Record<string, unknown>;
 };
 
 /** Fastify's own errors whose meaning is more precise than their status. */
@@ -45,6 +46,7 @@ function problemOf(error: unknown, request: FastifyRequest): Problem | undefined
       code: error.code,
       ...(error.messageKey === undefined ? {} : { messageKey: error.messageKey }),
       params: error.params,
+      ...(error.details === undefined ? {} : { details: error.details }),
       ...(error.fields === undefined
         ? {}
         : {
@@ -85,7 +87,7 @@ export function sendError(
     problem.messageKey === undefined
       ? locales.translate(language, `errors:codes.${problem.code}`, params)
       : locales.translate(language, errorsKey(problem.messageKey, "messages"), params);
-  const body: ErrorBody = { error: { code: problem.code, message } };
+  const body: ErrorBody = { error: { ...problem.details, code: problem.code, message } };
   if (problem.fields !== undefined && Object.keys(problem.fields).length > 0) {
     body.error.fields = Object.fromEntries(
       Object.entries(problem.fields).map(([name, field]) => [
