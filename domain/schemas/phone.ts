@@ -1,0 +1,64 @@
+import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js";
+import { z } from "zod";
+import { PHONE_TYPES, type PhoneType } from "../catalog/phones.ts";
+import { LIMITS } from "../limits.ts";
+import { boundedList, optionalChoice } from "./fields.ts";
+
+/**
+ * A stored phone: `code` is the ISO region of the number (e.g. "CA"; null for non-geographic
+ * numbers such as +800), `number` is E.164 ("+14165550123"), `type` one of the spec's phone types.
+ */
+export type Phone = { code: string | null; number: string; type: PhoneType };
+
+/** The type a phone gets when the form sends none. */
+export const DEFAULT_PHONE_TYPE: PhoneType = "mobile";
+
+/**
+ * One phone row as the form sends it: `code` the ISO region picked beside the number, `number` as
+ * typed (national, or international with +). An empty number clears the row (the spec: emptying a
+ * number clears its code and number), and the list drops it.
+ */
+export const phoneRowSchema = z
+  .object({
+    code: z.string().trim().max(8).nullish(),
+    number: z.string().trim().max(LIMITS.textMax).nullish(),
+    type: optionalChoice(PHONE_TYPES),
+  })
+  .transform((row, context): Phone | null => {
+    if (!row.number) return null;
+    const region = row.code ? row.code.toUpperCase() : undefined;
+    if (region !== undefined && !isSupportedCountry(region)) {
+      context.addIssue({ code: "custom", path: ["code"], message: "errors:fields.invalid_choice" });
+      return z.NEVER;
+    }
+    if (region === undefined && !row.number.startsWith("+")) {
+      context.addIssue({ code: "custom", path: ["code"], message: "errors:network.phone_country_required" });
+      return z.NEVER;
+    }
+    const parsed = parsePhoneNumberFromString(row.number, region as CountryCode | undefined);
+    if (parsed === undefined || !parsed.isValid()) {
+      context.addIssue({ code: "custom", path: ["number"], message: "errors:network.invalid_phone" });
+      return z.NEVER;
+    }
+    return {
+      code: parsed.country ?? region ?? null,
+      number: parsed.number,
+      type: row.type ?? DEFAULT_PHONE_TYPE,
+    };
+  });
+
+/** Up to 5 rows, answered normalised, without cleared rows or repeated numbers. */
+export const phoneListSchema = boundedList(phoneRowSchema, LIMITS.multiValueRowsMax).transform((rows) => {
+  const seen = new Set<string>();
+  return rows.filter((row): row is Phone => {
+    if (row === null || seen.has(row.number)) return false;
+    seen.add(row.number);
+    return true;
+  });
+});
+
+/** The spec's display: international format ("+1 416 555 0123"), or a dash when there is none. */
+export function formatPhone(phone: Pick<Phone, "number"> | null | undefined): string {
+  if (!phone?.number) return "-";
+  return parsePhoneNumberFromString(phone.number)?.formatInternational() ?? phone.number;
+}
