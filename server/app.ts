@@ -6,6 +6,8 @@ import type { AuthServices } from "./auth/better-auth.ts";
 import { authOptionsRoutes } from "./auth/options-route.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { Config } from "./config.ts";
+import { createDataKeys } from "./crypto/data-keys.ts";
+import { loadMasterKeyring, type MasterKeyring } from "./crypto/master-keys.ts";
 import type { Database } from "./db/database.ts";
 import { installErrorHandling } from "./errors/error-handler.ts";
 import { healthRoutes } from "./http/health.ts";
@@ -16,6 +18,9 @@ import { webRoutes } from "./http/web.ts";
 import { loadLocaleStore } from "./i18n/locale-store.ts";
 import { devMailboxRoutes } from "./mail/dev-mailbox.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
+import { addressRoutes } from "./modules/addresses/routes.ts";
+import { institutionRoutes } from "./modules/institutions/routes.ts";
+import { personRoutes } from "./modules/persons/routes.ts";
 import { unsubscribeRoutes } from "./modules/unsubscribe/routes.ts";
 
 export type BuildAppOptions = {
@@ -30,6 +35,8 @@ export type BuildAppOptions = {
   auth?: AuthServices;
   /** Overrides how requests prove who they are (tests of other modules pass a stand-in). */
   identity?: Identity;
+  /** The master keys wrapping each account's data key; by default KINFILE_MASTER_KEY or DATA_DIR/master-key. */
+  masterKeys?: MasterKeyring;
 };
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests inject. */
@@ -70,6 +77,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(unsubscribeRoutes, { services: options.auth });
   }
   await app.register(authOptionsRoutes, { config });
+  const dataKeys = createDataKeys({
+    db: database.db,
+    masterKeys:
+      options.masterKeys ??
+      loadMasterKeyring({ config, logger: { warn: (message) => app.log.warn(message) } }),
+  });
+  await app.register(addressRoutes, { database });
+  await app.register(institutionRoutes, { database });
+  await app.register(personRoutes, { database, dataKeys });
   // Mail kept as files is readable in the browser while developing and testing, never in production.
   if (config.nodeEnv !== "production") await app.register(devMailboxRoutes, { dataDir: config.dataDir });
   await app.register(webRoutes, { webDir: config.webDir, locales });

@@ -3,6 +3,7 @@ import pino from "pino";
 import { buildApp } from "./app.ts";
 import { createAuth } from "./auth/better-auth.ts";
 import { type Config, loadConfig } from "./config.ts";
+import { loadMasterKeyring } from "./crypto/master-keys.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
@@ -85,7 +86,8 @@ async function start(): Promise<void> {
       logger,
     });
     const auth = createAuth({ config, database, mail: createMailOutbox({ database, jobs }), logger });
-    const app = await buildApp({ config, database, auth });
+    const masterKeys = loadMasterKeyring({ config, logger: { warn: (message) => logger.warn(message) } });
+    const app = await buildApp({ config, database, auth, masterKeys });
     jobs.start({ intervalMs: JOB_POLL_MS });
     stopOnSignals(app, database, jobs, transport);
     await listen(app, config);

@@ -20,7 +20,12 @@ export function optionalText(max: number = LIMITS.textMax) {
 
 /** Required one-line text; missing, null or blank answer `message`. */
 export function requiredText(message: string, max: number = LIMITS.textMax) {
-  return z.string({ error: message }).trim().min(1, message).max(max);
+  // The schema-wide error would also replace the length message: only a wrong type gets `message`.
+  return z
+    .string({ error: (issue) => (issue.code === "invalid_type" ? message : undefined) })
+    .trim()
+    .min(1, message)
+    .max(max);
 }
 
 /** A reference to another saved record by id; empty or absent is null. */

@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin, genericOAuth, twoFactor } from "better-auth/plugins";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import { ensureOwnPerson } from "../modules/persons/own-person.ts";
 import { type IdentityMailer, identityMails } from "./auth-mail.ts";
 import { authDatabase, USER_FIELDS } from "./auth-schema.ts";
 import { isWeakPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-strength.ts";
@@ -168,6 +169,17 @@ function buildBetterAuth(
         },
       },
       user: {
+        create: {
+          // Every account starts with its own "me" person, named after the account.
+          after: async (user) => {
+            try {
+              await ensureOwnPerson(database.db, user.id);
+            } catch (error) {
+              // GET /api/pn/person creates it later; the sign-up itself has succeeded.
+              logger.error({ err: error }, "could not create the account's own person record");
+            }
+          },
+        },
         update: {
           after: async (user, context) => {
             // A ban, a role or language change: the cached actor must be read again.

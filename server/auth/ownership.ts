@@ -1,0 +1,81 @@
+import type { FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { Actor } from "./access.ts";
+
+/**
+ * Shared rules of owned records (persons, addresses, institutions): whose a row is, whether its
+ * references point at the same owner's rows, and who may delete. Module policies compose these.
+ */
+
+/** Tables whose rows belong to one account through owner_id. */
+export type OwnedTable = "person" | "address" | "institution";
+
+export function isOwner(actor: Actor, row: { owner_id: string }): boolean {
+  return row.owner_id === actor.userId;
+}
+
+/** The spec's section 6: deleting needs a subscription (subscriber) or a company account (b2b). */
+export function mayDelete(actor: Actor): boolean {
+  return actor.roles.includes("subscriber") || actor.roles.includes("b2b");
+}
+
+export function authorizeDelete(actor: Actor): void {
+  if (!mayDelete(actor))
+    throw new AppError("forbidden", { message: "errors:network.delete_needs_subscription" });
+}
+
+/** One reference field of a request: the ids it names and the owned table they must be rows of. */
+export type Reference = {
+  /** The field as the request names it, such as "homeAddress" or "iceDetails.emergencyContacts". */
+  field: string;
+  table: OwnedTable;
+  ids: readonly (string | null | undefined)[];
+  /** The message key shown on the field when an id is not one of the owner's rows. */
+  message: string;
+};
+
+/**
+ * Refuses (400, naming each field) references to rows that are not the owner's: someone else's
+ * and missing rows answer alike, so a reference never reveals that another account's row exists.
+ * One query per table, whatever the number of fields.
+ */
+export async function checkOwnedReferences(
+  db: Kysely<DB>,
+  ownerId: string,
+  references: readonly Reference[],
+): Promise<void> {
+  const wanted = new Map<OwnedTable, Set<string>>();
+  for (const reference of references) {
+    for (const id of reference.ids) {
+      if (!id) continue;
+      const ids = wanted.get(reference.table) ?? new Set<string>();
+      ids.add(id);
+      wanted.set(reference.table, ids);
+    }
+  }
+  const found = new Set<string>();
+  for (const [table, ids] of wanted) {
+    const rows = await db
+      .selectFrom(table)
+      .select("id")
+      .where("owner_id", "=", ownerId)
+      .where("id", "in", [...ids])
+      .execute();
+    for (const row of rows) found.add(`${table}:${row.id}`);
+  }
+  const fields: Record<string, string> = {};
+  for (const reference of references) {
+    if (reference.ids.some((id) => id && !found.has(`${reference.table}:${id}`))) {
+      fields[reference.field] = reference.message;
+    }
+  }
+  if (Object.keys(fields).length > 0) throw new AppError("validation_failed", { fields });
+}
+
+/** The signed-in account of a route whose access rule guarantees one. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (request.actor === null) throw new AppError("unauthenticated");
+  return request.actor;
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Address, AddressInput } from "../../../domain/schemas/address.ts";
+import type { Actor } from "../../auth/access.ts";
+import type { DB } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { institutionRepository } from "../institutions/repository.ts";
+import { personName } from "../persons/presenter.ts";
+import { personRepository } from "../persons/repository.ts";
+import { authorizeAddressDelete, refuseTakenNickname } from "./policy.ts";
+import { type AddressUsage, toAddress, toColumns } from "./presenter.ts";
+import { addressRepository } from "./repository.ts";
+
+export function createAddressService(db: Kysely<DB>) {
+  const addresses = addressRepository(db);
+
+  async function usages(ownerId: string, addressId: string): Promise<AddressUsage[]> {
+    const [persons, institutions] = await Promise.all([
+      personRepository(db).usingAddress(ownerId, addressId),
+      institutionRepository(db).usingAddress(ownerId, addressId),
+    ]);
+    return [
+      ...persons.map((row) => ({ kind: "person" as const, id: row.id, name: personName(row) })),
+      ...institutions.map((row) => ({ kind: "institution" as const, id: row.id, name: row.name })),
+    ];
+  }
+
+  return {
+    async list(actor: Actor): Promise<Address[]> {
+      return (await addresses.list(actor.userId)).map(toAddress);
+    },
+
+    /** POST /api/address/: creates, or updates the caller's address named by id; answers the address. */
+    async save(actor: Actor, input: AddressInput): Promise<Address> {
+      const ownerId = actor.userId;
+      const existing = input.id === null ? undefined : await addresses.find(ownerId, input.id);
+      if (input.id !== null && existing === undefined) throw new AppError("not_found");
+      const columns = toColumns(input);
+      if ((await addresses.findByNameKey(ownerId, columns.name_key, existing?.id ?? null)) !== undefined) {
+        refuseTakenNickname();
+      }
+      const now = Date.now();
+      const id = existing?.id ?? randomUUID();
+      try {
+        if (existing === undefined) {
+          await addresses.insert({ ...columns, id, owner_id: ownerId, created_at: now, updated_at: now });
+        } else {
+          await addresses.update(ownerId, id, { ...columns, updated_at: now });
+        }
+      } catch (error) {
+        // Saved meanwhile by another request: the unique index has the last word.
+        if (isUniqueViolation(error)) refuseTakenNickname();
+        throw error;
+      }
+      const saved = await addresses.find(ownerId, id);
+      if (saved === undefined) throw new AppError("not_found");
+      return toAddress(saved);
+    },
+
+    /**
+     * DELETE /api/address/{id}: refused with the address's usages until `confirm`; then the
+     * references are cleared and the address deleted in one transaction.
+     */
+    async remove(actor: Actor, id: string, confirm: boolean): Promise<void> {
+      const ownerId = actor.userId;
+      if ((await addresses.find(ownerId, id)) === undefined) throw new AppError("not_found");
+      authorizeAddressDelete(actor, await usages(ownerId, id), confirm);
+      await db.transaction().execute(async (trx) => {
+        await personRepository(trx).clearAddress(ownerId, id);
+        await institutionRepository(trx).clearAddress(ownerId, id);
+        await addressRepository(trx).delete(ownerId, id);
+      });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { institutionInputSchema } from "../../../domain/schemas/institution.ts";
+import { actorOf } from "../../auth/ownership.ts";
+import type { Database } from "../../db/database.ts";
+import { onAccountDeleted } from "../account/account-deletion.ts";
+import { institutionRepository } from "./repository.ts";
+import { createInstitutionService } from "./service.ts";
+
+const idParams = z.object({ id: z.string().max(64) });
+
+onAccountDeleted(async (userId, trx) => {
+  await institutionRepository(trx).deleteAllOf(userId);
+});
+
+/**
+ * The spec's institution calls (POST answers { id }, GET lists), plus one institution's get,
+ * update and delete for the Edit Company modal, on the signed-in user's own companies.
+ */
+export async function institutionRoutes(
+  app: FastifyInstance,
+  options: { database: Database },
+): Promise<void> {
+  const service = createInstitutionService(options.database.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { access: "user" as const };
+
+  api.get("/api/institutions/", { config: user }, async (request) => service.list(actorOf(request)));
+
+  api.post(
+    "/api/institutions/",
+    { config: user, schema: { body: institutionInputSchema } },
+    async (request) => ({
+      id: await service.save(actorOf(request), request.body.id, request.body),
+    }),
+  );
+
+  api.get("/api/institutions/:id", { config: user, schema: { params: idParams } }, async (request) =>
+    service.get(actorOf(request), request.params.id),
+  );
+
+  api.put(
+    "/api/institutions/:id",
+    { config: user, schema: { params: idParams, body: institutionInputSchema } },
+    async (request) => {
+      const actor = actorOf(request);
+      return service.get(actor, await service.save(actor, request.params.id, request.body));
+    },
+  );
+
+  api.delete(
+    "/api/institutions/:id",
+    { config: user, schema: { params: idParams } },
+    async (request, reply) => {
+      await service.remove(actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,147 @@
+import type { Kysely } from "kysely";
+import { OWN_GROUP } from "../../../domain/catalog/relationships.ts";
+import type { DB, PersonLinkKind, PersonTable } from "../../db/schema.ts";
+import type { PersonColumns, PersonListRow } from "./presenter.ts";
+
+/** The address columns of a person, in the order an address's usages list them. */
+export const PERSON_ADDRESS_COLUMNS = [
+  "home_address_id",
+  "mailing_address_id",
+  "business_address_id",
+] as const;
+
+/**
+ * Every query on persons, each filtered by its owner: a handler cannot reach another account's
+ * rows by forgetting a check. Pass a transaction to run them inside it.
+ */
+export function personRepository(db: Kysely<DB>) {
+  return {
+    find(ownerId: string, id: string): Promise<PersonTable | undefined> {
+      return db
+        .selectFrom("person")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+    },
+
+    findOwn(ownerId: string): Promise<PersonTable | undefined> {
+      return db
+        .selectFrom("person")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("person_group", "=", OWN_GROUP)
+        .executeTakeFirst();
+    },
+
+    /** A group's cards, oldest first; the thumbnail only when the group shows avatars. */
+    listGroup(ownerId: string, group: string, withThumbnails: boolean) {
+      return db
+        .selectFrom("person")
+        .select(["id", "created_at", "person_group", "type", "first_name", "last_name", "birthday", "data"])
+        .$if(withThumbnails, (query) => query.select("photo_thumb_enc"))
+        .where("owner_id", "=", ownerId)
+        .where("person_group", "=", group)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute() as Promise<(PersonListRow & { photo_thumb_enc?: Uint8Array | null })[]>;
+    },
+
+    links(ownerId: string, personId: string) {
+      return db
+        .selectFrom("person_link")
+        .innerJoin("person", "person.id", "person_link.person_id")
+        .select(["person_link.kind", "person_link.linked_person_id"])
+        .where("person.owner_id", "=", ownerId)
+        .where("person_link.person_id", "=", personId)
+        .orderBy("person_link.kind")
+        .orderBy("person_link.position")
+        .execute();
+    },
+
+    async insert(row: PersonColumns & Omit<PersonTable, keyof PersonColumns>): Promise<void> {
+      await db.insertInto("person").values(row).execute();
+    },
+
+    /** Inserts the owner's "me" unless one exists (the unique index decides between racers). */
+    async insertOwnIfMissing(row: PersonColumns & Omit<PersonTable, keyof PersonColumns>): Promise<void> {
+      await db
+        .insertInto("person")
+        .values(row)
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+    },
+
+    async update(
+      ownerId: string,
+      id: string,
+      changes: Partial<Omit<PersonTable, "id" | "owner_id" | "created_at">>,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable("person")
+        .set(changes)
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Replaces a person's emergency contacts and next of kin (the caller checked they are the owner's). */
+    async replaceLinks(
+      ownerId: string,
+      personId: string,
+      links: Record<PersonLinkKind, readonly string[]>,
+    ): Promise<void> {
+      const owned = await db
+        .selectFrom("person")
+        .select("id")
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", personId)
+        .executeTakeFirst();
+      if (owned === undefined) return;
+      await db.deleteFrom("person_link").where("person_id", "=", personId).execute();
+      const rows = (Object.entries(links) as [PersonLinkKind, readonly string[]][]).flatMap(([kind, ids]) =>
+        ids.map((linked, position) => ({ person_id: personId, kind, position, linked_person_id: linked })),
+      );
+      if (rows.length > 0) await db.insertInto("person_link").values(rows).execute();
+    },
+
+    async delete(ownerId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom("person")
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** Persons whose home, mailing or business address is this one. */
+    usingAddress(ownerId: string, addressId: string) {
+      return db
+        .selectFrom("person")
+        .select(["id", "first_name", "last_name"])
+        .where("owner_id", "=", ownerId)
+        .where((where) => where.or(PERSON_ADDRESS_COLUMNS.map((column) => where(column, "=", addressId))))
+        .orderBy("created_at")
+        .execute();
+    },
+
+    async clearAddress(ownerId: string, addressId: string): Promise<void> {
+      for (const column of PERSON_ADDRESS_COLUMNS) {
+        await db
+          .updateTable("person")
+          .set({ [column]: null })
+          .where("owner_id", "=", ownerId)
+          .where(column, "=", addressId)
+          .execute();
+      }
+    },
+
+    /** Account deletion: links go with their persons (foreign keys cascade). */
+    async deleteAllOf(ownerId: string): Promise<void> {
+      await db.deleteFrom("person").where("owner_id", "=", ownerId).execute();
+    },
+  };
+}
+
+export type PersonRepository = ReturnType<typeof personRepository>;

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PERSON_GROUPS } from "../../../domain/catalog/relationships.ts";
+import { IMAGE_SRC_MAX_CHARS, personInputSchema } from "../../../domain/schemas/person.ts";
+import { actorOf } from "../../auth/ownership.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { Database } from "../../db/database.ts";
+import { onAccountDeleted } from "../account/account-deletion.ts";
+import { createPhotoProcessor } from "./photo-processor.ts";
+import { personRepository } from "./repository.ts";
+import { createPersonService } from "./service.ts";
+
+/** A person with a 5 MB photo in base64, and room for every other field. */
+const PERSON_BODY_LIMIT = IMAGE_SRC_MAX_CHARS + 1024 * 1024;
+
+const groupParams = z.object({ group: z.enum(PERSON_GROUPS) });
+const groupIdParams = z.object({ group: z.enum(PERSON_GROUPS), id: z.string().max(64) });
+const idParams = z.object({ id: z.string().max(64) });
+
+onAccountDeleted(async (userId, trx) => {
+  await personRepository(trx).deleteAllOf(userId);
+});
+
+/**
+ * The spec's person calls (section 7). Every route is the signed-in user's own personal network,
+ * which needs no subscription; deleting does (the policy), as the spec disables Delete without one.
+ */
+export async function personRoutes(
+  app: FastifyInstance,
+  options: { database: Database; dataKeys: DataKeys },
+): Promise<void> {
+  const photos = createPhotoProcessor();
+  app.addHook("onClose", () => photos.close());
+  const service = createPersonService({ db: options.database.db, dataKeys: options.dataKeys, photos });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { access: "user" as const };
+
+  api.post(
+    "/api/pn/person",
+    { config: user, bodyLimit: PERSON_BODY_LIMIT, schema: { body: personInputSchema } },
+    async (request, reply) => {
+      const id = await service.save(actorOf(request), request.body);
+      // The spec's body is the id itself, as a JSON string.
+      return reply.type("application/json; charset=utf-8").send(JSON.stringify(id));
+    },
+  );
+
+  api.get("/api/pn/person", { config: user }, async (request) => service.own(actorOf(request)));
+
+  api.get("/api/pn/person/:group", { config: user, schema: { params: groupParams } }, async (request) =>
+    service.list(actorOf(request), request.params.group),
+  );
+
+  api.get("/api/pn/person/:group/:id", { config: user, schema: { params: groupIdParams } }, async (request) =>
+    service.get(actorOf(request), request.params.group, request.params.id),
+  );
+
+  api.delete("/api/pn/person/:id", { config: user, schema: { params: idParams } }, async (request, reply) => {
+    await service.remove(actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+}

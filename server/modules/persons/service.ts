@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
+import type { PersonInput, PersonListItem, PersonRecord } from "../../../domain/schemas/person.ts";
+import type { Actor } from "../../auth/access.ts";
+import { checkOwnedReferences } from "../../auth/ownership.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { DB, PersonTable } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { ensureOwnPerson } from "./own-person.ts";
+import { jpegDataUrl, PhotoError } from "./photo.ts";
+import type { PhotoProcessor } from "./photo-processor.ts";
+import { authorizeGroup, authorizePersonDelete } from "./policy.ts";
+import { showsAvatar, toColumns, toPersonListItem, toPersonRecord } from "./presenter.ts";
+import { personRepository } from "./repository.ts";
+
+/** What each encrypted column is bound to: its field and its person (and, in DataKeys, its owner). */
+const AAD = {
+  socialNumber: (id: string) => `person.socialNumber:${id}`,
+  photo: (id: string) => `person.photo:${id}`,
+  thumbnail: (id: string) => `person.photoThumb:${id}`,
+};
+
+const MESSAGES = {
+  address: "errors:network.unknown_address",
+  institution: "errors:network.unknown_institution",
+  person: "errors:network.unknown_person",
+  self: "errors:network.self_reference",
+};
+
+export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKeys; photos: PhotoProcessor }) {
+  const { db, dataKeys, photos } = options;
+  const persons = personRepository(db);
+
+  async function present(ownerId: string, row: PersonTable): Promise<PersonRecord> {
+    const [links, socialNumber, photo] = await Promise.all([
+      persons.links(ownerId, row.id),
+      row.social_number_enc === null
+        ? null
+        : dataKeys.decryptFor(ownerId, row.social_number_enc, AAD.socialNumber(row.id)),
+      row.photo_enc === null ? null : dataKeys.decryptFor(ownerId, row.photo_enc, AAD.photo(row.id)),
+    ]);
+    return toPersonRecord(row, links, {
+      socialNumber: socialNumber === null ? null : socialNumber.toString("utf8"),
+      imageSrc: photo === null ? null : jpegDataUrl(photo),
+    });
+  }
+
+  /** The photo columns for an imageSrc; nothing to change when it is the photo already stored. */
+  async function photoColumns(
+    ownerId: string,
+    id: string,
+    imageSrc: string | null,
+    existing: PersonTable | undefined,
+  ): Promise<Pick<PersonTable, "photo_enc" | "photo_thumb_enc"> | undefined> {
+    if (imageSrc === null) return { photo_enc: null, photo_thumb_enc: null };
+    if (existing?.photo_enc != null && imageSrc.startsWith("data:image/jpeg;base64,")) {
+      const stored = await dataKeys.decryptFor(ownerId, existing.photo_enc, AAD.photo(id));
+      // The form sends back the photo it was given: keep it rather than re-encode it.
+      if (jpegDataUrl(stored) === imageSrc) return undefined;
+    }
+    let prepared: Awaited<ReturnType<PhotoProcessor["prepare"]>>;
+    try {
+      prepared = await photos.prepare(imageSrc);
+    } catch (error) {
+      if (!(error instanceof PhotoError)) throw error;
+      throw new AppError("validation_failed", {
+        fields: { "mainDetails.imageSrc": error.messageKey },
+        params: error.params,
+      });
+    }
+    return {
+      photo_enc: await dataKeys.encryptFor(ownerId, prepared.jpeg, AAD.photo(id)),
+      photo_thumb_enc: await dataKeys.encryptFor(ownerId, prepared.thumbnail, AAD.thumbnail(id)),
+    };
+  }
+
+  /** The spec's POST /api/pn/person: creates, or updates the caller's person named by id; answers the id. */
+  async function save(actor: Actor, input: PersonInput): Promise<string> {
+    const ownerId = actor.userId;
+    const existing = input.id === null ? undefined : await persons.find(ownerId, input.id);
+    if (input.id !== null && existing === undefined) throw new AppError("not_found");
+    authorizeGroup({ existing, own: await persons.findOwn(ownerId), group: input.group });
+    const id = existing?.id ?? randomUUID();
+
+    const ice = input.iceDetails.emergencyContacts;
+    const kin = input.kinDetails.emergencyContacts;
+    const selfFields = {
+      ...(ice.includes(id) ? { "iceDetails.emergencyContacts": MESSAGES.self } : {}),
+      ...(kin.includes(id) ? { "kinDetails.emergencyContacts": MESSAGES.self } : {}),
+    };
+    if (Object.keys(selfFields).length > 0) throw new AppError("validation_failed", { fields: selfFields });
+    await checkOwnedReferences(db, ownerId, [
+      { field: "homeAddress", table: "address", ids: [input.homeAddress], message: MESSAGES.address },
+      { field: "mailingAddress", table: "address", ids: [input.mailingAddress], message: MESSAGES.address },
+      { field: "businessAddress", table: "address", ids: [input.businessAddress], message: MESSAGES.address },
+      { field: "companyName", table: "institution", ids: [input.companyName], message: MESSAGES.institution },
+      { field: "iceDetails.emergencyContacts", table: "person", ids: ice, message: MESSAGES.person },
+      { field: "kinDetails.emergencyContacts", table: "person", ids: kin, message: MESSAGES.person },
+    ]);
+
+    // Everything is encrypted before the transaction: no key lookup runs while it holds the database.
+    const now = Date.now();
+    const { socialNumber, imageSrc } = input.mainDetails;
+    const changes: Partial<PersonTable> = { ...toColumns(input), updated_at: now };
+    if (socialNumber !== undefined) {
+      changes.social_number_enc =
+        socialNumber === null ? null : await dataKeys.encryptFor(ownerId, socialNumber, AAD.socialNumber(id));
+    }
+    if (imageSrc !== undefined) Object.assign(changes, await photoColumns(ownerId, id, imageSrc, existing));
+
+    try {
+      await db.transaction().execute(async (trx) => {
+        const repository = personRepository(trx);
+        if (existing === undefined) {
+          await repository.insert({
+            social_number_enc: null,
+            photo_enc: null,
+            photo_thumb_enc: null,
+            ...toColumns(input),
+            ...changes,
+            id,
+            owner_id: ownerId,
+            created_at: now,
+            updated_at: now,
+          });
+        } else if (!(await repository.update(ownerId, id, changes))) {
+          throw new AppError("not_found");
+        }
+        await repository.replaceLinks(ownerId, id, { ice, kin });
+      });
+    } catch (error) {
+      // Two "me" records created at once: the unique index keeps the first.
+      if (isUniqueViolation(error)) {
+        throw new AppError("validation_failed", { fields: { group: "errors:network.me_exists" } });
+      }
+      throw error;
+    }
+    return id;
+  }
+
+  return {
+    save,
+
+    /** GET /api/pn/person: the caller's own record, created from the account's name if missing. */
+    async own(actor: Actor): Promise<PersonRecord> {
+      await ensureOwnPerson(db, actor.userId);
+      const row = await persons.findOwn(actor.userId);
+      if (row === undefined) throw new AppError("not_found");
+      return present(actor.userId, row);
+    },
+
+    async get(actor: Actor, group: PersonGroup, id: string): Promise<PersonRecord> {
+      const row = await persons.find(actor.userId, id);
+      if (row === undefined || row.person_group !== group) throw new AppError("not_found");
+      return present(actor.userId, row);
+    },
+
+    /** A group's cards: no secrets, the avatar thumbnail for family-tree groups. */
+    async list(actor: Actor, group: PersonGroup): Promise<PersonListItem[]> {
+      const withThumbnails = showsAvatar(group);
+      const rows = await persons.listGroup(actor.userId, group, withThumbnails);
+      return Promise.all(
+        rows.map(async (row) => {
+          const thumbnail =
+            withThumbnails && row.photo_thumb_enc
+              ? jpegDataUrl(
+                  await dataKeys.decryptFor(actor.userId, row.photo_thumb_enc, AAD.thumbnail(row.id)),
+                )
+              : null;
+          return toPersonListItem(row, thumbnail);
+        }),
+      );
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      const row = await persons.find(actor.userId, id);
+      if (row === undefined) throw new AppError("not_found");
+      authorizePersonDelete(actor, row);
+      await persons.delete(actor.userId, id);
+    },
+  };
+}
+
+export type PersonService = ReturnType<typeof createPersonService>;
