@@ -3,10 +3,12 @@ import enAccount from "../../public/locales/en/account.json" with { type: "json"
 import enAuth from "../../public/locales/en/auth.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
+import enNetwork from "../../public/locales/en/network.json" with { type: "json" };
 import frAccount from "../../public/locales/fr/account.json" with { type: "json" };
 import frAuth from "../../public/locales/fr/auth.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
+import frNetwork from "../../public/locales/fr/network.json" with { type: "json" };
 
 function keyPaths(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
@@ -22,6 +24,7 @@ describe.each([
   ["legal", enLegal, frLegal],
   ["account", enAccount, frAccount],
   ["auth", enAuth, frAuth],
+  ["network", enNetwork, frNetwork],
 ])("the %s translations", (_ns, en, fr) => {
   it("have the same keys in English and French", () => {
     expect(keyPaths(fr).sort()).toEqual(keyPaths(en).sort());

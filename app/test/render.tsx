@@ -6,12 +6,16 @@ import { initReactI18next } from "react-i18next";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import enAccount from "../../public/locales/en/account.json" with { type: "json" };
 import enAuth from "../../public/locales/en/auth.json" with { type: "json" };
+import enCatalog from "../../public/locales/en/catalog.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
+import enNetwork from "../../public/locales/en/network.json" with { type: "json" };
 import frAccount from "../../public/locales/fr/account.json" with { type: "json" };
 import frAuth from "../../public/locales/fr/auth.json" with { type: "json" };
+import frCatalog from "../../public/locales/fr/catalog.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
+import frNetwork from "../../public/locales/fr/network.json" with { type: "json" };
 import { AppProviders } from "../AppProviders.tsx";
 import { BASE_I18N_OPTIONS, followLanguageInDocument } from "../i18n/i18n.ts";
 
@@ -21,10 +25,24 @@ export function createTestI18n(language = "en"): I18n {
   instance.use(initReactI18next).init({
     ...BASE_I18N_OPTIONS,
     lng: language,
-    ns: ["common", "legal", "account", "auth"],
+    ns: ["common", "legal", "account", "auth", "catalog", "network"],
     resources: {
-      en: { common: enCommon, legal: enLegal, account: enAccount, auth: enAuth },
-      fr: { common: frCommon, legal: frLegal, account: frAccount, auth: frAuth },
+      en: {
+        common: enCommon,
+        legal: enLegal,
+        account: enAccount,
+        auth: enAuth,
+        catalog: enCatalog,
+        network: enNetwork,
+      },
+      fr: {
+        common: frCommon,
+        legal: frLegal,
+        account: frAccount,
+        auth: frAuth,
+        catalog: frCatalog,
+        network: frNetwork,
+      },
     },
     initAsync: false,
     react: { useSuspense: false },
