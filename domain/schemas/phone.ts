@@ -1,4 +1,9 @@
-import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js";
+import {
+  type CountryCode,
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from "libphonenumber-js";
 import { z } from "zod";
 import { PHONE_TYPES, type PhoneType } from "../catalog/phones.ts";
 import { LIMITS } from "../limits.ts";
@@ -40,8 +45,12 @@ export const phoneRowSchema = z
       context.addIssue({ code: "custom", path: ["number"], message: "errors:network.invalid_phone" });
       return z.NEVER;
     }
+    // Regions sharing a calling code (CA and US: +1) share numbers such as toll-free ones: the
+    // region picked is kept unless the number belongs to another calling code.
+    const samePlan =
+      region !== undefined && getCountryCallingCode(region as CountryCode) === parsed.countryCallingCode;
     return {
-      code: parsed.country ?? region ?? null,
+      code: samePlan ? region : (parsed.country ?? null),
       number: parsed.number,
       type: row.type ?? DEFAULT_PHONE_TYPE,
     };
