@@ -52,7 +52,7 @@ describe("routes", () => {
     expect(router.state.location.pathname).toBe("/dashboard/personal-network");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Personal Network");
     expect(screen.getByRole("navigation", { name: "Sections" })).toBeTruthy();
-    expect(screen.getByText("This section is being prepared.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Immediate Family Tree" })).toBeTruthy();
   });
 
   it.each([

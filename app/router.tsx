@@ -7,6 +7,7 @@ import {
   redirect,
   ScrollRestoration,
 } from "react-router";
+import { personalNetworkRoutes } from "./features/personal-network/routes.ts";
 import type * as Guards from "./session/guards.tsx";
 import { LOGIN_PATH, PERSONAL_NETWORK_PATH } from "./session/homeRoute.ts";
 import { PageLoader } from "./shell/PageLoader.tsx";
@@ -146,9 +147,7 @@ export const routes: RouteObject[] = [
                 path: "dashboard",
                 children: [
                   { index: true, loader: () => redirect(PERSONAL_NETWORK_PATH), element: null },
-                  placeholder("personal-network/personal-details", "screen.personalDetails"),
-                  placeholder("personal-network/immediate-family-tree", "screen.familyTree"),
-                  ...section("personal-network", "menu.personalNetwork"),
+                  personalNetworkRoutes,
                   ...section("shared-data", "menu.sharedData"),
                   {
                     lazy: guard("RequireFullAccess"),

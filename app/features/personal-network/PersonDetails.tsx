@@ -1,0 +1,249 @@
+import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconEye, IconEyeOff } from "@tabler/icons-react";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  genderLabelKey,
+  isGender,
+  isMaritalStatus,
+  isOrigin,
+  maritalStatusLabelKey,
+  originLabelKey,
+} from "../../../domain/catalog/personOptions.ts";
+import { isPhoneType, phoneTypeLabelKey } from "../../../domain/catalog/phones.ts";
+import { relationshipGroupLabelKey } from "../../../domain/catalog/relationships.ts";
+import type { Address } from "../../../domain/schemas/address.ts";
+import type { PersonRecord } from "../../../domain/schemas/person.ts";
+import { useAddresses } from "../../components/address/addressApi.ts";
+import { useCountryName } from "../../components/country/countryOptions.ts";
+import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
+import { PersonAvatar } from "./PersonAvatar.tsx";
+import { useTypeLabel } from "./PersonCard.tsx";
+import classes from "./PersonDetails.module.css";
+import { useInstitutions } from "./personData.ts";
+import { formatDate, fullName } from "./personDisplay.ts";
+import { usePersonDirectory } from "./usePersonDirectory.ts";
+
+type Row = { label: string; value: ReactNode };
+
+/** An address as one line of text, in the order it is written on an envelope. */
+export function addressText(address: Address, countryName: (code: string | null) => string): string {
+  return [
+    address.addressLine1,
+    address.addressLine2,
+    address.city,
+    address.province ?? address.state ?? address.county,
+    address.zip,
+    address.country ? countryName(address.country) : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+function Section({ title, rows }: { title: string; rows: Row[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <Paper withBorder p="lg" component="section">
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
+      <dl className={classes.list}>
+        {rows.map((row) => (
+          <div key={row.label} style={{ display: "contents" }}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Paper>
+  );
+}
+
+/** A secret shown as asterisks until the reader asks to see it (spec: masked value with an eye). */
+function MaskedValue({ value, label }: { value: string; label: string }) {
+  const { t } = useTranslation("network");
+  const [shown, setShown] = useState(false);
+  const Icon = shown ? IconEyeOff : IconEye;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <span>{shown ? value : "*".repeat(Math.min(value.length, 12))}</span>
+      <ActionIcon
+        variant="subtle"
+        aria-label={t(shown ? "details.hide" : "details.show", { field: label })}
+        aria-pressed={shown}
+        onClick={() => setShown((current) => !current)}
+      >
+        <Icon size={18} aria-hidden="true" />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** Keeps the rows that have a value: a read-only record lists what was filled in, nothing else. */
+function filled(rows: { label: string; value: ReactNode | null | undefined | false }[]): Row[] {
+  return rows.filter(
+    (row): row is Row =>
+      row.value !== null && row.value !== undefined && row.value !== false && row.value !== "",
+  );
+}
+
+/** The read-only view of one person: every filled field, with its label (spec: view page). */
+export function PersonDetails({ person }: { person: PersonRecord }) {
+  const { t, i18n } = useTranslation(["network", "catalog"]);
+  const typeLabel = useTypeLabel();
+  const formatPhone = useFormatPhone();
+  const countryName = useCountryName();
+  const addresses = useAddresses().data ?? [];
+  const institutions = useInstitutions().data ?? [];
+  const directory = usePersonDirectory();
+  const date = (value: number | null) => formatDate(value, i18n.language);
+  const main = person.mainDetails;
+  const address = (id: string | null) => {
+    if (id === null) return null;
+    const found = addresses.find((candidate) => candidate.id === id);
+    return found ? addressText(found, (code) => countryName(code)) : null;
+  };
+  const names = (ids: string[]) =>
+    ids.length === 0 ? null : ids.map((id) => directory.get(id) ?? t("details.unknownPerson")).join(", ");
+  const yesNo = (value: boolean | null) => (value === null ? null : t(value ? "details.yes" : "details.no"));
+  const type = person.type === "other" && person.otherType ? person.otherType : typeLabel(person.type);
+
+  return (
+    <Stack gap="lg">
+      <Group gap="lg" align="center">
+        {main.imageSrc ? (
+          <img
+            src={main.imageSrc}
+            alt={t("details.photoOf", { name: fullName(main) })}
+            className={classes.photo}
+          />
+        ) : (
+          <PersonAvatar name={main} imageSrc={null} size={120} />
+        )}
+        <Stack gap={4}>
+          <Text size="lg" fw={600}>
+            {t(`catalog:${relationshipGroupLabelKey(person.group)}`)}
+            {type ? ` · ${type}` : ""}
+          </Text>
+          {main.birthday !== null && <Text>{t("card.birthday", { date: date(main.birthday) })}</Text>}
+        </Stack>
+      </Group>
+
+      <Section
+        title={t("details.main")}
+        rows={filled([
+          { label: t("field.firstName"), value: main.firstName },
+          { label: t("field.middleName"), value: main.middleName },
+          { label: t("field.lastName"), value: main.lastName },
+          { label: t("field.nickname"), value: main.nickname },
+          { label: t("field.prefferedName"), value: main.prefferedName },
+          { label: t("field.birthday"), value: date(main.birthday) },
+          { label: t("field.birthplace"), value: main.birthplace },
+          { label: t("field.birthcountry"), value: main.birthcountry && countryName(main.birthcountry) },
+          { label: t("field.citizenship"), value: main.citizenship && countryName(main.citizenship) },
+          {
+            label: t("field.gender"),
+            value: isGender(main.gender) && t(`catalog:${genderLabelKey(main.gender)}`),
+          },
+          {
+            label: t("field.maritalStatus"),
+            value:
+              isMaritalStatus(main.maritalStatus) &&
+              t(`catalog:${maritalStatusLabelKey(main.maritalStatus)}`),
+          },
+          { label: t("field.motherMaidenName"), value: main.motherMaidenName },
+          {
+            label: t("field.socialNumber"),
+            value: main.socialNumber && (
+              <MaskedValue value={main.socialNumber} label={t("field.socialNumber")} />
+            ),
+          },
+        ])}
+      />
+
+      <Section
+        title={t("details.contact")}
+        rows={[
+          {
+            label: t("field.phones"),
+            value:
+              person.contactDetails.phones.length === 0 ? (
+                "-"
+              ) : (
+                <Stack gap={2}>
+                  {person.contactDetails.phones.map((phone) => (
+                    <span key={phone.number}>
+                      {formatPhone(phone)}
+                      {isPhoneType(phone.type) && ` (${t(`catalog:${phoneTypeLabelKey(phone.type)}`)})`}
+                    </span>
+                  ))}
+                </Stack>
+              ),
+          },
+          {
+            label: t("field.emails"),
+            value:
+              person.contactDetails.emails.length === 0 ? (
+                "-"
+              ) : (
+                <Stack gap={2}>
+                  {person.contactDetails.emails.map((email) => (
+                    <Anchor key={email} href={`mailto:${email}`}>
+                      {email}
+                    </Anchor>
+                  ))}
+                </Stack>
+              ),
+          },
+          ...filled([
+            { label: t("field.homeAddress"), value: address(person.homeAddress) },
+            { label: t("field.mailingAddress"), value: address(person.mailingAddress) },
+            {
+              label: t("field.companyName"),
+              value: institutions.find((institution) => institution.id === person.companyName)?.name,
+            },
+            { label: t("field.businessAddress"), value: address(person.businessAddress) },
+          ]),
+        ]}
+      />
+
+      <Section
+        title={t("details.relationship")}
+        rows={filled([
+          { label: t("field.currentPartner"), value: yesNo(person.currentPartner) },
+          { label: t("field.dependent"), value: yesNo(person.relationDetails?.dependent ?? null) },
+          {
+            label: t("field.origin"),
+            value:
+              person.relationDetails?.origin === "other"
+                ? person.relationDetails.originOther
+                : isOrigin(person.relationDetails?.origin) &&
+                  t(`catalog:${originLabelKey(person.relationDetails.origin)}`),
+          },
+          { label: t("field.emergencyContacts"), value: names(person.iceDetails.emergencyContacts) },
+          { label: t("field.nextOfKin"), value: names(person.kinDetails.emergencyContacts) },
+        ])}
+      />
+
+      <Section
+        title={t("details.dates")}
+        rows={filled([
+          { label: t("field.marriage"), value: date(person.importantDates.marriage) },
+          { label: t("field.separation"), value: date(person.importantDates.separation) },
+          { label: t("field.divorce"), value: date(person.importantDates.divorce) },
+          { label: t("field.death"), value: date(person.importantDates.death) },
+        ])}
+      />
+
+      <Section
+        title={t("details.notes")}
+        rows={filled([
+          {
+            label: t("field.notes"),
+            value: person.notes && <Text style={{ whiteSpace: "pre-wrap" }}>{person.notes}</Text>,
+          },
+        ])}
+      />
+    </Stack>
+  );
+}

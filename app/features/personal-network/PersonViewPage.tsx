@@ -1,0 +1,118 @@
+import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { IconPencil, IconTrash } from "@tabler/icons-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
+import { ApiError } from "../../api/client.ts";
+import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
+import { useAccount } from "../../session/account.ts";
+import { hasFullAccess } from "../../session/homeRoute.ts";
+import { BackArrow } from "../../shell/BackArrow.tsx";
+import { PageLoader } from "../../shell/PageLoader.tsx";
+import { editPath, listPathOf } from "../../shell/recordPaths.ts";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { type NetworkPlace, useNetworkPlace } from "./networkSection.ts";
+import { PersonDetails } from "./PersonDetails.tsx";
+import { useDeletePerson, usePerson } from "./personData.ts";
+import { fullName } from "./personDisplay.ts";
+import { useFamilyTreePersons } from "./useFamilyTreePersons.ts";
+
+/**
+ * The group to ask the server for: the section's, or, in the family tree (whose paths carry no
+ * group), the person's own, found among the tree's people; `missing` once they are all loaded.
+ */
+function useGroupOf(place: NetworkPlace, id: string): { group: PersonGroup | undefined; missing: boolean } {
+  const tree = useFamilyTreePersons(place.kind === "tree");
+  if (place.kind === "list") return { group: place.section.group, missing: false };
+  if (place.kind === "me") return { group: "me", missing: false };
+  const group = tree.persons.find((person) => person.id === id)?.group;
+  return { group, missing: group === undefined && !tree.isPending };
+}
+
+/** .../view/{id}: one person, read-only, with Edit and (except for the owner) Delete. */
+export function PersonViewPage() {
+  const { t } = useTranslation("network");
+  const place = useNetworkPlace();
+  const { id = "" } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const listPath = listPathOf(pathname);
+  const { group, missing } = useGroupOf(place, id);
+  const person = usePerson(group, id);
+  const roles = useAccount().data?.roles ?? [];
+  const canDelete = hasFullAccess(roles);
+  const remove = useDeletePerson();
+  const [confirming, setConfirming] = useState(false);
+  const deleteNoteId = useId();
+  const name = person.data ? fullName(person.data.mainDetails) : t("view.title");
+  usePageTitle(name);
+
+  const notFound = missing || (person.error instanceof ApiError && person.error.status === 404);
+
+  const confirmDelete = () =>
+    remove.mutate(id, {
+      onSuccess: () => {
+        setConfirming(false);
+        navigate(listPath, { replace: true });
+      },
+    });
+
+  return (
+    <Stack gap="lg">
+      <BackArrow to={listPath} />
+      {person.data ? (
+        <>
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Title order={1}>{name}</Title>
+            <Group gap="sm">
+              <Button
+                component={Link}
+                to={editPath(listPath, id)}
+                leftSection={<IconPencil size={18} aria-hidden="true" />}
+              >
+                {t("actions.edit")}
+              </Button>
+              {person.data.group !== "me" && (
+                <Button
+                  color="red"
+                  variant="outline"
+                  leftSection={<IconTrash size={18} aria-hidden="true" />}
+                  disabled={!canDelete}
+                  aria-describedby={canDelete ? undefined : deleteNoteId}
+                  onClick={() => setConfirming(true)}
+                >
+                  {t("actions.delete")}
+                </Button>
+              )}
+            </Group>
+          </Group>
+          {person.data.group !== "me" && !canDelete && (
+            <Text id={deleteNoteId} size="sm" c="dimmed">
+              {t("view.deleteNeedsSubscription")}
+            </Text>
+          )}
+          <PersonDetails person={person.data} />
+          <DeleteRecordDialog
+            opened={confirming}
+            onConfirm={confirmDelete}
+            onCancel={() => setConfirming(false)}
+            pending={remove.isPending}
+            error={remove.isError ? t("view.deleteFailed") : null}
+          />
+        </>
+      ) : notFound ? (
+        <>
+          <Title order={1}>{t("view.notFoundTitle")}</Title>
+          <Text>{t("view.notFound")}</Text>
+        </>
+      ) : person.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {t("view.loadFailed")}
+        </Alert>
+      ) : (
+        <PageLoader />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import type { RouteObject } from "react-router";
+import type { NetworkHandle } from "./networkSection.ts";
+import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT } from "./sections.ts";
+
+/*
+ * The Personal Network's routes, under /dashboard/personal-network. Every screen loads on demand;
+ * this file holds only paths, so the router can import it into the start-up bundle.
+ */
+
+const overview = () =>
+  import("./PersonalNetworkOverview.tsx").then((m) => ({ Component: m.PersonalNetworkOverview }));
+const personalDetails = () =>
+  import("./PersonalDetailsPage.tsx").then((m) => ({ Component: m.PersonalDetailsPage }));
+const familyTree = () => import("./FamilyTreePage.tsx").then((m) => ({ Component: m.FamilyTreePage }));
+const personList = () => import("./PersonListPage.tsx").then((m) => ({ Component: m.PersonListPage }));
+const personView = () => import("./PersonViewPage.tsx").then((m) => ({ Component: m.PersonViewPage }));
+const personForm = () =>
+  import("../placeholder/SectionPlaceholderPage.tsx").then((m) => ({ Component: m.SectionPlaceholderPage }));
+
+const TITLE_KEY = "menu.personalNetwork";
+
+/** A section's own page, plus its view/{id} and edit/{id} (and add, for lists). */
+function sectionRoutes(segment: string, page: RouteObject["lazy"], withAdd: boolean): RouteObject {
+  const handle: NetworkHandle = { titleKey: TITLE_KEY, networkSegment: segment };
+  return {
+    path: segment,
+    handle,
+    children: [
+      { index: true, lazy: page },
+      ...(withAdd ? [{ path: "add", lazy: personForm }] : []),
+      { path: "view/:id", lazy: personView },
+      { path: "edit/:id", lazy: personForm },
+    ],
+  };
+}
+
+export const personalNetworkRoutes: RouteObject = {
+  path: "personal-network",
+  children: [
+    { index: true, handle: { titleKey: TITLE_KEY }, lazy: overview },
+    sectionRoutes(PERSONAL_DETAILS_SEGMENT, personalDetails, false),
+    sectionRoutes(FAMILY_TREE_SEGMENT, familyTree, false),
+    ...LIST_SECTIONS.map((section) => sectionRoutes(section.segment, personList, true)),
+  ],
+};

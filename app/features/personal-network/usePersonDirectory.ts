@@ -1,0 +1,12 @@
+import { useQueries } from "@tanstack/react-query";
+import { PERSON_GROUPS } from "../../../domain/catalog/relationships.ts";
+import type { PersonListItem } from "../../../domain/schemas/person.ts";
+import { personListQuery } from "./personData.ts";
+import { fullName } from "./personDisplay.ts";
+
+/** Every person of every group, by id: emergency contacts and next of kin are named from it. */
+export function usePersonDirectory(): ReadonlyMap<string, string> {
+  const results = useQueries({ queries: PERSON_GROUPS.map((group) => personListQuery(group)) });
+  const persons: PersonListItem[] = results.flatMap((result) => result.data ?? []);
+  return new Map(persons.map((person) => [person.id, fullName(person.mainDetails)]));
+}
