@@ -8,12 +8,16 @@ import enAccount from "../../public/locales/en/account.json" with { type: "json"
 import enAuth from "../../public/locales/en/auth.json" with { type: "json" };
 import enCatalog from "../../public/locales/en/catalog.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
+import enErrors from "../../public/locales/en/errors.json" with { type: "json" };
+import enForms from "../../public/locales/en/forms.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
 import enNetwork from "../../public/locales/en/network.json" with { type: "json" };
 import frAccount from "../../public/locales/fr/account.json" with { type: "json" };
 import frAuth from "../../public/locales/fr/auth.json" with { type: "json" };
 import frCatalog from "../../public/locales/fr/catalog.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
+import frErrors from "../../public/locales/fr/errors.json" with { type: "json" };
+import frForms from "../../public/locales/fr/forms.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
 import frNetwork from "../../public/locales/fr/network.json" with { type: "json" };
 import { AppProviders } from "../AppProviders.tsx";
@@ -25,7 +29,7 @@ export function createTestI18n(language = "en"): I18n {
   instance.use(initReactI18next).init({
     ...BASE_I18N_OPTIONS,
     lng: language,
-    ns: ["common", "legal", "account", "auth", "catalog", "network"],
+    ns: ["common", "legal", "account", "auth", "catalog", "network", "forms", "errors"],
     resources: {
       en: {
         common: enCommon,
@@ -34,6 +38,8 @@ export function createTestI18n(language = "en"): I18n {
         auth: enAuth,
         catalog: enCatalog,
         network: enNetwork,
+        forms: enForms,
+        errors: enErrors,
       },
       fr: {
         common: frCommon,
@@ -42,6 +48,8 @@ export function createTestI18n(language = "en"): I18n {
         auth: frAuth,
         catalog: frCatalog,
         network: frNetwork,
+        forms: frForms,
+        errors: frErrors,
       },
     },
     initAsync: false,

@@ -1,0 +1,140 @@
+import "@mantine/core/styles/Combobox.css";
+import "@mantine/core/styles/Checkbox.css";
+import { Checkbox, Paper, Select, Stack } from "@mantine/core";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Address } from "../../../domain/schemas/address.ts";
+import { AddressForm } from "./AddressForm.tsx";
+import { AddressView } from "./AddressView.tsx";
+import { useAddresses } from "./addressApi.ts";
+import { type AddressDraft, draftOf, emptyAddressDraft } from "./addressDraft.ts";
+
+/** The select's own option that opens an empty form. Never an address id (those are UUIDs). */
+const ADD_NEW = "add-new-address";
+
+export interface AddressPickerProps {
+  /** The field's name ("Home address"). */
+  label: string;
+  /** The chosen saved address's id, or null. */
+  value: string | null;
+  onChange: (id: string | null) => void;
+  /**
+   * The "same as above" option: its label ("Same as home address") and the address it copies.
+   * While it is ticked, this field follows that address and shows it read-only.
+   */
+  sameAs?: { label: string; addressId: string | null };
+  error?: ReactNode;
+}
+
+type Editing = { mode: "create" | "edit"; draft: AddressDraft } | null;
+
+/**
+ * The spec's address picker: a select of the saved addresses' nicknames plus "Add New Address"
+ * with a clear button, and a panel showing the chosen address (view mode, with "Edit Address") or
+ * the form to create or edit one ("Save Address", "Delete Address"). Saving chooses the address;
+ * deleting or clearing leaves the field empty.
+ */
+export function AddressPicker({ label, value, onChange, sameAs, error }: AddressPickerProps) {
+  const { t } = useTranslation("forms");
+  const { data: addresses, isSuccess } = useAddresses();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [sameAsOn, setSameAsOn] = useState(
+    () => sameAs !== undefined && value !== null && value === sameAs.addressId,
+  );
+  const chosen: Address | undefined = addresses?.find((address) => address.id === value);
+
+  // Ticked "same as above" follows the other field; when that one is emptied, this one is too.
+  const followed = sameAs?.addressId ?? null;
+  useEffect(() => {
+    if (!sameAsOn) return;
+    if (followed === null) setSameAsOn(false);
+    if (followed !== value) onChange(followed);
+  }, [sameAsOn, followed, value, onChange]);
+
+  // An address deleted elsewhere (another picker, another tab) is no longer a choice.
+  useEffect(() => {
+    if (isSuccess && value !== null && !chosen) onChange(null);
+  }, [isSuccess, value, chosen, onChange]);
+
+  const choose = (id: string | null) => {
+    if (id === ADD_NEW) {
+      setEditing({ mode: "create", draft: emptyAddressDraft() });
+      onChange(null);
+      return;
+    }
+    setEditing(null);
+    onChange(id);
+  };
+
+  const options = [
+    { value: ADD_NEW, label: t("address.addNew") },
+    ...[...(addresses ?? [])]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((address) => ({ value: address.id, label: address.name })),
+  ];
+
+  return (
+    <Stack gap="xs">
+      <Select
+        label={label}
+        placeholder={t("address.choose")}
+        data={options}
+        value={editing?.mode === "create" ? ADD_NEW : value}
+        onChange={choose}
+        searchable
+        clearable
+        allowDeselect={false}
+        disabled={sameAsOn}
+        nothingFoundMessage={t("select.nothingFound")}
+        clearButtonProps={{ "aria-label": t("select.clear", { label }) }}
+        error={error}
+        aria-invalid={error ? true : undefined}
+        autoComplete="off"
+      />
+      {sameAs && (
+        <Checkbox
+          label={sameAs.label}
+          checked={sameAsOn}
+          disabled={sameAs.addressId === null && !sameAsOn}
+          description={sameAs.addressId === null ? t("address.sameAsNeedsAddress") : undefined}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            setSameAsOn(on);
+            setEditing(null);
+            onChange(on ? sameAs.addressId : null);
+          }}
+        />
+      )}
+      <div>
+        {editing ? (
+          <Paper withBorder p="md" radius="md">
+            <AddressForm
+              key={editing.draft.id ?? ADD_NEW}
+              initial={editing.draft}
+              addresses={addresses ?? []}
+              onSaved={(address) => {
+                setEditing(null);
+                onChange(address.id);
+              }}
+              onCancel={() => setEditing(null)}
+              onDeleted={() => {
+                setEditing(null);
+                setSameAsOn(false);
+                onChange(null);
+              }}
+            />
+          </Paper>
+        ) : (
+          chosen && (
+            <Paper withBorder p="md" radius="md">
+              <AddressView
+                address={chosen}
+                onEdit={() => setEditing({ mode: "edit", draft: draftOf(chosen) })}
+              />
+            </Paper>
+          )
+        )}
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import type { Address, AddressInput } from "../../../domain/schemas/address.ts";
+import { ApiError, apiFetch } from "../../api/client.ts";
+
+/** The saved address book (GET /api/address/), shared by every address picker on screen. */
+export const addressQueryKeys = { all: ["addresses"] as const };
+
+export function fetchAddresses(): Promise<Address[]> {
+  return apiFetch<Address[]>("/api/address/");
+}
+
+export function useAddresses() {
+  return useQuery({ queryKey: addressQueryKeys.all, queryFn: fetchAddresses, staleTime: 30_000 });
+}
+
+/** POST /api/address/ creates (no id) or updates (with id) and answers the saved address. */
+export function saveAddress(input: Partial<Record<keyof AddressInput, string | null>>): Promise<Address> {
+  return apiFetch<Address>("/api/address/", { method: "POST", body: JSON.stringify(input) });
+}
+
+/** Where an address is used, as DELETE lists it when it refuses (409 address_in_use). */
+export type AddressUsage = { kind: "person" | "institution"; id: string; name: string };
+
+/** DELETE /api/address/{id}; `confirm` clears the references of an address still in use. */
+export async function deleteAddress(id: string, confirm: boolean): Promise<void> {
+  await apiFetch(`/api/address/${encodeURIComponent(id)}${confirm ? "?confirm=true" : ""}`, {
+    method: "DELETE",
+  });
+}
+
+/** The usages of a refused delete, or null when the refusal is something else. */
+export function addressUsagesOf(error: unknown): AddressUsage[] | null {
+  if (!(error instanceof ApiError) || error.code !== "address_in_use") return null;
+  const usages = error.details.usages;
+  return Array.isArray(usages) ? (usages as AddressUsage[]) : [];
+}
+
+/** A saved address joins the cached list at once, so pickers never see its id as unknown. */
+export function rememberAddress(queryClient: QueryClient, address: Address): void {
+  queryClient.setQueryData<Address[]>(addressQueryKeys.all, (list) =>
+    list ? [...list.filter((entry) => entry.id !== address.id), address] : [address],
+  );
+}

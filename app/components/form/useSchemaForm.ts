@@ -1,0 +1,85 @@
+import { useForm } from "@mantine/form";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { ApiError } from "../../api/client.ts";
+import type { FormErrors } from "./errorPaths.ts";
+import { type FieldMessage, schemaFieldMessages } from "./schemaErrors.ts";
+
+export interface SchemaFormOptions<Values> {
+  initialValues: Values;
+  /** The domain schema the server applies to the same values (rules defined once). */
+  schema: z.ZodType;
+  /** Checks the schema cannot report together with others (zod skips refinements after an issue). */
+  extraMessages?: (values: Values) => Record<string, FieldMessage>;
+}
+
+function useValidatedForm<Values extends Record<string, unknown>>(
+  initialValues: Values,
+  validate: (values: Values) => FormErrors,
+) {
+  return useForm<Values>({ mode: "controlled", initialValues, validateInputOnBlur: true, validate });
+}
+
+/** Mantine's form of these values (its types are not reachable from the package entry under TypeScript 7). */
+export type SchemaFormOf<Values extends Record<string, unknown>> = ReturnType<
+  typeof useValidatedForm<Values>
+>;
+
+export interface SchemaForm<Values extends Record<string, unknown>> {
+  form: SchemaFormOf<Values>;
+  /**
+   * Shows a refusal of the server: messages of fields the form shows go beside their inputs, the
+   * rest (and non-validation failures) is answered for a message above the buttons. The values
+   * are left as typed.
+   */
+  showServerError: (error: unknown, shownPath: (path: string) => boolean) => string | null;
+}
+
+/**
+ * Mantine's form checked by a domain zod schema, with messages translated in the UI language.
+ * Every field is checked when it loses focus and all of them on submit; a change clears the
+ * field's message. When the language changes, the messages on screen are checked again, so they
+ * switch language with the rest of the page (server messages stay as the server wrote them).
+ */
+export function useSchemaForm<Values extends Record<string, unknown>>({
+  initialValues,
+  schema,
+  extraMessages,
+}: SchemaFormOptions<Values>): SchemaForm<Values> {
+  const { t, i18n } = useTranslation(["errors", "common"]);
+  // What the server said per field, so a language change leaves those messages as they are.
+  const serverMessages = useRef(new Map<string, unknown>());
+  const form = useValidatedForm<Values>(initialValues, (values) => {
+    const messages = { ...extraMessages?.(values), ...schemaFieldMessages(schema, values) };
+    return Object.fromEntries(
+      Object.entries(messages).map(([path, message]) => [path, t(message.key, message.params)]),
+    );
+  });
+
+  const [language, setLanguage] = useState(i18n.language);
+  const latestForm = useRef(form);
+  latestForm.current = form;
+  useEffect(() => {
+    if (language === i18n.language) return;
+    setLanguage(i18n.language);
+    for (const [path, message] of Object.entries(latestForm.current.errors)) {
+      if (serverMessages.current.get(path) !== message) latestForm.current.validateField(path);
+    }
+  }, [i18n.language, language]);
+
+  const showServerError = (error: unknown, shownPath: (path: string) => boolean): string | null => {
+    if (!(error instanceof ApiError)) return t("common:error.unexpected");
+    const shown = Object.entries(error.fields).filter(([path]) => shownPath(path));
+    if (shown.length > 0) {
+      form.setErrors({ ...form.errors, ...Object.fromEntries(shown) });
+      for (const [path, message] of shown) serverMessages.current.set(path, message);
+    }
+    const hidden = Object.entries(error.fields).filter(([path]) => !shownPath(path));
+    if (hidden.length > 0) return hidden.map(([, message]) => message).join(" ");
+    if (shown.length > 0) return null;
+    return error.message || t("common:error.unexpected");
+  };
+
+  return { form, showServerError };
+}

@@ -1,0 +1,32 @@
+import type { Phone } from "../../../domain/schemas/phone.ts";
+import { lazyModule, useLazyModule } from "../lazy/useLazyModule.ts";
+
+/**
+ * libphonenumber-js (its "min" metadata, the package's default entry, as the domain schema
+ * uses) is about 120 KB: it loads when a phone is first shown or edited, never with a list page.
+ */
+export const phoneLibrary = lazyModule(() => import("libphonenumber-js"));
+
+export type PhoneLibrary = typeof import("libphonenumber-js");
+
+export function usePhoneLibrary(): PhoneLibrary | null {
+  return useLazyModule(phoneLibrary);
+}
+
+/** The spec's display of a phone: international format ("+1 416 555 0123"), or a dash. */
+export function formatPhoneWith(
+  library: PhoneLibrary | null,
+  phone: Pick<Phone, "number"> | null | undefined,
+): string {
+  if (!phone?.number) return "-";
+  return library?.parsePhoneNumberFromString(phone.number)?.formatInternational() ?? phone.number;
+}
+
+/**
+ * `formatPhone(phone)` for screens: the stored E.164 number until the library has loaded (a
+ * moment), then the international format.
+ */
+export function useFormatPhone(): (phone: Pick<Phone, "number"> | null | undefined) => string {
+  const library = usePhoneLibrary();
+  return (phone) => formatPhoneWith(library, phone);
+}
