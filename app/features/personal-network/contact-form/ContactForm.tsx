@@ -1,0 +1,542 @@
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/Switch.css";
+import "@mantine/core/styles/SimpleGrid.css";
+import {
+  Alert,
+  Button,
+  Center,
+  Checkbox,
+  Fieldset,
+  Group,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { IconChevronDown, IconChevronUp, IconTrash } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { GENDERS, MARITAL_STATUSES, ORIGINS } from "../../../../domain/catalog/personOptions.ts";
+import {
+  groupsFor,
+  OWN_GROUP,
+  type PersonGroup,
+  relationshipGroupLabelKey,
+  typesOf,
+} from "../../../../domain/catalog/relationships.ts";
+import { LIMITS, TIMINGS_MS } from "../../../../domain/limits.ts";
+import { personInputSchema } from "../../../../domain/schemas/person.ts";
+import { AddressPicker } from "../../../components/address/AddressPicker.tsx";
+import { CountrySelect } from "../../../components/country/CountrySelect.tsx";
+import { DateField } from "../../../components/DateField.tsx";
+import { DeleteRecordDialog } from "../../../components/dialogs/ConfirmDialog.tsx";
+import { EmailListInput } from "../../../components/EmailListInput.tsx";
+import { isUnder, withoutErrorsUnder } from "../../../components/form/errorPaths.ts";
+import { useSchemaForm } from "../../../components/form/useSchemaForm.ts";
+import { InstitutionPicker } from "../../../components/institution/InstitutionPicker.tsx";
+import { MaskedInput } from "../../../components/MaskedValue.tsx";
+import { PhoneListInput } from "../../../components/phone/PhoneListInput.tsx";
+import { PhotoInput } from "../../../components/photo/PhotoInput.tsx";
+import { type SaveOutcome, useGuardedForm } from "../../../shell/unsaved/unsavedForm.ts";
+import { deletePerson, fetchOwnPerson, fetchPerson, personQueryKeys, savePerson } from "../queries.ts";
+import {
+  type ContactFormValues,
+  contactBody,
+  contactExtraMessages,
+  contactValuesOf,
+  emptyContact,
+  isContactFieldPath,
+  MORE_DETAILS_PATHS,
+} from "./contactFormValues.ts";
+import { PersonsPicker } from "./PersonsPicker.tsx";
+
+export interface ContactFormProps {
+  /** The person to edit; absent for a new one. */
+  personId?: string;
+  /** The person's group (needed to load one), or the group a new person starts in. "me" edits the user's own record. */
+  group?: PersonGroup;
+  /** On the Immediate Family Tree page: fewer groups and types are offered. */
+  familyTree?: boolean;
+  onSaved: (id: string) => void;
+  onCancel: () => void;
+  onDeleted?: () => void;
+}
+
+/**
+ * The spec's Edit Contact form. It loads the person when editing (with a busy indicator), checks
+ * every field with the same schema as the server, saves with POST /api/pn/person and refreshes
+ * every person query (lists, the family tree, the record), and answers the unsaved-changes guard.
+ */
+export function ContactForm({
+  personId,
+  group,
+  familyTree = false,
+  onSaved,
+  onCancel,
+  onDeleted,
+}: ContactFormProps) {
+  const { t } = useTranslation(["forms", "catalog", "errors"]);
+  const own = group === OWN_GROUP;
+  const person = useQuery({
+    queryKey: own ? personQueryKeys.own() : personQueryKeys.one(group ?? OWN_GROUP, personId ?? ""),
+    queryFn: () => (own ? fetchOwnPerson() : fetchPerson(group ?? OWN_GROUP, personId ?? "")),
+    enabled: own || (personId !== undefined && group !== undefined),
+    // The form starts from what was loaded; a later refetch must not reset what is being typed.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  if (own || personId !== undefined) {
+    if (person.isError || (!own && group === undefined)) {
+      return (
+        <Alert color="red" variant="light" role="alert">
+          {t("contact.loadFailed")}
+        </Alert>
+      );
+    }
+    if (!person.data) {
+      return (
+        <Center py="xl">
+          <Loader aria-label={t("contact.loading")} />
+        </Center>
+      );
+    }
+    return (
+      <ContactFields
+        key={person.data.id}
+        initial={contactValuesOf(person.data)}
+        familyTree={familyTree}
+        onSaved={onSaved}
+        onCancel={onCancel}
+        onDeleted={onDeleted}
+      />
+    );
+  }
+  return (
+    <ContactFields
+      initial={emptyContact(group ?? "")}
+      familyTree={familyTree}
+      onSaved={onSaved}
+      onCancel={onCancel}
+      onDeleted={onDeleted}
+    />
+  );
+}
+
+interface ContactFieldsProps {
+  initial: ContactFormValues;
+  familyTree: boolean;
+  onSaved: (id: string) => void;
+  onCancel: () => void;
+  onDeleted?: () => void;
+}
+
+function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: ContactFieldsProps) {
+  const { t } = useTranslation(["forms", "catalog", "errors"]);
+  const queryClient = useQueryClient();
+  const moreId = useId();
+  const hintId = useId();
+  const { form, showServerError } = useSchemaForm<ContactFormValues>({
+    initialValues: initial,
+    schema: personInputSchema,
+    extraMessages: contactExtraMessages,
+  });
+  const [saved, setSaved] = useState(initial);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const [askDelete, setAskDelete] = useState(false);
+  const values = form.values;
+  const isOwn = values.group === OWN_GROUP;
+
+  // A message about a field under "More details" opens it, so the reader sees what to fix.
+  useEffect(() => {
+    if (Object.keys(form.errors).some((path) => MORE_DETAILS_PATHS.some((prefix) => isUnder(path, prefix)))) {
+      setMoreOpen(true);
+    }
+  }, [form.errors]);
+
+  // Cancel clears the form 300 ms later (the spec), once the editor has closed.
+  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  const save = useMutation({
+    mutationFn: (current: ContactFormValues) => savePerson(contactBody(current, saved)),
+    onSuccess: (id, current) => {
+      const stored = { ...current, id };
+      setSaved(stored);
+      form.setFieldValue("id", id);
+      form.resetDirty(stored);
+      void queryClient.invalidateQueries({ queryKey: personQueryKeys.all });
+      onSaved(id);
+    },
+    onError: (error) => setFailure(showServerError(error, isContactFieldPath)),
+  });
+
+  const saveNow = async (): Promise<SaveOutcome> => {
+    setFailure(null);
+    if (form.validate().hasErrors) return "invalid";
+    try {
+      await save.mutateAsync(form.values);
+      return "saved";
+    } catch {
+      return "failed";
+    }
+  };
+  useGuardedForm({ isDirty: () => form.isDirty(), save: saveNow });
+
+  const remove = useMutation({
+    mutationFn: () => deletePerson(saved.id ?? ""),
+    onSuccess: () => {
+      setAskDelete(false);
+      form.resetDirty();
+      void queryClient.invalidateQueries({ queryKey: personQueryKeys.all });
+      onDeleted?.();
+    },
+    onError: (error) => {
+      setAskDelete(false);
+      setFailure(showServerError(error, () => false));
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void saveNow();
+  };
+  const cancel = () => {
+    onCancel();
+    clearTimeout(resetTimer.current);
+    resetTimer.current = setTimeout(() => {
+      form.setValues(saved);
+      form.resetDirty(saved);
+      form.clearErrors();
+      setFailure(null);
+      setMoreOpen(false);
+    }, TIMINGS_MS.contactEditorReset);
+  };
+
+  const valid = form.isValid();
+  const error = (path: string) => form.errors[path];
+  const firstErrorUnder = (prefix: string) =>
+    Object.entries(form.errors).find(([path]) => isUnder(path, prefix))?.[1] ?? undefined;
+  const input = (path: Parameters<typeof form.getInputProps>[0]) => ({
+    ...form.getInputProps(path),
+    "aria-invalid": form.errors[path] ? true : undefined,
+  });
+  const text = (path: Parameters<typeof form.getInputProps>[0]) => ({
+    ...input(path),
+    maxLength: LIMITS.textMax,
+    autoComplete: "off",
+  });
+  const choices = (keys: readonly string[], labelOf: (key: string) => string) => [
+    { value: "", label: t("select.choose") },
+    ...keys.map((key) => ({ value: key, label: labelOf(key) })),
+  ];
+
+  // Groups offered: the spec's (fewer on the family tree); "me" only on the user's own record.
+  const offeredGroups: readonly PersonGroup[] = groupsFor({ familyTree }).filter(
+    (group) => group !== OWN_GROUP,
+  );
+  const groupOptions: readonly PersonGroup[] = isOwn
+    ? [OWN_GROUP]
+    : values.group !== "" && !offeredGroups.includes(values.group)
+      ? [...offeredGroups, values.group]
+      : offeredGroups;
+  const offeredTypes: readonly string[] = values.group === "" ? [] : typesOf(values.group, { familyTree });
+  const typeOptions =
+    values.type !== "" && !offeredTypes.includes(values.type) ? [...offeredTypes, values.type] : offeredTypes;
+  const withRelation = values.group === "child" || values.group === "dependent" || values.group === "partner";
+  const fullName = [values.mainDetails.firstName, values.mainDetails.lastName].filter(Boolean).join(" ");
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <PhotoInput
+          value={values.mainDetails.imageSrc}
+          onChange={(src) => form.setFieldValue("mainDetails.imageSrc", src)}
+          name={fullName || undefined}
+          error={error("mainDetails.imageSrc")}
+        />
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <TextInput label={t("contact.firstName")} required {...text("mainDetails.firstName")} />
+          <TextInput label={t("contact.lastName")} {...text("mainDetails.lastName")} />
+          <NativeSelect
+            label={t("contact.group")}
+            required
+            disabled={isOwn}
+            description={isOwn ? t("contact.groupFixed") : undefined}
+            data={isOwn ? choices([OWN_GROUP], groupLabel) : choices(groupOptions, groupLabel)}
+            {...input("group")}
+            onChange={(event) => {
+              // The spec: changing the group clears the type.
+              form.setValues({
+                group: event.currentTarget.value as PersonGroup | "",
+                type: "",
+                otherType: "",
+              });
+              form.setErrors((errors) => withoutErrorsUnder(withoutErrorsUnder(errors, "group"), "type"));
+            }}
+          />
+          {!isOwn && (
+            <NativeSelect
+              label={t("contact.type")}
+              required
+              disabled={values.group === ""}
+              description={values.group === "" ? t("contact.typeNeedsGroup") : undefined}
+              data={choices(typeOptions, (type) => t(`catalog:relationshipType.${type}`))}
+              {...input("type")}
+            />
+          )}
+          {values.type === "other" && <TextInput label={t("contact.otherType")} {...text("otherType")} />}
+        </SimpleGrid>
+
+        {withRelation && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            <NativeSelect
+              label={t("contact.origin")}
+              data={choices(ORIGINS, (origin) => t(`catalog:origin.${origin}`))}
+              {...input("relationDetails.origin")}
+            />
+            {values.relationDetails.origin === "other" && (
+              <TextInput label={t("contact.originOther")} {...text("relationDetails.originOther")} />
+            )}
+            <Checkbox
+              label={t("contact.dependent")}
+              description={t("contact.dependentHelp")}
+              {...form.getInputProps("relationDetails.dependent", { type: "checkbox" })}
+            />
+            {values.group === "partner" && (
+              <Switch
+                label={t("contact.currentPartner")}
+                {...form.getInputProps("currentPartner", { type: "checkbox" })}
+              />
+            )}
+          </SimpleGrid>
+        )}
+
+        {values.group === "advisor" && (
+          <Stack gap="md">
+            <InstitutionPicker
+              label={t("contact.company")}
+              value={values.companyName}
+              onChange={(id) => form.setFieldValue("companyName", id)}
+              error={error("companyName")}
+            />
+            <AddressPicker
+              label={t("contact.businessAddress")}
+              value={values.businessAddress}
+              onChange={(id) => form.setFieldValue("businessAddress", id)}
+              error={error("businessAddress")}
+            />
+          </Stack>
+        )}
+
+        <PhoneListInput
+          values={values.contactDetails.phones}
+          onChange={(rows, edited) => {
+            form.setFieldValue("contactDetails.phones", rows);
+            form.setErrors((errors) =>
+              withoutErrorsUnder(
+                errors,
+                edited === null ? "contactDetails.phones" : `contactDetails.phones.${edited}`,
+              ),
+            );
+          }}
+          errorOf={(index, field) =>
+            error(`contactDetails.phones.${index}.${field}`) ??
+            (field === "number" ? error(`contactDetails.phones.${index}`) : undefined)
+          }
+          onBlurField={(index, field) => form.validateField(`contactDetails.phones.${index}.${field}`)}
+        />
+        <EmailListInput
+          values={values.contactDetails.emails}
+          onChange={(rows, edited) => {
+            form.setFieldValue("contactDetails.emails", rows);
+            form.setErrors((errors) =>
+              withoutErrorsUnder(
+                errors,
+                edited === null ? "contactDetails.emails" : `contactDetails.emails.${edited}`,
+              ),
+            );
+          }}
+          errorOf={(index) => error(`contactDetails.emails.${index}`)}
+          onBlurRow={(index) => form.validateField(`contactDetails.emails.${index}`)}
+        />
+        <AddressPicker
+          label={t("contact.homeAddress")}
+          value={values.homeAddress}
+          onChange={(id) => form.setFieldValue("homeAddress", id)}
+          error={error("homeAddress")}
+        />
+
+        <div>
+          <Button
+            variant="subtle"
+            px={0}
+            rightSection={
+              moreOpen ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />
+            }
+            aria-expanded={moreOpen}
+            aria-controls={moreId}
+            onClick={() => setMoreOpen((open) => !open)}
+          >
+            {t("contact.moreDetails")}
+          </Button>
+          <div id={moreId}>
+            {moreOpen && (
+              <Stack gap="lg" mt="sm">
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+                  <TextInput label={t("contact.middleName")} {...text("mainDetails.middleName")} />
+                  <TextInput label={t("contact.nickname")} {...text("mainDetails.nickname")} />
+                  <TextInput label={t("contact.preferredName")} {...text("mainDetails.prefferedName")} />
+                  <DateField
+                    label={t("contact.birthday")}
+                    value={values.mainDetails.birthday}
+                    onChange={(birthday) => form.setFieldValue("mainDetails.birthday", birthday)}
+                    max={Date.now()}
+                    error={error("mainDetails.birthday")}
+                  />
+                  <CountrySelect
+                    label={t("contact.birthCountry")}
+                    value={values.mainDetails.birthcountry || null}
+                    onChange={(code) => form.setFieldValue("mainDetails.birthcountry", code ?? "")}
+                    error={error("mainDetails.birthcountry")}
+                  />
+                  <TextInput label={t("contact.birthPlace")} {...text("mainDetails.birthplace")} />
+                  <CountrySelect
+                    label={t("contact.citizenship")}
+                    value={values.mainDetails.citizenship || null}
+                    onChange={(code) => form.setFieldValue("mainDetails.citizenship", code ?? "")}
+                    error={error("mainDetails.citizenship")}
+                  />
+                  <NativeSelect
+                    label={t("contact.gender")}
+                    data={choices(GENDERS, (gender) => t(`catalog:gender.${gender}`))}
+                    {...input("mainDetails.gender")}
+                  />
+                  <NativeSelect
+                    label={t("contact.maritalStatus")}
+                    data={choices(MARITAL_STATUSES, (status) => t(`catalog:maritalStatus.${status}`))}
+                    {...input("mainDetails.maritalStatus")}
+                  />
+                  <TextInput
+                    label={t("contact.motherMaidenName")}
+                    {...text("mainDetails.motherMaidenName")}
+                  />
+                  <MaskedInput
+                    label={t("contact.socialNumber")}
+                    description={t("contact.socialNumberHelp")}
+                    maxLength={LIMITS.textMax}
+                    {...input("mainDetails.socialNumber")}
+                  />
+                </SimpleGrid>
+
+                <AddressPicker
+                  label={t("contact.mailingAddress")}
+                  value={values.mailingAddress}
+                  onChange={(id) => form.setFieldValue("mailingAddress", id)}
+                  sameAs={{ label: t("contact.sameAsHome"), addressId: values.homeAddress }}
+                  error={error("mailingAddress")}
+                />
+
+                <Fieldset legend={t("contact.importantDates")} variant="unstyled">
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+                    {(["marriage", "separation", "divorce", "death"] as const).map((key) => (
+                      <DateField
+                        key={key}
+                        label={t(`contact.dates.${key}`)}
+                        value={values.importantDates[key]}
+                        onChange={(date) => form.setFieldValue(`importantDates.${key}`, date)}
+                        error={error(`importantDates.${key}`)}
+                      />
+                    ))}
+                  </SimpleGrid>
+                </Fieldset>
+
+                <PersonsPicker
+                  label={t("contact.emergencyContacts")}
+                  description={t("contact.emergencyContactsHelp")}
+                  value={values.iceDetails.emergencyContacts}
+                  onChange={(ids) => form.setFieldValue("iceDetails.emergencyContacts", ids)}
+                  excludeId={values.id}
+                  error={firstErrorUnder("iceDetails")}
+                />
+                <PersonsPicker
+                  label={t("contact.nextOfKin")}
+                  value={values.kinDetails.emergencyContacts}
+                  onChange={(ids) => form.setFieldValue("kinDetails.emergencyContacts", ids)}
+                  excludeId={values.id}
+                  error={firstErrorUnder("kinDetails")}
+                />
+
+                <Textarea
+                  label={t("contact.notes")}
+                  autosize
+                  minRows={3}
+                  maxLength={LIMITS.longTextMax}
+                  description={t("contact.notesCount", {
+                    length: values.notes.length,
+                    max: LIMITS.longTextMax,
+                  })}
+                  {...input("notes")}
+                />
+              </Stack>
+            )}
+          </div>
+        </div>
+
+        {failure && (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="space-between" gap="sm">
+          <Group>
+            {saved.id && !isOwn && (
+              <Button
+                variant="outline"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setAskDelete(true)}
+              >
+                {t("contact.delete")}
+              </Button>
+            )}
+          </Group>
+          <Group gap="sm">
+            <Button variant="default" onClick={cancel}>
+              {t("form.cancel")}
+            </Button>
+            <Button
+              type="submit"
+              disabled={!valid}
+              loading={save.isPending}
+              aria-describedby={valid ? undefined : hintId}
+            >
+              {t("form.save")}
+            </Button>
+          </Group>
+        </Group>
+        {!valid && (
+          <Text id={hintId} size="sm" c="dimmed" ta="right">
+            {t("contact.saveHint")}
+          </Text>
+        )}
+      </Stack>
+      <DeleteRecordDialog
+        opened={askDelete}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setAskDelete(false)}
+        pending={remove.isPending}
+      />
+    </form>
+  );
+
+  function groupLabel(group: string): string {
+    return t(`catalog:${relationshipGroupLabelKey(group as PersonGroup)}`);
+  }
+}
