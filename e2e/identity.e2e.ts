@@ -68,11 +68,15 @@ describe("identity", () => {
       await page.goto("/dashboard/manage-account");
       await page.getByRole("heading", { name: "My Account", level: 1 }).waitFor();
       await expectNoAxeViolations(page, "My Account");
-      await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-      await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
-      await page.getByRole("button", { name: "Continue" }).click();
+      const twoFactor = page.getByRole("region", { name: "Two-factor authentication" });
+      await twoFactor.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+      await twoFactor
+        .getByLabel(/^Password/)
+        .first()
+        .fill(E2E_PASSWORD);
+      await twoFactor.getByRole("button", { name: "Continue" }).click();
       await page.getByRole("img", { name: "QR code to add Kinfile to an authenticator app" }).waitFor();
-      const secret = ((await page.locator("code").first().textContent()) ?? "").replace(/\s/g, "");
+      const secret = ((await twoFactor.locator("code").first().textContent()) ?? "").replace(/\s/g, "");
       expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
       await page.getByLabel("6-digit code").fill(totp(secret));
       await page.getByRole("button", { name: "Verify" }).click();
@@ -81,11 +85,9 @@ describe("identity", () => {
       await page.getByText("Status: On").waitFor();
 
       // Preferences belong to the account: they survive a reload (and another device).
-      await page.getByRole("combobox", { name: "Language" }).click();
-      await page.getByRole("option", { name: "Français" }).click();
+      await page.getByRole("combobox", { name: "Language" }).selectOption("fr");
       await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("fr");
-      await page.getByRole("combobox", { name: "Thème" }).click();
-      await page.getByRole("option", { name: "Sombre (vert)" }).click();
+      await page.getByRole("combobox", { name: "Thème" }).selectOption("dark");
       await expect.poll(() => page.locator("html").getAttribute("data-mantine-color-scheme")).toBe("dark");
       await page.reload();
       await page.getByRole("heading", { name: "Mon compte", level: 1 }).waitFor();
@@ -95,21 +97,19 @@ describe("identity", () => {
 
       await page.goto("/signout");
       await expect.poll(() => path(page), { timeout: 15_000 }).toBe("/login");
-      await signIn(page, email, E2E_PASSWORD).catch(async () => {
-        // The sign-in page follows the account's language once known; fields may read in French.
-        await page.getByLabel("Courriel", { exact: true }).fill(email);
-      });
-      await page
-        .getByRole("heading", { name: /Two-step verification|Vérification en deux étapes/ })
-        .waitFor();
-      await page.getByLabel(/Authentication code|Code d'authentification/).fill(totp(secret));
-      await page.getByRole("button", { name: /^(Verify|Vérifier)$/ }).click();
+      // The browser remembers the account's language: the sign-in page now reads in French.
+      await page.getByLabel("Courriel", { exact: true }).fill(email);
+      await page.getByLabel("Mot de passe", { exact: true }).fill(E2E_PASSWORD);
+      await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+      await page.getByRole("heading", { name: "Vérification en deux étapes" }).waitFor();
+      await page.getByLabel("Code d'authentification").fill(totp(secret));
+      await page.getByRole("button", { name: "Vérifier", exact: true }).click();
       await expect.poll(() => path(page), { timeout: 15_000 }).toMatch(/^\/dashboard\//);
       expect(consoleErrors).toEqual([]);
     } finally {
       await context.close();
     }
-  });
+  }, 180_000);
 
   describe("with a short session", () => {
     let shortServer: RunningServer;
@@ -145,6 +145,6 @@ describe("identity", () => {
       } finally {
         await context.close();
       }
-    });
+    }, 180_000);
   });
 });
