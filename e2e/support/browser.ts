@@ -52,10 +52,10 @@ export async function openPage(
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on("console", (message) => {
-    // The browser itself logs every 401 answer (the app asks whether a session exists); that is
-    // the API working, not a fault of the page.
-    if (message.type() === "error" && !/status of 401/.test(message.text()))
-      consoleErrors.push(message.text());
+    // The browser itself logs every 4xx answer (the app asks whether a session exists, a refused
+    // sign-in is shown to the user); those are the API answering, not faults of the page. 5xx stay.
+    const refusal = /the server responded with a status of 4\d\d/.test(message.text());
+    if (message.type() === "error" && !refusal) consoleErrors.push(message.text());
   });
   page.on("pageerror", (error) => consoleErrors.push(error.message));
   return { page, context, consoleErrors };
