@@ -37,8 +37,7 @@ function TreeNode({ person, self, viewHref }: { person: PersonListItem; self: bo
         <button type="button" className={self ? `${classes.node} ${classes.self}` : classes.node}>
           <PersonAvatar name={person.mainDetails} imageSrc={person.mainDetails.imageSrc} size={48} />
           <span className={classes.text}>
-            <span className={classes.name}>{name}</span>
-            <span className={classes.relation}>{relation}</span>
+            <span className={classes.name}>{name}</span> <span className={classes.relation}>{relation}</span>
           </span>
         </button>
       }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { viewPath } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { AddFamilyMember } from "./AddFamilyMember.tsx";
 import { FamilyTree } from "./FamilyTree.tsx";
 import { buildFamilyTree } from "./familyTree.ts";
 import { SectionNav } from "./SectionNav.tsx";
@@ -28,6 +29,7 @@ export function FamilyTreePage() {
             {t(`section.${FAMILY_TREE_SEGMENT}.intro`)}
           </Text>
         </div>
+        <AddFamilyMember />
       </Group>
       {isError ? (
         <Alert color="red" variant="light" role="alert">

@@ -16,11 +16,11 @@ import type { Address } from "../../../domain/schemas/address.ts";
 import type { PersonRecord } from "../../../domain/schemas/person.ts";
 import { useAddresses } from "../../components/address/addressApi.ts";
 import { useCountryName } from "../../components/country/countryOptions.ts";
+import { useInstitutions } from "../../components/institution/institutionApi.ts";
 import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
 import { PersonAvatar } from "./PersonAvatar.tsx";
 import { useTypeLabel } from "./PersonCard.tsx";
 import classes from "./PersonDetails.module.css";
-import { useInstitutions } from "./personData.ts";
 import { formatDate, fullName } from "./personDisplay.ts";
 import { usePersonDirectory } from "./usePersonDirectory.ts";
 

@@ -3,7 +3,6 @@ import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
 import { ApiError } from "../../api/client.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { useAccount } from "../../session/account.ts";
@@ -12,23 +11,11 @@ import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { editPath, listPathOf } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
-import { type NetworkPlace, useNetworkPlace } from "./networkSection.ts";
+import { useNetworkPlace } from "./networkSection.ts";
 import { PersonDetails } from "./PersonDetails.tsx";
 import { useDeletePerson, usePerson } from "./personData.ts";
 import { fullName } from "./personDisplay.ts";
-import { useFamilyTreePersons } from "./useFamilyTreePersons.ts";
-
-/**
- * The group to ask the server for: the section's, or, in the family tree (whose paths carry no
- * group), the person's own, found among the tree's people; `missing` once they are all loaded.
- */
-function useGroupOf(place: NetworkPlace, id: string): { group: PersonGroup | undefined; missing: boolean } {
-  const tree = useFamilyTreePersons(place.kind === "tree");
-  if (place.kind === "list") return { group: place.section.group, missing: false };
-  if (place.kind === "me") return { group: "me", missing: false };
-  const group = tree.persons.find((person) => person.id === id)?.group;
-  return { group, missing: group === undefined && !tree.isPending };
-}
+import { usePersonGroup } from "./usePersonGroup.ts";
 
 /** .../view/{id}: one person, read-only, with Edit and (except for the owner) Delete. */
 export function PersonViewPage() {
@@ -38,7 +25,7 @@ export function PersonViewPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const listPath = listPathOf(pathname);
-  const { group, missing } = useGroupOf(place, id);
+  const { group, missing } = usePersonGroup(place, id);
   const person = usePerson(group, id);
   const roles = useAccount().data?.roles ?? [];
   const canDelete = hasFullAccess(roles);

@@ -1,24 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
-import type { Institution } from "../../../domain/schemas/institution.ts";
-import type { PersonListItem, PersonRecord } from "../../../domain/schemas/person.ts";
-import { apiFetch } from "../../api/client.ts";
+import { deletePerson, fetchOwnPerson, fetchPerson, fetchPersons, personQueryKeys } from "./queries.ts";
 
-const PERSONS = ["persons"] as const;
+/** The screens' hooks over the shared person queries (queries.ts), so forms and pages share one cache. */
 
 export function useOwnPerson(enabled = true) {
-  return useQuery({
-    queryKey: [...PERSONS, "own"],
-    queryFn: () => apiFetch<PersonRecord>("/api/pn/person"),
-    enabled,
-  });
+  return useQuery({ queryKey: personQueryKeys.own(), queryFn: fetchOwnPerson, enabled });
 }
 
 export function personListQuery(group: PersonGroup) {
-  return {
-    queryKey: [...PERSONS, "list", group],
-    queryFn: () => apiFetch<PersonListItem[]>(`/api/pn/person/${group}`),
-  };
+  return { queryKey: personQueryKeys.list(group), queryFn: () => fetchPersons(group) };
 }
 
 export function usePersonList(group: PersonGroup) {
@@ -27,8 +18,8 @@ export function usePersonList(group: PersonGroup) {
 
 export function usePerson(group: PersonGroup | undefined, id: string) {
   return useQuery({
-    queryKey: [...PERSONS, "one", group, id],
-    queryFn: () => apiFetch<PersonRecord>(`/api/pn/person/${group}/${encodeURIComponent(id)}`),
+    queryKey: personQueryKeys.one(group ?? "me", id),
+    queryFn: () => fetchPerson(group ?? "me", id),
     enabled: group !== undefined,
   });
 }
@@ -36,15 +27,7 @@ export function usePerson(group: PersonGroup | undefined, id: string) {
 export function useDeletePerson() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/api/pn/person/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PERSONS }),
-  });
-}
-
-export function useInstitutions() {
-  return useQuery({
-    queryKey: ["institutions"],
-    queryFn: () => apiFetch<Institution[]>("/api/institutions/"),
+    mutationFn: deletePerson,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: personQueryKeys.all }),
   });
 }

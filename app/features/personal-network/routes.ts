@@ -14,8 +14,7 @@ const personalDetails = () =>
 const familyTree = () => import("./FamilyTreePage.tsx").then((m) => ({ Component: m.FamilyTreePage }));
 const personList = () => import("./PersonListPage.tsx").then((m) => ({ Component: m.PersonListPage }));
 const personView = () => import("./PersonViewPage.tsx").then((m) => ({ Component: m.PersonViewPage }));
-const personForm = () =>
-  import("../placeholder/SectionPlaceholderPage.tsx").then((m) => ({ Component: m.SectionPlaceholderPage }));
+const personForm = () => import("./PersonFormPage.tsx").then((m) => ({ Component: m.PersonFormPage }));
 
 const TITLE_KEY = "menu.personalNetwork";
 

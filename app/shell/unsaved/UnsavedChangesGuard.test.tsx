@@ -85,6 +85,20 @@ describe("the unsaved-changes guard", () => {
     expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(900);
   });
 
+  it("still takes the reader where they were going when the page moved on after saving", async () => {
+    let navigateAway: (() => Promise<void>) | null = null;
+    const save = vi.fn(async (): Promise<SaveOutcome> => {
+      await navigateAway?.();
+      return "saved";
+    });
+    const { router } = renderGuarded({ dirty: true, save });
+    navigateAway = () => router.navigate("/saved", { state: LEAVE_FORM_STATE });
+    await userEvent.click(screen.getByRole("link", { name: "Menu link" }));
+    await question();
+    await userEvent.click(screen.getByRole("button", { name: "Yes" }));
+    expect(await screen.findByRole("heading", { name: "Elsewhere" }, { timeout: 3000 })).toBeTruthy();
+  });
+
   it("turns into the missing-fields notice when the form is invalid; Okay returns to the form", async () => {
     const { router } = renderGuarded({ dirty: true, save: async () => "invalid" });
     await userEvent.click(screen.getByRole("link", { name: "Menu link" }));

@@ -45,3 +45,17 @@ export const LEAVE_FORM_STATE = { leaveForm: true } as const;
 export function isLeavingForm(state: unknown): boolean {
   return typeof state === "object" && state !== null && (state as { leaveForm?: unknown }).leaveForm === true;
 }
+
+let savingToLeave = false;
+
+/**
+ * True while the guard saves the form because the reader is leaving: a page that moves on after
+ * a save (to the record's view) stays put, since the guard takes the reader where they were going.
+ */
+export function isSavingToLeave(): boolean {
+  return savingToLeave;
+}
+
+export function setSavingToLeave(value: boolean): void {
+  savingToLeave = value;
+}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { type BlockerFunction, useBlocker } from "react-router";
+import { type BlockerFunction, type Location, useBlocker, useNavigate } from "react-router";
 import { TIMINGS_MS } from "../../../domain/limits.ts";
-import { guardedForm, isLeavingForm } from "./unsavedForm.ts";
+import { guardedForm, isLeavingForm, LEAVE_FORM_STATE, setSavingToLeave } from "./unsavedForm.ts";
 
 /** What the guard shows: nothing, the Save the Record question, or the missing-fields notice. */
 export type GuardStep = "idle" | "ask" | "saving" | "invalid";
@@ -28,6 +28,7 @@ export interface UnsavedChangesGuard {
  */
 export function useUnsavedChangesGuard(): UnsavedChangesGuard {
   const blocker = useBlocker(blocksLeavingDirtyForm);
+  const navigate = useNavigate();
   const latest = useRef(blocker);
   latest.current = blocker;
   const [step, setStep] = useState<GuardStep>("idle");
@@ -60,14 +61,23 @@ export function useUnsavedChangesGuard(): UnsavedChangesGuard {
     setStep("idle");
   };
 
+  /** Where the reader was going; kept in case the blocked navigation is dropped meanwhile. */
+  const goTo = (target: Location | null) => {
+    if (latest.current.state === "blocked") latest.current.proceed();
+    else if (target) navigate(target, { state: LEAVE_FORM_STATE });
+  };
+
   return {
     step,
     saveAndLeave: async () => {
       const form = guardedForm();
       if (form === null) return proceed();
+      const target = blocker.location ?? null;
       setStep("saving");
+      setSavingToLeave(true);
       const outcome = await form.save().catch(() => "failed" as const);
-      if (outcome === "saved") timer.current = setTimeout(proceed, TIMINGS_MS.navigateAfterSave);
+      setSavingToLeave(false);
+      if (outcome === "saved") timer.current = setTimeout(() => goTo(target), TIMINGS_MS.navigateAfterSave);
       else if (outcome === "invalid") setStep("invalid");
       // A refused save leaves the form on screen with its own error; the reader stays.
       else reset();

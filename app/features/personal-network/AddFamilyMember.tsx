@@ -1,0 +1,42 @@
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Overlay.css";
+import { Button, Modal } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { BREAKPOINTS_PX, WIDTHS_PX } from "../../../domain/limits.ts";
+import { MODAL_STYLES } from "../../shell/modalStyles.ts";
+import { ContactForm } from "./contact-form/ContactForm.tsx";
+
+const FULL_SCREEN_QUERY = `(max-width: ${BREAKPOINTS_PX.formMobile - 0.02}px)`;
+
+/**
+ * "+ Add" on the family tree: the Edit Contact form in family-tree mode, in a modal. The form
+ * refreshes every person query when it saves, so the tree redraws itself behind the modal.
+ */
+export function AddFamilyMember() {
+  const { t } = useTranslation("network");
+  const [opened, setOpened] = useState(false);
+  const fullScreen = useMediaQuery(FULL_SCREEN_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const close = () => setOpened(false);
+  return (
+    <>
+      <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setOpened(true)}>
+        {t("actions.addFamilyMember")}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t("actions.addFamilyMember")}
+        size={WIDTHS_PX.formModal}
+        fullScreen={fullScreen}
+        closeButtonProps={{ "aria-label": t("form.close") }}
+        styles={MODAL_STYLES}
+      >
+        <ContactForm familyTree onSaved={close} onCancel={close} onDeleted={close} />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { Stack, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { BackArrow } from "../../shell/BackArrow.tsx";
+import { PageLoader } from "../../shell/PageLoader.tsx";
+import { listPathOf, pathAfterSave, viewPath } from "../../shell/recordPaths.ts";
+import { isSavingToLeave, LEAVE_FORM_STATE } from "../../shell/unsaved/unsavedForm.ts";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { ContactForm } from "./contact-form/ContactForm.tsx";
+import { type NetworkPlace, useNetworkPlace } from "./networkSection.ts";
+import { FAMILY_TREE_SEGMENT, PERSONAL_DETAILS_SEGMENT } from "./sections.ts";
+import { usePersonDirectory } from "./usePersonDirectory.ts";
+import { usePersonGroup } from "./usePersonGroup.ts";
+
+function segmentOf(place: NetworkPlace): string {
+  if (place.kind === "list") return place.section.segment;
+  return place.kind === "me" ? PERSONAL_DETAILS_SEGMENT : FAMILY_TREE_SEGMENT;
+}
+
+/**
+ * .../add and .../edit/{id}: the Edit Contact form. After a save, the spec's rule: from add to the
+ * new record's view, from edit to the view. Cancel goes back to where the form was opened from.
+ */
+export function PersonFormPage() {
+  const { t } = useTranslation("network");
+  const place = useNetworkPlace();
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const listPath = listPathOf(pathname);
+  const { group, missing } = usePersonGroup(place, id ?? "");
+  const directory = usePersonDirectory();
+  const name = id ? directory.get(id) : undefined;
+  const title = id
+    ? t("form.editTitle", { name: name ?? t("view.title") })
+    : t("form.addTitle", { section: t(`section.${segmentOf(place)}.title`) });
+  usePageTitle(title);
+  const leave = (to: string) => navigate(to, { state: LEAVE_FORM_STATE, replace: true });
+  const waitingForGroup = id !== undefined && group === undefined && !missing;
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <BackArrow to={id ? viewPath(listPath, id) : listPath} />
+      <Title order={1}>{title}</Title>
+      {waitingForGroup ? (
+        <PageLoader />
+      ) : (
+        <ContactForm
+          personId={id}
+          group={group}
+          familyTree={place.kind === "tree"}
+          onSaved={(savedId) => {
+            // Saved on the way out (the unsaved-changes guard): the guard moves on, not this page.
+            if (!isSavingToLeave()) leave(pathAfterSave(pathname, savedId) ?? viewPath(listPath, savedId));
+          }}
+          onCancel={() => leave(id ? viewPath(listPath, id) : listPath)}
+          onDeleted={() => leave(listPath)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderRoutes } from "../../test/render.tsx";
+import { sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
+import { fullRecord, listItem, NETWORK_TEST_ROUTES } from "./testPersons.ts";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const child = listItem("child", "Byron", {
+  type: "son",
+  birthday: Date.UTC(2015, 2, 1),
+  email: "byron@example.com",
+  phone: { code: "CA", number: "+14165550123", type: "mobile" },
+});
+
+function visit(path: string, roles: string[], extra: Record<string, unknown> = {}) {
+  const api = stubApi({
+    "GET /api/account/account": { body: testAccount({ roles }) },
+    [`GET /api/pn/person/child/${child.id}`]: { body: fullRecord(child) },
+    "GET /api/pn/person/child": { body: [] },
+    [`DELETE /api/pn/person/${child.id}`]: { status: 204 },
+    ...(extra as Record<string, { body: unknown }>),
+  });
+  return {
+    api,
+    ...renderRoutes(NETWORK_TEST_ROUTES, { entries: ["/dashboard/personal-network/child", path] }),
+  };
+}
+
+describe("a person's view", () => {
+  it("shows the filled fields read-only, with the phone in international format", async () => {
+    visit(`/dashboard/personal-network/child/view/${child.id}`, ["subscriber"]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Byron Lovelace" })).toBeTruthy();
+    const contact = screen
+      .getByRole("heading", { name: "Contact details" })
+      .closest("section") as HTMLElement;
+    expect(await within(contact).findByText("+1 416 555 0123 (Mobile)")).toBeTruthy();
+    expect(within(contact).getByRole("link", { name: "byron@example.com" }).getAttribute("href")).toBe(
+      "mailto:byron@example.com",
+    );
+    expect(screen.getByText("01 Mar, 2015")).toBeTruthy();
+    expect(screen.queryByText("Middle Name")).toBeNull();
+    expect(screen.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe(
+      `/dashboard/personal-network/child/edit/${child.id}`,
+    );
+  });
+
+  it("deletes after the Delete the Record question, then returns to the list", async () => {
+    const { api, router } = visit(`/dashboard/personal-network/child/view/${child.id}`, ["subscriber"]);
+    await userEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete the Record" });
+    expect(dialog.textContent).toContain("Are you sure you want to delete this record?");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Yes" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/personal-network/child"));
+    expect(sentBodies(api, `DELETE /api/pn/person/${child.id}`)).toHaveLength(1);
+  });
+
+  it("disables Delete for an account with neither subscriber nor b2b role, and says why", async () => {
+    visit(`/dashboard/personal-network/child/view/${child.id}`, []);
+    const remove = await screen.findByRole("button", { name: "Delete" });
+    expect(remove.hasAttribute("disabled")).toBe(true);
+    expect(remove.getAttribute("aria-describedby")).toBeTruthy();
+    expect(screen.getByText("Deleting a record needs a subscription.")).toBeTruthy();
+  });
+
+  it("never offers Delete on the owner's own record", async () => {
+    const me = listItem("me", "Ada");
+    visit("/dashboard/personal-network/personal-details", ["subscriber"], {
+      "GET /api/pn/person": { body: fullRecord(me) },
+    });
+    expect(await screen.findByText("Ada Lovelace")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe(
+      `/dashboard/personal-network/personal-details/edit/${me.id}`,
+    );
+    expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
+  });
+
+  it("goes back to the list with the back arrow", async () => {
+    const { router } = visit(`/dashboard/personal-network/child/view/${child.id}`, ["subscriber"]);
+    await userEvent.click(await screen.findByRole("button", { name: "Back" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/personal-network/child"));
+  });
+});
