@@ -1,9 +1,10 @@
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/Checkbox.css";
 import { Checkbox, Paper, Select, Stack } from "@mantine/core";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Address } from "../../../domain/schemas/address.ts";
+import { clearButtonProps } from "../form/clearButton.ts";
 import { AddressForm } from "./AddressForm.tsx";
 import { AddressView } from "./AddressView.tsx";
 import { useAddresses } from "./addressApi.ts";
@@ -36,7 +37,7 @@ type Editing = { mode: "create" | "edit"; draft: AddressDraft } | null;
  */
 export function AddressPicker({ label, value, onChange, sameAs, error }: AddressPickerProps) {
   const { t } = useTranslation("forms");
-  const { data: addresses, isSuccess } = useAddresses();
+  const { data: addresses } = useAddresses();
   const [editing, setEditing] = useState<Editing>(null);
   const [sameAsOn, setSameAsOn] = useState(
     () => sameAs !== undefined && value !== null && value === sameAs.addressId,
@@ -51,10 +52,15 @@ export function AddressPicker({ label, value, onChange, sameAs, error }: Address
     if (followed !== value) onChange(followed);
   }, [sameAsOn, followed, value, onChange]);
 
-  // An address deleted elsewhere (another picker, another tab) is no longer a choice.
+  // An address deleted through another picker (the same one chosen twice) is no longer a choice:
+  // when the list that held it comes back without it, the field lets go of it.
+  const listed = useRef<readonly Address[] | undefined>(undefined);
   useEffect(() => {
-    if (isSuccess && value !== null && !chosen) onChange(null);
-  }, [isSuccess, value, chosen, onChange]);
+    const before = listed.current;
+    listed.current = addresses;
+    const held = (list: readonly Address[] | undefined) => list?.some((address) => address.id === value);
+    if (value !== null && held(before) && addresses !== undefined && !held(addresses)) onChange(null);
+  }, [addresses, value, onChange]);
 
   const choose = (id: string | null) => {
     if (id === ADD_NEW) {
@@ -86,7 +92,7 @@ export function AddressPicker({ label, value, onChange, sameAs, error }: Address
         allowDeselect={false}
         disabled={sameAsOn}
         nothingFoundMessage={t("select.nothingFound")}
-        clearButtonProps={{ "aria-label": t("select.clear", { label }) }}
+        clearButtonProps={clearButtonProps(t("select.clear", { label }))}
         error={error}
         aria-invalid={error ? true : undefined}
         autoComplete="off"

@@ -1,6 +1,7 @@
 import "@mantine/core/styles/Combobox.css";
 import { Select, type SelectProps } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { clearButtonProps } from "../form/clearButton.ts";
 import { useCountryOptions } from "./countryOptions.ts";
 
 export interface CountrySelectProps
@@ -24,7 +25,7 @@ export function CountrySelect({ value, onChange, error, ...props }: CountrySelec
       onChange={(code) => onChange(code)}
       nothingFoundMessage={options ? t("select.nothingFound") : t("select.loading")}
       placeholder={t("select.searchCountry")}
-      clearButtonProps={{ "aria-label": t("select.clear", { label: props.label }) }}
+      clearButtonProps={clearButtonProps(t("select.clear", { label: props.label }))}
       autoComplete="off"
       error={error}
       aria-invalid={error ? true : undefined}

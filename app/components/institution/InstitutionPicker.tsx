@@ -3,6 +3,7 @@ import { Button, Group, Select } from "@mantine/core";
 import { IconPencil, IconPlus } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { clearButtonProps } from "../form/clearButton.ts";
 import { useInstitutions } from "./institutionApi.ts";
 
 // The Edit Company modal (its form, schema and phone library) loads when it is first opened. It
@@ -45,7 +46,7 @@ export function InstitutionPicker({ label, value, onChange, error }: Institution
         searchable
         clearable
         nothingFoundMessage={t("select.nothingFound")}
-        clearButtonProps={{ "aria-label": t("select.clear", { label }) }}
+        clearButtonProps={clearButtonProps(t("select.clear", { label }))}
         error={error}
         aria-invalid={error ? true : undefined}
         autoComplete="off"

@@ -7,6 +7,7 @@ import { PHONE_TYPES, type PhoneType, phoneTypeLabelKey } from "../../../domain/
 import { LIMITS } from "../../../domain/limits.ts";
 import { DEFAULT_PHONE_TYPE, formatPhone, type Phone } from "../../../domain/schemas/phone.ts";
 import { useCountryOptions } from "../country/countryOptions.ts";
+import { clearButtonProps } from "../form/clearButton.ts";
 import { type PhoneLibrary, usePhoneLibrary } from "./phoneLibrary.ts";
 
 /** One phone as the form holds it: region code ("CA" or ""), the number as typed, its type. */
@@ -92,7 +93,7 @@ export function PhoneInput({
         onChange={(code) => onChange({ ...value, code: code ?? "" })}
         onBlur={() => onBlurField?.("code")}
         nothingFoundMessage={codes.length > 0 ? t("select.nothingFound") : t("select.loading")}
-        clearButtonProps={{ "aria-label": t("select.clear", { label: t("phone.codeOf", { row: label }) }) }}
+        clearButtonProps={clearButtonProps(t("select.clear", { label: t("phone.codeOf", { row: label }) }))}
         error={codeError}
         aria-invalid={codeError ? true : undefined}
         autoComplete="off"

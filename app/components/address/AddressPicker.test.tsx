@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Address } from "../../../domain/schemas/address.ts";
+import { renderWithProviders } from "../../test/render.tsx";
+import { sentBodies, stubApi } from "../../test/stubApi.ts";
+import { AddressPicker } from "./AddressPicker.tsx";
+
+const HOME: Address = {
+  id: "0b6f2c52-0000-4000-8000-000000000001",
+  name: "Home",
+  addressLine1: "12 Main Street",
+  addressLine2: null,
+  mainIntersection: null,
+  city: "Toronto",
+  state: null,
+  province: "Ontario",
+  county: null,
+  country: "CA",
+  zip: "M5V 1A1",
+};
+
+/** A fake address book that remembers what is saved and deleted. */
+function addressBook(initial: Address[]) {
+  let addresses = [...initial];
+  return {
+    "GET /api/address/": () => ({ body: addresses }),
+    "POST /api/address/": (body: unknown) => {
+      const saved = { ...(body as Address), id: "0b6f2c52-0000-4000-8000-000000000002" };
+      addresses = [...addresses, saved];
+      return { body: saved };
+    },
+  };
+}
+
+function Picker({ initial = null as string | null }) {
+  const [value, setValue] = useState<string | null>(initial);
+  return (
+    <>
+      <AddressPicker label="Home address" value={value} onChange={setValue} />
+      <output data-testid="value">{value ?? "none"}</output>
+    </>
+  );
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, field: string, option: string) {
+  const box = screen.getByRole("combobox", { name: field });
+  await user.click(box);
+  // Searching first keeps jsdom from laying out all 250 countries.
+  await user.clear(box);
+  await user.type(box, option);
+  await user.click(await screen.findByRole("option", { name: option }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("AddressPicker", () => {
+  it("shows a chosen address read-only, with Edit Address opening its form", async () => {
+    stubApi({ "GET /api/address/": { body: [HOME] } });
+    const user = userEvent.setup();
+    renderWithProviders(<Picker />);
+    await choose(user, "Home address", "Home");
+    expect(screen.getByTestId("value").textContent).toBe(HOME.id);
+    expect(screen.getByText("12 Main Street")).toBeTruthy();
+    expect(screen.getByText("Toronto, Ontario M5V 1A1")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Edit Address" }));
+    expect((screen.getByRole("textbox", { name: "Address nickname" }) as HTMLInputElement).value).toBe(
+      "Home",
+    );
+    expect(screen.getByRole("button", { name: "Delete Address" })).toBeTruthy();
+  });
+
+  it("opens an empty form on Add New Address; Save is disabled while the nickname is empty or taken", async () => {
+    stubApi({ "GET /api/address/": { body: [HOME] } });
+    const user = userEvent.setup();
+    renderWithProviders(<Picker />);
+    await screen.findByRole("combobox", { name: "Home address" });
+    await waitFor(() => expect(screen.getByTestId("value").textContent).toBe("none"));
+    await choose(user, "Home address", "Add New Address");
+    const save = screen.getByRole("button", { name: "Save Address" }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    // Other fields wait for a country.
+    expect(screen.queryByRole("textbox", { name: "City" })).toBeNull();
+    await user.type(screen.getByRole("textbox", { name: "Address nickname" }), " home ");
+    expect(screen.getByText("Please enter unique address nickname")).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    await user.type(screen.getByRole("textbox", { name: "Address nickname" }), "2");
+    expect(screen.queryByText("Please enter unique address nickname")).toBeNull();
+    expect(save.disabled).toBe(false);
+  });
+
+  it("saves a new address, chooses it and shows it", async () => {
+    const api = stubApi(addressBook([HOME]));
+    const user = userEvent.setup();
+    renderWithProviders(<Picker />);
+    await choose(user, "Home address", "Add New Address");
+    await user.type(screen.getByRole("textbox", { name: "Address nickname" }), "Cottage");
+    await choose(user, "Country", "Canada");
+    await user.click(screen.getByRole("button", { name: "Save Address" }));
+    await waitFor(() =>
+      expect(screen.getByTestId("value").textContent).toBe("0b6f2c52-0000-4000-8000-000000000002"),
+    );
+    expect(sentBodies(api, "POST /api/address/")[0]).toMatchObject({ name: "Cottage", country: "CA" });
+    expect(await screen.findByRole("button", { name: "Edit Address" })).toBeTruthy();
+    expect((screen.getByRole("combobox", { name: "Home address" }) as HTMLInputElement).value).toBe("Cottage");
+  });
+
+  it("offers Canada's 13 provinces, the United Kingdom's grouped counties, and clears the region when the country changes", async () => {
+    stubApi({ "GET /api/address/": { body: [] } });
+    const user = userEvent.setup();
+    renderWithProviders(<Picker />);
+    await choose(user, "Home address", "Add New Address");
+    await choose(user, "Country", "Canada");
+    const province = screen.getByRole("combobox", { name: "Province/Territory" }) as HTMLSelectElement;
+    // A "Choose…" option, then the 13.
+    expect(within(province).getAllByRole("option")).toHaveLength(14);
+    await user.selectOptions(province, "Quebec");
+    await user.type(screen.getByRole("textbox", { name: "City" }), "Montréal");
+    await user.type(screen.getByRole("textbox", { name: "Postal/Zip Code" }), "H2X 1Y4");
+    await user.type(screen.getByRole("textbox", { name: "Address Line 1" }), "1 rue Sainte-Catherine");
+
+    await user.click(screen.getByRole("button", { name: "Clear Country" }));
+    await choose(user, "Country", "United Kingdom");
+    const county = screen.getByRole("combobox", { name: "County" }) as HTMLSelectElement;
+    const groups = [...county.querySelectorAll("optgroup")].map((group) => group.label);
+    expect(groups).toEqual([
+      "England",
+      "Northern Ireland",
+      "Scotland",
+      "Unitary Authorities of Wales",
+      "UK Offshore Dependencies",
+    ]);
+    expect((screen.getByRole("textbox", { name: "City" }) as HTMLInputElement).value).toBe("");
+    expect((screen.getByRole("textbox", { name: "Postal/Zip Code" }) as HTMLInputElement).value).toBe("");
+    // Address lines are not part of the region: they stay.
+    expect((screen.getByRole("textbox", { name: "Address Line 1" }) as HTMLInputElement).value).toBe(
+      "1 rue Sainte-Catherine",
+    );
+
+    await choose(user, "Country", "France");
+    expect(screen.getByRole("textbox", { name: "Province/State" })).toBeTruthy();
+    expect(
+      screen.getAllByRole("textbox").every((input) => input.getAttribute("autocomplete") === "off"),
+    ).toBe(true);
+  });
+
+  it("deletes an address in use only once the user has seen where and confirmed, then leaves the field empty", async () => {
+    const calls: string[] = [];
+    stubApi({
+      "GET /api/address/": { body: [HOME] },
+      [`DELETE /api/address/${HOME.id}`]: () => {
+        calls.push("delete");
+        return calls.length === 1
+          ? {
+              status: 409,
+              body: {
+                error: {
+                  code: "address_in_use",
+                  message: "This address is still used.",
+                  usages: [{ kind: "person", id: "p1", name: "Ada Lovelace" }],
+                },
+              },
+            }
+          : { status: 204 };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Picker initial={HOME.id} />);
+    await user.click(await screen.findByRole("button", { name: "Edit Address" }));
+    await user.click(screen.getByRole("button", { name: "Delete Address" }));
+    await user.click(await screen.findByRole("button", { name: "Yes" }));
+    expect(await screen.findByText("Contact: Ada Lovelace")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Delete it anyway" }));
+    await waitFor(() => expect(screen.getByTestId("value").textContent).toBe("none"));
+    expect(calls).toHaveLength(2);
+    expect(screen.queryByRole("textbox", { name: "Address nickname" })).toBeNull();
+  });
+});
