@@ -12,10 +12,6 @@ import type { Actor } from "./access.ts";
 /** Tables whose rows belong to one account through owner_id. */
 export type OwnedTable = "person" | "address" | "institution";
 
-export function isOwner(actor: Actor, row: { owner_id: string }): boolean {
-  return row.owner_id === actor.userId;
-}
-
 /** The spec's section 6: deleting needs a subscription (subscriber) or a company account (b2b). */
 export function mayDelete(actor: Actor): boolean {
   return actor.roles.includes("subscriber") || actor.roles.includes("b2b");

@@ -143,5 +143,3 @@ export function personRepository(db: Kysely<DB>) {
     },
   };
 }
-
-export type PersonRepository = ReturnType<typeof personRepository>;

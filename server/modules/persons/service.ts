@@ -145,8 +145,11 @@ export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKey
 
     /** GET /api/pn/person: the caller's own record, created from the account's name if missing. */
     async own(actor: Actor): Promise<PersonRecord> {
-      await ensureOwnPerson(db, actor.userId);
-      const row = await persons.findOwn(actor.userId);
+      let row = await persons.findOwn(actor.userId);
+      if (row === undefined) {
+        await ensureOwnPerson(db, actor.userId);
+        row = await persons.findOwn(actor.userId);
+      }
       if (row === undefined) throw new AppError("not_found");
       return present(actor.userId, row);
     },
@@ -182,5 +185,3 @@ export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKey
     },
   };
 }
-
-export type PersonService = ReturnType<typeof createPersonService>;
