@@ -120,7 +120,14 @@ describe("the app shell", () => {
       }
       await page.getByRole("button", { name: /theme/i }).click();
       await page.getByRole("menuitemradio", { name: "Dark (green)" }).click();
+      // The choice is the account's: kept after a reload, and on any other device.
+      await expect
+        .poll(
+          async () => (await (await page.context().request.get("/api/account/account")).json()).themeColor,
+        )
+        .toBe("dark");
       await page.reload();
+      await page.getByRole("main").getByRole("heading", { level: 1 }).waitFor();
       await expect.poll(() => html.getAttribute("data-mantine-color-scheme")).toBe("dark");
     });
   });

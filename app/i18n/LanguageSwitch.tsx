@@ -1,7 +1,7 @@
 import { SegmentedControl, VisuallyHidden } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isLanguage, LANGUAGES } from "../../domain/catalog/languages.ts";
+import { isLanguage, LANGUAGES, type Language } from "../../domain/catalog/languages.ts";
 import { chooseLanguage, currentLanguage } from "./i18n.ts";
 
 /**
@@ -22,7 +22,14 @@ const HIT_TESTABLE_INPUT = {
  * EN / FR buttons. Each language is announced by its own name ("English", "Français"), marked
  * with its `lang`, so a reader finds theirs whatever the current language is.
  */
-export function LanguageSwitch({ size = "xs" }: { size?: "xs" | "sm" }) {
+export function LanguageSwitch({
+  size = "xs",
+  onChosen,
+}: {
+  size?: "xs" | "sm";
+  /** Told of the user's choice (the header stores it on the account). */
+  onChosen?: (lng: Language) => void;
+}) {
   const { t, i18n } = useTranslation("common");
   const language = currentLanguage(i18n);
   // The choice shows at once, while the other language's texts load.

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Language } from "../../domain/catalog/languages.ts";
 import type { ThemeKey } from "../../domain/catalog/themes.ts";
+import { apiFetch } from "../api/client.ts";
 import { accountQueryKey, fetchAccount } from "./accountQuery.ts";
 
 /** The signed-in account as GET /api/account/account answers it (spec section 3, plus our fields). */
@@ -35,4 +36,21 @@ export function useAccount() {
 export function useSetAccount(): (account: Account) => void {
   const queryClient = useQueryClient();
   return (account) => queryClient.setQueryData(accountQueryKey, account);
+}
+
+/**
+ * Stores a language or theme chosen in the header on the account, so every device and the next
+ * visit use it (the account's values are applied on load: see useAccountPreferences).
+ */
+export function useSaveAccountPreference(): (changes: { lang?: Language; themeColor?: ThemeKey }) => void {
+  const setAccount = useSetAccount();
+  const signedIn = useAccount().data !== undefined;
+  return (changes) => {
+    if (!signedIn) return;
+    void apiFetch<Account>("/api/account/save", { method: "POST", body: JSON.stringify(changes) })
+      .then(setAccount)
+      .catch(() => {
+        // The choice still applies on this device; the account keeps its previous value.
+      });
+  };
 }

@@ -5,7 +5,7 @@ import { IconCreditCard, IconLogout, IconSettings, IconUserCircle } from "@table
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LanguageSwitch } from "../i18n/LanguageSwitch.tsx";
-import { useAccount } from "../session/account.ts";
+import { useAccount, useSaveAccountPreference } from "../session/account.ts";
 import { MY_ACCOUNT_PATH, MY_SUBSCRIPTION_PATH, SIGNOUT_PATH } from "../session/homeRoute.ts";
 import { ThemeSwitch } from "../theme/ThemeSwitch.tsx";
 import { ProductName } from "./ProductName.tsx";
@@ -19,6 +19,7 @@ export interface AppHeaderProps {
 export function AppHeader({ burger }: AppHeaderProps) {
   const { t } = useTranslation("common");
   const name = useAccount().data?.name;
+  const savePreference = useSaveAccountPreference();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap">
@@ -40,8 +41,8 @@ export function AppHeader({ burger }: AppHeaderProps) {
             {name}
           </Text>
         )}
-        <LanguageSwitch />
-        <ThemeSwitch />
+        <LanguageSwitch onChosen={(lang) => savePreference({ lang })} />
+        <ThemeSwitch onChosen={(themeColor) => savePreference({ themeColor })} />
         <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <ActionIcon variant="default" size="lg" aria-label={t("header.account")}>

@@ -2,11 +2,11 @@ import "@mantine/core/styles/Menu.css";
 import { ActionIcon, Menu } from "@mantine/core";
 import { IconPalette } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { isThemeKey, THEMES } from "../../domain/catalog/themes.ts";
+import { isThemeKey, THEMES, type ThemeKey } from "../../domain/catalog/themes.ts";
 import { useThemePreference } from "./themePreference.ts";
 
 /** Header menu of the three themes; the chosen one is checked (menuitemradio). */
-export function ThemeSwitch() {
+export function ThemeSwitch({ onChosen }: { onChosen?: (theme: ThemeKey) => void } = {}) {
   const { t } = useTranslation("common");
   const [theme, setTheme] = useThemePreference();
   return (
@@ -25,7 +25,9 @@ export function ThemeSwitch() {
         <Menu.RadioGroup
           value={theme}
           onChange={(value) => {
-            if (isThemeKey(value)) setTheme(value);
+            if (!isThemeKey(value)) return;
+            setTheme(value);
+            onChosen?.(value);
           }}
         >
           {THEMES.map((key) => (
