@@ -4,11 +4,16 @@ import "@mantine/core/styles/Overlay.css";
 import { Button, Modal } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BREAKPOINTS_PX, WIDTHS_PX } from "../../../domain/limits.ts";
 import { MODAL_STYLES } from "../../shell/modalStyles.ts";
-import { ContactForm } from "./contact-form/ContactForm.tsx";
+import { PageLoader } from "../../shell/PageLoader.tsx";
+
+// The form is the heaviest part of the network's screens: it loads when "+ Add" is first used.
+const ContactForm = lazy(() =>
+  import("./contact-form/ContactForm.tsx").then((m) => ({ default: m.ContactForm })),
+);
 
 const FULL_SCREEN_QUERY = `(max-width: ${BREAKPOINTS_PX.formMobile - 0.02}px)`;
 
@@ -35,7 +40,9 @@ export function AddFamilyMember() {
         closeButtonProps={{ "aria-label": t("form.close") }}
         styles={MODAL_STYLES}
       >
-        <ContactForm familyTree onSaved={close} onCancel={close} onDeleted={close} />
+        <Suspense fallback={<PageLoader />}>
+          <ContactForm familyTree onSaved={close} onCancel={close} onDeleted={close} />
+        </Suspense>
       </Modal>
     </>
   );
