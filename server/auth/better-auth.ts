@@ -65,6 +65,9 @@ function buildBetterAuth(
     },
     // Refusals (wrong password, expired link) are answers, not faults: only unexpected errors are logged.
     onAPIError: {
+      // A provider callback that fails outside any sign-in (forged, replayed) lands on the app's
+      // callback page, which explains it, instead of better-auth's bare error page.
+      errorURL: `${config.publicUrl}/implicit/callback`,
       onError: (error) => {
         if (isAPIError(error) && error.status !== "INTERNAL_SERVER_ERROR") return;
         logger.error({ err: error, source: "better-auth" }, "identity request failed");

@@ -179,6 +179,8 @@ describe.each(testDialects())("sign-in through an OpenID Connect provider on %s"
     const victim = createAppBrowser(test);
     const forged = await follow(victim, `${PUBLIC_URL}/api/auth/callback/oidc?code=forged&state=forged`);
     expect(new URL(forged.url).searchParams.get("error")).toBe("state_mismatch");
+    // The app's callback page explains the failure, not better-auth's bare error page.
+    expect(new URL(forged.url).pathname).toBe("/implicit/callback");
     expect((await accountOf(victim)).status).toBe(401);
 
     // An attacker runs the flow up to the callback with their own browser, then lures the victim
