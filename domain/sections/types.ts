@@ -1,0 +1,63 @@
+/**
+ * The declaration of a record category (CATALOG.md section 3). One declaration per category drives
+ * storage, API validation, forms, list columns, the nominee view, reminders and exports.
+ */
+import type { PersonGroup } from "../catalog/relationships.ts";
+
+/** The modules that hold record categories (the route segments of CATALOG.md section 1). */
+export const RECORD_MODULES = [
+  "personaldata",
+  "household",
+  "employerinfo",
+  "inventory",
+  "assets",
+  "passwordvault",
+] as const;
+export type RecordModule = (typeof RECORD_MODULES)[number];
+
+/** About fifteen field types; the UI draws every field from its type (CATALOG.md section 0). */
+export type FieldType =
+  | "text"
+  | "longtext"
+  | "date"
+  | "money"
+  | "number"
+  | "select"
+  | "multiselect"
+  | "boolean"
+  | "url"
+  | "email"
+  | "phone"
+  | "personRef"
+  | "personRefs"
+  | "addressRef"
+  | "institutionRef"
+  | "recordRef"
+  | "secret"
+  | "documents";
+
+export type FieldDef = {
+  key: string;
+  type: FieldType;
+  required: boolean;
+  /** Position among the list columns (1-4), when the field is one. */
+  listColumn?: number;
+  /** select / multiselect: the option list's name in CATALOG.md section 4 ("country", "province", "currency", ...). */
+  options?: string;
+  /** personRef(s) filtered to these groups. */
+  personGroups?: readonly PersonGroup[];
+  /** recordRef: the categories it may point to. */
+  recordCategories?: readonly string[];
+  /** `date R`: watched by the reminder engine. */
+  reminder?: boolean;
+};
+
+export type CategoryDef = {
+  /** The assignedType key (e.g. "passport"). */
+  key: string;
+  module: RecordModule;
+  /** Fields in form order, ending with the common `notes` and `documents`. */
+  fields: readonly FieldDef[];
+  /** Reminder lead times in days for its `date R` fields (CATALOG.md section 0). */
+  reminderLeadDays?: readonly number[];
+};
