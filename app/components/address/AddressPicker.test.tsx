@@ -103,7 +103,9 @@ describe("AddressPicker", () => {
     );
     expect(sentBodies(api, "POST /api/address/")[0]).toMatchObject({ name: "Cottage", country: "CA" });
     expect(await screen.findByRole("button", { name: "Edit Address" })).toBeTruthy();
-    expect((screen.getByRole("combobox", { name: "Home address" }) as HTMLInputElement).value).toBe("Cottage");
+    expect((screen.getByRole("combobox", { name: "Home address" }) as HTMLInputElement).value).toBe(
+      "Cottage",
+    );
   });
 
   it("offers Canada's 13 provinces, the United Kingdom's grouped counties, and clears the region when the country changes", async () => {

@@ -4,7 +4,7 @@ import "@mantine/core/styles/Overlay.css";
 import { Alert, Button, Center, Group, Loader, Modal, Stack, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BREAKPOINTS_PX, LIMITS, WIDTHS_PX } from "../../../../domain/limits.ts";
 import { institutionInputSchema } from "../../../../domain/schemas/institution.ts";
@@ -95,11 +95,6 @@ function CompanyFields({ initial, onCancel, onSaved, onDeleted }: CompanyFieldsP
   const [failure, setFailure] = useState<string | null>(null);
   const [askDelete, setAskDelete] = useState(false);
 
-  // The first field takes the focus, as the modal opens on a form.
-  useEffect(() => {
-    form.getInputNode("name")?.focus();
-  }, [form.getInputNode]);
-
   const save = useMutation({
     mutationFn: (values: CompanyFormValues) => saveInstitution(values.id, values),
     onSuccess: (id) => {
@@ -134,6 +129,8 @@ function CompanyFields({ initial, onCancel, onSaved, onDeleted }: CompanyFieldsP
         <TextInput
           label={t("company.name")}
           required
+          // The modal opens on its first field.
+          data-autofocus
           maxLength={LIMITS.textMax}
           autoComplete="off"
           {...form.getInputProps("name")}

@@ -475,8 +475,8 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
 
                 <Textarea
                   label={t("contact.notes")}
-                  autosize
-                  minRows={3}
+                  rows={4}
+                  resize="vertical"
                   maxLength={LIMITS.longTextMax}
                   description={t("contact.notesCount", {
                     length: values.notes.length,

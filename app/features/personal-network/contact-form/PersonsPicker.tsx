@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PERSON_GROUPS, relationshipGroupLabelKey } from "../../../../domain/catalog/relationships.ts";
 import { EMERGENCY_CONTACTS_MAX } from "../../../../domain/schemas/person.ts";
+import { clearButtonProps } from "../../../components/form/clearButton.ts";
 import { fetchPersons, personQueryKeys } from "../queries.ts";
 
 export interface PersonsPickerProps {
@@ -52,7 +53,7 @@ export function PersonsPicker({ label, description, value, onChange, excludeId, 
       clearable
       maxValues={EMERGENCY_CONTACTS_MAX}
       nothingFoundMessage={t("select.nothingFound")}
-      clearButtonProps={{ "aria-label": t("select.clear", { label }) }}
+      clearButtonProps={clearButtonProps(t("select.clear", { label }))}
       error={error}
       aria-invalid={error ? true : undefined}
       hidePickedOptions
