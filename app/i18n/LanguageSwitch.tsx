@@ -45,6 +45,7 @@ export function LanguageSwitch({
         if (!isLanguage(value)) return;
         setSelected(value);
         void chooseLanguage(i18n, value);
+        onChosen?.(value);
       }}
       data={LANGUAGES.map((lng) => ({
         value: lng,
