@@ -158,4 +158,12 @@ describe("loadConfig", () => {
     expect(message).toContain("SMTP_URL must be an address such as smtp://");
     expect(message).not.toContain("hunter2");
   });
+
+  it("keeps uploaded files on the filesystem unless BLOB_STORE says database", () => {
+    expect(loadConfig({}).blobStore).toBe("filesystem");
+    expect(loadConfig({ BLOB_STORE: "database" }).blobStore).toBe("database");
+    expect(mistake({ BLOB_STORE: "s3" })).toBe(
+      'BLOB_STORE must be one of filesystem, database, got "s3"; unset it for filesystem.',
+    );
+  });
 });

@@ -52,7 +52,15 @@ export type Config = {
   smtpUrl?: string;
   /** The sender of every mail (MAIL_FROM). */
   mailFrom: string;
+  /**
+   * Where uploaded files live, always encrypted (BLOB_STORE): "filesystem" under DATA_DIR/blobs
+   * (default), or "database" rows, for several app servers sharing one PostgreSQL.
+   */
+  blobStore: BlobStoreKind;
 };
+
+export const BLOB_STORES = ["filesystem", "database"] as const;
+export type BlobStoreKind = (typeof BLOB_STORES)[number];
 
 /** A mistake in the environment; its message is one line that says what is wrong and how to fix it. */
 export class ConfigError extends Error {
@@ -170,6 +178,7 @@ const envSchema = z.object({
     }),
   ),
   MAIL_FROM: optional(z.string()),
+  BLOB_STORE: choice("BLOB_STORE", BLOB_STORES, "filesystem"),
   KINFILE_MASTER_KEY: masterKeySchema(
     "KINFILE_MASTER_KEY",
     "unset it to keep a generated key in DATA_DIR/master-key",
@@ -231,6 +240,7 @@ export function loadConfig(env: Env): Config {
       windowMs: (vars.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 60) * 1000,
     },
     mailFrom: vars.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    blobStore: vars.BLOB_STORE,
   };
   if (vars.SMTP_URL !== undefined) config.smtpUrl = vars.SMTP_URL;
   if (vars.DATABASE_URL !== undefined) config.databaseUrl = vars.DATABASE_URL;

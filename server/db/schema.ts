@@ -13,6 +13,8 @@ export type DB = {
   institution: InstitutionTable;
   person: PersonTable;
   person_link: PersonLinkTable;
+  document: DocumentTable;
+  blob_chunk: BlobChunkTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -157,6 +159,38 @@ export interface PersonLinkTable {
   kind: PersonLinkKind;
   position: number;
   linked_person_id: string;
+}
+
+/** A document of the library or attached to a record (server/modules/documents); its file is a blob. */
+export interface DocumentTable {
+  id: string;
+  owner_id: string;
+  module: string;
+  type: string;
+  file_name: string | null;
+  /** Sniffed from the content at upload, never taken from the client. */
+  content_type: string | null;
+  /** The file's size in bytes (before encryption). */
+  size: number | null;
+  /** The encrypted file in the blob store (server/storage); null until a file is uploaded. */
+  blob_id: string | null;
+  description: string | null;
+  last_name: string | null;
+  assigned_module: string | null;
+  assigned_type: string | null;
+  assigned_custom_position: string | null;
+  /** The record this document is attached to. */
+  assigned_document: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One piece of an encrypted blob (server/storage/database-blob-store.ts, BLOB_STORE=database). */
+export interface BlobChunkTable {
+  blob_id: string;
+  owner_id: string;
+  seq: number;
+  bytes: Uint8Array;
 }
 
 /*

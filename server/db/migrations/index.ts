@@ -4,6 +4,7 @@ import * as jobsAndMail from "./0002_jobs_and_mail.ts";
 import * as signInEvents from "./0003_sign_in_events.ts";
 import * as accountKeys from "./0004_account_keys.ts";
 import * as personalNetwork from "./0005_personal_network.ts";
+import * as documents from "./0007_documents.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003_sign_in_events": signInEvents,
   "0004_account_keys": accountKeys,
   "0005_personal_network": personalNetwork,
+  "0007_documents": documents,
 };

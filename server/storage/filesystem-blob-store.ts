@@ -1,0 +1,76 @@
+import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, open, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { assertSafeId, type BlobBody, BlobNotFoundError, type BlobStore, toReadable } from "./blob-store.ts";
+
+/** Names of blobs still being written; never read as blobs, removed when their write fails. */
+const TEMP_PREFIX = ".tmp-";
+
+/**
+ * Blobs as files under `<root>/<owner>/<blob id>` (root is DATA_DIR/blobs). A blob is written to a
+ * temporary file in the same folder, flushed to disk, then renamed over its name: readers see the
+ * old file or the whole new one, and a failed write leaves nothing.
+ */
+export function createFilesystemBlobStore(root: string): BlobStore {
+  function ownerDir(ownerId: string): string {
+    assertSafeId("owner", ownerId);
+    return path.join(root, ownerId);
+  }
+
+  function blobPath(ownerId: string, blobId: string): string {
+    assertSafeId("blob", blobId);
+    return path.join(ownerDir(ownerId), blobId);
+  }
+
+  return {
+    async put(ownerId: string, blobId: string, body: BlobBody) {
+      const target = blobPath(ownerId, blobId);
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      const temp = path.join(
+        path.dirname(target),
+        `${TEMP_PREFIX}${blobId}-${randomBytes(6).toString("hex")}`,
+      );
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        // flush: fsync before close, so a rename never publishes a file still in the page cache only.
+        await pipeline(
+          toReadable(body),
+          counter,
+          createWriteStream(temp, { flags: "wx", mode: 0o600, flush: true }),
+        );
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      return { size };
+    },
+
+    async get(ownerId: string, blobId: string) {
+      try {
+        const handle = await open(blobPath(ownerId, blobId), "r");
+        return handle.createReadStream();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new BlobNotFoundError(blobId);
+        throw error;
+      }
+    },
+
+    async delete(ownerId: string, blobId: string) {
+      await rm(blobPath(ownerId, blobId), { force: true });
+    },
+
+    async deleteAllOf(ownerId: string) {
+      await rm(ownerDir(ownerId), { recursive: true, force: true });
+    },
+  };
+}
