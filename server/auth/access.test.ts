@@ -81,8 +81,9 @@ describe("a route without an access rule", () => {
 describe("with an identity", () => {
   const ann: Actor = { userId: "ann", roles: [], language: "fr" };
   const bob: Actor = { userId: "bob", roles: ["subscriber"], language: "en" };
+  const cora: Actor = { userId: "cora", roles: ["b2b"], language: "en" };
   const identity: Identity = {
-    actor: async (request) => ({ ann, bob })[String(request.headers["x-test-user"])] ?? null,
+    actor: async (request) => ({ ann, bob, cora })[String(request.headers["x-test-user"])] ?? null,
     signedLinkIsValid: async (request) => request.headers.authorization === "Bearer good-signature",
   };
   let test: TestApp;
@@ -126,6 +127,12 @@ describe("with an identity", () => {
       headers: { "x-test-user": "bob" },
     });
     expect(allowed.json()).toEqual({ user: "bob" });
+    const member = await test.app.inject({
+      method: "GET",
+      url: "/api/test/subscriber",
+      headers: { "x-test-user": "cora" },
+    });
+    expect(member.json()).toEqual({ user: "cora" });
     const admin = await test.app.inject({
       method: "GET",
       url: "/api/test/admin",

@@ -9,7 +9,8 @@ import { AppError } from "../errors/app-error.ts";
  * - signedLink: whoever holds a valid signed link (a nominee approving a share from an email).
  * - user: any signed-in account.
  * - nominee: a signed-in account; the module's policy then checks it is a released nominee of the owner.
- * - subscriber, companyAdmin, platformAdmin: a signed-in account holding that role.
+ * - subscriber: a signed-in account with a subscription (subscriber) or a company account (b2b).
+ * - companyAdmin, platformAdmin: a signed-in account holding that role.
  */
 export const ACCESS_RULES = [
   "anonymous",
@@ -68,10 +69,14 @@ function isAccess(value: unknown): value is Access {
   return typeof value === "string" && (ACCESS_RULES as readonly string[]).includes(value);
 }
 
-const REQUIRED_ROLE: Partial<Record<Access, Role>> = {
-  subscriber: "subscriber",
-  companyAdmin: "companyAdmin",
-  platformAdmin: "platformAdmin",
+/**
+ * The roles that satisfy each role-bound rule. A company account's members (b2b) are paid for by
+ * their company: the spec's section 6 gives them what a subscription gives.
+ */
+const ACCEPTED_ROLES: Partial<Record<Access, readonly Role[]>> = {
+  subscriber: ["subscriber", "b2b"],
+  companyAdmin: ["companyAdmin"],
+  platformAdmin: ["platformAdmin"],
 };
 
 function describeRoute(route: RouteOptions): string {
@@ -111,7 +116,9 @@ export function installAccessControl(app: FastifyInstance, identity: Identity): 
     const actor = await identity.actor(request);
     if (actor === null) throw new AppError("unauthenticated");
     request.actor = actor;
-    const role = access === undefined ? undefined : REQUIRED_ROLE[access];
-    if (role !== undefined && !actor.roles.includes(role)) throw new AppError("forbidden");
+    const accepted = access === undefined ? undefined : ACCEPTED_ROLES[access];
+    if (accepted !== undefined && !accepted.some((role) => actor.roles.includes(role))) {
+      throw new AppError("forbidden");
+    }
   });
 }
