@@ -18,7 +18,9 @@ import { webRoutes } from "./http/web.ts";
 import { loadLocaleStore } from "./i18n/locale-store.ts";
 import { devMailboxRoutes } from "./mail/dev-mailbox.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
+import { activityRoutes } from "./modules/activity/routes.ts";
 import { addressRoutes } from "./modules/addresses/routes.ts";
+import { commentRoutes } from "./modules/comments/routes.ts";
 import { institutionRoutes } from "./modules/institutions/routes.ts";
 import { personRoutes } from "./modules/persons/routes.ts";
 import { unsubscribeRoutes } from "./modules/unsubscribe/routes.ts";
@@ -86,6 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(addressRoutes, { database });
   await app.register(institutionRoutes, { database });
   await app.register(personRoutes, { database, dataKeys });
+  await app.register(commentRoutes, { database, dataKeys });
+  await app.register(activityRoutes, { database });
   // Mail kept as files is readable in the browser while developing and testing, never in production.
   if (config.nodeEnv !== "production") await app.register(devMailboxRoutes, { dataDir: config.dataDir });
   await app.register(webRoutes, { webDir: config.webDir, locales });

@@ -15,6 +15,9 @@ export type DB = {
   person_link: PersonLinkTable;
   document: DocumentTable;
   blob_chunk: BlobChunkTable;
+  record: RecordTable;
+  comment: CommentTable;
+  activity: ActivityTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -191,6 +194,50 @@ export interface BlobChunkTable {
   owner_id: string;
   seq: number;
   bytes: Uint8Array;
+}
+
+/** A record of one category (server/modules/records): the body is one encrypted JSON document. */
+export interface RecordTable {
+  id: string;
+  owner_id: string;
+  module: string;
+  category: string;
+  /** AES-256-GCM of the body's JSON under the owner's data key (server/crypto). */
+  body_enc: Uint8Array;
+  /** The earliest `date R` value of the body, epoch ms. */
+  reminder_date: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type CommentSubjectKind = "record" | "person";
+
+/** A comment on one of an owner's records or persons (server/modules/comments). */
+export interface CommentTable {
+  id: string;
+  /** The file's owner: their data key encrypts the notes. */
+  owner_id: string;
+  author_id: string;
+  subject_kind: CommentSubjectKind;
+  subject_id: string;
+  notes_enc: Uint8Array;
+  created_at: number;
+  updated_at: number;
+}
+
+export type ActivityKind = "reveal" | "view" | "download";
+
+/** One entry of an account's activity log (server/modules/activity). */
+export interface ActivityTable {
+  id: string;
+  owner_id: string;
+  actor_id: string;
+  kind: ActivityKind;
+  subject_kind: string;
+  subject_id: string;
+  category: string | null;
+  field: string | null;
+  created_at: number;
 }
 
 /*

@@ -4,6 +4,7 @@ import * as jobsAndMail from "./0002_jobs_and_mail.ts";
 import * as signInEvents from "./0003_sign_in_events.ts";
 import * as accountKeys from "./0004_account_keys.ts";
 import * as personalNetwork from "./0005_personal_network.ts";
+import * as recordsCommentsActivity from "./0006_records_comments_activity.ts";
 import * as documents from "./0007_documents.ts";
 
 /**
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   "0003_sign_in_events": signInEvents,
   "0004_account_keys": accountKeys,
   "0005_personal_network": personalNetwork,
+  "0006_records_comments_activity": recordsCommentsActivity,
   "0007_documents": documents,
 };

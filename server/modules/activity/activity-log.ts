@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { ActivityKind, DB } from "../../db/schema.ts";
+
+/**
+ * An account's activity log: who looked at what in the owner's file. Reveals of secrets write here
+ * now; nominee views and downloads will too. Entries name fields, never values.
+ */
+
+export type ActivityEntry = {
+  /** Whose file was touched. */
+  ownerId: string;
+  /** Who touched it: the owner, or later a nominee. */
+  actorId: string;
+  kind: ActivityKind;
+  subjectKind: string;
+  subjectId: string;
+  category?: string | null;
+  field?: string | null;
+};
+
+/** What GET /api/account/activity answers for one entry. */
+export type ActivityItem = {
+  id: string;
+  kind: ActivityKind;
+  actorId: string;
+  subjectKind: string;
+  subjectId: string;
+  category: string | null;
+  field: string | null;
+  /** Epoch ms. */
+  createTime: number;
+};
+
+export type ActivityPage = { items: ActivityItem[]; page: number; size: number; total: number };
+
+/** Writes entries in one statement (pass a transaction to tie them to the action they log). */
+export async function recordActivity(db: Kysely<DB>, entries: readonly ActivityEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const now = Date.now();
+  await db
+    .insertInto("activity")
+    .values(
+      entries.map((entry) => ({
+        id: randomUUID(),
+        owner_id: entry.ownerId,
+        actor_id: entry.actorId,
+        kind: entry.kind,
+        subject_kind: entry.subjectKind,
+        subject_id: entry.subjectId,
+        category: entry.category ?? null,
+        field: entry.field ?? null,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** One page of the owner's log, newest first. */
+export async function listActivity(
+  db: Kysely<DB>,
+  ownerId: string,
+  page: { page: number; size: number },
+): Promise<ActivityPage> {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom("activity")
+      .selectAll()
+      .where("owner_id", "=", ownerId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(page.size)
+      .offset(page.page * page.size)
+      .execute(),
+    db
+      .selectFrom("activity")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("owner_id", "=", ownerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      actorId: row.actor_id,
+      subjectKind: row.subject_kind,
+      subjectId: row.subject_id,
+      category: row.category,
+      field: row.field,
+      createTime: Number(row.created_at),
+    })),
+    page: page.page,
+    size: page.size,
+    total: Number(total.count),
+  };
+}
+
+export async function deleteActivityOf(db: Kysely<DB>, ownerId: string): Promise<void> {
+  await db.deleteFrom("activity").where("owner_id", "=", ownerId).execute();
+}

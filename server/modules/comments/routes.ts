@@ -1,0 +1,62 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { actorOf } from "../../auth/ownership.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { Database } from "../../db/database.ts";
+import { onAccountDeleted } from "../account/account-deletion.ts";
+import { commentRepository } from "./repository.ts";
+import { commentBody, commentIdParams, subjectParams } from "./schemas.ts";
+import { createCommentService } from "./service.ts";
+
+/** A comment of 2048 characters, each up to 4 bytes in UTF-8, escaped in JSON, and some room. */
+const COMMENT_BODY_LIMIT = 64 * 1024;
+
+onAccountDeleted(async (userId, trx) => {
+  await commentRepository(trx).deleteAllOf(userId);
+});
+
+/**
+ * Comments on the caller's own records and persons (spec: Comment entity, section 6). Access
+ * "user": a person's comments need no subscription; a record's need what records need (policy).
+ */
+export async function commentRoutes(
+  app: FastifyInstance,
+  options: { database: Database; dataKeys: DataKeys },
+): Promise<void> {
+  const service = createCommentService({ db: options.database.db, dataKeys: options.dataKeys });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { access: "user" as const };
+
+  api.get(
+    "/api/comments/:subjectKind/:subjectId",
+    { config: user, schema: { params: subjectParams } },
+    (request) => service.list(actorOf(request), request.params.subjectKind, request.params.subjectId),
+  );
+
+  api.post(
+    "/api/comments/:subjectKind/:subjectId",
+    { config: user, bodyLimit: COMMENT_BODY_LIMIT, schema: { params: subjectParams, body: commentBody } },
+    (request) =>
+      service.create(
+        actorOf(request),
+        request.params.subjectKind,
+        request.params.subjectId,
+        request.body.notes,
+      ),
+  );
+
+  api.put(
+    "/api/comments/:id",
+    { config: user, bodyLimit: COMMENT_BODY_LIMIT, schema: { params: commentIdParams, body: commentBody } },
+    (request) => service.update(actorOf(request), request.params.id, request.body.notes),
+  );
+
+  api.delete(
+    "/api/comments/:id",
+    { config: user, schema: { params: commentIdParams } },
+    async (request, reply) => {
+      await service.remove(actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+}
