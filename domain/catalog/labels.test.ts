@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import en from "../../public/locales/en/catalog.json" with { type: "json" };
 import fr from "../../public/locales/fr/catalog.json" with { type: "json" };
 import { currencyLabelKey, MONEY_CURRENCIES } from "./currencies.ts";
+import { CATALOG_NAMESPACE } from "./labels.ts";
+import { OPTION_LISTS, type OptionListName, optionLabelKey } from "./optionLists.ts";
 import {
   GENDERS,
   genderLabelKey,
@@ -116,7 +118,18 @@ function usedKeys(): string[] {
     ...MARITAL_STATUSES.map(maritalStatusLabelKey),
     ...ORIGINS.map(originLabelKey),
     ...THEMES.map((theme) => `theme.${theme}`),
+    ...optionListKeys(),
   ];
+}
+
+/** The option lists' labels kept in this namespace (optionLists.test.ts checks their wording). */
+function optionListKeys(): string[] {
+  return (Object.keys(OPTION_LISTS) as OptionListName[])
+    .flatMap((list) =>
+      list === "country" ? [] : OPTION_LISTS[list].map((key: string) => optionLabelKey(list, key)),
+    )
+    .filter((key) => key.startsWith(`${CATALOG_NAMESPACE}:`))
+    .map((key) => key.slice(CATALOG_NAMESPACE.length + 1));
 }
 
 describe("catalog labels", () => {
