@@ -50,7 +50,33 @@ export type FieldDef = {
   recordCategories?: readonly string[];
   /** `date R`: watched by the reminder engine. */
   reminder?: boolean;
+  /** `date R` lead times in days when they differ from the category's (see reminders.ts). */
+  reminderLeadDays?: readonly number[];
+  /** date: "month" for a date entered as MM/YY and stored as the last day of that month (card expiry). */
+  datePrecision?: "month";
+  /** select: the option a new record starts with. */
+  defaultOption?: string;
+  /** Shown, and kept on save, only while another field of the record holds one of these options. */
+  visibleWhen?: FieldCondition;
 };
+
+export type FieldCondition = {
+  /** A select field of the same category. */
+  field: string;
+  values: readonly string[];
+};
+
+/** A rule about several fields of one record (CATALOG.md notes under a table's first header cell). */
+export type CategoryRule =
+  /** At least one of these fields must be filled (caregiver: a person or an agency). */
+  | { kind: "atLeastOne"; fields: readonly string[] }
+  /**
+   * At least one file must be attached. The spec's add flow saves the record before it uploads the
+   * file, so the form and the upload flow check it, not the record schema.
+   */
+  | { kind: "fileRequired" }
+  /** When both are filled, the category field names a category of the module field's module. */
+  | { kind: "categoryInModule"; moduleField: string; categoryField: string };
 
 export type CategoryDef = {
   /** The assignedType key (e.g. "passport"). */
@@ -60,4 +86,5 @@ export type CategoryDef = {
   fields: readonly FieldDef[];
   /** Reminder lead times in days for its `date R` fields (CATALOG.md section 0). */
   reminderLeadDays?: readonly number[];
+  rules?: readonly CategoryRule[];
 };

@@ -1,0 +1,34 @@
+/**
+ * i18n keys of the `sections` namespace (public/locales/{lng}/sections.json), written with their
+ * namespace ("sections:category.passport") so any screen can translate them.
+ */
+import { isCommonField } from "./fields.ts";
+import type { AssignedType, ModuleKey } from "./modules.ts";
+
+export const SECTIONS_NAMESPACE = "sections";
+
+/** Categories with a short label, used in Shared with me (CATALOG.md sections 2 and 6). */
+export const SHORT_LABEL_CATEGORIES = ["pet", "tocontact", "nottocontact", "creditcard"] as const;
+
+/** The label of the free-text field an `other` option reveals. */
+export const FIELD_OTHER_LABEL_KEY = "sections:fieldOther";
+
+export function moduleLabelKey(module: ModuleKey): string {
+  return `sections:module.${module}`;
+}
+
+export function categoryLabelKey(category: AssignedType): string {
+  return `sections:category.${category}`;
+}
+
+/** The short label where one exists, else the full one. */
+export function categoryShortLabelKey(category: AssignedType): string {
+  return (SHORT_LABEL_CATEGORIES as readonly string[]).includes(category)
+    ? `sections:categoryShort.${category}`
+    : categoryLabelKey(category);
+}
+
+/** A field's form label; `notes` and `documents` read the same in every category. */
+export function fieldLabelKey(category: string, field: string): string {
+  return isCommonField(field) ? `sections:field.common.${field}` : `sections:field.${category}.${field}`;
+}
