@@ -1,0 +1,50 @@
+import { defineCategory } from "./define.ts";
+
+/** Password Vault (passwordvault): CATALOG.md section 3.6, in its order. */
+export const PASSWORD_VAULT_CATEGORIES = [
+  defineCategory("passwordvault", "password", [
+    { key: "accountNickname", type: "text", required: true, listColumn: 1 },
+    { key: "passwordCategory", type: "select", listColumn: 2, options: "passwordCategory" },
+    { key: "holder", type: "personRef" },
+    { key: "url", type: "url" },
+    { key: "username", type: "text", listColumn: 3 },
+    { key: "email", type: "email" },
+    { key: "phoneNumber", type: "phone" },
+    { key: "password", type: "secret", required: true },
+    { key: "pin", type: "secret" },
+    { key: "mfaMethod", type: "select", options: "mfaMethod" },
+    { key: "recoveryInfo", type: "secret" },
+    { key: "afterDeathAction", type: "select", listColumn: 4, options: "afterDeathAction" },
+  ]),
+  defineCategory("passwordvault", "socialmedia", [
+    { key: "platform", type: "select", required: true, listColumn: 1, options: "socialPlatform" },
+    { key: "holder", type: "personRef" },
+    { key: "username", type: "text", required: true, listColumn: 2 },
+    { key: "url", type: "url" },
+    { key: "email", type: "email" },
+    { key: "phoneNumber", type: "phone" },
+    { key: "password", type: "secret" },
+    { key: "legacyContact", type: "personRef" },
+    { key: "afterDeathAction", type: "select", listColumn: 3, options: "afterDeathAction" },
+  ]),
+  defineCategory("passwordvault", "flyernumbers", [
+    { key: "programName", type: "text", required: true, listColumn: 1 },
+    { key: "loyaltyType", type: "select", options: "loyaltyType" },
+    { key: "companyName", type: "institutionRef" },
+    { key: "holder", type: "personRef", listColumn: 2 },
+    { key: "membershipNumber", type: "secret", required: true },
+    { key: "pin", type: "secret" },
+    { key: "tierStatus", type: "text" },
+    { key: "pointsBalance", type: "number", listColumn: 3 },
+    { key: "expiryDate", type: "date", listColumn: 4, reminder: true },
+  ]),
+  defineCategory("passwordvault", "keylock", [
+    { key: "use", type: "text", required: true, listColumn: 1 },
+    { key: "lockType", type: "select", required: true, listColumn: 2, options: "lockType" },
+    { key: "keyNumber", type: "secret" },
+    { key: "combination", type: "secret" },
+    { key: "locationDetails", type: "secret" },
+    { key: "keyHolders", type: "personRefs", listColumn: 3 },
+    { key: "address", type: "addressRef" },
+  ]),
+] as const;
