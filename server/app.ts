@@ -23,6 +23,7 @@ import { addressRoutes } from "./modules/addresses/routes.ts";
 import { commentRoutes } from "./modules/comments/routes.ts";
 import { institutionRoutes } from "./modules/institutions/routes.ts";
 import { personRoutes } from "./modules/persons/routes.ts";
+import { recordRoutes } from "./modules/records/routes.ts";
 import { unsubscribeRoutes } from "./modules/unsubscribe/routes.ts";
 
 export type BuildAppOptions = {
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(addressRoutes, { database });
   await app.register(institutionRoutes, { database });
   await app.register(personRoutes, { database, dataKeys });
+  await app.register(recordRoutes, { database, dataKeys });
   await app.register(commentRoutes, { database, dataKeys });
   await app.register(activityRoutes, { database });
   // Mail kept as files is readable in the browser while developing and testing, never in production.

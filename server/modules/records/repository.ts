@@ -1,0 +1,76 @@
+import type { Kysely } from "kysely";
+import type { DB, RecordTable } from "../../db/schema.ts";
+
+/**
+ * Every query on records, each filtered by its owner: a handler cannot reach another account's
+ * rows by forgetting a check. Pass a transaction to run them inside it.
+ */
+export function recordRepository(db: Kysely<DB>) {
+  return {
+    find(ownerId: string, category: string, id: string): Promise<RecordTable | undefined> {
+      return db
+        .selectFrom("record")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("category", "=", category)
+        .where("id", "=", id)
+        .executeTakeFirst();
+    },
+
+    /** A category's records, oldest first. */
+    list(ownerId: string, module: string, category: string): Promise<RecordTable[]> {
+      return db
+        .selectFrom("record")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("module", "=", module)
+        .where("category", "=", category)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+    },
+
+    /** category -> number of records, for the categories of one module that have any. */
+    async countByCategory(ownerId: string, module: string): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom("record")
+        .select((eb) => ["category", eb.fn.countAll<number | string | bigint>().as("count")])
+        .where("owner_id", "=", ownerId)
+        .where("module", "=", module)
+        .groupBy("category")
+        .execute();
+      return new Map(rows.map((row) => [row.category, Number(row.count)]));
+    },
+
+    async insert(row: RecordTable): Promise<void> {
+      await db.insertInto("record").values(row).execute();
+    },
+
+    async update(
+      ownerId: string,
+      id: string,
+      changes: Pick<RecordTable, "body_enc" | "reminder_date" | "updated_at">,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable("record")
+        .set(changes)
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async delete(ownerId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom("record")
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async deleteAllOf(ownerId: string): Promise<void> {
+      await db.deleteFrom("record").where("owner_id", "=", ownerId).execute();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { categoriesOf } from "../../../domain/sections/index.ts";
+import { type RecordBody, recordSchema } from "../../../domain/sections/schema.ts";
+import { RECORD_MODULES } from "../../../domain/sections/types.ts";
+import { actorOf } from "../../auth/ownership.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { Database } from "../../db/database.ts";
+import { onAccountDeleted } from "../account/account-deletion.ts";
+import { authorizeRecordAccess } from "./policy.ts";
+import { recordRepository } from "./repository.ts";
+import { createRecordService } from "./service.ts";
+
+/** A record's JSON: a few dozen fields of at most 2048 characters, lists of ids, and room. */
+const RECORD_BODY_LIMIT = 256 * 1024;
+
+const idParams = z.object({ id: z.string().max(64) });
+
+/** ?reveal=field1,field2: the secret fields to answer in clear (each reveal is logged). */
+const revealQuery = z.object({
+  reveal: z
+    .string()
+    .max(1024)
+    .optional()
+    .transform((value) => [
+      ...new Set(
+        (value ?? "")
+          .split(",")
+          .map((key) => key.trim())
+          .filter((key) => key !== ""),
+      ),
+    ]),
+});
+
+onAccountDeleted(async (userId, trx) => {
+  await recordRepository(trx).deleteAllOf(userId);
+});
+
+/** The id as a JSON string, as the spec's POST /api/pn/person answers it. */
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * The records API, generated from the category declarations: for each module its count, and for
+ * each category `/api/records/{module}/{category}` (list, create) and `.../{id}` (read, replace,
+ * delete). Each category's routes carry its own body schema, so validation, field messages and
+ * the OpenAPI document come from the declaration; unknown modules or categories have no route (404).
+ * Access "user" plus one hook for the whole plugin: a subscriber or a company account member.
+ */
+export async function recordRoutes(
+  app: FastifyInstance,
+  options: { database: Database; dataKeys: DataKeys },
+): Promise<void> {
+  const service = createRecordService({ db: options.database.db, dataKeys: options.dataKeys });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { access: "user" as const };
+
+  app.addHook("onRequest", async (request) => {
+    authorizeRecordAccess(actorOf(request));
+  });
+
+  for (const module of RECORD_MODULES) {
+    api.get(`/api/records/${module}/count`, { config: user }, (request) =>
+      service.count(actorOf(request), module),
+    );
+
+    for (const category of categoriesOf(module)) {
+      const base = `/api/records/${module}/${category.key}`;
+      const body = recordSchema(category);
+
+      api.get(base, { config: user }, (request) => service.list(actorOf(request), category));
+
+      api.post(
+        base,
+        { config: user, bodyLimit: RECORD_BODY_LIMIT, schema: { body } },
+        async (request, reply) => {
+          const id = await service.create(actorOf(request), category, request.body);
+          return reply.type(JSON_TYPE).send(JSON.stringify(id));
+        },
+      );
+
+      api.get(
+        `${base}/:id`,
+        { config: user, schema: { params: idParams, querystring: revealQuery } },
+        async (request, reply) => {
+          const view = await service.get(actorOf(request), category, request.params.id, request.query.reveal);
+          // Secrets may be in it: no cache keeps a copy.
+          return reply.header("cache-control", "no-store").send(view);
+        },
+      );
+
+      api.put(
+        `${base}/:id`,
+        {
+          config: user,
+          bodyLimit: RECORD_BODY_LIMIT,
+          schema: { params: idParams, body },
+          // Before validation: secrets left out or sent back masked take their stored values.
+          preValidation: async (request) => {
+            // Still raw here (validation runs next); the type provider types it as the schema's output.
+            request.body = (await service.withStoredSecrets(
+              actorOf(request),
+              category,
+              (request.params as { id: string }).id,
+              request.body,
+            )) as RecordBody;
+          },
+        },
+        async (request, reply) => {
+          await service.update(actorOf(request), category, request.params.id, request.body);
+          return reply.type(JSON_TYPE).send(JSON.stringify(request.params.id));
+        },
+      );
+
+      api.delete(`${base}/:id`, { config: user, schema: { params: idParams } }, async (request, reply) => {
+        await service.remove(actorOf(request), category, request.params.id);
+        return reply.code(204).send();
+      });
+    }
+  }
+}

@@ -1,0 +1,217 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import {
+  categoriesOf,
+  listColumns,
+  referenceFields,
+  reminderFields,
+  secretFields,
+} from "../../../domain/sections/index.ts";
+import type { RecordBody } from "../../../domain/sections/schema.ts";
+import type { CategoryDef, RecordModule } from "../../../domain/sections/types.ts";
+import type { Actor } from "../../auth/access.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { DB, RecordTable } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { recordActivity } from "../activity/activity-log.ts";
+import { deleteCommentsOf } from "../comments/repository.ts";
+import { keepStoredSecrets, MASK, maskSecrets, reminderDate } from "./body.ts";
+import { authorizeRecordDelete } from "./policy.ts";
+import { checkReferences, findReferenced, pruneDangling, referenceCell } from "./references.ts";
+import { recordRepository } from "./repository.ts";
+
+/** One row of a category's list: its declared list columns only, secrets masked. */
+export type RecordListItem = {
+  id: string;
+  category: string;
+  /** Epoch ms. */
+  createTime: number;
+  updateTime: number;
+  /** listColumn key -> value; references as { id, name } (lists of them for personRefs); secrets as MASK. */
+  columns: Record<string, unknown>;
+};
+
+/** One record as its owner's form reads it. */
+export type RecordView = {
+  id: string;
+  module: RecordModule;
+  category: string;
+  createTime: number;
+  updateTime: number;
+  /** Every field; secrets holding a value are MASK unless revealed; references to deleted rows dropped. */
+  body: RecordBody;
+  /** The secret fields answered as MASK: revealable with ?reveal=. */
+  maskedFields: string[];
+};
+
+/** What the body's ciphertext is bound to besides its owner: the record and its category. */
+function bodyAad(id: string, category: string): string {
+  return `record:${id}:${category}`;
+}
+
+export function createRecordService(options: { db: Kysely<DB>; dataKeys: DataKeys }) {
+  const { db, dataKeys } = options;
+  const records = recordRepository(db);
+
+  async function open(row: RecordTable): Promise<RecordBody> {
+    const plain = await dataKeys.decryptFor(row.owner_id, row.body_enc, bodyAad(row.id, row.category));
+    return JSON.parse(plain.toString("utf8")) as RecordBody;
+  }
+
+  function seal(ownerId: string, id: string, category: CategoryDef, body: RecordBody): Promise<Buffer> {
+    return dataKeys.encryptFor(ownerId, JSON.stringify(body), bodyAad(id, category.key));
+  }
+
+  async function findOwn(actor: Actor, category: CategoryDef, id: string): Promise<RecordTable> {
+    const row = await records.find(actor.userId, category.key, id);
+    if (row === undefined || row.module !== category.module) throw new AppError("not_found");
+    return row;
+  }
+
+  return {
+    /** POST: a new record of the category (the body already validated by its schema); answers the id. */
+    async create(actor: Actor, category: CategoryDef, body: RecordBody): Promise<string> {
+      await checkReferences(db, actor.userId, referenceFields(category), body, null);
+      const id = randomUUID();
+      const now = Date.now();
+      await records.insert({
+        id,
+        owner_id: actor.userId,
+        module: category.module,
+        category: category.key,
+        body_enc: await seal(actor.userId, id, category, body),
+        reminder_date: reminderDate(body, reminderFields(category)),
+        created_at: now,
+        updated_at: now,
+      });
+      return id;
+    },
+
+    async list(actor: Actor, category: CategoryDef): Promise<RecordListItem[]> {
+      const rows = await records.list(actor.userId, category.module, category.key);
+      const bodies = await Promise.all(rows.map(open));
+      const columns = listColumns(category);
+      const found = await findReferenced(db, actor.userId, columns, bodies);
+      const secret = new Set(secretFields(category).map((field) => field.key));
+      return rows.map((row, index) => {
+        const body = bodies[index] ?? {};
+        const cells: Record<string, unknown> = {};
+        for (const column of columns) {
+          const value = body[column.key] ?? null;
+          if (secret.has(column.key)) cells[column.key] = value === null || value === "" ? null : MASK;
+          else if (column.type.endsWith("Ref") || column.type === "personRefs") {
+            cells[column.key] = referenceCell(column, value, found);
+          } else cells[column.key] = value;
+        }
+        return {
+          id: row.id,
+          category: row.category,
+          createTime: Number(row.created_at),
+          updateTime: Number(row.updated_at),
+          columns: cells,
+        };
+      });
+    },
+
+    /**
+     * GET one: secrets masked, except those named in `reveal`, each of which (when it holds a value)
+     * writes one entry to the owner's activity log before the answer leaves.
+     */
+    async get(
+      actor: Actor,
+      category: CategoryDef,
+      id: string,
+      reveal: readonly string[],
+    ): Promise<RecordView> {
+      const row = await findOwn(actor, category, id);
+      const secrets = secretFields(category);
+      const secretKeys = new Set(secrets.map((field) => field.key));
+      if (reveal.some((key) => !secretKeys.has(key))) {
+        throw new AppError("validation_failed", { fields: { reveal: "errors:records.not_secret" } });
+      }
+      const stored = await open(row);
+      const references = referenceFields(category);
+      const body = pruneDangling(
+        stored,
+        references,
+        await findReferenced(db, actor.userId, references, [stored]),
+      );
+      const revealed = new Set(reveal);
+      const masked = maskSecrets(body, secrets, revealed);
+      const shown = [...revealed].filter(
+        (key) => masked.body[key] !== null && masked.body[key] !== undefined,
+      );
+      await recordActivity(
+        db,
+        shown.map((field) => ({
+          ownerId: row.owner_id,
+          actorId: actor.userId,
+          kind: "reveal" as const,
+          subjectKind: "record",
+          subjectId: row.id,
+          category: row.category,
+          field,
+        })),
+      );
+      return {
+        id: row.id,
+        module: category.module,
+        category: row.category,
+        createTime: Number(row.created_at),
+        updateTime: Number(row.updated_at),
+        body: masked.body,
+        maskedFields: masked.maskedFields,
+      };
+    },
+
+    /**
+     * PUT, before validation: the request body with the secrets it left out or sent back masked set
+     * to the stored ones (404 when the record is not the caller's).
+     */
+    async withStoredSecrets(
+      actor: Actor,
+      category: CategoryDef,
+      id: string,
+      incoming: unknown,
+    ): Promise<unknown> {
+      const secrets = secretFields(category);
+      if (secrets.length === 0) {
+        await findOwn(actor, category, id);
+        return incoming;
+      }
+      return keepStoredSecrets(incoming, await open(await findOwn(actor, category, id)), secrets);
+    },
+
+    /** PUT: replaces the whole body (validated, stored secrets already merged in). */
+    async update(actor: Actor, category: CategoryDef, id: string, body: RecordBody): Promise<void> {
+      await findOwn(actor, category, id);
+      await checkReferences(db, actor.userId, referenceFields(category), body, id);
+      const updated = await records.update(actor.userId, id, {
+        body_enc: await seal(actor.userId, id, category, body),
+        reminder_date: reminderDate(body, reminderFields(category)),
+        updated_at: Date.now(),
+      });
+      if (!updated) throw new AppError("not_found");
+    },
+
+    /** DELETE: the record and its comments; needs a subscription or a company account. */
+    async remove(actor: Actor, category: CategoryDef, id: string): Promise<void> {
+      await findOwn(actor, category, id);
+      authorizeRecordDelete(actor);
+      await db.transaction().execute(async (trx) => {
+        await deleteCommentsOf(trx, actor.userId, "record", id);
+        await recordRepository(trx).delete(actor.userId, id);
+      });
+    },
+
+    /** category -> number of the caller's records, every category of the module, zeros included. */
+    async count(actor: Actor, module: RecordModule): Promise<Record<string, number>> {
+      const counts = await records.countByCategory(actor.userId, module);
+      return Object.fromEntries(
+        categoriesOf(module).map((category) => [category.key, counts.get(category.key) ?? 0]),
+      );
+    },
+  };
+}
+
+export type RecordService = ReturnType<typeof createRecordService>;
