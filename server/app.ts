@@ -21,10 +21,12 @@ import { accountRoutes } from "./modules/account/routes.ts";
 import { activityRoutes } from "./modules/activity/routes.ts";
 import { addressRoutes } from "./modules/addresses/routes.ts";
 import { commentRoutes } from "./modules/comments/routes.ts";
+import { documentRoutes } from "./modules/documents/routes.ts";
 import { institutionRoutes } from "./modules/institutions/routes.ts";
 import { personRoutes } from "./modules/persons/routes.ts";
 import { recordRoutes } from "./modules/records/routes.ts";
 import { unsubscribeRoutes } from "./modules/unsubscribe/routes.ts";
+import { openBlobStore } from "./storage/open-blob-store.ts";
 
 export type BuildAppOptions = {
   config: Config;
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(addressRoutes, { database });
   await app.register(institutionRoutes, { database });
   await app.register(personRoutes, { database, dataKeys });
+  await app.register(documentRoutes, { database, blobs: openBlobStore({ config, database, dataKeys }) });
   await app.register(recordRoutes, { database, dataKeys });
   await app.register(commentRoutes, { database, dataKeys });
   await app.register(activityRoutes, { database });

@@ -12,10 +12,16 @@ const hooks: AccountDeletedHook[] = [];
 /**
  * Registers a module's part of account deletion. Call it once, at module load (next to the module's
  * routes): DELETE /api/account runs every hook, then removes the identity rows, all in one
- * transaction, so an account is either wholly deleted or not at all.
+ * transaction, so an account is either wholly deleted or not at all. A hook bound to one app's
+ * resources (its blob store) is registered when the app is built and removed, with the function
+ * this answers, when the app closes.
  */
-export function onAccountDeleted(hook: AccountDeletedHook): void {
+export function onAccountDeleted(hook: AccountDeletedHook): () => void {
   if (!hooks.includes(hook)) hooks.push(hook);
+  return () => {
+    const index = hooks.indexOf(hook);
+    if (index !== -1) hooks.splice(index, 1);
+  };
 }
 
 export async function runAccountDeletedHooks(userId: string, trx: Kysely<DB>): Promise<void> {

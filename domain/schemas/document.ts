@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { LIMITS } from "../limits.ts";
+import { RECORD_MODULES } from "../sections/types.ts";
+import { optionalRef, optionalText } from "./fields.ts";
+
+/**
+ * The spec's documents: metadata saved with POST /api/documents, a file uploaded to it, and the
+ * shapes the API answers. A document belongs to a module and a category (its `type`), and may be
+ * filed under another category (assignedModule/assignedType) or attached to one record
+ * (assignedDocument, with assignedCustomPosition naming which of the record's document fields).
+ */
+
+/** The record modules, plus "documentlibrary" for the library's own documents. */
+export const DOCUMENT_MODULES = [...RECORD_MODULES, "documentlibrary"] as const;
+export type DocumentModule = (typeof DOCUMENT_MODULES)[number];
+
+/** Where a document can be filed: any document module, or a person category of the personal network. */
+export const ASSIGNED_MODULES = [...DOCUMENT_MODULES, "personal-network"] as const;
+
+export function isDocumentModule(value: unknown): value is DocumentModule {
+  return typeof value === "string" && (DOCUMENT_MODULES as readonly string[]).includes(value);
+}
+
+/** A category key as the catalog writes them: lower-case letters only, short. */
+export const categoryKeySchema = z.string().regex(/^[a-z]{1,32}$/, "errors:fields.invalid_choice");
+
+/** Files accepted for upload, by the type sniffed from their content (the server decides). */
+export const UPLOAD_CONTENT_TYPES = [
+  "application/pdf",
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/heic",
+  "image/heif",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  "application/msword",
+  "application/vnd.ms-excel",
+  "text/plain",
+] as const;
+export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
+
+/** For a file input's accept attribute: what the server will take. */
+export const UPLOAD_ACCEPT = ".pdf,.jpg,.jpeg,.png,.webp,.heic,.heif,.docx,.xlsx,.pptx,.doc,.xls,.txt";
+
+export const UPLOAD_MESSAGES = {
+  tooLarge: "errors:documents.file_too_large",
+  unsupportedType: "errors:documents.unsupported_type",
+} as const;
+
+/** POST /api/documents: a new document (no id) or changed metadata of one (its id). */
+export const documentInputSchema = z.object({
+  id: optionalRef,
+  module: z.enum(DOCUMENT_MODULES),
+  type: categoryKeySchema,
+  fileName: optionalText(),
+  description: optionalText(LIMITS.longTextMax),
+  lastName: optionalText(),
+  assignedModule: z
+    .enum(ASSIGNED_MODULES)
+    .nullish()
+    .transform((value) => value ?? null),
+  assignedType: categoryKeySchema.nullish().transform((value) => value ?? null),
+  // The app has sent both numbers and strings here; it is kept as text and compared as text.
+  assignedCustomPosition: z
+    .union([z.string().trim().max(64), z.number().int().min(0).max(1_000_000)])
+    .nullish()
+    .transform((value) => (value === null || value === undefined || value === "" ? null : String(value))),
+  assignedDocument: optionalRef,
+});
+export type DocumentInput = z.output<typeof documentInputSchema>;
+
+/** A row of a document list (the spec's list item, plus what the View button and the field need). */
+export type DocumentListItem = {
+  id: string;
+  module: string;
+  type: string;
+  fileName: string | null;
+  lastName: string | null;
+  description: string | null;
+  assignedModule: string | null;
+  assignedType: string | null;
+  assignedCustomPosition: string | null;
+  assignedDocument: string | null;
+  /** Epoch ms: when the document was created. */
+  date: number;
+  /** The stored file's type (sniffed at upload) and size in bytes; null before any upload. */
+  contentType: string | null;
+  size: number | null;
+};
+
+/** One document. The spec's Document entity spells the name `filename`; lists say `fileName`. */
+export type DocumentRecord = DocumentListItem & {
+  filename: string | null;
+  createTime: number;
+  updateTime: number;
+};
+
+/** GET /api/documents/{module}/count and its by-subtype form: documents per type. */
+export type DocumentCounts = Record<string, number>;

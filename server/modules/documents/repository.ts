@@ -1,0 +1,130 @@
+import type { Kysely } from "kysely";
+import type { DB, DocumentTable } from "../../db/schema.ts";
+
+/** The file columns of a document: all set by an upload, all cleared when its file is removed. */
+export type DocumentFile = Pick<DocumentTable, "blob_id" | "file_name" | "content_type" | "size">;
+
+export const NO_FILE: DocumentFile = { blob_id: null, file_name: null, content_type: null, size: null };
+
+/**
+ * Every query on documents, each filtered by its owner: a handler cannot reach another account's
+ * rows by forgetting a check. Pass a transaction to run them inside it.
+ */
+export function documentRepository(db: Kysely<DB>) {
+  return {
+    find(ownerId: string, id: string): Promise<DocumentTable | undefined> {
+      return db
+        .selectFrom("document")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+    },
+
+    async insert(row: DocumentTable): Promise<void> {
+      await db.insertInto("document").values(row).execute();
+    },
+
+    async update(
+      ownerId: string,
+      id: string,
+      changes: Partial<Omit<DocumentTable, "id" | "owner_id" | "created_at">>,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable("document")
+        .set(changes)
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Points the document at another file (or none), only if it still holds `expectedBlobId`:
+     * of two uploads racing on one document, the one that loses sees false, re-reads and retries,
+     * so the blob it replaced is always known and deleted, never orphaned.
+     */
+    async swapFile(
+      ownerId: string,
+      id: string,
+      expectedBlobId: string | null,
+      file: DocumentFile,
+      now: number,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable("document")
+        .set({ ...file, updated_at: now })
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", id)
+        .where("blob_id", expectedBlobId === null ? "is" : "=", expectedBlobId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** A category's documents, oldest first. */
+    listByType(ownerId: string, module: string, type: string): Promise<DocumentTable[]> {
+      return db
+        .selectFrom("document")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("module", "=", module)
+        .where("type", "=", type)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+    },
+
+    /** The documents attached to one record (assignedDocument), oldest first. */
+    listAttachedTo(ownerId: string, recordId: string): Promise<DocumentTable[]> {
+      return db
+        .selectFrom("document")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("assigned_document", "=", recordId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+    },
+
+    /** How many documents each type of a module holds (types with none are absent). */
+    async countByType(ownerId: string, module: string): Promise<{ type: string; count: number }[]> {
+      const rows = await db
+        .selectFrom("document")
+        .select(["type", (eb) => eb.fn.countAll<number | string>().as("count")])
+        .where("owner_id", "=", ownerId)
+        .where("module", "=", module)
+        .groupBy("type")
+        .orderBy("type")
+        .execute();
+      return rows.map((row) => ({ type: row.type, count: Number(row.count) }));
+    },
+
+    /** How many documents of a module are filed under one category of another module. */
+    async countAssigned(ownerId: string, module: string, assignedModule: string, assignedType: string) {
+      const row = await db
+        .selectFrom("document")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .where("owner_id", "=", ownerId)
+        .where("module", "=", module)
+        .where("assigned_module", "=", assignedModule)
+        .where("assigned_type", "=", assignedType)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
+    /** Deletes the row; answers the blob it pointed at, or undefined when there was no such row. */
+    async delete(ownerId: string, id: string): Promise<{ blobId: string | null } | undefined> {
+      const row = await db
+        .deleteFrom("document")
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", id)
+        .returning("blob_id")
+        .executeTakeFirst();
+      return row === undefined ? undefined : { blobId: row.blob_id };
+    },
+
+    async deleteAllOf(ownerId: string): Promise<void> {
+      await db.deleteFrom("document").where("owner_id", "=", ownerId).execute();
+    },
+  };
+}

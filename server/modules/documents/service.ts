@@ -1,0 +1,180 @@
+import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type {
+  DocumentCounts,
+  DocumentInput,
+  DocumentListItem,
+  DocumentRecord,
+} from "../../../domain/schemas/document.ts";
+import type { Actor } from "../../auth/access.ts";
+import type { DB, DocumentTable } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { BlobNotFoundError, type BlobStore } from "../../storage/blob-store.ts";
+import { authorizeDocumentDelete, isAt } from "./policy.ts";
+import { toColumns, toDocumentRecord, toListItem } from "./presenter.ts";
+import { documentRepository, NO_FILE } from "./repository.ts";
+import { receiveUpload } from "./upload.ts";
+
+/** Where a route finds one document: its module and type as the path names them, and its id. */
+export type DocumentAddress = { module: string; type: string; id: string };
+
+export type DocumentDownload = {
+  fileName: string;
+  contentType: string;
+  size: number;
+  body: Readable;
+};
+
+export function createDocumentService(options: { db: Kysely<DB>; blobs: BlobStore; log: FastifyBaseLogger }) {
+  const { db, blobs, log } = options;
+  const documents = documentRepository(db);
+
+  async function find(actor: Actor, at: DocumentAddress): Promise<DocumentTable> {
+    const row = await documents.find(actor.userId, at.id);
+    if (row === undefined || !isAt(row, at.module, at.type)) throw new AppError("not_found");
+    return row;
+  }
+
+  /** A blob no document points at any more; failing to remove it must not fail the request. */
+  async function discard(ownerId: string, blobId: string | null): Promise<void> {
+    if (blobId === null) return;
+    try {
+      await blobs.delete(ownerId, blobId);
+    } catch (error) {
+      log.error({ err: error, blobId }, "could not delete a replaced or removed blob");
+    }
+  }
+
+  /**
+   * Points the document at a new file (or none) and deletes the blob it held. Retries when another
+   * upload or removal changed the file in between, so the last writer wins and no blob is left
+   * without its document.
+   */
+  async function swapFile(
+    ownerId: string,
+    row: DocumentTable,
+    file: typeof NO_FILE,
+  ): Promise<DocumentTable | undefined> {
+    let current: DocumentTable | undefined = row;
+    while (current !== undefined) {
+      if (await documents.swapFile(ownerId, current.id, current.blob_id, file, Date.now())) {
+        await discard(ownerId, current.blob_id);
+        return documents.find(ownerId, current.id);
+      }
+      current = await documents.find(ownerId, current.id);
+    }
+    return undefined;
+  }
+
+  return {
+    /** POST /api/documents: creates a document, or changes the caller's document named by id; answers the id. */
+    async save(actor: Actor, input: DocumentInput): Promise<string> {
+      const ownerId = actor.userId;
+      const now = Date.now();
+      if (input.id !== null) {
+        const existing = await documents.find(ownerId, input.id);
+        if (existing === undefined) throw new AppError("not_found");
+        // The stored file's name comes with its upload: metadata without a name keeps it.
+        const fileName = existing.blob_id === null ? input.fileName : (input.fileName ?? existing.file_name);
+        const changes = { ...toColumns(input), file_name: fileName, updated_at: now };
+        if (!(await documents.update(ownerId, input.id, changes))) throw new AppError("not_found");
+        return input.id;
+      }
+      const id = randomUUID();
+      await documents.insert({
+        ...toColumns(input),
+        ...NO_FILE,
+        file_name: input.fileName,
+        id,
+        owner_id: ownerId,
+        created_at: now,
+        updated_at: now,
+      });
+      return id;
+    },
+
+    async get(actor: Actor, at: DocumentAddress): Promise<DocumentRecord> {
+      return toDocumentRecord(await find(actor, at));
+    },
+
+    async list(actor: Actor, module: string, type: string): Promise<DocumentListItem[]> {
+      return (await documents.listByType(actor.userId, module, type)).map(toListItem);
+    },
+
+    async attachedTo(actor: Actor, recordId: string): Promise<DocumentListItem[]> {
+      return (await documents.listAttachedTo(actor.userId, recordId)).map(toListItem);
+    },
+
+    async counts(actor: Actor, module: string): Promise<DocumentCounts> {
+      const rows = await documents.countByType(actor.userId, module);
+      return Object.fromEntries(rows.map((row) => [row.type, row.count]));
+    },
+
+    /** The documents of `module` filed under `subtype`'s category `type`, keyed by that type. */
+    async countAssigned(
+      actor: Actor,
+      module: string,
+      subtype: string,
+      type: string,
+    ): Promise<DocumentCounts> {
+      return { [type]: await documents.countAssigned(actor.userId, module, subtype, type) };
+    },
+
+    /**
+     * Stores the request's file as the document's file, replacing the one it had. The document is
+     * looked up before a byte of the body is read; a refused or broken upload changes nothing.
+     */
+    async upload(actor: Actor, at: DocumentAddress, request: FastifyRequest): Promise<DocumentRecord> {
+      const ownerId = actor.userId;
+      const row = await find(actor, at);
+      const file = await receiveUpload(request, { blobs, ownerId });
+      const updated = await swapFile(ownerId, row, {
+        blob_id: file.blobId,
+        file_name: file.fileName,
+        content_type: file.contentType,
+        size: file.size,
+      });
+      if (updated === undefined) {
+        // The document was deleted while its file streamed in.
+        await discard(ownerId, file.blobId);
+        throw new AppError("not_found");
+      }
+      return toDocumentRecord(updated);
+    },
+
+    async download(actor: Actor, at: DocumentAddress): Promise<DocumentDownload> {
+      const row = await find(actor, at);
+      if (row.blob_id === null || row.content_type === null) throw new AppError("not_found");
+      try {
+        return {
+          fileName: row.file_name ?? "file",
+          contentType: row.content_type,
+          size: row.size ?? 0,
+          body: await blobs.get(actor.userId, row.blob_id),
+        };
+      } catch (error) {
+        if (error instanceof BlobNotFoundError) throw new AppError("not_found", { cause: error });
+        throw error;
+      }
+    },
+
+    /** Removes the document's file, if it is still the one named, and keeps the document. */
+    async removeFile(actor: Actor, at: DocumentAddress, fileName: string): Promise<void> {
+      authorizeDocumentDelete(actor);
+      const row = await find(actor, at);
+      if (row.blob_id === null || row.file_name !== fileName) throw new AppError("not_found");
+      await swapFile(actor.userId, row, NO_FILE);
+    },
+
+    /** Removes the document and its file. */
+    async remove(actor: Actor, at: DocumentAddress): Promise<void> {
+      authorizeDocumentDelete(actor);
+      await find(actor, at);
+      const deleted = await documents.delete(actor.userId, at.id);
+      if (deleted === undefined) throw new AppError("not_found");
+      await discard(actor.userId, deleted.blobId);
+    },
+  };
+}

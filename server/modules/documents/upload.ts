@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import { Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { FastifyRequest } from "fastify";
+import { LIMITS } from "../../../domain/limits.ts";
+import { UPLOAD_MESSAGES, type UploadContentType } from "../../../domain/schemas/document.ts";
+import { AppError } from "../../errors/app-error.ts";
+import type { BlobStore } from "../../storage/blob-store.ts";
+import { createFileTypeDetector, RefusedFileError } from "./file-type.ts";
+
+/** The multipart field the spec's upload control sends. */
+export const FILE_FIELD = "file";
+
+/**
+ * Multipart limits of an upload: one file of at most 5 MB, a few small fields beside it. Busboy
+ * stops reading the file at fileSize and marks it truncated, so an oversized file is never read
+ * past the limit.
+ */
+const MULTIPART_LIMITS = {
+  fileSize: LIMITS.uploadBytesMax,
+  files: 1,
+  fields: 10,
+  fieldSize: 4096,
+  parts: 11,
+  headerPairs: 100,
+};
+
+export type StoredUpload = {
+  blobId: string;
+  fileName: string;
+  contentType: UploadContentType;
+  size: number;
+};
+
+/**
+ * A file name as the client sent it, made safe to keep and to send back in a header: no folders,
+ * no control characters, at most 256 characters; "file" when nothing is left.
+ */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  const printable = base
+    .normalize("NFC")
+    .replace(/\p{Cc}/gu, "")
+    .trim();
+  const cut = Array.from(printable).slice(0, LIMITS.textMax).join("");
+  return cut === "" || /^\.+$/.test(cut) ? "file" : cut;
+}
+
+function refusal(error: RefusedFileError): AppError {
+  return error.reason === "empty"
+    ? new AppError("validation_failed", { fields: { file: "errors:documents.file_empty" } })
+    : new AppError("unsupported_media_type", { message: UPLOAD_MESSAGES.unsupportedType, cause: error });
+}
+
+/**
+ * Reads the request's file part and stores it encrypted while it streams in: its type is sniffed
+ * from the first bytes (and, for text and Office files, checked to the end), its size is held to
+ * 5 MB as it arrives, and any refusal or failure aborts the blob store's write, which then keeps
+ * nothing. Answers the new blob; the caller points the document at it.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  options: { blobs: BlobStore; ownerId: string },
+): Promise<StoredUpload> {
+  if (!request.isMultipart()) {
+    throw new AppError("unsupported_media_type", { message: "errors:documents.multipart_required" });
+  }
+  const part = await request.file({ limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
+  if (part === undefined || part.fieldname !== FILE_FIELD) {
+    part?.file.resume();
+    throw new AppError("validation_failed", { fields: { file: "errors:documents.file_required" } });
+  }
+
+  const tooLarge = () => new AppError("payload_too_large", { message: UPLOAD_MESSAGES.tooLarge });
+  const detector = createFileTypeDetector();
+  let contentType: UploadContentType | undefined;
+  const inspect = new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+      try {
+        detector.write(chunk);
+        done(null, chunk);
+      } catch (error) {
+        done(error instanceof RefusedFileError ? refusal(error) : (error as Error));
+      }
+    },
+    // The verdict on text and Office files needs the last byte; giving it before the stream ends
+    // means a refused file never becomes a stored blob.
+    flush(done: TransformCallback) {
+      if (part.file.truncated) return done(tooLarge());
+      try {
+        contentType = detector.end();
+        done();
+      } catch (error) {
+        done(error instanceof RefusedFileError ? refusal(error) : (error as Error));
+      }
+    },
+  });
+  // Fired the moment busboy passes the limit: stop encrypting and writing at once.
+  part.file.once("limit", () => inspect.destroy(tooLarge()));
+
+  let clientFailed: unknown;
+  const receiving = pipeline(part.file, inspect).catch((error: unknown) => {
+    // A broken request (the client went away, malformed multipart) is the client's problem.
+    if (!(error instanceof AppError)) clientFailed = error;
+  });
+  const blobId = randomUUID();
+  try {
+    const { size } = await options.blobs.put(options.ownerId, blobId, inspect);
+    await receiving;
+    if (contentType === undefined || part.file.truncated) {
+      await options.blobs.delete(options.ownerId, blobId);
+      throw tooLarge();
+    }
+    return { blobId, fileName: cleanFileName(part.filename), contentType, size };
+  } catch (error) {
+    await receiving;
+    if (error instanceof AppError) throw error;
+    if (clientFailed !== undefined) throw new AppError("bad_request", { cause: clientFailed });
+    throw error;
+  }
+}
