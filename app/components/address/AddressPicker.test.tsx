@@ -65,9 +65,9 @@ describe("AddressPicker", () => {
     expect(screen.getByText("12 Main Street")).toBeTruthy();
     expect(screen.getByText("Toronto, Ontario M5V 1A1")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Edit Address" }));
-    expect((screen.getByRole("textbox", { name: "Address nickname" }) as HTMLInputElement).value).toBe(
-      "Home",
-    );
+    expect(
+      ((await screen.findByRole("textbox", { name: "Address nickname" })) as HTMLInputElement).value,
+    ).toBe("Home");
     expect(screen.getByRole("button", { name: "Delete Address" })).toBeTruthy();
   });
 
@@ -78,6 +78,7 @@ describe("AddressPicker", () => {
     await screen.findByRole("combobox", { name: "Home address" });
     await waitFor(() => expect(screen.getByTestId("value").textContent).toBe("none"));
     await choose(user, "Home address", "Add New Address");
+    await screen.findByRole("textbox", { name: "Address nickname" });
     const save = screen.getByRole("button", { name: "Save Address" }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     // Other fields wait for a country.
@@ -95,6 +96,7 @@ describe("AddressPicker", () => {
     const user = userEvent.setup();
     renderWithProviders(<Picker />);
     await choose(user, "Home address", "Add New Address");
+    await screen.findByRole("textbox", { name: "Address nickname" });
     await user.type(screen.getByRole("textbox", { name: "Address nickname" }), "Cottage");
     await choose(user, "Country", "Canada");
     await user.click(screen.getByRole("button", { name: "Save Address" }));
@@ -113,6 +115,7 @@ describe("AddressPicker", () => {
     const user = userEvent.setup();
     renderWithProviders(<Picker />);
     await choose(user, "Home address", "Add New Address");
+    await screen.findByRole("textbox", { name: "Address nickname" });
     await choose(user, "Country", "Canada");
     const province = screen.getByRole("combobox", { name: "Province/Territory" }) as HTMLSelectElement;
     // A "Choose…" option, then the 13.

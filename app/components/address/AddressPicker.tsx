@@ -1,14 +1,18 @@
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/Checkbox.css";
-import { Checkbox, Paper, Select, Stack } from "@mantine/core";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Checkbox, Loader, Paper, Select, Stack } from "@mantine/core";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Address } from "../../../domain/schemas/address.ts";
 import { clearButtonProps } from "../form/clearButton.ts";
-import { AddressForm } from "./AddressForm.tsx";
 import { AddressView } from "./AddressView.tsx";
 import { useAddresses } from "./addressApi.ts";
 import { type AddressDraft, draftOf, emptyAddressDraft } from "./addressDraft.ts";
+
+// The create/edit form (its schema, the country-dependent region lists) loads when first needed.
+const AddressForm = lazy(() =>
+  import("./AddressForm.tsx").then((module) => ({ default: module.AddressForm })),
+);
 
 /** The select's own option that opens an empty form. Never an address id (those are UUIDs). */
 const ADD_NEW = "add-new-address";
@@ -114,21 +118,23 @@ export function AddressPicker({ label, value, onChange, sameAs, error }: Address
       <div>
         {editing ? (
           <Paper withBorder p="md" radius="md">
-            <AddressForm
-              key={editing.draft.id ?? ADD_NEW}
-              initial={editing.draft}
-              addresses={addresses ?? []}
-              onSaved={(address) => {
-                setEditing(null);
-                onChange(address.id);
-              }}
-              onCancel={() => setEditing(null)}
-              onDeleted={() => {
-                setEditing(null);
-                setSameAsOn(false);
-                onChange(null);
-              }}
-            />
+            <Suspense fallback={<Loader size="sm" aria-label={t("address.loading")} />}>
+              <AddressForm
+                key={editing.draft.id ?? ADD_NEW}
+                initial={editing.draft}
+                addresses={addresses ?? []}
+                onSaved={(address) => {
+                  setEditing(null);
+                  onChange(address.id);
+                }}
+                onCancel={() => setEditing(null)}
+                onDeleted={() => {
+                  setEditing(null);
+                  setSameAsOn(false);
+                  onChange(null);
+                }}
+              />
+            </Suspense>
           </Paper>
         ) : (
           chosen && (

@@ -1,11 +1,15 @@
 import "@mantine/core/styles/Avatar.css";
 import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconPhotoUp, IconTrash } from "@tabler/icons-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PHOTO_MIME_TYPES } from "../../../domain/schemas/photo.ts";
-import { PhotoCropModal } from "./PhotoCropModal.tsx";
 import { photoFileProblem } from "./photoCrop.ts";
+
+// The crop dialog (slider, canvas work) loads once a photo has been chosen.
+const PhotoCropModal = lazy(() =>
+  import("./PhotoCropModal.tsx").then((module) => ({ default: module.PhotoCropModal })),
+);
 
 /** The spec's avatar size. */
 export const AVATAR_PX = 81;
@@ -90,14 +94,18 @@ export function PhotoInput({ value, onChange, name, error }: PhotoInputProps) {
           {message}
         </Text>
       )}
-      <PhotoCropModal
-        source={source}
-        onCancel={() => setSource(null)}
-        onCropped={(dataUrl) => {
-          setSource(null);
-          onChange(dataUrl);
-        }}
-      />
+      {source !== null && (
+        <Suspense fallback={null}>
+          <PhotoCropModal
+            source={source}
+            onCancel={() => setSource(null)}
+            onCropped={(dataUrl) => {
+              setSource(null);
+              onChange(dataUrl);
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

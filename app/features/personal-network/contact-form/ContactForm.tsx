@@ -6,7 +6,6 @@ import {
   Button,
   Center,
   Checkbox,
-  Fieldset,
   Group,
   Loader,
   NativeSelect,
@@ -14,14 +13,13 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
 } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { GENDERS, MARITAL_STATUSES, ORIGINS } from "../../../../domain/catalog/personOptions.ts";
+import { ORIGINS } from "../../../../domain/catalog/personOptions.ts";
 import {
   groupsFor,
   OWN_GROUP,
@@ -32,14 +30,11 @@ import {
 import { LIMITS, TIMINGS_MS } from "../../../../domain/limits.ts";
 import { personInputSchema } from "../../../../domain/schemas/person.ts";
 import { AddressPicker } from "../../../components/address/AddressPicker.tsx";
-import { CountrySelect } from "../../../components/country/CountrySelect.tsx";
-import { DateField } from "../../../components/DateField.tsx";
 import { DeleteRecordDialog } from "../../../components/dialogs/ConfirmDialog.tsx";
 import { EmailListInput } from "../../../components/EmailListInput.tsx";
 import { isUnder, withoutErrorsUnder } from "../../../components/form/errorPaths.ts";
 import { useSchemaForm } from "../../../components/form/useSchemaForm.ts";
 import { InstitutionPicker } from "../../../components/institution/InstitutionPicker.tsx";
-import { MaskedInput } from "../../../components/MaskedValue.tsx";
 import { PhoneListInput } from "../../../components/phone/PhoneListInput.tsx";
 import { PhotoInput } from "../../../components/photo/PhotoInput.tsx";
 import { type SaveOutcome, useGuardedForm } from "../../../shell/unsaved/unsavedForm.ts";
@@ -53,7 +48,11 @@ import {
   isContactFieldPath,
   MORE_DETAILS_PATHS,
 } from "./contactFormValues.ts";
-import { PersonsPicker } from "./PersonsPicker.tsx";
+
+// "More details" (dates, masked input, persons picker, notes) loads when first opened.
+const ContactMoreDetails = lazy(() =>
+  import("./ContactMoreDetails.tsx").then((module) => ({ default: module.ContactMoreDetails })),
+);
 
 export interface ContactFormProps {
   /** The person to edit; absent for a new one. */
@@ -220,8 +219,6 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
 
   const valid = form.isValid();
   const error = (path: string) => form.errors[path];
-  const firstErrorUnder = (prefix: string) =>
-    Object.entries(form.errors).find(([path]) => isUnder(path, prefix))?.[1] ?? undefined;
   const input = (path: Parameters<typeof form.getInputProps>[0]) => ({
     ...form.getInputProps(path),
     "aria-invalid": form.errors[path] ? true : undefined,
@@ -388,103 +385,15 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
           </Button>
           <div id={moreId}>
             {moreOpen && (
-              <Stack gap="lg" mt="sm">
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-                  <TextInput label={t("contact.middleName")} {...text("mainDetails.middleName")} />
-                  <TextInput label={t("contact.nickname")} {...text("mainDetails.nickname")} />
-                  <TextInput label={t("contact.preferredName")} {...text("mainDetails.prefferedName")} />
-                  <DateField
-                    label={t("contact.birthday")}
-                    value={values.mainDetails.birthday}
-                    onChange={(birthday) => form.setFieldValue("mainDetails.birthday", birthday)}
-                    max={Date.now()}
-                    error={error("mainDetails.birthday")}
-                  />
-                  <CountrySelect
-                    label={t("contact.birthCountry")}
-                    value={values.mainDetails.birthcountry || null}
-                    onChange={(code) => form.setFieldValue("mainDetails.birthcountry", code ?? "")}
-                    error={error("mainDetails.birthcountry")}
-                  />
-                  <TextInput label={t("contact.birthPlace")} {...text("mainDetails.birthplace")} />
-                  <CountrySelect
-                    label={t("contact.citizenship")}
-                    value={values.mainDetails.citizenship || null}
-                    onChange={(code) => form.setFieldValue("mainDetails.citizenship", code ?? "")}
-                    error={error("mainDetails.citizenship")}
-                  />
-                  <NativeSelect
-                    label={t("contact.gender")}
-                    data={choices(GENDERS, (gender) => t(`catalog:gender.${gender}`))}
-                    {...input("mainDetails.gender")}
-                  />
-                  <NativeSelect
-                    label={t("contact.maritalStatus")}
-                    data={choices(MARITAL_STATUSES, (status) => t(`catalog:maritalStatus.${status}`))}
-                    {...input("mainDetails.maritalStatus")}
-                  />
-                  <TextInput
-                    label={t("contact.motherMaidenName")}
-                    {...text("mainDetails.motherMaidenName")}
-                  />
-                  <MaskedInput
-                    label={t("contact.socialNumber")}
-                    description={t("contact.socialNumberHelp")}
-                    maxLength={LIMITS.textMax}
-                    {...input("mainDetails.socialNumber")}
-                  />
-                </SimpleGrid>
-
-                <AddressPicker
-                  label={t("contact.mailingAddress")}
-                  value={values.mailingAddress}
-                  onChange={(id) => form.setFieldValue("mailingAddress", id)}
-                  sameAs={{ label: t("contact.sameAsHome"), addressId: values.homeAddress }}
-                  error={error("mailingAddress")}
-                />
-
-                <Fieldset legend={t("contact.importantDates")} variant="unstyled">
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-                    {(["marriage", "separation", "divorce", "death"] as const).map((key) => (
-                      <DateField
-                        key={key}
-                        label={t(`contact.dates.${key}`)}
-                        value={values.importantDates[key]}
-                        onChange={(date) => form.setFieldValue(`importantDates.${key}`, date)}
-                        error={error(`importantDates.${key}`)}
-                      />
-                    ))}
-                  </SimpleGrid>
-                </Fieldset>
-
-                <PersonsPicker
-                  label={t("contact.emergencyContacts")}
-                  description={t("contact.emergencyContactsHelp")}
-                  value={values.iceDetails.emergencyContacts}
-                  onChange={(ids) => form.setFieldValue("iceDetails.emergencyContacts", ids)}
-                  excludeId={values.id}
-                  error={firstErrorUnder("iceDetails")}
-                />
-                <PersonsPicker
-                  label={t("contact.nextOfKin")}
-                  value={values.kinDetails.emergencyContacts}
-                  onChange={(ids) => form.setFieldValue("kinDetails.emergencyContacts", ids)}
-                  excludeId={values.id}
-                  error={firstErrorUnder("kinDetails")}
-                />
-
-                <Textarea
-                  label={t("contact.notes")}
-                  rows={4}
-                  resize="vertical"
-                  maxLength={LIMITS.longTextMax}
-                  description={t("contact.notesCount", {
-                    length: values.notes.length,
-                    max: LIMITS.longTextMax,
-                  })}
-                  {...input("notes")}
-                />
-              </Stack>
+              <Suspense
+                fallback={
+                  <Center py="md">
+                    <Loader size="sm" aria-label={t("contact.loadingMore")} />
+                  </Center>
+                }
+              >
+                <ContactMoreDetails form={form} />
+              </Suspense>
             )}
           </div>
         </div>
