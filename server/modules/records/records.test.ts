@@ -257,6 +257,38 @@ describe.each(testDialects())("records API on %s", (dialect) => {
         ]);
       }
     }
+    // Attached documents: the owner's are accepted, another account's refused like missing ones.
+    const documentOf = async (owner: TestUser) => {
+      const id = randomUUID();
+      const now = Date.now();
+      await test.database.db
+        .insertInto("document")
+        .values({
+          id,
+          owner_id: owner.id,
+          module: "inventory",
+          type: "will",
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return id;
+    };
+    const will = CATEGORIES.find((category) => category.key === "will") as CategoryDef;
+    const willBody = await sampleRecord(will, annRefs);
+    const own = await call(test, ann, "POST", urlOf(will), {
+      ...willBody,
+      documents: [await documentOf(ann)],
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const foreign = await call(test, ann, "POST", urlOf(will), {
+      ...willBody,
+      documents: [await documentOf(bob)],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.fields).toEqual({ documents: "Choose one of your saved documents." });
+    await call(test, ann, "DELETE", urlOf(will, own.json()));
+
     // A person outside the field's groups: a will's executors are advisors and family, not "me".
     const religious = CATEGORIES.find((category) => category.key === "religious");
     if (religious === undefined) throw new Error("no religious category");

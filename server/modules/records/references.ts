@@ -11,7 +11,7 @@ import { idsOf } from "./body.ts";
  * exists), resolved to display names for lists, pruned when the row has since been deleted.
  */
 
-type Target = "person" | "address" | "institution" | "record";
+type Target = "person" | "address" | "institution" | "record" | "document";
 
 const TARGET_OF: Partial<Record<FieldType, Target>> = {
   personRef: "person",
@@ -19,6 +19,7 @@ const TARGET_OF: Partial<Record<FieldType, Target>> = {
   addressRef: "address",
   institutionRef: "institution",
   recordRef: "record",
+  documents: "document",
 };
 
 const MESSAGES: Record<Target, string> = {
@@ -26,11 +27,12 @@ const MESSAGES: Record<Target, string> = {
   address: "errors:network.unknown_address",
   institution: "errors:network.unknown_institution",
   record: "errors:records.unknown_record",
+  document: "errors:records.unknown_document",
 };
 
 /** One of the owner's rows a reference may point at. */
 export type Referenced = {
-  /** What a list shows for it: "First Last", the address nickname, the institution's name; null for records. */
+  /** What a list shows for it: "First Last", the address nickname, the institution's or file's name; null for records. */
   name: string | null;
   /** A person's group, a record's category: what a field's filter checks. */
   kind: string | null;
@@ -98,6 +100,14 @@ export async function findReferenced(
         .where("id", "in", ids)
         .execute();
       for (const row of rows) found.set(`institution:${row.id}`, { name: row.name, kind: null });
+    } else if (target === "document") {
+      const rows = await db
+        .selectFrom("document")
+        .select(["id", "file_name"])
+        .where("owner_id", "=", ownerId)
+        .where("id", "in", ids)
+        .execute();
+      for (const row of rows) found.set(`document:${row.id}`, { name: row.file_name, kind: null });
     } else {
       const rows = await db
         .selectFrom("record")
@@ -129,7 +139,7 @@ function accepts(field: FieldDef, found: ReferencedRows, id: string): boolean {
 /**
  * Refuses (400, naming each field) references that are not the owner's rows of the kind the
  * field accepts: a person outside the field's groups, a record outside its categories, the
- * record itself. Attached documents (`documents` fields) are the documents module's to check.
+ * record itself, a document of another account.
  */
 export async function checkReferences(
   db: Kysely<DB>,

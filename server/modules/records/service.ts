@@ -17,7 +17,7 @@ import { recordActivity } from "../activity/activity-log.ts";
 import { deleteCommentsOf } from "../comments/repository.ts";
 import { keepStoredSecrets, MASK, maskSecrets, reminderDate } from "./body.ts";
 import { authorizeRecordDelete } from "./policy.ts";
-import { checkReferences, findReferenced, pruneDangling, referenceCell } from "./references.ts";
+import { checkReferences, findReferenced, pruneDangling, referenceCell, targetOf } from "./references.ts";
 import { recordRepository } from "./repository.ts";
 
 /** One row of a category's list: its declared list columns only, secrets masked. */
@@ -99,9 +99,8 @@ export function createRecordService(options: { db: Kysely<DB>; dataKeys: DataKey
         for (const column of columns) {
           const value = body[column.key] ?? null;
           if (secret.has(column.key)) cells[column.key] = value === null || value === "" ? null : MASK;
-          else if (column.type.endsWith("Ref") || column.type === "personRefs") {
-            cells[column.key] = referenceCell(column, value, found);
-          } else cells[column.key] = value;
+          else if (targetOf(column) !== undefined) cells[column.key] = referenceCell(column, value, found);
+          else cells[column.key] = value;
         }
         return {
           id: row.id,
