@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
+import { categoryDef, isCategoryKey } from "../sections/index.ts";
+import { ASSIGNED_TYPE_MODULES, isAssignedType, MODULES, type ModuleKey } from "../sections/modules.ts";
 import { RECORD_MODULES } from "../sections/types.ts";
 import { optionalRef, optionalText } from "./fields.ts";
 
@@ -14,8 +16,10 @@ import { optionalRef, optionalText } from "./fields.ts";
 export const DOCUMENT_MODULES = [...RECORD_MODULES, "documentlibrary"] as const;
 export type DocumentModule = (typeof DOCUMENT_MODULES)[number];
 
-/** Where a document can be filed: any document module, or a person category of the personal network. */
-export const ASSIGNED_MODULES = [...DOCUMENT_MODULES, "personal-network"] as const;
+/** Where a document can be filed: any module of CATALOG.md section 1 that holds categories. */
+export const ASSIGNED_MODULES = MODULES.filter(
+  (module): module is Exclude<ModuleKey, "shared-data"> => module !== "shared-data",
+);
 
 export function isDocumentModule(value: unknown): value is DocumentModule {
   return typeof value === "string" && (DOCUMENT_MODULES as readonly string[]).includes(value);
@@ -23,6 +27,22 @@ export function isDocumentModule(value: unknown): value is DocumentModule {
 
 /** A category key as the catalog writes them: lower-case letters only, short. */
 export const categoryKeySchema = z.string().regex(/^[a-z]{1,32}$/, "errors:fields.invalid_choice");
+
+/**
+ * A document's type is one of its module's categories (CATALOG.md section 3); the library's own
+ * module ("documentlibrary") takes any of the 59 assignedType keys.
+ */
+export function isDocumentType(module: string, type: string): boolean {
+  if (module === "documentlibrary") return isAssignedType(type);
+  return isCategoryKey(type) && categoryDef(type).module === module;
+}
+
+/** Filed under a category: the category must be one of the named module's (section 2). */
+export function isAssignedCategory(module: string, type: string): boolean {
+  return isAssignedType(type) && ASSIGNED_TYPE_MODULES[type] === module;
+}
+
+const INVALID_CHOICE = "errors:fields.invalid_choice";
 
 /** Files accepted for upload, by the type sniffed from their content (the server decides). */
 export const UPLOAD_CONTENT_TYPES = [
@@ -50,25 +70,38 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 /** POST /api/documents: a new document (no id) or changed metadata of one (its id). */
-export const documentInputSchema = z.object({
-  id: optionalRef,
-  module: z.enum(DOCUMENT_MODULES),
-  type: categoryKeySchema,
-  fileName: optionalText(),
-  description: optionalText(LIMITS.longTextMax),
-  lastName: optionalText(),
-  assignedModule: z
-    .enum(ASSIGNED_MODULES)
-    .nullish()
-    .transform((value) => value ?? null),
-  assignedType: categoryKeySchema.nullish().transform((value) => value ?? null),
-  // The app has sent both numbers and strings here; it is kept as text and compared as text.
-  assignedCustomPosition: z
-    .union([z.string().trim().max(64), z.number().int().min(0).max(1_000_000)])
-    .nullish()
-    .transform((value) => (value === null || value === undefined || value === "" ? null : String(value))),
-  assignedDocument: optionalRef,
-});
+export const documentInputSchema = z
+  .object({
+    id: optionalRef,
+    module: z.enum(DOCUMENT_MODULES),
+    type: categoryKeySchema,
+    fileName: optionalText(),
+    description: optionalText(LIMITS.longTextMax),
+    lastName: optionalText(),
+    assignedModule: z
+      .enum(ASSIGNED_MODULES)
+      .nullish()
+      .transform((value) => value ?? null),
+    assignedType: categoryKeySchema.nullish().transform((value) => value ?? null),
+    // The app has sent both numbers and strings here; it is kept as text and compared as text.
+    assignedCustomPosition: z
+      .union([z.string().trim().max(64), z.number().int().min(0).max(1_000_000)])
+      .nullish()
+      .transform((value) => (value === null || value === undefined || value === "" ? null : String(value))),
+    assignedDocument: optionalRef,
+  })
+  .superRefine((input, context) => {
+    if (!isDocumentType(input.module, input.type)) {
+      context.addIssue({ code: "custom", path: ["type"], message: INVALID_CHOICE });
+    }
+    if (input.assignedType !== null) {
+      const known =
+        input.assignedModule === null
+          ? isAssignedType(input.assignedType)
+          : isAssignedCategory(input.assignedModule, input.assignedType);
+      if (!known) context.addIssue({ code: "custom", path: ["assignedType"], message: INVALID_CHOICE });
+    }
+  });
 export type DocumentInput = z.output<typeof documentInputSchema>;
 
 /** A row of a document list (the spec's list item, plus what the View button and the field need). */

@@ -167,6 +167,30 @@ describe.each(backends)(
         "module",
         "type",
       ]);
+      const misplaced = await call(ann, "POST", "/api/documents", {
+        payload: {
+          module: "personaldata",
+          type: "will",
+          assignedModule: "household",
+          assignedType: "passport",
+        },
+      });
+      expect(misplaced.statusCode).toBe(400);
+      expect(misplaced.json().error.fields).toEqual({
+        type: "Choose one of the offered options.",
+        assignedType: "Choose one of the offered options.",
+      });
+      expect(
+        (
+          await call(ann, "POST", "/api/documents", {
+            payload: { module: "documentlibrary", type: "passport" },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await call(ann, "GET", "/api/documents/personaldata/type/will")).statusCode).toBe(400);
+      expect((await call(ann, "GET", "/api/documents/inventory/household/passport/count")).statusCode).toBe(
+        400,
+      );
     });
 
     it("uploads a PDF, lists, counts, reads and downloads it exactly, as an attachment", async () => {
@@ -397,7 +421,7 @@ describe.each(backends)(
 
       await createDocument(ann, { assignedModule: "personaldata", assignedType: "healthcard" });
       await createDocument(ann, { assignedModule: "personaldata", assignedType: "healthcard" });
-      await createDocument(ann, { assignedModule: "household", assignedType: "healthcard" });
+      await createDocument(ann, { assignedModule: "personaldata", assignedType: "passport" });
       await createDocument(bob, { assignedModule: "personaldata", assignedType: "healthcard" });
       const count = await call(ann, "GET", "/api/documents/inventory/personaldata/healthcard/count");
       expect(count.statusCode).toBe(200);
@@ -451,7 +475,7 @@ describe.each(backends)(
       });
       // Reached through another module or type, one's own document is not found either.
       expect((await call(ann, "GET", base(id, "inventory", "will"))).statusCode).toBe(404);
-      expect((await call(ann, "GET", base(id, "assets", "documentlibrary"))).statusCode).toBe(404);
+      expect((await call(ann, "GET", base(id, "assets", "insurance"))).statusCode).toBe(404);
       expect((await call(ann, "GET", `${base(id)}/download/policy.pdf/`)).statusCode).toBe(200);
       expect(await blobOfDocument(id)).toBe(blob);
     });

@@ -7,6 +7,8 @@ import {
   categoryKeySchema,
   DOCUMENT_MODULES,
   documentInputSchema,
+  isAssignedCategory,
+  isDocumentType,
 } from "../../../domain/schemas/document.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
@@ -18,8 +20,22 @@ import { createDocumentService } from "./service.ts";
 
 const id = z.string().max(64);
 const module = z.enum(DOCUMENT_MODULES);
-const documentParams = z.object({ module, type: categoryKeySchema, id });
-const fileParams = documentParams.extend({ fileName: z.string().max(1024) });
+const categoryOf = <T extends { module: string; type: string }>(schema: z.ZodType<T>) =>
+  schema.refine((params) => isDocumentType(params.module, params.type), {
+    path: ["type"],
+    message: "errors:fields.invalid_choice",
+  });
+const typeParams = categoryOf(z.object({ module, type: categoryKeySchema }));
+const documentParams = categoryOf(z.object({ module, type: categoryKeySchema, id }));
+const fileParams = categoryOf(
+  z.object({ module, type: categoryKeySchema, id, fileName: z.string().max(1024) }),
+);
+const assignedCountParams = z
+  .object({ module, subtype: z.enum(ASSIGNED_MODULES), type: categoryKeySchema })
+  .refine((params) => isAssignedCategory(params.subtype, params.type), {
+    path: ["type"],
+    message: "errors:fields.invalid_choice",
+  });
 const inlineQuery = z.object({ inline: z.enum(["1", "true", "0", "false"]).optional() });
 
 /**
@@ -67,7 +83,7 @@ export async function documentRoutes(
 
   api.get(
     "/api/documents/:module/type/:type",
-    { config: subscriber, schema: { params: z.object({ module, type: categoryKeySchema }) } },
+    { config: subscriber, schema: { params: typeParams } },
     async (request) => service.list(actorOf(request), request.params.module, request.params.type),
   );
 
@@ -81,7 +97,7 @@ export async function documentRoutes(
     "/api/documents/:module/:subtype/:type/count",
     {
       config: subscriber,
-      schema: { params: z.object({ module, subtype: z.enum(ASSIGNED_MODULES), type: categoryKeySchema }) },
+      schema: { params: assignedCountParams },
     },
     async (request) =>
       service.countAssigned(
