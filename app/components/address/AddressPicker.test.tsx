@@ -66,7 +66,13 @@ describe("AddressPicker", () => {
     expect(screen.getByText("Toronto, Ontario M5V 1A1")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Edit Address" }));
     expect(
-      ((await screen.findByRole("textbox", { name: "Address nickname" })) as HTMLInputElement).value,
+      (
+        (await screen.findByRole(
+          "textbox",
+          { name: "Address nickname" },
+          { timeout: 15_000 },
+        )) as HTMLInputElement
+      ).value,
     ).toBe("Home");
     expect(screen.getByRole("button", { name: "Delete Address" })).toBeTruthy();
   });
@@ -78,7 +84,7 @@ describe("AddressPicker", () => {
     await screen.findByRole("combobox", { name: "Home address" });
     await waitFor(() => expect(screen.getByTestId("value").textContent).toBe("none"));
     await choose(user, "Home address", "Add New Address");
-    await screen.findByRole("textbox", { name: "Address nickname" });
+    await screen.findByRole("textbox", { name: "Address nickname" }, { timeout: 15_000 });
     const save = screen.getByRole("button", { name: "Save Address" }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     // Other fields wait for a country.
@@ -96,7 +102,7 @@ describe("AddressPicker", () => {
     const user = userEvent.setup();
     renderWithProviders(<Picker />);
     await choose(user, "Home address", "Add New Address");
-    await screen.findByRole("textbox", { name: "Address nickname" });
+    await screen.findByRole("textbox", { name: "Address nickname" }, { timeout: 15_000 });
     await user.type(screen.getByRole("textbox", { name: "Address nickname" }), "Cottage");
     await choose(user, "Country", "Canada");
     await user.click(screen.getByRole("button", { name: "Save Address" }));
@@ -115,7 +121,7 @@ describe("AddressPicker", () => {
     const user = userEvent.setup();
     renderWithProviders(<Picker />);
     await choose(user, "Home address", "Add New Address");
-    await screen.findByRole("textbox", { name: "Address nickname" });
+    await screen.findByRole("textbox", { name: "Address nickname" }, { timeout: 15_000 });
     await choose(user, "Country", "Canada");
     const province = screen.getByRole("combobox", { name: "Province/Territory" }) as HTMLSelectElement;
     // A "Choose…" option, then the 13.
