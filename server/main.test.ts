@@ -42,7 +42,8 @@ async function freePort(): Promise<number> {
 }
 
 async function waitUntilReady(url: string, run: Run): Promise<void> {
-  const deadline = Date.now() + 15_000;
+  // Generous: starting Node and loading the whole server takes seconds on a busy two-core machine.
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (run.child.exitCode !== null) throw new Error(`server exited: ${run.stderr()}`);
     const ready = await fetch(`${url}/readyz`).then(
@@ -55,7 +56,7 @@ async function waitUntilReady(url: string, run: Run): Promise<void> {
   throw new Error("server did not become ready");
 }
 
-describe.concurrent("node server/main.ts", () => {
+describe.concurrent("node server/main.ts", { timeout: 90_000 }, () => {
   it.each([
     [
       "an unreachable DATABASE_URL",
@@ -107,7 +108,7 @@ async function serveThenStop(env: Record<string, string>): Promise<void> {
   expect(run.stderr()).toBe("");
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("node server/main.ts on PostgreSQL", () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)("node server/main.ts on PostgreSQL", { timeout: 90_000 }, () => {
   it("migrates a fresh schema, serves, and exits 0 on SIGTERM", async () => {
     const databaseUrl = String(process.env.TEST_DATABASE_URL);
     const schema = `kf_test_main_${process.pid}`;
