@@ -419,4 +419,26 @@ describe.each(testDialects())("records API on %s", (dialect) => {
     expect(left).toEqual([]);
     expect(passport.key).toBe("passport");
   });
+  it("takes the account's records, comments and activity with it when the account is deleted", async () => {
+    const me = (await call(test, ann, "GET", "/api/pn/person")).json().id;
+    expect(
+      (await call(test, ann, "POST", `/api/comments/person/${me}`, { notes: "last words" })).statusCode,
+    ).toBe(200);
+    const { db } = test.database;
+    const rowsOf = async () => [
+      ...(await db.selectFrom("record").select("id").where("owner_id", "=", ann.id).execute()),
+      ...(await db.selectFrom("comment").select("id").where("owner_id", "=", ann.id).execute()),
+      ...(await db.selectFrom("activity").select("id").where("owner_id", "=", ann.id).execute()),
+    ];
+    expect((await rowsOf()).length).toBeGreaterThan(3);
+    const deleted = await call(test, ann, "DELETE", "/api/account", {
+      password: ann.password,
+      confirmation: "DELETE",
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await rowsOf()).toEqual([]);
+    expect(
+      (await db.selectFrom("record").select("id").where("owner_id", "=", bob.id).execute()).length,
+    ).toBeGreaterThan(0);
+  });
 });
