@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
 import type { DataKeys } from "../crypto/data-keys.ts";
 import { DecryptionError } from "../crypto/envelope.ts";
@@ -105,15 +105,21 @@ export async function createEncryptingStream(context: BlobContext): Promise<Encr
   let index = 0;
   let plaintextBytes = 0;
 
-  function seal(plaintext: Buffer, final: boolean): Buffer {
+  // One key object per file: creating ciphers from raw key bytes re-validates them every chunk.
+  const key: KeyObject = createSecretKey(fileKey);
+
+  /** Pushes chunk `index` sealed: its ciphertext, then its tag (no copy into one buffer). */
+  function seal(stream: Transform, plaintext: Buffer, final: boolean): void {
     if (index >= MAX_CHUNKS) throw new Error("a blob cannot hold more than 2^32 chunks");
-    const cipher = createCipheriv("aes-256-gcm", fileKey, chunkNonce(fileNonce, index), {
+    const cipher = createCipheriv("aes-256-gcm", key, chunkNonce(fileNonce, index), {
       authTagLength: TAG_BYTES,
     });
     cipher.setAAD(chunkAad(fixedHeader, index, final));
-    const sealed = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
+    stream.push(cipher.update(plaintext));
+    const rest = cipher.final();
+    if (rest.length > 0) stream.push(rest);
+    stream.push(cipher.getAuthTag());
     index += 1;
-    return sealed;
   }
 
   const stream = new Transform({
@@ -122,7 +128,7 @@ export async function createEncryptingStream(context: BlobContext): Promise<Encr
         plaintextBytes += chunk.length;
         queue.push(chunk);
         // A chunk is sealed once more bytes follow it: only then is it known not to be the last.
-        while (queue.length > BLOB_CHUNK_BYTES) this.push(seal(queue.take(BLOB_CHUNK_BYTES), false));
+        while (queue.length > BLOB_CHUNK_BYTES) seal(this, queue.take(BLOB_CHUNK_BYTES), false);
         done();
       } catch (error) {
         done(error as Error);
@@ -130,7 +136,7 @@ export async function createEncryptingStream(context: BlobContext): Promise<Encr
     },
     flush(done: TransformCallback) {
       try {
-        this.push(seal(queue.take(queue.length), true));
+        seal(this, queue.take(queue.length), true);
         done();
       } catch (error) {
         done(error as Error);
@@ -145,7 +151,7 @@ export async function createEncryptingStream(context: BlobContext): Promise<Encr
 /** A Transform that turns an encrypted blob back into the file's bytes, chunk by verified chunk. */
 export function createDecryptingStream(context: BlobContext): Transform {
   const queue = new ByteQueue();
-  let opened: { fileKey: Buffer; fileNonce: Buffer; fixedHeader: Buffer; recordBytes: number } | undefined;
+  let opened: { fileKey: KeyObject; fileNonce: Buffer; fixedHeader: Buffer; recordBytes: number } | undefined;
   let index = 0;
 
   async function readHeader(): Promise<boolean> {
@@ -163,7 +169,7 @@ export function createDecryptingStream(context: BlobContext): Transform {
       keyAad(context.blobId),
     );
     opened = {
-      fileKey,
+      fileKey: createSecretKey(fileKey),
       fileNonce: header.subarray(MAGIC.length + 4, FIXED_HEADER_BYTES),
       fixedHeader: header.subarray(0, FIXED_HEADER_BYTES),
       recordBytes: chunkBytes + TAG_BYTES,
@@ -181,12 +187,11 @@ export function createDecryptingStream(context: BlobContext): Transform {
     decipher.setAAD(chunkAad(opened.fixedHeader, index, final));
     decipher.setAuthTag(record.subarray(record.length - TAG_BYTES));
     try {
-      const plaintext = Buffer.concat([
-        decipher.update(record.subarray(0, record.length - TAG_BYTES)),
-        decipher.final(),
-      ]);
+      // Released only once final() has checked the tag: no unverified byte leaves this stream.
+      const plaintext = decipher.update(record.subarray(0, record.length - TAG_BYTES));
+      const rest = decipher.final();
       index += 1;
-      return plaintext;
+      return rest.length > 0 ? Buffer.concat([plaintext, rest]) : plaintext;
     } catch {
       throw new DecryptionError(`chunk ${index} of the blob does not open: changed, moved or cut`);
     }

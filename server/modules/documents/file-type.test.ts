@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createFileTypeDetector, RefusedFileError } from "./file-type.ts";
@@ -96,6 +97,30 @@ describe("file type detection", () => {
           ).toBe(type);
         },
       ),
+    );
+  });
+
+  it("accepts text exactly when it is valid UTF-8 without NUL, however it is split", () => {
+    const verdict = (file: Buffer, cuts: number[]) => {
+      try {
+        return detect(
+          file,
+          cuts.map((cut) => cut % (file.length + 1)),
+        );
+      } catch {
+        return "refused";
+      }
+    };
+    const texts = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 60 }).map((text) => Buffer.from(`T${text}`, "utf8")),
+      fc.uint8Array({ maxLength: 60 }).map((bytes) => Buffer.concat([Buffer.from("T"), bytes])),
+    );
+    fc.assert(
+      fc.property(texts, fc.array(fc.nat(), { maxLength: 8 }), (file, cuts) => {
+        const expected = isUtf8(file) && !file.includes(0) ? "text/plain" : "refused";
+        expect(verdict(file, cuts)).toBe(expected);
+      }),
+      { numRuns: 2000 },
     );
   });
 

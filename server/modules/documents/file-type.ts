@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import type { UploadContentType } from "../../../domain/schemas/document.ts";
 
 /**
@@ -117,23 +118,51 @@ function legacyOffice(): Judge {
   };
 }
 
+/** Bytes a UTF-8 sequence takes, from its first byte (invalid lead bytes are left to isUtf8). */
+function sequenceLength(lead: number): number {
+  if (lead >= 0xf0) return 4;
+  if (lead >= 0xe0) return 3;
+  if (lead >= 0xc0) return 2;
+  return 1;
+}
+
+/** Where the bytes stop being whole UTF-8 sequences: a character cut at the chunk's end waits for the next. */
+function completeEnd(chunk: Buffer, start: number): number {
+  for (let back = 1; back <= 3 && chunk.length - back >= start; back += 1) {
+    const byte = chunk[chunk.length - back] ?? 0;
+    if ((byte & 0xc0) === 0x80) continue;
+    return byte >= 0xc0 && sequenceLength(byte) > back ? chunk.length - back : chunk.length;
+  }
+  return chunk.length;
+}
+
+/**
+ * Valid UTF-8 without NUL bytes, checked chunk by chunk with Node's native isUtf8: no string is
+ * decoded (5 MB of text would otherwise be 5 MB of garbage to collect per upload).
+ */
 function plainText(): Judge {
-  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-  const check = (decode: () => void) => {
-    try {
-      decode();
-    } catch {
-      throw new RefusedFileError("type", "neither a known format nor UTF-8 text");
-    }
-  };
+  let carry = Buffer.alloc(0);
+  const refuse = () => new RefusedFileError("type", "neither a known format nor UTF-8 text");
   return {
     write(chunk) {
       if (chunk.includes(0))
         throw new RefusedFileError("type", "binary data (a NUL byte) in what is not a known format");
-      check(() => decoder.decode(chunk, { stream: true }));
+      let start = 0;
+      if (carry.length > 0) {
+        const missing = sequenceLength(carry[0] ?? 0) - carry.length;
+        if (chunk.length < missing) {
+          carry = Buffer.concat([carry, chunk]);
+          return;
+        }
+        if (!isUtf8(Buffer.concat([carry, chunk.subarray(0, missing)]))) throw refuse();
+        start = missing;
+      }
+      const end = completeEnd(chunk, start);
+      if (!isUtf8(chunk.subarray(start, end))) throw refuse();
+      carry = Buffer.from(chunk.subarray(end));
     },
     end() {
-      check(() => decoder.decode());
+      if (carry.length > 0) throw refuse();
       return "text/plain";
     },
   };
