@@ -2,10 +2,12 @@
  * `npm run bench`: builds nothing itself (the npm script builds first), then prints the API and
  * bundle figures against the budgets of DESIGN.md and exits 1 when one is over budget.
  */
+import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { measureApi } from "./api.ts";
 import { BUDGETS } from "./budgets.ts";
 import { weighRoutes } from "./bundle.ts";
+import { measureUpload } from "./upload.ts";
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const failures: string[] = [];
@@ -52,6 +54,23 @@ console.log(
     `idle RSS ${kb(api.idleRssBytes)}`,
   )}`,
 );
+
+const upload = await measureUpload();
+const [load1] = loadavg();
+console.log(
+  `\nUpload: a ${(upload.bytes / 1024 / 1024).toFixed(0)} MB file checked, encrypted and stored (server time, in-process, ${upload.cases[0]?.upload.runs ?? 0} runs, load average ${load1?.toFixed(1)})`,
+);
+for (const { name, budgeted, upload: stored, download } of upload.cases) {
+  const verdict = budgeted
+    ? check(
+        stored.p95Ms < BUDGETS.uploadMs,
+        `upload of ${name}: p95 ${stored.p95Ms} ms > ${BUDGETS.uploadMs} ms`,
+      )
+    : "(reported)";
+  console.log(
+    `  ${name.padEnd(40)} median ${String(stored.medianMs).padStart(6)} ms  p95 ${String(stored.p95Ms).padStart(6)} ms  budget ${BUDGETS.uploadMs} ms ${verdict}  (CPU median ${stored.cpuMedianMs} ms, download median ${download.medianMs} ms)`,
+  );
+}
 
 if (failures.length > 0) {
   console.error(`\nOver budget:\n- ${failures.join("\n- ")}`);
