@@ -71,6 +71,24 @@ describe.each(testDialects())("comments API on %s", (dialect) => {
     expect((await call(test, ann, "GET", comments(annChild))).json()).toEqual([]);
   });
 
+  it("deletes a person's comments with the person", async () => {
+    const cousin = (
+      await call(test, ann, "POST", "/api/pn/person", {
+        group: "relative",
+        type: "cousin",
+        mainDetails: { firstName: "Lou" },
+      })
+    ).json();
+    await comment(ann, cousin, "Lives abroad");
+    expect((await call(test, ann, "DELETE", `/api/pn/person/${cousin}`)).statusCode).toBe(204);
+    const left = await test.database.db
+      .selectFrom("comment")
+      .select("id")
+      .where("subject_id", "=", cousin)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it("keeps notes encrypted at rest", async () => {
     const marker = `clinic-secret-${randomUUID()}`;
     await comment(ann, annChild, marker);

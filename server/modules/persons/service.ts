@@ -8,6 +8,7 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, PersonTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { deleteCommentsOf } from "../comments/repository.ts";
 import { ensureOwnPerson } from "./own-person.ts";
 import { jpegDataUrl, PhotoError } from "./photo.ts";
 import type { PhotoProcessor } from "./photo-processor.ts";
@@ -181,7 +182,10 @@ export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKey
       const row = await persons.find(actor.userId, id);
       if (row === undefined) throw new AppError("not_found");
       authorizePersonDelete(actor, row);
-      await persons.delete(actor.userId, id);
+      await db.transaction().execute(async (trx) => {
+        await deleteCommentsOf(trx, actor.userId, "person", id);
+        await personRepository(trx).delete(actor.userId, id);
+      });
     },
   };
 }
