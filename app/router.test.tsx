@@ -63,7 +63,7 @@ describe("routes", () => {
     ["/dashboard/inventory/documentlibrary/edit/42", "Edit a Document"],
     ["/dashboard/shared-data", "Shared Data"],
     ["/dashboard/personaldata", "Personal Data"],
-    ["/dashboard/household/view/7", "Household Management"],
+    ["/dashboard/household", "Household Management"],
     ["/dashboard/employerinfo", "Employment & Benefits Information"],
     ["/dashboard/inventory", "Key Document Inventory"],
     ["/dashboard/assets", "Assets, Insurance & Debts"],

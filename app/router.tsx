@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { personalNetworkRoutes } from "./features/personal-network/routes.ts";
+import { recordModuleRoutes } from "./features/records/routes.ts";
 import type * as Guards from "./session/guards.tsx";
 import { LOGIN_PATH, PERSONAL_NETWORK_PATH } from "./session/homeRoute.ts";
 import { PageLoader } from "./shell/PageLoader.tsx";
@@ -152,14 +153,14 @@ export const routes: RouteObject[] = [
                   {
                     lazy: guard("RequireFullAccess"),
                     children: [
-                      ...section("personaldata", "menu.personalData"),
-                      ...section("household", "menu.household"),
-                      ...section("employerinfo", "menu.employerInfo"),
+                      recordModuleRoutes("personaldata", "menu.personalData"),
+                      recordModuleRoutes("household", "menu.household"),
+                      recordModuleRoutes("employerinfo", "menu.employerInfo"),
                       placeholder("inventory/documentlibrary/add", "screen.addDocument"),
                       placeholder("inventory/documentlibrary/edit/:id", "screen.editDocument"),
-                      ...section("inventory", "menu.inventory"),
-                      ...section("assets", "menu.assets"),
-                      ...section("passwordvault", "menu.passwordVault"),
+                      recordModuleRoutes("inventory", "menu.inventory"),
+                      recordModuleRoutes("assets", "menu.assets"),
+                      recordModuleRoutes("passwordvault", "menu.passwordVault"),
                     ],
                   },
                   {

@@ -1,0 +1,156 @@
+import { List, Text, VisuallyHidden } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { currencySymbol, formatAmount } from "../../../domain/catalog/currencies.ts";
+import { isLanguage } from "../../../domain/catalog/languages.ts";
+import { type OptionListName, OTHER_OPTION, optionLabelKey } from "../../../domain/catalog/optionLists.ts";
+import type { FieldDef } from "../../../domain/sections/types.ts";
+import { formatDate } from "../../features/personal-network/personDisplay.ts";
+import { useAddresses } from "../address/addressApi.ts";
+import { useCountryName } from "../country/countryOptions.ts";
+import { useInstitutions } from "../institution/institutionApi.ts";
+import { MASK, MaskedValue } from "../MaskedValue.tsx";
+import { useFormatPhone } from "../phone/phoneLibrary.ts";
+import { RevealableSecret } from "./RevealableSecret.tsx";
+
+/** A reference as lists answer it: `{ id, name }` (name null for records). */
+type NamedRef = { id: string; name: string | null };
+
+function isNamedRef(value: unknown): value is NamedRef {
+  return typeof value === "object" && value !== null && "id" in value && typeof value.id === "string";
+}
+
+/** Whether a stored value shows anything (empty text, lists and nulls are left out of the view). */
+export function isFilledValue(value: unknown): boolean {
+  return (
+    value !== null && value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0)
+  );
+}
+
+export interface FieldDisplayProps {
+  field: FieldDef;
+  label: string;
+  value: unknown;
+  /** The `<field>Other` text, shown for `other`. */
+  otherText?: unknown;
+  /** A saved secret: its eye asks the API for the clear value. */
+  reveal?: () => Promise<string | null>;
+}
+
+/** A record's value as text, per declared type (dates DD MMM, YYYY; money with 2 decimals). */
+export function FieldDisplay({ field, label, value, otherText, reveal }: FieldDisplayProps) {
+  const { t, i18n } = useTranslation(["records", "catalog", "sections"]);
+  const language = isLanguage(i18n.language) ? i18n.language : "en";
+  const dash = <Text>-</Text>;
+  if (!isFilledValue(value)) return dash;
+  const other = typeof otherText === "string" && otherText !== "" ? otherText : null;
+  const optionLabel = (key: string) =>
+    key === OTHER_OPTION && other
+      ? other
+      : t(optionLabelKey((field.options ?? "") as Exclude<OptionListName, "country">, key));
+
+  switch (field.type) {
+    case "secret":
+      if (value === MASK && reveal) return <RevealableSecret label={label} reveal={reveal} />;
+      if (value === MASK) return <MaskedText />;
+      return <MaskedValue value={typeof value === "string" ? value : null} label={label} />;
+    case "date":
+      return <Text>{typeof value === "number" ? formatDate(value, language) : "-"}</Text>;
+    case "money": {
+      const money = value as { amount: number; currency: string; currencyOther: string | null };
+      const code = money.currency === OTHER_OPTION ? (money.currencyOther ?? "") : money.currency;
+      return (
+        <Text>
+          {currencySymbol(code)} {formatAmount(money.amount, language)}
+        </Text>
+      );
+    }
+    case "number":
+      return (
+        <Text>{new Intl.NumberFormat(language === "fr" ? "fr-CA" : "en-CA").format(Number(value))}</Text>
+      );
+    case "boolean":
+      return <Text>{t(value ? "records:value.yes" : "records:value.no")}</Text>;
+    case "select":
+      if (field.options === "country") return <CountryName code={String(value)} />;
+      if (field.options === "province" && typeof value === "string" && !/^[a-z]{2}$/.test(value)) {
+        return <Text>{value}</Text>;
+      }
+      return <Text>{optionLabel(String(value))}</Text>;
+    case "multiselect":
+      return <Items items={(value as string[]).map(optionLabel)} />;
+    case "phone":
+      return <PhoneText value={value as { number: string }} />;
+    case "url":
+      return (
+        <Text component="a" href={String(value)} target="_blank" rel="noreferrer" c="blue.8" td="underline">
+          {String(value)}
+        </Text>
+      );
+    case "personRef":
+    case "personRefs":
+    case "addressRef":
+    case "institutionRef":
+    case "recordRef":
+      return <RefNames field={field} value={value} />;
+    case "documents":
+      return <Text>{t("records:documents.count", { count: (value as unknown[]).length })}</Text>;
+    default:
+      return <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{String(value)}</Text>;
+  }
+}
+
+/** A secret the list does not carry: asterisks, read as "Hidden". */
+function MaskedText() {
+  const { t } = useTranslation("forms");
+  return (
+    <Text ff="monospace">
+      <span aria-hidden>{MASK}</span>
+      <VisuallyHidden>{t("masked.hidden")}</VisuallyHidden>
+    </Text>
+  );
+}
+
+function Items({ items }: { items: readonly ReactNode[] }) {
+  if (items.length === 1) return <Text>{items[0]}</Text>;
+  return (
+    <List size="sm" spacing={2}>
+      {items.map((item, index) => (
+        // Items are labels of distinct keys; their order is fixed.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+        <List.Item key={index}>{item}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+function CountryName({ code }: { code: string }) {
+  const countryName = useCountryName();
+  return <Text>{countryName(code)}</Text>;
+}
+
+function PhoneText({ value }: { value: { number: string } }) {
+  const format = useFormatPhone();
+  return <Text>{format(value)}</Text>;
+}
+
+/**
+ * References by name: lists already carry `{ id, name }`; a record's body carries ids, named here
+ * from the saved addresses, companies and persons the forms load anyway.
+ */
+function RefNames({ field, value }: { field: FieldDef; value: unknown }) {
+  const { t } = useTranslation("records");
+  const addresses = useAddresses().data ?? [];
+  const institutions = useInstitutions().data ?? [];
+  const items = Array.isArray(value) ? value : [value];
+  const nameOf = (item: unknown): string => {
+    if (isNamedRef(item)) return item.name ?? t("value.linkedRecord");
+    if (typeof item !== "string") return "-";
+    if (field.type === "addressRef") return addresses.find((address) => address.id === item)?.name ?? "-";
+    if (field.type === "institutionRef") {
+      return institutions.find((institution) => institution.id === item)?.name ?? "-";
+    }
+    return t("value.linkedRecord");
+  };
+  return <Items items={items.map(nameOf)} />;
+}

@@ -1,0 +1,291 @@
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/Combobox.css";
+import "@mantine/core/styles/Pill.css";
+import "@mantine/core/styles/PillsInput.css";
+import { Checkbox, Input, MultiSelect, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { CANADA } from "../../../domain/catalog/countries.ts";
+import { type OptionListName, optionLabelKey, optionsOf } from "../../../domain/catalog/optionLists.ts";
+import { LIMITS } from "../../../domain/limits.ts";
+import { choosesOther, hasOtherOption, otherFieldKey } from "../../../domain/sections/fields.ts";
+import { fieldLabelKey } from "../../../domain/sections/labels.ts";
+import type { CategoryDef, FieldDef } from "../../../domain/sections/types.ts";
+import { AddressPicker } from "../address/AddressPicker.tsx";
+import { CountrySelect } from "../country/CountrySelect.tsx";
+import { DateField } from "../DateField.tsx";
+import { clearButtonProps } from "../form/clearButton.ts";
+import { InstitutionPicker } from "../institution/InstitutionPicker.tsx";
+import { emptyPhoneRow, PhoneInput, type PhoneRow } from "../phone/PhoneInput.tsx";
+import { DocumentsField } from "./DocumentsField.tsx";
+import { emptyMoney, MoneyField, type MoneyValue, NumberTextInput } from "./MoneyField.tsx";
+import { PersonRefField } from "./PersonRefField.tsx";
+import { RecordRefField } from "./RecordRefField.tsx";
+import { SecretField } from "./SecretField.tsx";
+
+export interface FieldInputProps {
+  category: CategoryDef;
+  field: FieldDef;
+  /** The record's current values (a province follows the country; `other` reveals its text). */
+  values: Readonly<Record<string, unknown>>;
+  setValue: (key: string, value: unknown) => void;
+  /** A field's message, already translated. */
+  errorOf: (key: string) => ReactNode;
+  onBlur: (key: string) => void;
+  /** On a saved record: the clear value of a secret field, through the API. */
+  reveal?: (key: string) => Promise<string | null>;
+}
+
+const asString = (value: unknown): string | null => (typeof value === "string" ? value : null);
+const asStrings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+
+function optionData(list: string, t: (key: string) => string) {
+  return (optionsOf(list) ?? []).map((key) => ({
+    value: key,
+    label: t(optionLabelKey(list as Exclude<OptionListName, "country">, key)),
+  }));
+}
+
+/** One field of a record form, drawn from its declared type; `other` reveals a text beside it. */
+export function FieldInput(props: FieldInputProps) {
+  const { t } = useTranslation(["records", "sections", "catalog", "forms"]);
+  const { category, field, values, setValue, errorOf } = props;
+  const label = t(fieldLabelKey(category.key, field.key));
+  const otherKey = otherFieldKey(field);
+  const showOther = hasOtherOption(field) && choosesOther(values[field.key]);
+  return (
+    <Stack gap="xs">
+      <FieldControl {...props} label={label} />
+      {showOther && (
+        <TextInput
+          label={t("records:form.otherOf", { label })}
+          description={t("sections:fieldOther")}
+          maxLength={LIMITS.textMax}
+          autoComplete="off"
+          value={asString(values[otherKey]) ?? ""}
+          onChange={(event) => setValue(otherKey, event.currentTarget.value)}
+          onBlur={() => props.onBlur(otherKey)}
+          error={errorOf(otherKey)}
+          aria-invalid={errorOf(otherKey) ? true : undefined}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function FieldControl({
+  field,
+  values,
+  setValue,
+  errorOf,
+  onBlur,
+  reveal,
+  label,
+}: FieldInputProps & { label: string }) {
+  const { t } = useTranslation(["records", "sections", "catalog", "forms"]);
+  const key = field.key;
+  const value = values[key];
+  const error = errorOf(key);
+  const set = (next: unknown) => setValue(key, next);
+  const blur = () => onBlur(key);
+  const required = field.required;
+  const invalid = error ? true : undefined;
+
+  switch (field.type) {
+    case "text":
+    case "url":
+    case "email":
+      return (
+        <TextInput
+          label={label}
+          required={required}
+          type={field.type === "text" ? "text" : field.type}
+          maxLength={LIMITS.textMax}
+          autoComplete="off"
+          value={asString(value) ?? ""}
+          onChange={(event) => set(event.currentTarget.value)}
+          onBlur={blur}
+          error={error}
+          aria-invalid={invalid}
+        />
+      );
+    case "longtext":
+      return (
+        <Textarea
+          label={label}
+          required={required}
+          autosize
+          minRows={3}
+          maxLength={LIMITS.longTextMax}
+          value={asString(value) ?? ""}
+          onChange={(event) => set(event.currentTarget.value)}
+          onBlur={blur}
+          error={error}
+          aria-invalid={invalid}
+        />
+      );
+    case "date":
+      return (
+        <DateField
+          label={label}
+          required={required}
+          value={typeof value === "number" ? value : null}
+          onChange={set}
+          onBlur={blur}
+          error={error}
+        />
+      );
+    case "money":
+      return (
+        <MoneyField
+          label={label}
+          required={required}
+          value={(value as MoneyValue | null) ?? emptyMoney()}
+          onChange={set}
+          onBlur={blur}
+          error={error ?? errorOf(`${key}.amount`)}
+          currencyOtherError={errorOf(`${key}.currencyOther`)}
+        />
+      );
+    case "number":
+      return (
+        <NumberTextInput
+          label={label}
+          required={required}
+          value={typeof value === "number" ? value : null}
+          onChange={set}
+          onBlur={blur}
+          error={error}
+        />
+      );
+    case "select": {
+      if (field.options === "country") {
+        return (
+          <CountrySelect
+            label={label}
+            required={required}
+            value={asString(value)}
+            onChange={set}
+            onBlur={blur}
+            error={error}
+          />
+        );
+      }
+      const hasCountry = values.country !== undefined;
+      if (field.options === "province" && hasCountry && values.country !== CANADA) {
+        return (
+          <TextInput
+            label={label}
+            required={required}
+            maxLength={LIMITS.textMax}
+            autoComplete="off"
+            value={asString(value) ?? ""}
+            onChange={(event) => set(event.currentTarget.value)}
+            onBlur={blur}
+            error={error}
+            aria-invalid={invalid}
+          />
+        );
+      }
+      return (
+        <NativeSelect
+          label={label}
+          required={required}
+          value={asString(value) ?? ""}
+          data={[{ value: "", label: t("forms:select.choose") }, ...optionData(field.options ?? "", t)]}
+          onChange={(event) => set(event.currentTarget.value || null)}
+          onBlur={blur}
+          error={error}
+          aria-invalid={invalid}
+        />
+      );
+    }
+    case "multiselect":
+      return (
+        <MultiSelect
+          label={label}
+          required={required}
+          data={optionData(field.options ?? "", t)}
+          value={asStrings(value)}
+          onChange={set}
+          onBlur={blur}
+          searchable
+          clearable
+          hidePickedOptions
+          nothingFoundMessage={t("forms:select.nothingFound")}
+          clearButtonProps={clearButtonProps(t("forms:select.clear", { label }))}
+          error={error}
+          aria-invalid={invalid}
+          autoComplete="off"
+        />
+      );
+    case "boolean":
+      return (
+        <Checkbox
+          label={label}
+          checked={value === true}
+          onChange={(event) => set(event.currentTarget.checked)}
+          error={error}
+        />
+      );
+    case "phone":
+      return (
+        <Input.Wrapper label={label} required={required} labelElement="div" error={error}>
+          <PhoneInput
+            label={label}
+            withCaptions
+            value={(value as PhoneRow | null) ?? emptyPhoneRow()}
+            onChange={set}
+            numberError={errorOf(`${key}.number`)}
+            codeError={errorOf(`${key}.code`)}
+            onBlurField={blur}
+          />
+        </Input.Wrapper>
+      );
+    case "personRef":
+    case "personRefs":
+      return (
+        <PersonRefField
+          label={label}
+          required={required}
+          multiple={field.type === "personRefs"}
+          groups={field.personGroups}
+          value={field.type === "personRefs" ? asStrings(value) : asString(value)}
+          onChange={set}
+          onBlur={blur}
+          error={error}
+        />
+      );
+    case "addressRef":
+      return <AddressPicker label={label} value={asString(value)} onChange={set} error={error} />;
+    case "institutionRef":
+      return <InstitutionPicker label={label} value={asString(value)} onChange={set} error={error} />;
+    case "recordRef":
+      return (
+        <RecordRefField
+          label={label}
+          required={required}
+          categories={field.recordCategories ?? []}
+          value={asString(value)}
+          onChange={set}
+          onBlur={blur}
+          error={error}
+        />
+      );
+    case "secret":
+      return (
+        <SecretField
+          label={label}
+          required={required}
+          value={asString(value)}
+          onChange={set}
+          onBlur={blur}
+          error={error}
+          reveal={reveal ? () => reveal(key) : undefined}
+        />
+      );
+    case "documents":
+      return <DocumentsField label={label} value={asStrings(value)} />;
+  }
+}

@@ -1,0 +1,145 @@
+import "@mantine/core/styles/Combobox.css";
+import "@mantine/core/styles/Pill.css";
+import "@mantine/core/styles/PillsInput.css";
+import "@mantine/core/styles/Modal.css";
+import { Button, Modal, MultiSelect, Select, Stack } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconUserPlus } from "@tabler/icons-react";
+import { useQueries } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  PERSON_GROUPS,
+  type PersonGroup,
+  relationshipGroupLabelKey,
+} from "../../../domain/catalog/relationships.ts";
+import { BREAKPOINTS_PX, WIDTHS_PX } from "../../../domain/limits.ts";
+import { fetchPersons, personQueryKeys } from "../../features/personal-network/queries.ts";
+import { MODAL_STYLES } from "../../shell/modalStyles.ts";
+import { PageLoader } from "../../shell/PageLoader.tsx";
+import { clearButtonProps } from "../form/clearButton.ts";
+
+// The contact form (and its pickers) loads only when someone adds a person from a record.
+const ContactForm = lazy(() =>
+  import("../../features/personal-network/contact-form/ContactForm.tsx").then((m) => ({
+    default: m.ContactForm,
+  })),
+);
+
+export type PersonOption = { value: string; label: string };
+
+/** The user's persons of these groups (all of them by default), labelled "First Last (Group)". */
+export function usePersonOptions(groups: readonly PersonGroup[] = PERSON_GROUPS): PersonOption[] {
+  const { t } = useTranslation("catalog");
+  const lists = useQueries({
+    queries: groups.map((group) => ({
+      queryKey: personQueryKeys.list(group),
+      queryFn: () => fetchPersons(group),
+      staleTime: 30_000,
+    })),
+  });
+  return groups.flatMap((group, index) =>
+    (lists[index]?.data ?? []).map((person) => ({
+      value: person.id,
+      label: `${[person.mainDetails.firstName, person.mainDetails.lastName].filter(Boolean).join(" ")} (${t(
+        relationshipGroupLabelKey(group),
+      )})`,
+    })),
+  );
+}
+
+export interface PersonRefFieldProps {
+  label: string;
+  /** One id (personRef) or several (personRefs). */
+  value: string | null | readonly string[];
+  onChange: (value: string | null | string[]) => void;
+  multiple: boolean;
+  groups?: readonly PersonGroup[];
+  required?: boolean;
+  error?: ReactNode;
+  onBlur?: () => void;
+}
+
+/**
+ * One or several of the user's persons, searchable, with "Add a person" opening the Edit Contact
+ * form in a modal; the saved person is chosen at once.
+ */
+export function PersonRefField({
+  label,
+  value,
+  onChange,
+  multiple,
+  groups,
+  required,
+  error,
+  onBlur,
+}: PersonRefFieldProps) {
+  const { t } = useTranslation(["records", "forms"]);
+  const options = usePersonOptions(groups);
+  const [adding, setAdding] = useState(false);
+  const fullScreen =
+    useMediaQuery(`(max-width: ${BREAKPOINTS_PX.formMobile}px)`, false, { getInitialValueInEffect: false }) ??
+    false;
+  const known = (id: string) => options.some((option) => option.value === id);
+  const common = {
+    label,
+    withAsterisk: required,
+    data: options,
+    searchable: true,
+    clearable: true,
+    nothingFoundMessage: t("forms:select.nothingFound"),
+    clearButtonProps: clearButtonProps(t("forms:select.clear", { label })),
+    error,
+    "aria-invalid": error ? true : undefined,
+    autoComplete: "off",
+    onBlur,
+  };
+  const added = (id: string) => {
+    setAdding(false);
+    if (multiple) onChange([...(Array.isArray(value) ? value : []), id]);
+    else onChange(id);
+  };
+  // The first of the allowed groups is where a new person goes (a child's care: a child).
+  const newGroup = groups && groups.length > 0 ? groups.find((group) => group !== "me") : undefined;
+
+  return (
+    <Stack gap={4}>
+      {multiple ? (
+        <MultiSelect
+          {...common}
+          value={(Array.isArray(value) ? value : []).filter(known)}
+          onChange={onChange}
+          hidePickedOptions
+        />
+      ) : (
+        <Select
+          {...common}
+          value={typeof value === "string" && known(value) ? value : null}
+          onChange={(id) => onChange(id)}
+        />
+      )}
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconUserPlus size={16} aria-hidden="true" />}
+        onClick={() => setAdding(true)}
+        style={{ alignSelf: "flex-start" }}
+      >
+        {t("records:person.add")}
+      </Button>
+      <Modal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        title={t("records:person.addTitle")}
+        size={WIDTHS_PX.formModal}
+        fullScreen={fullScreen}
+        closeButtonProps={{ "aria-label": t("records:person.close") }}
+        styles={MODAL_STYLES}
+      >
+        <Suspense fallback={<PageLoader />}>
+          <ContactForm group={newGroup} onSaved={added} onCancel={() => setAdding(false)} />
+        </Suspense>
+      </Modal>
+    </Stack>
+  );
+}

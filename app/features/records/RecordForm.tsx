@@ -1,0 +1,123 @@
+import "@mantine/core/styles/SimpleGrid.css";
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isFieldVisible } from "../../../domain/sections/fields.ts";
+import { recordSchema } from "../../../domain/sections/schema.ts";
+import type { CategoryDef, FieldType } from "../../../domain/sections/types.ts";
+import { FieldInput } from "../../components/fields/FieldInput.tsx";
+import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
+import { type SaveOutcome, useGuardedForm } from "../../shell/unsaved/unsavedForm.ts";
+import { isRecordFieldPath, type RecordFormValues } from "./formValues.ts";
+import { recordQueryKeys, revealSecret, saveRecord } from "./recordsApi.ts";
+
+/** Types drawn across the whole form width (pickers with panels, long text, lists). */
+const WIDE_TYPES: ReadonlySet<FieldType> = new Set([
+  "longtext",
+  "money",
+  "phone",
+  "addressRef",
+  "institutionRef",
+  "personRefs",
+  "multiselect",
+  "documents",
+]);
+
+export interface RecordFormProps {
+  category: CategoryDef;
+  /** The saved record's id; absent on add. */
+  recordId?: string;
+  initial: RecordFormValues;
+  onSaved: (id: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The one form of every record category, drawn from its declaration: fields in order, those of
+ * `visibleWhen` only while they apply, checked with the same schema as the server. A refusal
+ * puts the server's messages beside their inputs and keeps what was typed. It answers the
+ * unsaved-changes guard.
+ */
+export function RecordForm({ category, recordId, initial, onSaved, onCancel }: RecordFormProps) {
+  const { t } = useTranslation(["records", "errors"]);
+  const queryClient = useQueryClient();
+  const { form, showServerError } = useSchemaForm<RecordFormValues>({
+    initialValues: initial,
+    schema: recordSchema(category),
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: (values: RecordFormValues) => saveRecord(category.module, category.key, recordId, values),
+    onSuccess: (id, values) => {
+      form.resetDirty(values);
+      void queryClient.invalidateQueries({ queryKey: recordQueryKeys.all });
+      onSaved(id);
+    },
+    onError: (error) => setFailure(showServerError(error, (path) => isRecordFieldPath(category, path))),
+  });
+
+  const saveNow = async (): Promise<SaveOutcome> => {
+    setFailure(null);
+    if (form.validate().hasErrors) return "invalid";
+    try {
+      await save.mutateAsync(form.values);
+      return "saved";
+    } catch {
+      return "failed";
+    }
+  };
+  useGuardedForm({ isDirty: () => form.isDirty(), save: saveNow });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void saveNow();
+  };
+  const reveal =
+    recordId === undefined
+      ? undefined
+      : (key: string) => revealSecret(category.module, category.key, recordId, key);
+  const values = form.values;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Text size="sm" c="dimmed">
+          {t("form.requiredNote")}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          {category.fields
+            .filter((field) => isFieldVisible(field, values))
+            .map((field) => (
+              <div key={field.key} style={WIDE_TYPES.has(field.type) ? { gridColumn: "1 / -1" } : undefined}>
+                <FieldInput
+                  category={category}
+                  field={field}
+                  values={values}
+                  setValue={(key, value) => form.setFieldValue(key, value)}
+                  errorOf={(key) => form.errors[key]}
+                  onBlur={(key) => form.validateField(key)}
+                  reveal={reveal}
+                />
+              </div>
+            ))}
+        </SimpleGrid>
+        {failure && (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t("form.cancel")}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t("form.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { Alert, Stack, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useParams } from "react-router";
+
+import type { CategoryDef } from "../../../domain/sections/types.ts";
+import { ApiError } from "../../api/client.ts";
+import { BackArrow } from "../../shell/BackArrow.tsx";
+import { PageLoader } from "../../shell/PageLoader.tsx";
+import { listPathOf, pathAfterSave, viewPath } from "../../shell/recordPaths.ts";
+import { isSavingToLeave, LEAVE_FORM_STATE } from "../../shell/unsaved/unsavedForm.ts";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { fetchOwnPerson, personQueryKeys } from "../personal-network/queries.ts";
+import { initialValues } from "./formValues.ts";
+import { RecordForm } from "./RecordForm.tsx";
+import { RecordNotFound } from "./RecordNotFound.tsx";
+import { categoryTitleKey, useRecordPlace } from "./recordPlace.ts";
+import { useRecord } from "./useRecord.ts";
+
+/**
+ * .../{category}/add and .../{category}/edit/{id}. After a save, the spec's rule: from add to the
+ * new record's view, from edit to the view. Cancel goes back where the form was opened from.
+ */
+export function RecordFormPage() {
+  const { category } = useRecordPlace();
+  if (!category) {
+    return (
+      <Stack gap="lg">
+        <BackArrow />
+        <RecordNotFound />
+      </Stack>
+    );
+  }
+  return <RecordFormScreen key={category.key} category={category} />;
+}
+
+function RecordFormScreen({ category }: { category: CategoryDef }) {
+  const { t } = useTranslation(["records", "sections"]);
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const listPath = listPathOf(pathname);
+  const record = useRecord(category, id, true);
+  // A new record's holder starts as the owner's own person (the field's default).
+  const own = useQuery({
+    queryKey: personQueryKeys.own(),
+    queryFn: fetchOwnPerson,
+    enabled: id === undefined,
+  });
+  const label = t(categoryTitleKey(category));
+  const title = id ? t("form.editTitle", { category: label }) : t("form.addTitle", { category: label });
+  usePageTitle(title);
+  const leave = (to: string) => navigate(to, { state: LEAVE_FORM_STATE, replace: true });
+
+  const notFound = record.error instanceof ApiError && record.error.status === 404;
+  const ready = id ? record.data !== undefined : !own.isPending;
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <BackArrow to={id ? viewPath(listPath, id) : listPath} />
+      {notFound ? (
+        <RecordNotFound />
+      ) : (
+        <>
+          <Title order={1}>{title}</Title>
+          {record.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {t("view.loadFailed")}
+            </Alert>
+          ) : ready ? (
+            <RecordForm
+              category={category}
+              recordId={id}
+              initial={initialValues(category, record.data?.body ?? null, own.data?.id ?? null)}
+              onSaved={(savedId) => {
+                // Saved on the way out (the unsaved-changes guard): the guard moves on, not this page.
+                if (!isSavingToLeave())
+                  leave(pathAfterSave(pathname, savedId) ?? viewPath(listPath, savedId));
+              }}
+              onCancel={() => leave(id ? viewPath(listPath, id) : listPath)}
+            />
+          ) : (
+            <PageLoader />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

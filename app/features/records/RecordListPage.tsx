@@ -1,0 +1,117 @@
+import "@mantine/core/styles/Table.css";
+import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate } from "react-router";
+import { listColumns } from "../../../domain/sections/index.ts";
+import { fieldLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
+import type { CategoryDef } from "../../../domain/sections/types.ts";
+import { FieldDisplay } from "../../components/fields/FieldDisplay.tsx";
+import { BackArrow } from "../../shell/BackArrow.tsx";
+import { PageLoader } from "../../shell/PageLoader.tsx";
+import { addPath, listPathOf, viewPath } from "../../shell/recordPaths.ts";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { formatDate } from "../personal-network/personDisplay.ts";
+import { RecordNotFound } from "./RecordNotFound.tsx";
+import { categoryTitleKey, useRecordPlace } from "./recordPlace.ts";
+import { fetchRecords, recordQueryKeys } from "./recordsApi.ts";
+
+/** /dashboard/{module}/{category}: the category's records with their declared list columns. */
+export function RecordListPage() {
+  const { category } = useRecordPlace();
+  if (!category) {
+    return (
+      <Stack gap="lg">
+        <BackArrow />
+        <RecordNotFound />
+      </Stack>
+    );
+  }
+  return <RecordList key={category.key} category={category} />;
+}
+
+function RecordList({ category }: { category: CategoryDef }) {
+  const { t, i18n } = useTranslation(["records", "sections"]);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const listPath = listPathOf(pathname);
+  const title = t(categoryTitleKey(category));
+  usePageTitle(title);
+  const records = useQuery({
+    queryKey: recordQueryKeys.list(category.module, category.key),
+    queryFn: () => fetchRecords(category.module, category.key),
+  });
+  const columns = listColumns(category);
+
+  return (
+    <Stack gap="lg">
+      <BackArrow to={`/dashboard/${category.module}`} label={t(moduleLabelKey(category.module))} />
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{title}</Title>
+        <Button
+          component={Link}
+          to={addPath(listPath)}
+          leftSection={<IconPlus size={18} aria-hidden="true" />}
+        >
+          {t("list.add")}
+        </Button>
+      </Group>
+      {records.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {t("list.loadFailed")}
+        </Alert>
+      ) : !records.data ? (
+        <PageLoader />
+      ) : records.data.length === 0 ? (
+        <Text>{t("list.empty", { category: title })}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={320}>
+          <Table highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                {columns.length === 0 && <Table.Th scope="col">{t("list.created")}</Table.Th>}
+                {columns.map((field) => (
+                  <Table.Th key={field.key} scope="col">
+                    {t(fieldLabelKey(category.key, field.key))}
+                  </Table.Th>
+                ))}
+                <Table.Th scope="col">
+                  <VisuallyHidden>{t("list.actions")}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {records.data.map((item, index) => {
+                const to = viewPath(listPath, item.id);
+                return (
+                  <Table.Tr key={item.id} onClick={() => navigate(to)} style={{ cursor: "pointer" }}>
+                    {columns.length === 0 && (
+                      <Table.Td>{formatDate(item.createTime, i18n.language)}</Table.Td>
+                    )}
+                    {columns.map((field) => (
+                      <Table.Td key={field.key}>
+                        <FieldDisplay
+                          field={field}
+                          label={t(fieldLabelKey(category.key, field.key))}
+                          value={item.columns[field.key]}
+                        />
+                      </Table.Td>
+                    ))}
+                    <Table.Td>
+                      {/* The row's one link, for keyboard and screen-reader users; the row itself answers clicks. */}
+                      <Link to={to} onClick={(event) => event.stopPropagation()}>
+                        {t("list.view")}
+                        <VisuallyHidden>{t("list.viewWhich", { position: index + 1 })}</VisuallyHidden>
+                      </Link>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { IconPencil, IconTrash } from "@tabler/icons-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { hasOtherOption, isFieldVisible, otherFieldKey } from "../../../domain/sections/fields.ts";
+import { fieldLabelKey } from "../../../domain/sections/labels.ts";
+import type { CategoryDef } from "../../../domain/sections/types.ts";
+import { ApiError } from "../../api/client.ts";
+import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
+import { FieldDisplay, isFilledValue } from "../../components/fields/FieldDisplay.tsx";
+import { useAccount } from "../../session/account.ts";
+import { hasFullAccess } from "../../session/homeRoute.ts";
+import { BackArrow } from "../../shell/BackArrow.tsx";
+import { PageLoader } from "../../shell/PageLoader.tsx";
+import { editPath, listPathOf } from "../../shell/recordPaths.ts";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { RecordNotFound } from "./RecordNotFound.tsx";
+import { categoryTitleKey, useRecordPlace } from "./recordPlace.ts";
+import { revealSecret } from "./recordsApi.ts";
+import { useDeleteRecord, useRecord } from "./useRecord.ts";
+
+/** .../{category}/view/{id}: every filled field, read-only, with Edit and Delete. */
+export function RecordViewPage() {
+  const { category } = useRecordPlace();
+  if (!category) {
+    return (
+      <Stack gap="lg">
+        <BackArrow />
+        <RecordNotFound />
+      </Stack>
+    );
+  }
+  return <RecordView key={category.key} category={category} />;
+}
+
+function RecordView({ category }: { category: CategoryDef }) {
+  const { t } = useTranslation(["records", "sections"]);
+  const { id = "" } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const listPath = listPathOf(pathname);
+  const record = useRecord(category, id);
+  const canDelete = hasFullAccess(useAccount().data?.roles ?? []);
+  const remove = useDeleteRecord(category);
+  const [confirming, setConfirming] = useState(false);
+  const deleteNoteId = useId();
+  const title = t(categoryTitleKey(category));
+  usePageTitle(title);
+  const notFound = record.error instanceof ApiError && record.error.status === 404;
+
+  const confirmDelete = () =>
+    remove.mutate(id, {
+      onSuccess: () => {
+        setConfirming(false);
+        navigate(listPath, { replace: true });
+      },
+    });
+
+  const body = record.data?.body ?? {};
+  const shown = category.fields.filter(
+    (field) => isFieldVisible(field, body) && isFilledValue(body[field.key]),
+  );
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <BackArrow to={listPath} />
+      {record.data ? (
+        <>
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Title order={1}>{title}</Title>
+            <Group gap="sm">
+              <Button
+                component={Link}
+                to={editPath(listPath, id)}
+                leftSection={<IconPencil size={18} aria-hidden="true" />}
+              >
+                {t("view.edit")}
+              </Button>
+              <Button
+                color="red.8"
+                variant="outline"
+                leftSection={<IconTrash size={18} aria-hidden="true" />}
+                disabled={!canDelete}
+                aria-describedby={canDelete ? undefined : deleteNoteId}
+                onClick={() => setConfirming(true)}
+              >
+                {t("view.delete")}
+              </Button>
+            </Group>
+          </Group>
+          {!canDelete && (
+            <Text id={deleteNoteId} size="sm" c="dimmed">
+              {t("view.deleteNeedsSubscription")}
+            </Text>
+          )}
+          {shown.length === 0 ? (
+            <Text>{t("view.empty")}</Text>
+          ) : (
+            <dl style={{ margin: 0, display: "grid", gap: "var(--mantine-spacing-md)" }}>
+              {shown.map((field) => {
+                const label = t(fieldLabelKey(category.key, field.key));
+                return (
+                  <div key={field.key}>
+                    <Text component="dt" fw={700} size="sm">
+                      {label}
+                    </Text>
+                    <dd style={{ margin: 0 }}>
+                      <FieldDisplay
+                        field={field}
+                        label={label}
+                        value={body[field.key]}
+                        otherText={hasOtherOption(field) ? body[otherFieldKey(field)] : undefined}
+                        reveal={() => revealSecret(category.module, category.key, id, field.key)}
+                      />
+                    </dd>
+                  </div>
+                );
+              })}
+            </dl>
+          )}
+          <DeleteRecordDialog
+            opened={confirming}
+            onConfirm={confirmDelete}
+            onCancel={() => setConfirming(false)}
+            pending={remove.isPending}
+            error={remove.isError ? t("view.deleteFailed") : null}
+          />
+        </>
+      ) : notFound ? (
+        <RecordNotFound />
+      ) : record.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {t("view.loadFailed")}
+        </Alert>
+      ) : (
+        <PageLoader />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import type { CategoryKey } from "../../../domain/sections/index.ts";
+import type { RecordBody } from "../../../domain/sections/schema.ts";
+import type { RecordModule } from "../../../domain/sections/types.ts";
+import { apiFetch } from "../../api/client.ts";
+
+/** One list row (GET /api/records/{module}/{category}): the declared list columns only. */
+export type RecordListItem = {
+  id: string;
+  category: string;
+  createTime: number;
+  updateTime: number;
+  columns: Record<string, unknown>;
+};
+
+/** One record (GET /api/records/{module}/{category}/{id}); secrets masked unless revealed. */
+export type RecordItem = {
+  id: string;
+  module: RecordModule;
+  category: CategoryKey;
+  createTime: number;
+  updateTime: number;
+  body: RecordBody;
+  maskedFields: string[];
+};
+
+/**
+ * Every key starts with "records", so invalidating `recordQueryKeys.all` after a save or a
+ * delete refreshes the module counts, the lists and the open record alike.
+ */
+export const recordQueryKeys = {
+  all: ["records"] as const,
+  count: (module: RecordModule) => ["records", "count", module] as const,
+  list: (module: RecordModule, category: string) => ["records", "list", module, category] as const,
+  one: (module: RecordModule, category: string, id: string) =>
+    ["records", "one", module, category, id] as const,
+};
+
+export function recordsPath(module: RecordModule, category: string, id?: string): string {
+  const base = `/api/records/${module}/${encodeURIComponent(category)}`;
+  return id === undefined ? base : `${base}/${encodeURIComponent(id)}`;
+}
+
+export function fetchCounts(module: RecordModule): Promise<Record<string, number>> {
+  return apiFetch<Record<string, number>>(`/api/records/${module}/count`);
+}
+
+export function fetchRecords(module: RecordModule, category: string): Promise<RecordListItem[]> {
+  return apiFetch<RecordListItem[]>(recordsPath(module, category));
+}
+
+export function fetchRecord(module: RecordModule, category: string, id: string): Promise<RecordItem> {
+  return apiFetch<RecordItem>(recordsPath(module, category, id));
+}
+
+/** One secret in clear; the server logs the reveal in the owner's activity log. */
+export async function revealSecret(
+  module: RecordModule,
+  category: string,
+  id: string,
+  field: string,
+): Promise<string | null> {
+  const record = await apiFetch<RecordItem>(
+    `${recordsPath(module, category, id)}?reveal=${encodeURIComponent(field)}`,
+  );
+  const value = record.body[field];
+  return typeof value === "string" ? value : null;
+}
+
+function idOf(answer: unknown): string {
+  if (typeof answer === "string") return answer;
+  if (typeof answer === "object" && answer !== null && "id" in answer && typeof answer.id === "string") {
+    return answer.id;
+  }
+  throw new TypeError("The records API answered no id");
+}
+
+/** POST creates (answers the new id), PUT replaces the whole body. */
+export async function saveRecord(
+  module: RecordModule,
+  category: string,
+  id: string | undefined,
+  body: unknown,
+): Promise<string> {
+  const answer = await apiFetch<unknown>(recordsPath(module, category, id), {
+    method: id === undefined ? "POST" : "PUT",
+    body: JSON.stringify(body),
+  });
+  return id ?? idOf(answer);
+}
+
+export async function deleteRecord(module: RecordModule, category: string, id: string): Promise<void> {
+  await apiFetch(recordsPath(module, category, id), { method: "DELETE" });
+}

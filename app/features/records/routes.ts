@@ -1,0 +1,34 @@
+import type { RouteObject } from "react-router";
+import type { RecordModule } from "../../../domain/sections/types.ts";
+import type { ScreenHandle } from "../../shell/screenHandle.ts";
+
+/*
+ * The record modules' routes (/dashboard/{module}, its categories, add, view and edit). Every
+ * screen loads on demand; this file holds only paths, so the router can import it at start-up.
+ */
+
+const modulePage = () => import("./ModulePage.tsx").then((m) => ({ Component: m.ModulePage }));
+const listPage = () => import("./RecordListPage.tsx").then((m) => ({ Component: m.RecordListPage }));
+const viewPage = () => import("./RecordViewPage.tsx").then((m) => ({ Component: m.RecordViewPage }));
+const formPage = () => import("./RecordFormPage.tsx").then((m) => ({ Component: m.RecordFormPage }));
+
+/** One module's pages; `titleKey` is its menu label (a `common` key). */
+export function recordModuleRoutes(module: RecordModule, titleKey: string): RouteObject {
+  const handle: ScreenHandle = { titleKey };
+  return {
+    path: module,
+    handle,
+    children: [
+      { index: true, lazy: modulePage },
+      {
+        path: ":category",
+        children: [
+          { index: true, lazy: listPage },
+          { path: "add", lazy: formPage },
+          { path: "view/:id", lazy: viewPage },
+          { path: "edit/:id", lazy: formPage },
+        ],
+      },
+    ],
+  };
+}

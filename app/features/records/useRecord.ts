@@ -1,0 +1,21 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CategoryDef } from "../../../domain/sections/types.ts";
+import { deleteRecord, fetchRecord, recordQueryKeys } from "./recordsApi.ts";
+
+/** One saved record (masked secrets); never refetched under a form being typed in. */
+export function useRecord(category: CategoryDef | undefined, id: string | undefined, forForm = false) {
+  return useQuery({
+    queryKey: recordQueryKeys.one(category?.module ?? "personaldata", category?.key ?? "", id ?? ""),
+    queryFn: () => fetchRecord(category?.module ?? "personaldata", category?.key ?? "", id ?? ""),
+    enabled: category !== undefined && id !== undefined,
+    ...(forForm ? { staleTime: Number.POSITIVE_INFINITY } : {}),
+  });
+}
+
+export function useDeleteRecord(category: CategoryDef | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteRecord(category?.module ?? "personaldata", category?.key ?? "", id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordQueryKeys.all }),
+  });
+}
