@@ -16,6 +16,7 @@ import { loggerOptions, requestId } from "./http/logging.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { webRoutes } from "./http/web.ts";
 import { loadLocaleStore } from "./i18n/locale-store.ts";
+import type { JobQueue } from "./jobs/runner.ts";
 import { devMailboxRoutes } from "./mail/dev-mailbox.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { activityRoutes } from "./modules/activity/routes.ts";
@@ -25,6 +26,8 @@ import { documentRoutes } from "./modules/documents/routes.ts";
 import { institutionRoutes } from "./modules/institutions/routes.ts";
 import { personRoutes } from "./modules/persons/routes.ts";
 import { recordRoutes } from "./modules/records/routes.ts";
+import { reminderRoutes } from "./modules/reminders/routes.ts";
+import { type ReminderJobs, reminderScheduler } from "./modules/reminders/schedule.ts";
 import { unsubscribeRoutes } from "./modules/unsubscribe/routes.ts";
 import { openBlobStore } from "./storage/open-blob-store.ts";
 
@@ -42,6 +45,10 @@ export type BuildAppOptions = {
   identity?: Identity;
   /** The master keys wrapping each account's data key; by default KINFILE_MASTER_KEY or DATA_DIR/master-key. */
   masterKeys?: MasterKeyring;
+  /** Where saved records schedule their expiry reminder mail; without it none is scheduled. */
+  reminderJobs?: JobQueue<ReminderJobs>;
+  /** Epoch ms for time-dependent answers (reminders); tests move it. */
+  clock?: () => number;
 };
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests inject. */
@@ -92,7 +99,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(institutionRoutes, { database });
   await app.register(personRoutes, { database, dataKeys });
   await app.register(documentRoutes, { database, blobs: openBlobStore({ config, database, dataKeys }) });
-  await app.register(recordRoutes, { database, dataKeys });
+  await app.register(recordRoutes, {
+    database,
+    dataKeys,
+    ...(options.reminderJobs === undefined
+      ? {}
+      : {
+          onChange: reminderScheduler({
+            db: database.db,
+            jobs: options.reminderJobs,
+            ...(options.clock === undefined ? {} : { clock: options.clock }),
+          }),
+        }),
+  });
+  await app.register(reminderRoutes, {
+    database,
+    dataKeys,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
   await app.register(commentRoutes, { database, dataKeys });
   await app.register(activityRoutes, { database });
   // Mail kept as files is readable in the browser while developing and testing, never in production.

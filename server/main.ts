@@ -3,6 +3,7 @@ import pino from "pino";
 import { buildApp } from "./app.ts";
 import { createAuth } from "./auth/better-auth.ts";
 import { type Config, loadConfig } from "./config.ts";
+import { createDataKeys } from "./crypto/data-keys.ts";
 import { loadMasterKeyring } from "./crypto/master-keys.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -10,6 +11,9 @@ import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { type MailJobs, mailJobHandlers } from "./mail/delivery.ts";
 import { createMailOutbox } from "./mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "./mail/transport.ts";
+import type { ReminderJobs } from "./modules/reminders/schedule.ts";
+import { reminderJobHandlers } from "./modules/reminders/send.ts";
+import { createUnsubscribeLinks } from "./modules/unsubscribe/unsubscribe-links.ts";
 import { describeStartupError, ensureDataDir, StartupError } from "./startup.ts";
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
@@ -39,7 +43,7 @@ async function listen(app: FastifyInstance, config: Config): Promise<void> {
 function stopOnSignals(
   app: FastifyInstance,
   database: Database,
-  jobs: JobRunner<MailJobs>,
+  jobs: JobRunner<MailJobs & ReminderJobs>,
   transport: MailTransport,
 ): void {
   let stopping = false;
@@ -80,14 +84,26 @@ async function start(): Promise<void> {
       from: config.mailFrom,
       ...(config.smtpUrl === undefined ? {} : { smtpUrl: config.smtpUrl }),
     });
-    const jobs = createJobRunner<MailJobs>({
+    const masterKeys = loadMasterKeyring({ config, logger: { warn: (message) => logger.warn(message) } });
+    const jobs = createJobRunner<MailJobs & ReminderJobs>({
       database,
-      handlers: mailJobHandlers({ database, transport, logger }),
+      handlers: {
+        ...mailJobHandlers({ database, transport, logger }),
+        ...reminderJobHandlers({
+          database,
+          dataKeys: createDataKeys({ db: database.db, masterKeys }),
+          publicUrl: config.publicUrl,
+          mail: () => ({
+            outbox,
+            links: createUnsubscribeLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
+          }),
+        }),
+      },
       logger,
     });
-    const auth = createAuth({ config, database, mail: createMailOutbox({ database, jobs }), logger });
-    const masterKeys = loadMasterKeyring({ config, logger: { warn: (message) => logger.warn(message) } });
-    const app = await buildApp({ config, database, auth, masterKeys });
+    const outbox = createMailOutbox({ database, jobs });
+    const auth = createAuth({ config, database, mail: outbox, logger });
+    const app = await buildApp({ config, database, auth, masterKeys, reminderJobs: jobs });
     jobs.start({ intervalMs: JOB_POLL_MS });
     stopOnSignals(app, database, jobs, transport);
     await listen(app, config);

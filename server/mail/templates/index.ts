@@ -1,12 +1,20 @@
 import type { MailTemplate } from "../render.ts";
 import { changeEmail } from "./change-email.ts";
+import { expiryReminder } from "./expiry-reminder.ts";
 import { newSignIn } from "./new-sign-in.ts";
 import { notification } from "./notification.ts";
 import { resetPassword } from "./reset-password.ts";
 import { verifyEmail } from "./verify-email.ts";
 
 /** Every mail the product sends, by name. A new one is a file here, one line below, and its strings. */
-export const mailTemplates = { verifyEmail, resetPassword, newSignIn, changeEmail, notification };
+export const mailTemplates = {
+  verifyEmail,
+  resetPassword,
+  newSignIn,
+  changeEmail,
+  notification,
+  expiryReminder,
+};
 
 export type MailTemplates = typeof mailTemplates;
 export type MailTemplateName = keyof MailTemplates;

@@ -25,12 +25,27 @@ const SAMPLES: { [Name in MailTemplateName]: MailData<Name> } = {
     paragraphs: [`First ${SCRIPT}`, "Second"],
     action: { label: "Open Kinfile", url: LINK },
   },
+  expiryReminder: {
+    category: "passport",
+    title: `Sam ${SCRIPT}`,
+    daysLeft: 42,
+    recordUrl: LINK,
+    unsubscribeUrl: LINK,
+  },
+};
+
+/** The reminder's subject is its sentence. */
+const EXPIRY_SUBJECTS: Record<Language, string> = {
+  en: `Passports · Sam ${SCRIPT}: expires in 42 days`,
+  fr: `Passeports · Sam ${SCRIPT} : expire dans 42 jours`,
 };
 
 const STRINGS = { en, fr };
 
 function subjectOf(name: MailTemplateName, lng: Language): string {
-  return name === "notification" ? SAMPLES.notification.subject : STRINGS[lng][name].subject;
+  if (name === "notification") return SAMPLES.notification.subject;
+  if (name === "expiryReminder") return EXPIRY_SUBJECTS[lng];
+  return STRINGS[lng][name].subject;
 }
 
 function keysOf(value: object, prefix = ""): string[] {

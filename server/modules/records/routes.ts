@@ -10,7 +10,7 @@ import type { Database } from "../../db/database.ts";
 import { onAccountDeleted } from "../account/account-deletion.ts";
 import { authorizeRecordAccess } from "./policy.ts";
 import { recordRepository } from "./repository.ts";
-import { createRecordService } from "./service.ts";
+import { createRecordService, type RecordChangeHook } from "./service.ts";
 
 /** A record's JSON: a few dozen fields of at most 2048 characters, lists of ids, and room. */
 const RECORD_BODY_LIMIT = 256 * 1024;
@@ -49,9 +49,13 @@ const JSON_TYPE = "application/json; charset=utf-8";
  */
 export async function recordRoutes(
   app: FastifyInstance,
-  options: { database: Database; dataKeys: DataKeys },
+  options: { database: Database; dataKeys: DataKeys; onChange?: RecordChangeHook },
 ): Promise<void> {
-  const service = createRecordService({ db: options.database.db, dataKeys: options.dataKeys });
+  const service = createRecordService({
+    db: options.database.db,
+    dataKeys: options.dataKeys,
+    ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { access: "user" as const };
 

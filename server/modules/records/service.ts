@@ -49,14 +49,26 @@ function bodyAad(id: string, category: string): string {
   return `record:${id}:${category}`;
 }
 
-export function createRecordService(options: { db: Kysely<DB>; dataKeys: DataKeys }) {
-  const { db, dataKeys } = options;
-  const records = recordRepository(db);
+/** A stored record's body in clear (for other modules that read records, such as reminders). */
+export async function openRecordBody(dataKeys: DataKeys, row: RecordTable): Promise<RecordBody> {
+  const plain = await dataKeys.decryptFor(row.owner_id, row.body_enc, bodyAad(row.id, row.category));
+  return JSON.parse(plain.toString("utf8")) as RecordBody;
+}
 
-  async function open(row: RecordTable): Promise<RecordBody> {
-    const plain = await dataKeys.decryptFor(row.owner_id, row.body_enc, bodyAad(row.id, row.category));
-    return JSON.parse(plain.toString("utf8")) as RecordBody;
-  }
+/** Told after each save and delete, so work derived from records (reminder mail) follows them. */
+export type RecordChangeHook = {
+  saved(ownerId: string, recordId: string, category: CategoryDef, body: RecordBody): Promise<void>;
+  deleted(ownerId: string, recordId: string): Promise<void>;
+};
+
+export function createRecordService(options: {
+  db: Kysely<DB>;
+  dataKeys: DataKeys;
+  onChange?: RecordChangeHook;
+}) {
+  const { db, dataKeys, onChange } = options;
+  const records = recordRepository(db);
+  const open = (row: RecordTable) => openRecordBody(dataKeys, row);
 
   function seal(ownerId: string, id: string, category: CategoryDef, body: RecordBody): Promise<Buffer> {
     return dataKeys.encryptFor(ownerId, JSON.stringify(body), bodyAad(id, category.key));
@@ -84,6 +96,7 @@ export function createRecordService(options: { db: Kysely<DB>; dataKeys: DataKey
         created_at: now,
         updated_at: now,
       });
+      await onChange?.saved(actor.userId, id, category, body);
       return id;
     },
 
@@ -191,6 +204,7 @@ export function createRecordService(options: { db: Kysely<DB>; dataKeys: DataKey
         updated_at: Date.now(),
       });
       if (!updated) throw new AppError("not_found");
+      await onChange?.saved(actor.userId, id, category, body);
     },
 
     /** DELETE: the record and its comments; needs a subscription or a company account. */
@@ -201,6 +215,7 @@ export function createRecordService(options: { db: Kysely<DB>; dataKeys: DataKey
         await deleteCommentsOf(trx, actor.userId, "record", id);
         await recordRepository(trx).delete(actor.userId, id);
       });
+      await onChange?.deleted(actor.userId, id);
     },
 
     /** category -> number of the caller's records, every category of the module, zeros included. */

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+import { actorOf } from "../../auth/ownership.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { Database } from "../../db/database.ts";
+import { authorizeRecordAccess } from "../records/policy.ts";
+import { upcomingReminders } from "./upcoming.ts";
+
+/**
+ * GET /api/reminders: the caller's record dates coming up within their largest lead time or
+ * overdue by at most 30 days, soonest first. Same access as the records: a subscriber or a
+ * company account member.
+ */
+export async function reminderRoutes(
+  app: FastifyInstance,
+  options: { database: Database; dataKeys: DataKeys; clock?: () => number },
+): Promise<void> {
+  const clock = options.clock ?? Date.now;
+  app.get("/api/reminders", { config: { access: "user" } }, async (request, reply) => {
+    const actor = actorOf(request);
+    authorizeRecordAccess(actor);
+    const items = await upcomingReminders(options.database.db, options.dataKeys, actor.userId, clock());
+    return reply.header("cache-control", "no-store").send(items);
+  });
+}

@@ -1,0 +1,108 @@
+import type { Kysely } from "kysely";
+import { leadDaysOf, reminderFields } from "../../../domain/sections/index.ts";
+import type { RecordBody } from "../../../domain/sections/schema.ts";
+import type { CategoryDef } from "../../../domain/sections/types.ts";
+import type { DB } from "../../db/schema.ts";
+import type { JobQueue } from "../../jobs/runner.ts";
+import type { RecordChangeHook } from "../records/service.ts";
+import { DAY_MS } from "./upcoming.ts";
+
+/** One reminder mail: the record's date field as it was when scheduled, and which lead time. */
+export type ReminderPayload = {
+  ownerId: string;
+  recordId: string;
+  field: string;
+  date: number;
+  leadDays: number;
+};
+
+export type ReminderJobs = { "reminder.send": ReminderPayload };
+
+/** Names one mail for good: a second enqueue of the same item and lead time is a no-op. */
+export function reminderKey(payload: Omit<ReminderPayload, "ownerId">): string {
+  return `reminder:${payload.recordId}:${payload.field}:${payload.date}:${payload.leadDays}`;
+}
+
+function keyPrefix(recordId: string): string {
+  return `reminder:${recordId}:`;
+}
+
+/** Every mail a body wants: one per `date R` field holding a date and per lead time still ahead. */
+export function wantedReminders(
+  ownerId: string,
+  recordId: string,
+  category: CategoryDef,
+  body: RecordBody,
+  now: number,
+): { payload: ReminderPayload; runAt: number }[] {
+  return reminderFields(category).flatMap((field) => {
+    const date = body[field.key];
+    if (typeof date !== "number" || !Number.isFinite(date)) return [];
+    return (
+      leadDaysOf(category, field)
+        .map((leadDays) => ({
+          payload: { ownerId, recordId, field: field.key, date, leadDays },
+          runAt: date - leadDays * DAY_MS,
+        }))
+        // A lead time already past is skipped: the person has just typed the date and the dashboard
+        // lists it; a mail about it now would be noise.
+        .filter((job) => job.runAt > now)
+    );
+  });
+}
+
+/** Removes the record's unfinished reminder jobs, except those whose keys are kept. */
+async function cancelPending(db: Kysely<DB>, recordId: string, keep: ReadonlySet<string>): Promise<void> {
+  const pending = await db
+    .selectFrom("job")
+    .select("unique_key")
+    .where("unique_key", "like", `${keyPrefix(recordId)}%`)
+    .where("done_at", "is", null)
+    .where("failed_at", "is", null)
+    .execute();
+  const stale = pending
+    .map((row) => row.unique_key)
+    .filter((key): key is string => key !== null && !keep.has(key));
+  if (stale.length === 0) return;
+  await db
+    .deleteFrom("job")
+    .where("unique_key", "in", stale)
+    .where("done_at", "is", null)
+    .where("failed_at", "is", null)
+    .execute();
+}
+
+/**
+ * The records module's change hook: after a save the record's reminder jobs are exactly those its
+ * dates want (new ones enqueued, those of a changed or cleared date removed); after a delete none
+ * remain. Jobs already done keep their keys, so a mail sent is never sent again for the same
+ * date and lead time.
+ */
+export function reminderScheduler(options: {
+  db: Kysely<DB>;
+  jobs: JobQueue<ReminderJobs>;
+  clock?: () => number;
+}): RecordChangeHook {
+  const { db, jobs } = options;
+  const clock = options.clock ?? Date.now;
+  return {
+    async saved(ownerId, recordId, category, body) {
+      const wanted = wantedReminders(ownerId, recordId, category, body, clock());
+      const keys = new Set(wanted.map((job) => reminderKey(job.payload)));
+      await db.transaction().execute(async (trx) => {
+        await cancelPending(trx, recordId, keys);
+        for (const job of wanted) {
+          await jobs.enqueue(
+            "reminder.send",
+            job.payload,
+            { runAt: job.runAt, uniqueKey: reminderKey(job.payload) },
+            trx,
+          );
+        }
+      });
+    },
+    async deleted(_ownerId, recordId) {
+      await cancelPending(db, recordId, new Set());
+    },
+  };
+}
