@@ -1,0 +1,73 @@
+import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { categoryLabelKey } from "../../../domain/sections/labels.ts";
+import { isAssignedType } from "../../../domain/sections/modules.ts";
+import { useAccount } from "../../session/account.ts";
+import { hasFullAccess } from "../../session/homeRoute.ts";
+import { type Reminder, reminderPath, useReminders } from "./reminders.ts";
+
+/** "Passports · Sam: expires in 42 days", "... expires today", "... expired 3 days ago". */
+export function useReminderSentence(): (reminder: Reminder) => string {
+  const { t } = useTranslation(["reminders", "sections"]);
+  return (reminder) => {
+    const category = isAssignedType(reminder.category)
+      ? t(categoryLabelKey(reminder.category))
+      : reminder.category;
+    const item =
+      reminder.title === null ? category : t("reminders:item", { category, title: reminder.title });
+    const when =
+      reminder.daysLeft === 0
+        ? t("reminders:today")
+        : reminder.daysLeft > 0
+          ? t("reminders:inDays", { count: reminder.daysLeft })
+          : t("reminders:daysAgo", { count: -reminder.daysLeft });
+    return t("reminders:sentence", { item, when });
+  };
+}
+
+/**
+ * The dashboard's list of expiry dates coming up (each record's `date R` fields, within their lead
+ * time) or passed in the last 30 days, each linking to its record. Shown to subscribers and company
+ * members only, who are the ones with records; hidden while loading or when the request fails.
+ */
+export function RemindersPanel() {
+  const { t } = useTranslation("reminders");
+  const headingId = useId();
+  const roles = useAccount().data?.roles ?? [];
+  const allowed = hasFullAccess(roles);
+  const reminders = useReminders(allowed).data;
+  const sentence = useReminderSentence();
+  if (!allowed || reminders === undefined) return null;
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Title order={2} size="h4" id={headingId}>
+          {t("title")}
+        </Title>
+        {reminders.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t("empty")}
+          </Text>
+        ) : (
+          <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: "none" }}>
+            {reminders.map((reminder) => (
+              <li key={`${reminder.recordId}:${reminder.field}`}>
+                <Anchor
+                  component={Link}
+                  to={reminderPath(reminder)}
+                  c={reminder.daysLeft < 0 ? "red.8" : undefined}
+                  fw={reminder.daysLeft <= 7 ? 700 : undefined}
+                >
+                  {sentence(reminder)}
+                </Anchor>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
