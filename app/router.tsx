@@ -7,6 +7,7 @@ import {
   redirect,
   ScrollRestoration,
 } from "react-router";
+import { documentLibraryRoutes } from "./features/documents/routes.ts";
 import { personalNetworkRoutes } from "./features/personal-network/routes.ts";
 import { recordModuleRoutes } from "./features/records/routes.ts";
 import type * as Guards from "./session/guards.tsx";
@@ -156,8 +157,7 @@ export const routes: RouteObject[] = [
                       recordModuleRoutes("personaldata", "menu.personalData"),
                       recordModuleRoutes("household", "menu.household"),
                       recordModuleRoutes("employerinfo", "menu.employerInfo"),
-                      placeholder("inventory/documentlibrary/add", "screen.addDocument"),
-                      placeholder("inventory/documentlibrary/edit/:id", "screen.editDocument"),
+                      documentLibraryRoutes,
                       recordModuleRoutes("inventory", "menu.inventory"),
                       recordModuleRoutes("assets", "menu.assets"),
                       recordModuleRoutes("passwordvault", "menu.passwordVault"),

@@ -1,0 +1,109 @@
+import "@mantine/core/styles/Card.css";
+import { Button, Card, Group, Stack, Text } from "@mantine/core";
+import { IconDownload, IconEye, IconTrash } from "@tabler/icons-react";
+import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { type DocumentItem, downloadUrl, isPdf } from "./api.ts";
+import { assignedModuleKey, assignedTypeKey, formatDocumentDate } from "./format.ts";
+
+export interface DocumentBlockProps {
+  document: DocumentItem;
+  /** Shows Delete; it is disabled (with the reason said) when `canDelete` is false. */
+  onDelete?: () => void;
+  canDelete?: boolean;
+  /** Wraps the title in a link (the library's edit page). */
+  renderLink?: (children: ReactNode) => ReactNode;
+}
+
+/**
+ * The spec's document row: file name, last name, description, assigned module and type, date,
+ * Download, View for PDFs only (the browser's viewer in a new tab), and Delete.
+ */
+export function DocumentBlock({ document, onDelete, canDelete = true, renderLink }: DocumentBlockProps) {
+  const { t, i18n } = useTranslation(["documents", "sections"]);
+  const noteId = useId();
+  const moduleKey = assignedModuleKey(document.assignedModule);
+  const typeKey = assignedTypeKey(document.assignedType);
+  const fileName = document.fileName;
+  const title = fileName ?? t("documents:block.noFile");
+
+  const facts: [string, string | null][] = [
+    [t("documents:field.lastName"), document.lastName],
+    [t("documents:field.description"), document.description],
+    [t("documents:field.assignedModule"), moduleKey ? t(moduleKey) : document.assignedModule],
+    [t("documents:field.assignedType"), typeKey ? t(typeKey) : document.assignedType],
+    [t("documents:field.date"), formatDocumentDate(document.date, i18n.language)],
+  ];
+
+  return (
+    <Card withBorder padding="md" component="article" aria-label={title}>
+      <Stack gap="xs">
+        <Text fw={700} style={{ overflowWrap: "anywhere" }}>
+          {renderLink ? renderLink(title) : title}
+        </Text>
+        <dl style={{ margin: 0, display: "grid", gridTemplateColumns: "max-content 1fr", gap: "2px 12px" }}>
+          {facts
+            .filter(([, value]) => value)
+            .map(([label, value]) => (
+              <div key={label} style={{ display: "contents" }}>
+                <Text component="dt" size="sm" c="dimmed">
+                  {label}
+                </Text>
+                <Text component="dd" size="sm" m={0} style={{ overflowWrap: "anywhere" }}>
+                  {value}
+                </Text>
+              </div>
+            ))}
+        </dl>
+        <Group gap="sm">
+          {fileName && (
+            <Button
+              component="a"
+              href={downloadUrl(document, fileName)}
+              download={fileName}
+              size="xs"
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden="true" />}
+              aria-label={t("documents:block.downloadFile", { name: fileName })}
+            >
+              {t("documents:block.download")}
+            </Button>
+          )}
+          {fileName && isPdf(document) && (
+            <Button
+              component="a"
+              href={downloadUrl(document, fileName, true)}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+              variant="default"
+              leftSection={<IconEye size={16} aria-hidden="true" />}
+              aria-label={t("documents:block.viewFile", { name: fileName })}
+            >
+              {t("documents:block.view")}
+            </Button>
+          )}
+          {onDelete && (
+            <Button
+              size="xs"
+              color="red.8"
+              variant="outline"
+              leftSection={<IconTrash size={16} aria-hidden="true" />}
+              disabled={!canDelete}
+              aria-describedby={canDelete ? undefined : noteId}
+              aria-label={t("documents:block.deleteFile", { name: title })}
+              onClick={onDelete}
+            >
+              {t("documents:block.delete")}
+            </Button>
+          )}
+        </Group>
+        {onDelete && !canDelete && (
+          <Text id={noteId} size="sm" c="dimmed">
+            {t("documents:block.deleteNeedsSubscription")}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

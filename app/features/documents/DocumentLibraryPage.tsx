@@ -1,0 +1,81 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
+import { useAccount } from "../../session/account.ts";
+import { hasFullAccess } from "../../session/homeRoute.ts";
+import { PageLoader } from "../../shell/PageLoader.tsx";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import type { DocumentItem } from "./api.ts";
+import { DocumentBlock } from "./DocumentBlock.tsx";
+import { LIBRARY_PATH, useDeleteDocument, useLibraryDocuments } from "./queries.ts";
+
+/** /dashboard/inventory/documentlibrary: every document of the library, each with its actions. */
+export function DocumentLibraryPage() {
+  const { t } = useTranslation("documents");
+  const title = t("library.title");
+  usePageTitle(title);
+  const documents = useLibraryDocuments();
+  const canDelete = hasFullAccess(useAccount().data?.roles ?? []);
+  const remove = useDeleteDocument();
+  const [deleting, setDeleting] = useState<DocumentItem | null>(null);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed" mt={4}>
+            {t("library.intro")}
+          </Text>
+        </div>
+        <Button
+          component={Link}
+          to={`${LIBRARY_PATH}/add`}
+          leftSection={<IconPlus size={18} aria-hidden="true" />}
+        >
+          {t("library.add")}
+        </Button>
+      </Group>
+      {documents.isPending ? (
+        <PageLoader />
+      ) : documents.isError ? (
+        <Alert color="red.8" variant="light" role="alert">
+          {t("library.loadFailed")}
+        </Alert>
+      ) : documents.data.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Text>{t("library.empty")}</Text>
+        </Paper>
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {documents.data.map((document) => (
+            <li key={document.id}>
+              <DocumentBlock
+                document={document}
+                canDelete={canDelete}
+                onDelete={() => setDeleting(document)}
+                renderLink={(children) => (
+                  <Anchor component={Link} to={`${LIBRARY_PATH}/edit/${document.id}`}>
+                    {children}
+                  </Anchor>
+                )}
+              />
+            </li>
+          ))}
+        </Stack>
+      )}
+      <DeleteRecordDialog
+        opened={deleting !== null}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting, { onSuccess: () => setDeleting(null) });
+        }}
+        onCancel={() => setDeleting(null)}
+        pending={remove.isPending}
+        error={remove.isError ? t("toast.failed") : null}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import { Alert, Stack, Text } from "@mantine/core";
+import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
+import { useAccount } from "../../session/account.ts";
+import { hasFullAccess } from "../../session/homeRoute.ts";
+import { type DocumentItem, type DocumentRef, deleteDocument, getDocument, saveDocument } from "./api.ts";
+import { DocumentBlock } from "./DocumentBlock.tsx";
+import { documentsQueryKey } from "./queries.ts";
+import { showToast } from "./toast.ts";
+import { UploadControl } from "./UploadControl.tsx";
+import { useDocumentFile } from "./useDocumentFile.ts";
+
+export interface DocumentsFieldProps {
+  /** The ids of the documents attached to the record. */
+  value: string[];
+  onChange: (ids: string[]) => void;
+  /** The record's module and category: the attached documents are filed there. */
+  module: string;
+  category: string;
+  /** Known once the record is saved; stored as each new document's assignedDocument. */
+  recordId?: string;
+  /** The field's label; defaults to "Documents". */
+  label?: string;
+}
+
+/** The documents of `ids`, each read from its module and category. */
+function useAttachedDocuments(ids: readonly string[], module: string, category: string) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: [...documentsQueryKey, "one", module, category, id],
+      queryFn: () => getDocument({ module, type: category, id }),
+    })),
+  });
+}
+
+/**
+ * A record's `documents` field: its attached files with Download and (PDF) View, "Upload File"
+ * to attach another (a document filed under the record's module and category, then its file),
+ * and removal after the "Delete the Record" confirmation.
+ */
+export function DocumentsField({ value, onChange, module, category, recordId, label }: DocumentsFieldProps) {
+  const { t } = useTranslation("documents");
+  const labelId = useId();
+  const queryClient = useQueryClient();
+  const canDelete = hasFullAccess(useAccount().data?.roles ?? []);
+  const attached = useAttachedDocuments(value, module, category);
+  const [removing, setRemoving] = useState<DocumentRef | null>(null);
+  const [removePending, setRemovePending] = useState(false);
+  const file = useDocumentFile(() => void queryClient.invalidateQueries({ queryKey: documentsQueryKey }));
+
+  const attach = async (picked: File) => {
+    let id: string;
+    try {
+      id = await saveDocument({
+        module,
+        type: category,
+        assignedModule: module,
+        assignedType: category,
+        ...(recordId ? { assignedDocument: recordId } : {}),
+      });
+    } catch {
+      showToast(t("toast.failed"), "error");
+      return;
+    }
+    const stored = await file.upload({ module, type: category, id }, picked);
+    if (stored) onChange([...value, id]);
+    else await deleteDocument({ module, type: category, id }).catch(() => undefined);
+  };
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    setRemovePending(true);
+    try {
+      await deleteDocument(removing);
+      onChange(value.filter((id) => id !== removing.id));
+      setRemoving(null);
+    } catch {
+      showToast(t("toast.failed"), "error");
+    } finally {
+      setRemovePending(false);
+    }
+  };
+
+  return (
+    <Stack gap="xs" role="group" aria-labelledby={labelId}>
+      <Text id={labelId} fw={500} size="sm">
+        {label ?? t("attached.label")}
+      </Text>
+      <AttachedList documents={attached.map((query) => query.data)} failed={attached.some((q) => q.isError)}>
+        {(document) => (
+          <DocumentBlock document={document} canDelete={canDelete} onDelete={() => setRemoving(document)} />
+        )}
+      </AttachedList>
+      {/* Each attachment is its own document, so the control never holds a file to replace. */}
+      <UploadControl fileName={null} onChoose={attach} uploading={file.uploading} percent={file.percent} />
+      <DeleteRecordDialog
+        opened={removing !== null}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+        pending={removePending}
+      />
+    </Stack>
+  );
+}
+
+export interface DocumentsViewProps {
+  value: string[];
+  module: string;
+  category: string;
+}
+
+/** A `documents` field read-only: the attached files with Download and (PDF) View. */
+export function DocumentsView({ value, module, category }: DocumentsViewProps) {
+  const attached = useAttachedDocuments(value, module, category);
+  return (
+    <AttachedList documents={attached.map((query) => query.data)} failed={attached.some((q) => q.isError)}>
+      {(document) => <DocumentBlock document={document} />}
+    </AttachedList>
+  );
+}
+
+function AttachedList({
+  documents,
+  failed,
+  children,
+}: {
+  documents: (DocumentItem | undefined)[];
+  failed: boolean;
+  children: (document: DocumentItem) => ReactNode;
+}) {
+  const { t } = useTranslation("documents");
+  const loaded = documents.filter((document): document is DocumentItem => document !== undefined);
+  return (
+    <>
+      {failed && (
+        <Alert color="red.8" variant="light" role="alert">
+          {t("library.loadFailed")}
+        </Alert>
+      )}
+      {documents.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t("attached.empty")}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {loaded.map((document) => (
+            <li key={document.id}>{children(document)}</li>
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { ApiError, apiFetch, parseApiError } from "../../api/client.ts";
+
+/** A document as the list and single-document calls answer it (server/modules/documents). */
+export type DocumentItem = {
+  id: string;
+  module: string;
+  type: string;
+  fileName: string | null;
+  lastName: string | null;
+  description: string | null;
+  assignedModule: string | null;
+  assignedType: string | null;
+  assignedCustomPosition: string | null;
+  assignedDocument: string | null;
+  /** Created, epoch ms. */
+  date: number;
+  /** Null until a file is uploaded. */
+  contentType: string | null;
+  size: number | null;
+};
+
+export type DocumentMetadata = {
+  id?: string;
+  module: string;
+  type: string;
+  description?: string;
+  lastName?: string;
+  assignedModule?: string;
+  assignedType?: string;
+  assignedDocument?: string;
+};
+
+/** Where a document lives: its module, type and id. */
+export type DocumentRef = Pick<DocumentItem, "module" | "type" | "id">;
+
+export const LIBRARY_MODULE = "inventory";
+export const LIBRARY_TYPE = "documentlibrary";
+
+function documentPath({ module, type, id }: DocumentRef): string {
+  return `/api/documents/${encodeURIComponent(module)}/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
+}
+
+export function listDocuments(module: string, type: string): Promise<DocumentItem[]> {
+  return apiFetch<DocumentItem[]>(
+    `/api/documents/${encodeURIComponent(module)}/type/${encodeURIComponent(type)}`,
+  );
+}
+
+export function getDocument(ref: DocumentRef): Promise<DocumentItem> {
+  return apiFetch<DocumentItem>(documentPath(ref));
+}
+
+/** Creates (without `id`) or changes a document's metadata; answers its id. */
+export function saveDocument(metadata: DocumentMetadata): Promise<string> {
+  return apiFetch<string>("/api/documents", { method: "POST", body: JSON.stringify(metadata) });
+}
+
+export function deleteDocument(ref: DocumentRef): Promise<void> {
+  return apiFetch<void>(documentPath(ref), { method: "DELETE" });
+}
+
+/** Removes the stored file only; the server refuses a name that is not the stored one. */
+export function deleteDocumentFile(ref: DocumentRef, fileName: string): Promise<void> {
+  return apiFetch<void>(`${documentPath(ref)}/delete/${encodeURIComponent(fileName)}/`, { method: "DELETE" });
+}
+
+/** The file's address; `inline` opens a PDF in the browser's viewer. */
+export function downloadUrl(ref: DocumentRef, fileName: string, inline = false): string {
+  return `${documentPath(ref)}/download/${encodeURIComponent(fileName)}/${inline ? "?inline=1" : ""}`;
+}
+
+export function isPdf(document: Pick<DocumentItem, "contentType">): boolean {
+  return document.contentType === "application/pdf";
+}
+
+/**
+ * Uploads a document's file through XMLHttpRequest, whose upload events report progress (fetch
+ * has none). Resolves with the stored document; rejects with an ApiError carrying the server's
+ * message (413 "File must be smaller than 5MB!", 415...).
+ */
+export function uploadDocumentFile(
+  ref: DocumentRef,
+  file: File,
+  onProgress: (percent: number) => void = () => {},
+  language = document.documentElement.lang || "en",
+): Promise<DocumentItem> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", `${documentPath(ref)}/upload`);
+    request.withCredentials = true;
+    request.setRequestHeader("Accept", "application/json");
+    request.setRequestHeader("Accept-Language", language);
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.round((event.loaded / event.total) * 100));
+    });
+    request.addEventListener("load", () => {
+      let body: unknown;
+      try {
+        body = request.responseText === "" ? undefined : JSON.parse(request.responseText);
+      } catch {
+        body = request.responseText;
+      }
+      if (request.status >= 200 && request.status < 300) resolve(body as DocumentItem);
+      else reject(parseApiError(request.status, body));
+    });
+    request.addEventListener("error", () => reject(new ApiError(0, "network_error", "")));
+    const form = new FormData();
+    form.append("file", file);
+    request.send(form);
+  });
+}
