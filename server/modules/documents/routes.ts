@@ -77,7 +77,15 @@ export async function documentRoutes(
 
   api.post(
     "/api/documents/:module/:type/:id/upload",
-    { config: subscriber, schema: { params: documentParams } },
+    {
+      config: subscriber,
+      schema: { params: documentParams },
+      // An answer given before the body was read to its end (too large, refused, not found)
+      // leaves the rest of it on the wire: the connection closes rather than carry it as the next request.
+      onSend: async (request, reply) => {
+        if (!request.raw.complete) reply.header("connection", "close");
+      },
+    },
     async (request) => service.upload(actorOf(request), request.params, request),
   );
 
