@@ -331,6 +331,8 @@ describe.each(backends)(
         content: Buffer.alloc(LIMITS.uploadBytesMax + 1, "a"),
       });
       expect(tooLarge.statusCode).toBe(413);
+      // The rest of the body is never read: the connection is not reused for another request.
+      expect(tooLarge.headers.connection).toBe("close");
       expect(tooLarge.json().error).toEqual({
         code: "payload_too_large",
         message: "File must be smaller than 5MB!",
