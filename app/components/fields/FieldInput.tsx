@@ -115,8 +115,7 @@ function FieldControl({
         <Textarea
           label={label}
           required={required}
-          autosize
-          minRows={3}
+          rows={4}
           maxLength={LIMITS.longTextMax}
           value={asString(value) ?? ""}
           onChange={(event) => set(event.currentTarget.value)}

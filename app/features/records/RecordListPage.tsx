@@ -101,7 +101,7 @@ function RecordList({ category }: { category: CategoryDef }) {
                     <Table.Td>
                       {/* The row's one link, for keyboard and screen-reader users; the row itself answers clicks. */}
                       <Link to={to} onClick={(event) => event.stopPropagation()}>
-                        {t("list.view")}
+                        {t("list.view")}{" "}
                         <VisuallyHidden>{t("list.viewWhich", { position: index + 1 })}</VisuallyHidden>
                       </Link>
                     </Table.Td>

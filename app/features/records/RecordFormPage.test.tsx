@@ -1,0 +1,138 @@
+import { screen, waitFor } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
+import { renderRecords } from "./testRecords.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const OWN_ID = "5b0c7a2e-0000-4000-8000-0000000000aa";
+const NEW_ID = "5b0c7a2e-0000-4000-8000-0000000000bb";
+
+function stubRecords(extra: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    "GET /api/account/account": { body: testAccount() },
+    "GET /api/pn/person": {
+      body: { id: OWN_ID, group: "me", mainDetails: { firstName: "Ada", lastName: "Lovelace" } },
+    },
+    "GET /api/pn/person/me": {
+      body: [
+        {
+          id: OWN_ID,
+          createTime: 0,
+          group: "me",
+          type: null,
+          mainDetails: { firstName: "Ada", lastName: "Lovelace", birthday: null, imageSrc: null },
+        },
+      ],
+    },
+    ...extra,
+  });
+}
+
+describe("the record form", () => {
+  it("draws each declared field by its type, in order, with the holder starting as the owner", async () => {
+    stubRecords();
+    renderRecords("/dashboard/passwordvault/password/add");
+    expect(await screen.findByRole("heading", { level: 1, name: "Add: Passwords" })).toBeTruthy();
+    expect(await screen.findByRole("textbox", { name: /^Service or site/ })).toBeTruthy();
+    expect(screen.getByRole("combobox", { name: /^Category/ })).toBeTruthy();
+    expect((screen.getByRole("textbox", { name: /^Web address/ }) as HTMLInputElement).type).toBe("url");
+    expect((screen.getByRole("textbox", { name: /^Email on the account/ }) as HTMLInputElement).type).toBe(
+      "email",
+    );
+    expect(screen.getByLabelText(/^Password/, { selector: "input" })).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: /^Notes/ }).tagName).toBe("TEXTAREA");
+    expect(screen.getByText("No files attached")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Add a person" })).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByLabelText(/^Account owner/, { selector: "input" }) as HTMLInputElement).value).toBe(
+        "Ada Lovelace (Me)",
+      ),
+    );
+  });
+
+  it("shows the required messages beside their inputs and sends nothing", async () => {
+    const api = stubRecords();
+    renderRecords("/dashboard/passwordvault/password/add");
+    await userEvent.click(await screen.findByRole("button", { name: "Save" }));
+    expect(await screen.findAllByText("This field is required.")).toHaveLength(2);
+    expect(screen.getByRole("textbox", { name: /^Service or site/ }).getAttribute("aria-invalid")).toBe(
+      "true",
+    );
+    expect(sentBodies(api, "POST /api/records/passwordvault/password")).toHaveLength(0);
+  });
+
+  it("after saving on add, goes to the new record's view", async () => {
+    const api = stubRecords({
+      "POST /api/records/passwordvault/password": { body: NEW_ID },
+      [`GET /api/records/passwordvault/password/${NEW_ID}`]: {
+        body: {
+          id: NEW_ID,
+          module: "passwordvault",
+          category: "password",
+          createTime: 0,
+          updateTime: 0,
+          body: {},
+          maskedFields: [],
+        },
+      },
+    });
+    const { router } = renderRecords("/dashboard/passwordvault/password/add");
+    await userEvent.type(await screen.findByRole("textbox", { name: /^Service or site/ }), "Mail");
+    await userEvent.type(screen.getByLabelText(/^Password/, { selector: "input" }), "s3cret!");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/dashboard/passwordvault/password/view/${NEW_ID}`),
+    );
+    const [body] = sentBodies(api, "POST /api/records/passwordvault/password") as Record<string, unknown>[];
+    expect(body).toMatchObject({ accountNickname: "Mail", password: "s3cret!", holder: OWN_ID });
+  });
+
+  it("money accepts only a minus, digits and one decimal point, and other reveals its text", async () => {
+    const api = stubRecords({ "POST /api/records/assets/liability": { body: NEW_ID } });
+    renderRecords("/dashboard/assets/liability/add");
+    const amount = (await screen.findByRole("textbox", { name: /^Balance owing/ })) as HTMLInputElement;
+    await userEvent.type(amount, "-12a,3.4.56e");
+    expect(amount.value).toBe("-123.45");
+    expect(screen.queryByRole("textbox", { name: /^Debt type: other/ })).toBeNull();
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: /^Debt type/ }), "other");
+    expect(await screen.findByRole("textbox", { name: /^Debt type: other/ })).toBeTruthy();
+    await userEvent.type(screen.getByRole("textbox", { name: /^Debt type: other/ }), "Tab at the pub");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findAllByText("This field is required.");
+    expect(sentBodies(api, "POST /api/records/assets/liability")).toHaveLength(0);
+  });
+
+  it("on edit, the secret's eye reveals it through the API, and saving goes to the view", async () => {
+    const record = {
+      id: NEW_ID,
+      module: "passwordvault",
+      category: "password",
+      createTime: 0,
+      updateTime: 0,
+      body: { accountNickname: "Mail", password: "********", holder: OWN_ID },
+      maskedFields: ["password"],
+    };
+    const api = stubRecords({
+      [`GET /api/records/passwordvault/password/${NEW_ID}`]: { body: record },
+      [`PUT /api/records/passwordvault/password/${NEW_ID}`]: { body: NEW_ID },
+    });
+    const { router } = renderRecords(`/dashboard/passwordvault/password/edit/${NEW_ID}`);
+    const input = (await screen.findByLabelText(/^Password/, { selector: "input" })) as HTMLInputElement;
+    expect(input.value).toBe("********");
+    await userEvent.click(screen.getByRole("button", { name: "Show or hide Password" }));
+    await waitFor(() =>
+      expect(
+        api.mock.calls.some(([url]) => String(url).endsWith(`/password/${NEW_ID}?reveal=password`)),
+      ).toBe(true),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/dashboard/passwordvault/password/view/${NEW_ID}`),
+    );
+    expect(sentBodies(api, `PUT /api/records/passwordvault/password/${NEW_ID}`)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
+import { renderRecords } from "./testRecords.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const ID = "5b0c7a2e-0000-4000-8000-0000000000cc";
+const PATH = `/api/records/passwordvault/password/${ID}`;
+
+function visit(roles: string[]) {
+  const record = {
+    id: ID,
+    module: "passwordvault",
+    category: "password",
+    createTime: 0,
+    updateTime: 0,
+    body: { accountNickname: "Mail", password: "********", passwordCategory: "email", notes: null },
+    maskedFields: ["password"],
+  };
+  const api = stubApi({
+    "GET /api/account/account": { body: testAccount({ roles }) },
+    [`GET ${PATH}`]: { body: record },
+    [`DELETE ${PATH}`]: { status: 204 },
+    "GET /api/records/passwordvault/password": { body: [] },
+  });
+  const list = "/dashboard/passwordvault/password";
+  return { api, ...renderRecords(`${list}/view/${ID}`, { entries: [list, `${list}/view/${ID}`] }) };
+}
+
+describe("a record's view", () => {
+  it("shows the filled fields, the secret masked until its eye asks the API", async () => {
+    const { api } = visit(["subscriber"]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Passwords" })).toBeTruthy();
+    expect(screen.getByText("Mail")).toBeTruthy();
+    expect(screen.queryByText("Notes")).toBeNull();
+    expect(screen.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe(
+      `/dashboard/passwordvault/password/edit/${ID}`,
+    );
+    expect(screen.queryByText("s3cret!")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Show Password" }));
+    await waitFor(() =>
+      expect(api.mock.calls.some(([url]) => String(url).endsWith(`${PATH}?reveal=password`))).toBe(true),
+    );
+  });
+
+  it("deletes after the Delete the Record question, then returns to the list", async () => {
+    const { api, router } = visit(["subscriber"]);
+    await userEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete the Record" });
+    expect(dialog.textContent).toContain("Are you sure you want to delete this record?");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Yes" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/passwordvault/password"));
+    expect(sentBodies(api, `DELETE ${PATH}`)).toHaveLength(1);
+  });
+
+  it("disables Delete for a user with neither role", async () => {
+    visit([]);
+    const remove = await screen.findByRole("button", { name: "Delete" });
+    expect(remove.hasAttribute("disabled")).toBe(true);
+    expect(screen.getByText("Deleting records needs a subscription.")).toBeTruthy();
+  });
+});
