@@ -2,6 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { RemindersPanel } from "../reminders/RemindersPanel.tsx";
 import classes from "./PersonCard.module.css";
 import { useOwnPerson } from "./personData.ts";
 import { fullName } from "./personDisplay.ts";
@@ -42,6 +43,7 @@ export function PersonalNetworkOverview() {
           {t("overview.intro")}
         </Text>
       </div>
+      <RemindersPanel />
       <ul className={classes.grid} aria-label={t("nav.label")}>
         <li>
           <SectionTile segment={PERSONAL_DETAILS_SEGMENT} status={me ? fullName(me.mainDetails) : null} />
