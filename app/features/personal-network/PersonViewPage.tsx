@@ -11,6 +11,7 @@ import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { editPath, listPathOf } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { CommentsPanel } from "../comments/CommentsPanel.tsx";
 import { useNetworkPlace } from "./networkSection.ts";
 import { PersonDetails } from "./PersonDetails.tsx";
 import { useDeletePerson, usePerson } from "./personData.ts";
@@ -80,6 +81,7 @@ export function PersonViewPage() {
             </Text>
           )}
           <PersonDetails person={person.data} />
+          <CommentsPanel subjectKind="person" subjectId={id} />
           <DeleteRecordDialog
             opened={confirming}
             onConfirm={confirmDelete}
