@@ -2,8 +2,17 @@ import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/Pill.css";
 import "@mantine/core/styles/PillsInput.css";
-import { Checkbox, Input, MultiSelect, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
-import type { ReactNode } from "react";
+import {
+  Checkbox,
+  Input,
+  Loader,
+  MultiSelect,
+  NativeSelect,
+  Stack,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { CANADA } from "../../../domain/catalog/countries.ts";
 import { type OptionListName, optionLabelKey, optionsOf } from "../../../domain/catalog/optionLists.ts";
@@ -11,17 +20,23 @@ import { LIMITS } from "../../../domain/limits.ts";
 import { choosesOther, hasOtherOption, otherFieldKey } from "../../../domain/sections/fields.ts";
 import { fieldLabelKey } from "../../../domain/sections/labels.ts";
 import type { CategoryDef, FieldDef } from "../../../domain/sections/types.ts";
-import { AddressPicker } from "../address/AddressPicker.tsx";
 import { CountrySelect } from "../country/CountrySelect.tsx";
 import { DateField } from "../DateField.tsx";
 import { clearButtonProps } from "../form/clearButton.ts";
-import { InstitutionPicker } from "../institution/InstitutionPicker.tsx";
 import { emptyPhoneRow, PhoneInput, type PhoneRow } from "../phone/PhoneInput.tsx";
 import { DocumentsField } from "./DocumentsField.tsx";
 import { emptyMoney, MoneyField, type MoneyValue, NumberTextInput } from "./MoneyField.tsx";
 import { PersonRefField } from "./PersonRefField.tsx";
 import { RecordRefField } from "./RecordRefField.tsx";
 import { SecretField } from "./SecretField.tsx";
+
+// The pickers with panels and modals load with the first category that has such a field.
+const AddressPicker = lazy(() =>
+  import("../address/AddressPicker.tsx").then((m) => ({ default: m.AddressPicker })),
+);
+const InstitutionPicker = lazy(() =>
+  import("../institution/InstitutionPicker.tsx").then((m) => ({ default: m.InstitutionPicker })),
+);
 
 export interface FieldInputProps {
   category: CategoryDef;
@@ -257,9 +272,17 @@ function FieldControl({
         />
       );
     case "addressRef":
-      return <AddressPicker label={label} value={asString(value)} onChange={set} error={error} />;
+      return (
+        <Suspense fallback={<Loader size="sm" aria-label={label} />}>
+          <AddressPicker label={label} value={asString(value)} onChange={set} error={error} />
+        </Suspense>
+      );
     case "institutionRef":
-      return <InstitutionPicker label={label} value={asString(value)} onChange={set} error={error} />;
+      return (
+        <Suspense fallback={<Loader size="sm" aria-label={label} />}>
+          <InstitutionPicker label={label} value={asString(value)} onChange={set} error={error} />
+        </Suspense>
+      );
     case "recordRef":
       return (
         <RecordRefField
