@@ -1,0 +1,89 @@
+import { screen } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import axe from "axe-core";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { stubApi, testAccount } from "../../test/stubApi.ts";
+import { renderRecords } from "./testRecords.tsx";
+
+// jsdom has no layout: contrast is checked in the browser journeys; regions belong to the shell.
+const AXE_OPTIONS: axe.RunOptions = {
+  rules: { "color-contrast": { enabled: false }, region: { enabled: false } },
+};
+
+async function violations(root: Element) {
+  const result = await axe.run(root, AXE_OPTIONS);
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(" | ")}`,
+  );
+}
+
+const ID = "5b0c7a2e-0000-4000-8000-0000000000dd";
+
+function stubAll() {
+  stubApi({
+    "GET /api/account/account": { body: testAccount() },
+    "GET /api/address/": { body: [] },
+    "GET /api/institutions/": { body: [] },
+    "GET /api/records/assets/count": { body: { liability: 1 } },
+    "GET /api/records/assets/liability": {
+      body: [
+        {
+          id: ID,
+          category: "liability",
+          createTime: 0,
+          updateTime: 0,
+          columns: {
+            accountNickname: "House",
+            liabilityType: "mortgage",
+            companyName: null,
+            amount: { amount: 100, currency: "cad", currencyOther: null },
+          },
+        },
+      ],
+    },
+    [`GET /api/records/passwordvault/password/${ID}`]: {
+      body: {
+        id: ID,
+        module: "passwordvault",
+        category: "password",
+        createTime: 0,
+        updateTime: 0,
+        body: { accountNickname: "Mail", password: "********", url: "https://mail.example.com" },
+        maskedFields: ["password"],
+      },
+    },
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the record screens, for assistive technologies", () => {
+  it("the module page and a list have no axe violation", async () => {
+    stubAll();
+    const first = renderRecords("/dashboard/assets");
+    await screen.findByText("1 record");
+    expect(await violations(first.container)).toEqual([]);
+    first.unmount();
+    const list = renderRecords("/dashboard/assets/liability");
+    await screen.findByText("House");
+    expect(await violations(list.container)).toEqual([]);
+  }, 60_000);
+
+  it("a form with its messages shown and a view have no axe violation", async () => {
+    stubAll();
+    const form = renderRecords("/dashboard/assets/liability/add");
+    await userEvent.selectOptions(await screen.findByRole("combobox", { name: /^Debt type/ }), "other");
+    await screen.findByRole("combobox", { name: /^Lender or creditor/ }, { timeout: 15_000 });
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findAllByText("This field is required.");
+    expect(await violations(form.container)).toEqual([]);
+    form.unmount();
+    const password = renderRecords("/dashboard/passwordvault/password/add");
+    await screen.findByRole("textbox", { name: /^Service or site/ });
+    expect(await violations(password.container)).toEqual([]);
+    password.unmount();
+    const view = renderRecords(`/dashboard/passwordvault/password/view/${ID}`);
+    await screen.findByText("Mail");
+    expect(await violations(view.container)).toEqual([]);
+  }, 90_000);
+});
