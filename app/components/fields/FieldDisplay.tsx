@@ -11,7 +11,9 @@ import { useCountryName } from "../country/countryOptions.ts";
 import { useInstitutions } from "../institution/institutionApi.ts";
 import { MASK, MaskedValue } from "../MaskedValue.tsx";
 import { useFormatPhone } from "../phone/phoneLibrary.ts";
+import { usePersonOptions } from "./personOptions.ts";
 import { RevealableSecret } from "./RevealableSecret.tsx";
+import { useRecordOptions } from "./recordOptions.ts";
 
 /** A reference as lists answer it: `{ id, name }` (name null for records). */
 type NamedRef = { id: string; name: string | null };
@@ -136,21 +138,62 @@ function PhoneText({ value }: { value: { number: string } }) {
 
 /**
  * References by name: lists already carry `{ id, name }`; a record's body carries ids, named here
- * from the saved addresses, companies and persons the forms load anyway.
+ * from the saved persons, addresses, companies and records the forms load anyway.
  */
 function RefNames({ field, value }: { field: FieldDef; value: unknown }) {
-  const { t } = useTranslation("records");
-  const addresses = useAddresses().data ?? [];
-  const institutions = useInstitutions().data ?? [];
   const items = Array.isArray(value) ? value : [value];
-  const nameOf = (item: unknown): string => {
-    if (isNamedRef(item)) return item.name ?? t("value.linkedRecord");
-    if (typeof item !== "string") return "-";
-    if (field.type === "addressRef") return addresses.find((address) => address.id === item)?.name ?? "-";
-    if (field.type === "institutionRef") {
-      return institutions.find((institution) => institution.id === item)?.name ?? "-";
-    }
-    return t("value.linkedRecord");
-  };
-  return <Items items={items.map(nameOf)} />;
+  if (items.every(isNamedRef)) return <NamedRefs items={items} />;
+  const ids = items.filter((item): item is string => typeof item === "string");
+  switch (field.type) {
+    case "personRef":
+    case "personRefs":
+      return <PersonNames ids={ids} />;
+    case "addressRef":
+      return <AddressNames ids={ids} />;
+    case "institutionRef":
+      return <InstitutionNames ids={ids} />;
+    default:
+      return <RecordNames ids={ids} categories={field.recordCategories ?? []} />;
+  }
+}
+
+function NamedRefs({ items }: { items: readonly NamedRef[] }) {
+  const { t } = useTranslation("records");
+  return <Items items={items.map((item) => item.name ?? t("value.linkedRecord"))} />;
+}
+
+function namesFrom(ids: readonly string[], options: readonly { value: string; label: string }[]) {
+  return ids.map((id) => options.find((option) => option.value === id)?.label ?? "-");
+}
+
+function PersonNames({ ids }: { ids: readonly string[] }) {
+  return <Items items={namesFrom(ids, usePersonOptions())} />;
+}
+
+function AddressNames({ ids }: { ids: readonly string[] }) {
+  const addresses = useAddresses().data ?? [];
+  return (
+    <Items
+      items={namesFrom(
+        ids,
+        addresses.map((address) => ({ value: address.id, label: address.name })),
+      )}
+    />
+  );
+}
+
+function InstitutionNames({ ids }: { ids: readonly string[] }) {
+  const institutions = useInstitutions().data ?? [];
+  return (
+    <Items
+      items={namesFrom(
+        ids,
+        institutions.map((institution) => ({ value: institution.id, label: institution.name })),
+      )}
+    />
+  );
+}
+
+function RecordNames({ ids, categories }: { ids: readonly string[]; categories: readonly string[] }) {
+  return <Items items={namesFrom(ids, useRecordOptions(categories))} />;
 }

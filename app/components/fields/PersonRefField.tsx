@@ -5,19 +5,14 @@ import "@mantine/core/styles/Modal.css";
 import { Button, Modal, MultiSelect, Select, Stack } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconUserPlus } from "@tabler/icons-react";
-import { useQueries } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  PERSON_GROUPS,
-  type PersonGroup,
-  relationshipGroupLabelKey,
-} from "../../../domain/catalog/relationships.ts";
+import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
 import { BREAKPOINTS_PX, WIDTHS_PX } from "../../../domain/limits.ts";
-import { fetchPersons, personQueryKeys } from "../../features/personal-network/queries.ts";
 import { MODAL_STYLES } from "../../shell/modalStyles.ts";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { clearButtonProps } from "../form/clearButton.ts";
+import { usePersonOptions } from "./personOptions.ts";
 
 // The contact form (and its pickers) loads only when someone adds a person from a record.
 const ContactForm = lazy(() =>
@@ -25,28 +20,6 @@ const ContactForm = lazy(() =>
     default: m.ContactForm,
   })),
 );
-
-export type PersonOption = { value: string; label: string };
-
-/** The user's persons of these groups (all of them by default), labelled "First Last (Group)". */
-export function usePersonOptions(groups: readonly PersonGroup[] = PERSON_GROUPS): PersonOption[] {
-  const { t } = useTranslation("catalog");
-  const lists = useQueries({
-    queries: groups.map((group) => ({
-      queryKey: personQueryKeys.list(group),
-      queryFn: () => fetchPersons(group),
-      staleTime: 30_000,
-    })),
-  });
-  return groups.flatMap((group, index) =>
-    (lists[index]?.data ?? []).map((person) => ({
-      value: person.id,
-      label: `${[person.mainDetails.firstName, person.mainDetails.lastName].filter(Boolean).join(" ")} (${t(
-        relationshipGroupLabelKey(group),
-      )})`,
-    })),
-  );
-}
 
 export interface PersonRefFieldProps {
   label: string;

@@ -9,6 +9,7 @@ afterEach(() => {
 });
 
 const ID = "5b0c7a2e-0000-4000-8000-0000000000cc";
+const OWNER = "5b0c7a2e-0000-4000-8000-0000000000ee";
 const PATH = `/api/records/passwordvault/password/${ID}`;
 
 function visit(roles: string[]) {
@@ -18,7 +19,13 @@ function visit(roles: string[]) {
     category: "password",
     createTime: 0,
     updateTime: 0,
-    body: { accountNickname: "Mail", password: "********", passwordCategory: "email", notes: null },
+    body: {
+      accountNickname: "Mail",
+      password: "********",
+      passwordCategory: "email",
+      holder: OWNER,
+      notes: null,
+    },
     maskedFields: ["password"],
   };
   const api = stubApi({
@@ -26,6 +33,17 @@ function visit(roles: string[]) {
     [`GET ${PATH}`]: { body: record },
     [`DELETE ${PATH}`]: { status: 204 },
     "GET /api/records/passwordvault/password": { body: [] },
+    "GET /api/pn/person/me": {
+      body: [
+        {
+          id: OWNER,
+          createTime: 0,
+          group: "me",
+          type: null,
+          mainDetails: { firstName: "Ada", lastName: "Lovelace", birthday: null, imageSrc: null },
+        },
+      ],
+    },
   });
   const list = "/dashboard/passwordvault/password";
   return { api, ...renderRecords(`${list}/view/${ID}`, { entries: [list, `${list}/view/${ID}`] }) };
@@ -37,6 +55,7 @@ describe("a record's view", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Passwords" })).toBeTruthy();
     expect(screen.getByText("Mail")).toBeTruthy();
     expect(screen.queryByText("Notes")).toBeNull();
+    expect(await screen.findByText("Ada Lovelace (Me)")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe(
       `/dashboard/passwordvault/password/edit/${ID}`,
     );

@@ -1,0 +1,30 @@
+import { useQueries } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import {
+  PERSON_GROUPS,
+  type PersonGroup,
+  relationshipGroupLabelKey,
+} from "../../../domain/catalog/relationships.ts";
+import { fetchPersons, personQueryKeys } from "../../features/personal-network/queries.ts";
+
+export type PersonOption = { value: string; label: string };
+
+/** The user's persons of these groups (all of them by default), labelled "First Last (Group)". */
+export function usePersonOptions(groups: readonly PersonGroup[] = PERSON_GROUPS): PersonOption[] {
+  const { t } = useTranslation("catalog");
+  const lists = useQueries({
+    queries: groups.map((group) => ({
+      queryKey: personQueryKeys.list(group),
+      queryFn: () => fetchPersons(group),
+      staleTime: 30_000,
+    })),
+  });
+  return groups.flatMap((group, index) =>
+    (lists[index]?.data ?? []).map((person) => ({
+      value: person.id,
+      label: `${[person.mainDetails.firstName, person.mainDetails.lastName].filter(Boolean).join(" ")} (${t(
+        relationshipGroupLabelKey(group),
+      )})`,
+    })),
+  );
+}
