@@ -91,6 +91,29 @@ describe("the record form", () => {
     expect(body).toMatchObject({ accountNickname: "Mail", password: "s3cret!", holder: OWN_ID });
   });
 
+  it("puts the server's refusal beside its input and keeps what was typed", async () => {
+    stubRecords({
+      "POST /api/records/passwordvault/password": {
+        status: 400,
+        body: {
+          error: {
+            code: "validation_failed",
+            message: "Some fields need attention.",
+            fields: { accountNickname: "This name is refused." },
+          },
+        },
+      },
+    });
+    const { router } = renderRecords("/dashboard/passwordvault/password/add");
+    const name = await screen.findByRole("textbox", { name: /^Service or site/ });
+    await userEvent.type(name, "Mail");
+    await userEvent.type(screen.getByLabelText(/^Password/, { selector: "input" }), "s3cret!");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("This name is refused.")).toBeTruthy();
+    expect((name as HTMLInputElement).value).toBe("Mail");
+    expect(router.state.location.pathname).toBe("/dashboard/passwordvault/password/add");
+  });
+
   it("money accepts only a minus, digits and one decimal point, and other reveals its text", async () => {
     const api = stubRecords({ "POST /api/records/assets/liability": { body: NEW_ID } });
     renderRecords("/dashboard/assets/liability/add");
