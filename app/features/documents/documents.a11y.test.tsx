@@ -1,0 +1,72 @@
+import { screen } from "@testing-library/react";
+import axe from "axe-core";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { stubApi, testAccount } from "../../test/stubApi.ts";
+import { CommentsPanel } from "../comments/CommentsPanel.tsx";
+import { documentLibraryRoutes } from "./routes.ts";
+import { documentItem, renderDocumentsRoutes, renderDocumentsUi } from "./testSupport.tsx";
+
+// jsdom has no layout: contrast is checked in the browser journeys; regions belong to the page.
+const AXE_OPTIONS: axe.RunOptions = {
+  rules: { "color-contrast": { enabled: false }, region: { enabled: false } },
+};
+
+async function violations(root: Element) {
+  const result = await axe.run(root, AXE_OPTIONS);
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(" | ")}`,
+  );
+}
+
+const ACCOUNT = { "GET /api/account/account": { body: testAccount() } };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("documents and comments, for assistive technologies", () => {
+  it("the library list has no axe violation", async () => {
+    stubApi({
+      ...ACCOUNT,
+      "GET /api/documents/inventory/type/documentlibrary": {
+        body: [documentItem(), documentItem({ id: "doc-2", fileName: "a.png", contentType: "image/png" })],
+      },
+    });
+    const { container } = renderDocumentsRoutes(
+      [{ path: "dashboard", children: [documentLibraryRoutes] }],
+      "/dashboard/inventory/documentlibrary",
+    );
+    await screen.findByRole("link", { name: "Download a.png" });
+    expect(await violations(container)).toEqual([]);
+  }, 60_000);
+
+  it("the edit page has no axe violation", async () => {
+    stubApi({ ...ACCOUNT, "GET /api/documents/inventory/documentlibrary/doc-1": { body: documentItem() } });
+    const { container } = renderDocumentsRoutes(
+      [{ path: "dashboard", children: [documentLibraryRoutes] }],
+      "/dashboard/inventory/documentlibrary/edit/doc-1",
+    );
+    await screen.findByRole("button", { name: "Upload File" });
+    expect(await violations(container)).toEqual([]);
+  }, 60_000);
+
+  it("the comments panel has no axe violation", async () => {
+    stubApi({
+      ...ACCOUNT,
+      "GET /api/comments/record/r-1": {
+        body: [
+          {
+            id: "c-1",
+            notes: "Note",
+            ownerId: testAccount().id,
+            ownerFirstName: "Ada",
+            ownerLastName: "Lovelace",
+            createTime: 1,
+            lastUpdateDate: null,
+          },
+        ],
+      },
+    });
+    const { container } = renderDocumentsUi(<CommentsPanel subjectKind="record" subjectId="r-1" />);
+    await screen.findByRole("button", { name: "Edit comment by Ada Lovelace" });
+    expect(await violations(container)).toEqual([]);
+  }, 60_000);
+});
