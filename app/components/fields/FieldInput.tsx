@@ -62,6 +62,17 @@ function optionData(list: string, t: (key: string) => string) {
   }));
 }
 
+/** Epoch ms as a month input's value, "YYYY-MM". */
+function monthOf(epochMs: number | null): string {
+  return epochMs === null ? "" : new Date(epochMs).toISOString().slice(0, 7);
+}
+
+/** A month input's value as its first day (UTC); the schema stores the last day of that month. */
+function epochMsOfMonth(month: string): number | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, 1) : null;
+}
+
 /** One field of a record form, drawn from its declared type; `other` reveals a text beside it. */
 export function FieldInput(props: FieldInputProps) {
   const { t } = useTranslation(["records", "sections", "catalog", "forms"]);
@@ -140,6 +151,21 @@ function FieldControl({
         />
       );
     case "date":
+      if (field.datePrecision === "month") {
+        return (
+          <TextInput
+            label={label}
+            required={required}
+            type="month"
+            autoComplete="off"
+            value={monthOf(typeof value === "number" ? value : null)}
+            onChange={(event) => set(epochMsOfMonth(event.currentTarget.value))}
+            onBlur={blur}
+            error={error}
+            aria-invalid={invalid}
+          />
+        );
+      }
       return (
         <DateField
           label={label}
