@@ -91,3 +91,22 @@ describe("Document Library add flow", () => {
     expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
   });
 });
+
+describe("Document Library edit page", () => {
+  it("replaces the stored file after the confirmation, without a remove icon", async () => {
+    stubApi({ ...ACCOUNT, "GET /api/documents/inventory/documentlibrary/doc-1": { body: documentItem() } });
+    const uploads = stubUploads(() => ({ status: 200, body: documentItem({ fileName: "renewed.pdf" }) }));
+    const { container } = renderDocumentsRoutes(
+      [{ path: "dashboard", children: [documentLibraryRoutes] }],
+      "/dashboard/inventory/documentlibrary/edit/doc-1",
+    );
+    expect(await screen.findByRole("link", { name: "Download passport.pdf" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error("no file input");
+    fireEvent.change(input, { target: { files: [fakeFile("renewed.pdf")] } });
+    await userEvent.click(await screen.findByRole("button", { name: "Yes" }));
+    expect(await screen.findByRole("link", { name: "Download renewed.pdf" })).toBeTruthy();
+    expect(uploads).toEqual(["/api/documents/inventory/documentlibrary/doc-1/upload"]);
+  });
+});

@@ -16,6 +16,7 @@ import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { type DocumentItem, LIBRARY_MODULE, LIBRARY_TYPE, saveDocument } from "./api.ts";
 import { DocumentBlock } from "./DocumentBlock.tsx";
+import { DocumentFileUpload } from "./DocumentFileUpload.tsx";
 import { assignedTypeKey } from "./format.ts";
 import { documentsQueryKey, LIBRARY_PATH, useDeleteDocument, useDocument } from "./queries.ts";
 import { showToast } from "./toast.ts";
@@ -82,11 +83,12 @@ function DocumentForm({ document }: { document?: DocumentItem }) {
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteDocument();
-  const file = useDocumentFile((stored) => {
-    if (stored) setCurrent(stored);
+  const afterFile = (next: DocumentItem | null) => {
+    if (next) setCurrent(next);
     else setChosen(null);
     void queryClient.invalidateQueries({ queryKey: documentsQueryKey });
-  });
+  };
+  const file = useDocumentFile(afterFile);
 
   useEffect(() => setCurrent(document), [document]);
 
@@ -132,11 +134,6 @@ function DocumentForm({ document }: { document?: DocumentItem }) {
     navigate(`${LIBRARY_PATH}/edit/${id}`, { replace: true });
   };
 
-  const choose = (picked: File) => {
-    if (current) void file.upload(current, picked);
-    else setChosen(picked);
-  };
-
   return (
     <>
       {current && (
@@ -179,12 +176,16 @@ function DocumentForm({ document }: { document?: DocumentItem }) {
               })),
             ]}
           />
-          <UploadControl
-            fileName={current?.fileName ?? chosen?.name ?? null}
-            onChoose={choose}
-            uploading={file.uploading}
-            percent={file.percent}
-          />
+          {current ? (
+            <DocumentFileUpload document={current} onChange={afterFile} hideRemove />
+          ) : (
+            <UploadControl
+              fileName={chosen?.name ?? null}
+              onChoose={setChosen}
+              uploading={file.uploading}
+              percent={file.percent}
+            />
+          )}
           <Group>
             <Button type="submit" loading={saving} disabled={file.uploading || (!current && !chosen)}>
               {t("documents:form.save")}
