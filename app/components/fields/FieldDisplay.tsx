@@ -11,6 +11,7 @@ import { useCountryName } from "../country/countryOptions.ts";
 import { useInstitutions } from "../institution/institutionApi.ts";
 import { MASK, MaskedValue } from "../MaskedValue.tsx";
 import { useFormatPhone } from "../phone/phoneLibrary.ts";
+import { DocumentsDisplay } from "./DocumentsField.tsx";
 import { usePersonOptions } from "./personOptions.ts";
 import { RevealableSecret } from "./RevealableSecret.tsx";
 import { useRecordOptions } from "./recordOptions.ts";
@@ -37,10 +38,12 @@ export interface FieldDisplayProps {
   otherText?: unknown;
   /** A saved secret: its eye asks the API for the clear value. */
   reveal?: () => Promise<string | null>;
+  /** The record's module and category: attached documents are read there. */
+  place?: { module: string; category: string };
 }
 
 /** A record's value as text, per declared type (dates DD MMM, YYYY; money with 2 decimals). */
-export function FieldDisplay({ field, label, value, otherText, reveal }: FieldDisplayProps) {
+export function FieldDisplay({ field, label, value, otherText, reveal, place }: FieldDisplayProps) {
   const { t, i18n } = useTranslation(["records", "catalog", "sections"]);
   const language = isLanguage(i18n.language) ? i18n.language : "en";
   const dash = <Text>-</Text>;
@@ -96,7 +99,16 @@ export function FieldDisplay({ field, label, value, otherText, reveal }: FieldDi
     case "recordRef":
       return <RefNames field={field} value={value} />;
     case "documents":
-      return <Text>{t("records:documents.count", { count: (value as unknown[]).length })}</Text>;
+      return place ? (
+        <DocumentsDisplay
+          label={label}
+          value={value as string[]}
+          module={place.module}
+          category={place.category}
+        />
+      ) : (
+        <Text>{t("records:documents.count", { count: (value as unknown[]).length })}</Text>
+      );
     default:
       return <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{String(value)}</Text>;
   }

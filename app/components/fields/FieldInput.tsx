@@ -49,6 +49,8 @@ export interface FieldInputProps {
   onBlur: (key: string) => void;
   /** On a saved record: the clear value of a secret field, through the API. */
   reveal?: (key: string) => Promise<string | null>;
+  /** The saved record's id, once there is one (attached documents are filed under it). */
+  recordId?: string;
 }
 
 const asString = (value: unknown): string | null => (typeof value === "string" ? value : null);
@@ -101,12 +103,14 @@ export function FieldInput(props: FieldInputProps) {
 }
 
 function FieldControl({
+  category,
   field,
   values,
   setValue,
   errorOf,
   onBlur,
   reveal,
+  recordId,
   label,
 }: FieldInputProps & { label: string }) {
   const { t } = useTranslation(["records", "sections", "catalog", "forms"]);
@@ -299,13 +303,13 @@ function FieldControl({
       );
     case "addressRef":
       return (
-        <Suspense fallback={<Loader size="sm" aria-label={label} />}>
+        <Suspense fallback={<Loader size="sm" role="status" aria-label={label} />}>
           <AddressPicker label={label} value={asString(value)} onChange={set} error={error} />
         </Suspense>
       );
     case "institutionRef":
       return (
-        <Suspense fallback={<Loader size="sm" aria-label={label} />}>
+        <Suspense fallback={<Loader size="sm" role="status" aria-label={label} />}>
           <InstitutionPicker label={label} value={asString(value)} onChange={set} error={error} />
         </Suspense>
       );
@@ -334,6 +338,15 @@ function FieldControl({
         />
       );
     case "documents":
-      return <DocumentsField label={label} value={asStrings(value)} />;
+      return (
+        <DocumentsField
+          label={label}
+          value={asStrings(value)}
+          onChange={set}
+          module={category.module}
+          category={category.key}
+          recordId={recordId}
+        />
+      );
   }
 }

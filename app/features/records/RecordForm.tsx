@@ -100,6 +100,7 @@ export function RecordForm({ category, recordId, initial, onSaved, onCancel }: R
                   errorOf={(key) => form.errors[key]}
                   onBlur={(key) => form.validateField(key)}
                   reveal={reveal}
+                  recordId={recordId}
                 />
               </div>
             ))}

@@ -45,7 +45,7 @@ describe("the record form", () => {
     );
     expect(screen.getByLabelText(/^Password/, { selector: "input" })).toBeTruthy();
     expect(screen.getByRole("textbox", { name: /^Notes/ }).tagName).toBe("TEXTAREA");
-    expect(screen.getByText("No files attached")).toBeTruthy();
+    expect(await screen.findByRole("group", { name: "Documents" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Add a person" })).toBeTruthy();
     await waitFor(() =>
       expect((screen.getByLabelText(/^Account owner/, { selector: "input" }) as HTMLInputElement).value).toBe(

@@ -112,6 +112,7 @@ function RecordView({ category }: { category: CategoryDef }) {
                         value={body[field.key]}
                         otherText={hasOtherOption(field) ? body[otherFieldKey(field)] : undefined}
                         reveal={() => revealSecret(category.module, category.key, id, field.key)}
+                        place={{ module: category.module, category: category.key }}
                       />
                     </dd>
                   </div>
