@@ -5,6 +5,7 @@ import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { BREAKPOINTS_PX } from "../../domain/limits.ts";
+import { ToastHost } from "../features/documents/ToastHost.tsx";
 import { AppHeader } from "./AppHeader.tsx";
 import classes from "./DashboardLayout.module.css";
 import { PageLoader } from "./PageLoader.tsx";
@@ -74,6 +75,7 @@ export function DashboardLayout() {
       <SplashModals />
       <SessionExpiryModal />
       <UnsavedChangesGuard />
+      <ToastHost />
     </AppShell>
   );
 }
