@@ -5,7 +5,6 @@ import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { BREAKPOINTS_PX } from "../../domain/limits.ts";
-import { ToastHost } from "../features/documents/ToastHost.tsx";
 import { AppHeader } from "./AppHeader.tsx";
 import classes from "./DashboardLayout.module.css";
 import { PageLoader } from "./PageLoader.tsx";
@@ -14,6 +13,7 @@ import { SideMenu } from "./SideMenu.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink.tsx";
 import { SplashModals } from "./SplashModals.tsx";
 import { SIDE_MENU_ID } from "./sideMenuIds.ts";
+import { ToastHost } from "./ToastHost.tsx";
 import { UnsavedChangesGuard } from "./unsaved/UnsavedChangesGuard.tsx";
 import { useMenuLabels } from "./useMenuLabels.ts";
 

@@ -7,8 +7,8 @@ import { vi } from "vitest";
 import enDocuments from "../../../public/locales/en/documents.json" with { type: "json" };
 import enSections from "../../../public/locales/en/sections.json" with { type: "json" };
 import { AppProviders } from "../../AppProviders.tsx";
+import { ToastHost } from "../../shell/ToastHost.tsx";
 import { createTestI18n } from "../../test/render.tsx";
-import { ToastHost } from "./ToastHost.tsx";
 
 /*
  * Test support for the documents and comments screens: the app's providers with the `documents`
