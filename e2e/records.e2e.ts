@@ -1,0 +1,82 @@
+/**
+ * Record sections drawn from their declarations: a passport expiring in 30 days shows in the
+ * reminders, a password stays masked until revealed with the eye.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signedInAccount } from "./support/accounts.ts";
+import { expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
+
+let browser: Browser;
+const baseURL = inject("baseURL");
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+/** A native select, or a Mantine select whose options open in a portal. */
+async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
+  const box = page.getByRole("combobox", { name: label, exact: true });
+  if ((await box.evaluate((element) => element.tagName)) === "SELECT") {
+    if (typeof option !== "string") throw new Error("a native select takes an exact label");
+    await box.selectOption({ label: option });
+    return;
+  }
+  await box.click();
+  const search = typeof option === "string" ? option : "";
+  if ((await box.getAttribute("readonly")) === null && search !== "") await box.fill(search);
+  await page
+    .getByRole("option", { name: option, exact: typeof option === "string" })
+    .filter({ visible: true })
+    .click();
+}
+
+describe("records", () => {
+  it("reminds of a passport expiring in 30 days and reveals a password only on purpose", async () => {
+    const { page, context, consoleErrors } = await openPage(browser, baseURL);
+    try {
+      await signedInAccount(context, baseURL, { name: "Sam Carter" });
+      await page.goto("/dashboard/personaldata");
+      await page.getByRole("heading", { level: 1, name: "Personal Data" }).waitFor();
+      await expectNoAxeViolations(page, "Personal Data module");
+
+      await page.goto("/dashboard/personaldata/passport/add");
+      const holder = page.getByRole("combobox", { name: "Holder", exact: true });
+      await holder.waitFor();
+      if (((await holder.inputValue()) ?? "") === "") await choose(page, "Holder", /^Sam Carter/);
+      await choose(page, "Issuing country", "Canada");
+      await page.getByLabel(/^Passport number/).fill("HK123456");
+      const expiry = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+      await page.getByLabel(/^Expiry date/).fill(expiry);
+      await expectNoAxeViolations(page, "passport form");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect
+        .poll(() => path(page), { timeout: 15_000 })
+        .toMatch(/^\/dashboard\/personaldata\/passport\/view\//);
+      expect(await page.getByText("HK123456").count()).toBe(0);
+
+      await page.goto("/dashboard/personal-network");
+      await page.getByRole("link", { name: /Passports.*Sam Carter.*expires in 30 days/ }).waitFor();
+
+      await page.goto("/dashboard/passwordvault/password/add");
+      await page.getByLabel(/^Service or site/).fill("Bank of Example");
+      await page.getByLabel(/^Password( \*)?$/).fill("correct-horse-42");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect
+        .poll(() => path(page), { timeout: 15_000 })
+        .toMatch(/^\/dashboard\/passwordvault\/password\/view\//);
+      expect(await page.getByText("correct-horse-42").count()).toBe(0);
+      await expectNoAxeViolations(page, "password view, masked");
+      await page.getByRole("button", { name: /Show Password/ }).click();
+      await page.getByText("correct-horse-42").waitFor();
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});
