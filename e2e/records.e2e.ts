@@ -79,4 +79,76 @@ describe("records", () => {
       await context.close();
     }
   }, 180_000);
+
+  it("keeps a PDF in the Document Library and on a will, viewable in the browser", async () => {
+    const { page, context, consoleErrors } = await openPage(browser, baseURL);
+    try {
+      await signedInAccount(context, baseURL, { name: "Alex Martin" });
+      const pdf = { name: "will-scan.pdf", mimeType: "application/pdf", buffer: minimalPdf() };
+
+      await page.goto("/dashboard/inventory/documentlibrary/add");
+      await page.getByLabel(/^Description/).fill("Signed will, scanned");
+      await page.locator('input[type="file"]').first().setInputFiles(pdf);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByText("Saved. File has been added to your Document Library").waitFor();
+      await expect.poll(() => path(page)).toMatch(/^\/dashboard\/inventory\/documentlibrary\/edit\//);
+      await page.goto("/dashboard/inventory/documentlibrary");
+      await page.getByRole("link", { name: "Download will-scan.pdf" }).waitFor();
+      await expectNoAxeViolations(page, "document library");
+
+      await page.goto("/dashboard/inventory/will/add");
+      const holder = page.getByRole("combobox", { name: /^Testator/ });
+      await holder.waitFor();
+      if ((await holder.inputValue()) === "") {
+        await holder.click();
+        await page
+          .getByRole("option", { name: /^Alex Martin/ })
+          .filter({ visible: true })
+          .click();
+      }
+      await page
+        .getByRole("combobox", { name: /^Type of will/ })
+        .selectOption({ label: "Formal will (signed before witnesses)" });
+      await page.getByLabel(/^Date signed/).fill("2024-05-17");
+      await page.getByRole("group", { name: "Documents" }).locator('input[type="file"]').setInputFiles(pdf);
+      await page.getByRole("link", { name: "Download will-scan.pdf" }).waitFor();
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect
+        .poll(() => path(page), { timeout: 15_000 })
+        .toMatch(/^\/dashboard\/inventory\/will\/view\//);
+
+      const view = page.getByRole("link", { name: "View will-scan.pdf (opens in a new tab)" });
+      await view.waitFor();
+      const href = (await view.getAttribute("href")) ?? "";
+      expect(href).toContain("inline=1");
+      const opened = await context.request.get(href);
+      expect(opened.headers()["content-type"]).toContain("application/pdf");
+      expect(opened.headers()["content-disposition"]).toMatch(/^inline/);
+      expect((await opened.body()).subarray(0, 5).toString()).toBe("%PDF-");
+      await expectNoAxeViolations(page, "will with its PDF");
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });
+
+/** The smallest well-formed one-page PDF. */
+function minimalPdf(): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
