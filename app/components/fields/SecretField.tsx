@@ -14,16 +14,23 @@ export interface SecretFieldProps {
 
 /**
  * A secret typed into a record (hidden by default, an eye shows it). A saved secret arrives
- * masked; its eye fetches the clear value once, and a secret left masked keeps its stored value.
+ * masked; its eye fetches the clear value once (without making the form dirty), and a secret
+ * left as it was keeps its stored value.
  */
 export function SecretField({ label, value, onChange, onBlur, required, error, reveal }: SecretFieldProps) {
   const [visible, setVisible] = useState(false);
   const [revealing, setRevealing] = useState(false);
+  // The stored value, shown while the form still holds the mask: seeing it is not a change, and
+  // the mask sent back keeps it on the server.
+  const [revealed, setRevealed] = useState<string | null>(null);
   const toggle = async (next: boolean) => {
-    if (next && value === MASK && reveal) {
+    if (next && value === MASK && reveal && revealed === null) {
       setRevealing(true);
       try {
-        onChange(await reveal());
+        setRevealed((await reveal()) ?? "");
+      } catch {
+        // Not revealed (the API refused or is unreachable): the field stays masked.
+        return;
       } finally {
         setRevealing(false);
       }
@@ -34,7 +41,7 @@ export function SecretField({ label, value, onChange, onBlur, required, error, r
     <MaskedInput
       label={label}
       required={required}
-      value={value ?? ""}
+      value={value === MASK && revealed !== null ? revealed : (value ?? "")}
       visible={visible}
       onVisibilityChange={(next) => void toggle(next)}
       onChange={(event) => onChange(event.currentTarget.value || null)}

@@ -15,6 +15,7 @@ import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { editPath, listPathOf } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { CommentsPanel } from "../comments/CommentsPanel.tsx";
 import { RecordNotFound } from "./RecordNotFound.tsx";
 import { categoryTitleKey, useRecordPlace } from "./recordPlace.ts";
 import { revealSecret } from "./recordsApi.ts";
@@ -127,6 +128,7 @@ function RecordView({ category }: { category: CategoryDef }) {
             pending={remove.isPending}
             error={remove.isError ? t("view.deleteFailed") : null}
           />
+          <CommentsPanel subjectKind="record" subjectId={id} />
         </>
       ) : notFound ? (
         <RecordNotFound />
