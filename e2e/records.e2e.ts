@@ -74,6 +74,13 @@ describe("records", () => {
       await expectNoAxeViolations(page, "password view, masked");
       await page.getByRole("button", { name: /Show Password/ }).click();
       await page.getByText("correct-horse-42").waitFor();
+
+      // A comment on the record, dated in UTC.
+      await page.getByLabel("New comment").fill("The executor knows where the recovery codes are.");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByText("The executor knows where the recovery codes are.").waitFor();
+      await page.getByText(/UTC/).first().waitFor();
+      await expectNoAxeViolations(page, "record with a comment");
       expect(consoleErrors).toEqual([]);
     } finally {
       await context.close();
