@@ -108,28 +108,32 @@ async function serveThenStop(env: Record<string, string>): Promise<void> {
   expect(run.stderr()).toBe("");
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("node server/main.ts on PostgreSQL", { timeout: 90_000 }, () => {
-  it("migrates a fresh schema, serves, and exits 0 on SIGTERM", async () => {
-    const databaseUrl = String(process.env.TEST_DATABASE_URL);
-    const schema = `kf_test_main_${process.pid}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create schema ${schema}`);
-      const url = new URL(databaseUrl);
-      url.searchParams.set("options", `-c search_path=${schema}`);
-      await serveThenStop({ DATA_DIR: path.join(scratch, "pg-data"), DATABASE_URL: url.toString() });
-      const tables = await admin.query(
-        "select table_name from information_schema.tables where table_schema = $1",
-        [schema],
-      );
-      expect(tables.rows.map((row: { table_name: string }) => row.table_name)).toContain("app_meta");
-    } finally {
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    }
-  });
-});
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "node server/main.ts on PostgreSQL",
+  { timeout: 90_000 },
+  () => {
+    it("migrates a fresh schema, serves, and exits 0 on SIGTERM", async () => {
+      const databaseUrl = String(process.env.TEST_DATABASE_URL);
+      const schema = `kf_test_main_${process.pid}`;
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      try {
+        await admin.query(`create schema ${schema}`);
+        const url = new URL(databaseUrl);
+        url.searchParams.set("options", `-c search_path=${schema}`);
+        await serveThenStop({ DATA_DIR: path.join(scratch, "pg-data"), DATABASE_URL: url.toString() });
+        const tables = await admin.query(
+          "select table_name from information_schema.tables where table_schema = $1",
+          [schema],
+        );
+        expect(tables.rows.map((row: { table_name: string }) => row.table_name)).toContain("app_meta");
+      } finally {
+        await admin.query(`drop schema if exists ${schema} cascade`);
+        await admin.end();
+      }
+    });
+  },
+);
 
 describe("closing the app", () => {
   it("lets a request already running finish", async () => {
