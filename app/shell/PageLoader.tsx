@@ -8,8 +8,14 @@ import { useTranslation } from "react-i18next";
 export function PageLoader() {
   const { t, ready } = useTranslation("common", { useSuspense: false });
   return (
-    <Center mih="50vh" role="status" aria-live="polite" aria-busy="true">
-      <Loader aria-label={ready ? t("loading") : undefined} />
+    <Center
+      mih="50vh"
+      role="status"
+      aria-live="polite"
+      aria-busy="true"
+      aria-label={ready ? t("loading") : undefined}
+    >
+      <Loader aria-hidden="true" />
     </Center>
   );
 }

@@ -118,7 +118,7 @@ export function AddressPicker({ label, value, onChange, sameAs, error }: Address
       <div>
         {editing ? (
           <Paper withBorder p="md" radius="md">
-            <Suspense fallback={<Loader size="sm" aria-label={t("address.loading")} />}>
+            <Suspense fallback={<Loader size="sm" role="status" aria-label={t("address.loading")} />}>
               <AddressForm
                 key={editing.draft.id ?? ADD_NEW}
                 initial={editing.draft}

@@ -25,7 +25,7 @@ export function ActivitySection() {
   return (
     <AccountSection title={t("activity.heading")} description={t("activity.explain")}>
       {events.isPending ? (
-        <Loader size="sm" aria-label={t("common:loading")} />
+        <Loader size="sm" role="status" aria-label={t("common:loading")} />
       ) : events.isError ? (
         <ActionFeedback error={errorMessage(events.error, t("common:error.unexpected"))} />
       ) : events.data.items.length === 0 ? (

@@ -59,7 +59,7 @@ export function PasskeysSection() {
   return (
     <AccountSection title={t("passkeys.heading")} description={t("passkeys.explain")}>
       {passkeys.isPending ? (
-        <Loader size="sm" aria-label={t("common:loading")} />
+        <Loader size="sm" role="status" aria-label={t("common:loading")} />
       ) : passkeys.isError ? (
         <ActionFeedback error={errorMessage(passkeys.error, t("common:error.unexpected"))} />
       ) : passkeys.data.length === 0 ? (

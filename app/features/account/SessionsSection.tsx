@@ -70,7 +70,7 @@ export function SessionsSection() {
   return (
     <AccountSection title={t("sessions.heading")} description={t("sessions.explain")}>
       {sessions.isPending ? (
-        <Loader size="sm" aria-label={t("common:loading")} />
+        <Loader size="sm" role="status" aria-label={t("common:loading")} />
       ) : sessions.isError ? (
         <ActionFeedback error={errorMessage(sessions.error, t("common:error.unexpected"))} />
       ) : (

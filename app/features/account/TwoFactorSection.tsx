@@ -209,7 +209,7 @@ function ScanStep({
       <Suspense
         fallback={
           <Center w={200} h={200}>
-            <Loader aria-label={t("twoFactor.qrLoading")} />
+            <Loader role="status" aria-label={t("twoFactor.qrLoading")} />
           </Center>
         }
       >

@@ -64,7 +64,7 @@ export function CompanyForm({ opened, institutionId = null, onClose, onSaved, on
     >
       {institutionId !== null && existing.isPending ? (
         <Center py="xl">
-          <Loader aria-label={t("company.loading")} />
+          <Loader role="status" aria-label={t("company.loading")} />
         </Center>
       ) : (
         <CompanyFields

@@ -100,7 +100,7 @@ export function ContactForm({
     if (!person.data) {
       return (
         <Center py="xl">
-          <Loader aria-label={t("contact.loading")} />
+          <Loader role="status" aria-label={t("contact.loading")} />
         </Center>
       );
     }
@@ -388,7 +388,7 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
               <Suspense
                 fallback={
                   <Center py="md">
-                    <Loader size="sm" aria-label={t("contact.loadingMore")} />
+                    <Loader size="sm" role="status" aria-label={t("contact.loadingMore")} />
                   </Center>
                 }
               >
