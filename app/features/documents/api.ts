@@ -1,23 +1,8 @@
+import type { DocumentListItem } from "../../../domain/schemas/document.ts";
 import { ApiError, apiFetch, parseApiError } from "../../api/client.ts";
 
-/** A document as the list and single-document calls answer it (server/modules/documents). */
-export type DocumentItem = {
-  id: string;
-  module: string;
-  type: string;
-  fileName: string | null;
-  lastName: string | null;
-  description: string | null;
-  assignedModule: string | null;
-  assignedType: string | null;
-  assignedCustomPosition: string | null;
-  assignedDocument: string | null;
-  /** Created, epoch ms. */
-  date: number;
-  /** Null until a file is uploaded. */
-  contentType: string | null;
-  size: number | null;
-};
+/** A document as the list and single-document calls answer it: the server's own declaration. */
+export type DocumentItem = DocumentListItem;
 
 export type DocumentMetadata = {
   id?: string;
