@@ -10,6 +10,7 @@ import {
 import { documentLibraryRoutes } from "./features/documents/routes.ts";
 import { personalNetworkRoutes } from "./features/personal-network/routes.ts";
 import { recordModuleRoutes } from "./features/records/routes.ts";
+import { sharedDataRoutes } from "./features/shared-data/routes.ts";
 import type * as Guards from "./session/guards.tsx";
 import { LOGIN_PATH, PERSONAL_NETWORK_PATH } from "./session/homeRoute.ts";
 import { PageLoader } from "./shell/PageLoader.tsx";
@@ -150,7 +151,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, loader: () => redirect(PERSONAL_NETWORK_PATH), element: null },
                   personalNetworkRoutes,
-                  ...section("shared-data", "menu.sharedData"),
+                  sharedDataRoutes,
                   {
                     lazy: guard("RequireFullAccess"),
                     children: [

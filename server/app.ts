@@ -28,6 +28,7 @@ import { personRoutes } from "./modules/persons/routes.ts";
 import { recordRoutes } from "./modules/records/routes.ts";
 import { reminderRoutes } from "./modules/reminders/routes.ts";
 import { type ReminderJobs, reminderScheduler } from "./modules/reminders/schedule.ts";
+import { sharingRoutes } from "./modules/sharing/routes.ts";
 import { unsubscribeRoutes } from "./modules/unsubscribe/routes.ts";
 import { openBlobStore } from "./storage/open-blob-store.ts";
 
@@ -98,7 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(addressRoutes, { database });
   await app.register(institutionRoutes, { database });
   await app.register(personRoutes, { database, dataKeys });
-  await app.register(documentRoutes, { database, blobs: openBlobStore({ config, database, dataKeys }) });
+  const blobs = openBlobStore({ config, database, dataKeys });
+  await app.register(documentRoutes, { database, blobs });
   await app.register(recordRoutes, {
     database,
     dataKeys,
@@ -119,6 +121,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(commentRoutes, { database, dataKeys });
   await app.register(activityRoutes, { database });
+  await app.register(sharingRoutes, {
+    database,
+    dataKeys,
+    blobs,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
   // Mail kept as files is readable in the browser while developing and testing, never in production.
   if (config.nodeEnv !== "production") await app.register(devMailboxRoutes, { dataDir: config.dataDir });
   await app.register(webRoutes, { webDir: config.webDir, locales });

@@ -26,10 +26,18 @@ describe("release timings", () => {
 });
 
 describe("share statuses", () => {
-  it("are the catalog's five", () => {
-    expect(SHARE_STATUSES).toEqual(["pending", "approved", "released", "declined", "revoked"]);
+  it("are the nominee lifecycle's", () => {
+    expect(SHARE_STATUSES).toEqual([
+      "invited",
+      "accepted",
+      "requested",
+      "released",
+      "declined",
+      "cancelled",
+      "expired",
+    ]);
     expect(isShareStatus("released")).toBe(true);
-    expect(isShareStatus("expired")).toBe(false);
-    expect(shareStatusLabelKey("revoked")).toBe("shareStatus.revoked");
+    expect(isShareStatus("revoked")).toBe(false);
+    expect(shareStatusLabelKey("requested")).toBe("shareStatus.requested");
   });
 });

@@ -26,7 +26,20 @@ export function releaseTimingLabelKey(timing: ReleaseTiming): `releaseTiming.${R
   return `releaseTiming.${timing}`;
 }
 
-export const SHARE_STATUSES = ["pending", "approved", "released", "declined", "revoked"] as const;
+/**
+ * The nominee lifecycle of the nominees issue (after Bitwarden's emergency access), which replaces
+ * CATALOG section 6's five statuses: pending is invited or requested, approved and released are one
+ * (approval releases), and revoking returns to accepted. "expired" is an invitation past its days.
+ */
+export const SHARE_STATUSES = [
+  "invited",
+  "accepted",
+  "requested",
+  "released",
+  "declined",
+  "cancelled",
+  "expired",
+] as const;
 export type ShareStatus = (typeof SHARE_STATUSES)[number];
 
 export function isShareStatus(value: unknown): value is ShareStatus {

@@ -1,4 +1,6 @@
 import type { Generated } from "kysely";
+import type { ReleaseTiming } from "../../domain/catalog/releaseTimings.ts";
+import type { NomineeStatus } from "../../domain/schemas/share.ts";
 
 /**
  * The tables Kysely knows, one interface per table, added by the issue that creates the table in a
@@ -18,6 +20,7 @@ export type DB = {
   record: RecordTable;
   comment: CommentTable;
   activity: ActivityTable;
+  nominee: NomineeTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -237,7 +240,39 @@ export interface ActivityTable {
   subject_id: string;
   category: string | null;
   field: string | null;
+  /** The nominee whose view, reveal or download this was; null for the owner's own. */
+  nominee_id: string | null;
   created_at: number;
+}
+
+/** A person an owner shares parts of the file with (server/modules/sharing, domain/schemas/share.ts). */
+export interface NomineeTable {
+  id: string;
+  owner_id: string;
+  person_id: string | null;
+  first_name: string;
+  last_name: string;
+  /** Lower-cased. */
+  email: string;
+  /** The nominee's account, once accepted. */
+  user_id: string | null;
+  /** JSON of ShareScope. */
+  scope: string;
+  release: ReleaseTiming;
+  /** Stored statuses: NomineeStatus without "expired", which is computed. */
+  status: Exclude<NomineeStatus, "expired">;
+  invited_at: number;
+  invite_token_hash: string | null;
+  accepted_at: number | null;
+  request_id: string | null;
+  requested_at: number | null;
+  release_at: number | null;
+  request_sign_hash: string | null;
+  released_at: number | null;
+  access_ends_at: number | null;
+  opened_at: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /*

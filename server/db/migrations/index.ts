@@ -6,6 +6,7 @@ import * as accountKeys from "./0004_account_keys.ts";
 import * as personalNetwork from "./0005_personal_network.ts";
 import * as recordsCommentsActivity from "./0006_records_comments_activity.ts";
 import * as documents from "./0007_documents.ts";
+import * as nominees from "./0008_nominees.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0005_personal_network": personalNetwork,
   "0006_records_comments_activity": recordsCommentsActivity,
   "0007_documents": documents,
+  "0008_nominees": nominees,
 };

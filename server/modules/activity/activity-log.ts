@@ -4,14 +4,16 @@ import type { ActivityKind, DB } from "../../db/schema.ts";
 
 /**
  * An account's activity log: who looked at what in the owner's file. Reveals of secrets write here
- * now; nominee views and downloads will too. Entries name fields, never values.
+ * and so do nominees' views, reveals and downloads (with the nominee's id). Entries name fields, never values.
  */
 
 export type ActivityEntry = {
   /** Whose file was touched. */
   ownerId: string;
-  /** Who touched it: the owner, or later a nominee. */
+  /** Who touched it: the owner, or a nominee. */
   actorId: string;
+  /** The nominee whose access this was; absent for the owner's own. */
+  nomineeId?: string | null;
   kind: ActivityKind;
   subjectKind: string;
   subjectId: string;
@@ -50,6 +52,7 @@ export async function recordActivity(db: Kysely<DB>, entries: readonly ActivityE
         subject_id: entry.subjectId,
         category: entry.category ?? null,
         field: entry.field ?? null,
+        nominee_id: entry.nomineeId ?? null,
         created_at: now,
       })),
     )

@@ -1,0 +1,20 @@
+import type { RouteObject } from "react-router";
+import type { ScreenHandle } from "../../shell/screenHandle.ts";
+import { sharedByMeRoutes } from "../shared-by-me/routes.ts";
+import { sharedWithMeRoutes } from "../shared-with-me/routes.ts";
+
+/*
+ * /dashboard/shared-data: the landing page with both areas, Shared by me (the owner's nominees)
+ * and Shared with me (the files others shared with the signed-in account, read-only). Open to
+ * every signed-in account: nominees need no subscription.
+ */
+
+const handle: ScreenHandle = { titleKey: "menu.sharedData" };
+const landingPage = () =>
+  import("../placeholder/SectionPlaceholderPage.tsx").then((m) => ({ Component: m.SectionPlaceholderPage }));
+
+export const sharedDataRoutes: RouteObject = {
+  path: "shared-data",
+  handle,
+  children: [{ index: true, lazy: landingPage }, sharedByMeRoutes, sharedWithMeRoutes],
+};
