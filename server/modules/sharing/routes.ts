@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import type { Selectable } from "kysely";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
+import type { NomineeTable } from "../../db/schema.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { nomineeRoutes } from "./nominee-routes.ts";
 import { ownerRoutes } from "./owner-routes.ts";
@@ -13,6 +15,11 @@ export type SharingOptions = {
   blobs: BlobStore;
   /** Epoch ms; tests move it. */
   clock?: () => number;
+  /**
+   * Called by the shared reads when a released nominee opens the file for the first time since
+   * the last release (opened_at was null); mails the owner.
+   */
+  onFirstOpen?: (nominee: Selectable<NomineeTable>) => Promise<void>;
 };
 
 /**
