@@ -4,6 +4,7 @@ import { expiryReminder } from "./expiry-reminder.ts";
 import { newSignIn } from "./new-sign-in.ts";
 import { notification } from "./notification.ts";
 import { resetPassword } from "./reset-password.ts";
+import { shareInvitation, shareNotice, shareRequest } from "./sharing.ts";
 import { verifyEmail } from "./verify-email.ts";
 
 /** Every mail the product sends, by name. A new one is a file here, one line below, and its strings. */
@@ -14,6 +15,9 @@ export const mailTemplates = {
   changeEmail,
   notification,
   expiryReminder,
+  shareInvitation,
+  shareRequest,
+  shareNotice,
 };
 
 export type MailTemplates = typeof mailTemplates;

@@ -32,6 +32,24 @@ const SAMPLES: { [Name in MailTemplateName]: MailData<Name> } = {
     recordUrl: LINK,
     unsubscribeUrl: LINK,
   },
+  shareInvitation: {
+    ownerName: `Sam ${SCRIPT}`,
+    ownerEmail: "sam@example.com",
+    shared: ["inventory", "passport"],
+    release: "five_days",
+    expiresAt: Date.UTC(2026, 0, 12, 9, 30),
+    url: LINK,
+    registerUrl: LINK,
+  },
+  shareRequest: {
+    nomineeName: `Alex ${SCRIPT}`,
+    nomineeEmail: "alex@example.com",
+    releaseAt: Date.UTC(2026, 0, 7, 9, 30),
+    approveUrl: LINK,
+    declineUrl: `${LINK}&approve=false`,
+    reminder: false,
+  },
+  shareNotice: { kind: "released", name: `Sam ${SCRIPT}`, url: LINK },
 };
 
 /** The reminder's subject is its sentence. */
@@ -42,9 +60,28 @@ const EXPIRY_SUBJECTS: Record<Language, string> = {
 
 const STRINGS = { en, fr };
 
+/** The sharing mails name the other side in their subjects. */
+const SHARING_SUBJECTS: Record<
+  Language,
+  Record<"shareInvitation" | "shareRequest" | "shareNotice", string>
+> = {
+  en: {
+    shareInvitation: `Sam ${SCRIPT} named you a trusted person on Kinfile`,
+    shareRequest: `Alex ${SCRIPT} asks for access to your Kinfile`,
+    shareNotice: `You can now read what Sam ${SCRIPT} shares with you`,
+  },
+  fr: {
+    shareInvitation: `Sam ${SCRIPT} vous a désigné comme personne de confiance sur Kinfile`,
+    shareRequest: `Alex ${SCRIPT} demande l'accès à votre Kinfile`,
+    shareNotice: `Vous pouvez maintenant consulter ce que Sam ${SCRIPT} vous partage`,
+  },
+};
+
 function subjectOf(name: MailTemplateName, lng: Language): string {
   if (name === "notification") return SAMPLES.notification.subject;
   if (name === "expiryReminder") return EXPIRY_SUBJECTS[lng];
+  if (name === "shareInvitation" || name === "shareRequest" || name === "shareNotice")
+    return SHARING_SUBJECTS[lng][name];
   return STRINGS[lng][name].subject;
 }
 
