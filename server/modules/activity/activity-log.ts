@@ -36,10 +36,16 @@ export type ActivityItem = {
 
 export type ActivityPage = { items: ActivityItem[]; page: number; size: number; total: number };
 
-/** Writes entries in one statement (pass a transaction to tie them to the action they log). */
-export async function recordActivity(db: Kysely<DB>, entries: readonly ActivityEntry[]): Promise<void> {
+/**
+ * Writes entries in one statement (pass a transaction to tie them to the action they log); `now`
+ * is the caller's clock (epoch ms), which tests move.
+ */
+export async function recordActivity(
+  db: Kysely<DB>,
+  entries: readonly ActivityEntry[],
+  now: number = Date.now(),
+): Promise<void> {
   if (entries.length === 0) return;
-  const now = Date.now();
   await db
     .insertInto("activity")
     .values(

@@ -27,6 +27,22 @@ export type DocumentDownload = {
   body: Readable;
 };
 
+/** A document's file, streamed from the blob store as its owner stored it; 404 when it has none. */
+export async function openDocumentFile(blobs: BlobStore, row: DocumentTable): Promise<DocumentDownload> {
+  if (row.blob_id === null || row.content_type === null) throw new AppError("not_found");
+  try {
+    return {
+      fileName: row.file_name ?? "file",
+      contentType: row.content_type,
+      size: row.size ?? 0,
+      body: await blobs.get(row.owner_id, row.blob_id),
+    };
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) throw new AppError("not_found", { cause: error });
+    throw error;
+  }
+}
+
 export function createDocumentService(options: { db: Kysely<DB>; blobs: BlobStore; log: FastifyBaseLogger }) {
   const { db, blobs, log } = options;
   const documents = documentRepository(db);
@@ -145,19 +161,7 @@ export function createDocumentService(options: { db: Kysely<DB>; blobs: BlobStor
     },
 
     async download(actor: Actor, at: DocumentAddress): Promise<DocumentDownload> {
-      const row = await find(actor, at);
-      if (row.blob_id === null || row.content_type === null) throw new AppError("not_found");
-      try {
-        return {
-          fileName: row.file_name ?? "file",
-          contentType: row.content_type,
-          size: row.size ?? 0,
-          body: await blobs.get(actor.userId, row.blob_id),
-        };
-      } catch (error) {
-        if (error instanceof BlobNotFoundError) throw new AppError("not_found", { cause: error });
-        throw error;
-      }
+      return openDocumentFile(blobs, await find(actor, at));
     },
 
     /** Removes the document's file, if it is still the one named, and keeps the document. */

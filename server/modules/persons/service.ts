@@ -30,23 +30,53 @@ const MESSAGES = {
   self: "errors:network.self_reference",
 };
 
+/**
+ * Reading one owner's persons: a full record, and a group's cards. The owner's routes use it, and
+ * so do a nominee's shared reads (server/modules/sharing), which mask what the owner sees in clear.
+ */
+export function personReader(db: Kysely<DB>, dataKeys: DataKeys) {
+  const persons = personRepository(db);
+  return {
+    async present(ownerId: string, row: PersonTable): Promise<PersonRecord> {
+      const [links, socialNumber, photo] = await Promise.all([
+        persons.links(ownerId, row.id),
+        row.social_number_enc === null
+          ? null
+          : dataKeys.decryptFor(ownerId, row.social_number_enc, AAD.socialNumber(row.id)),
+        row.photo_enc === null ? null : dataKeys.decryptFor(ownerId, row.photo_enc, AAD.photo(row.id)),
+      ]);
+      return toPersonRecord(row, links, {
+        socialNumber: socialNumber === null ? null : socialNumber.toString("utf8"),
+        imageSrc: photo === null ? null : jpegDataUrl(photo),
+      });
+    },
+
+    /** A group's cards, oldest first: no secrets, the avatar thumbnail for family-tree groups. */
+    async listGroup(
+      ownerId: string,
+      group: PersonGroup,
+      include: (id: string) => boolean = () => true,
+    ): Promise<PersonListItem[]> {
+      const withThumbnails = showsAvatar(group);
+      const rows = (await persons.listGroup(ownerId, group, withThumbnails)).filter((row) => include(row.id));
+      return Promise.all(
+        rows.map(async (row) => {
+          const thumbnail =
+            withThumbnails && row.photo_thumb_enc
+              ? jpegDataUrl(await dataKeys.decryptFor(ownerId, row.photo_thumb_enc, AAD.thumbnail(row.id)))
+              : null;
+          return toPersonListItem(row, thumbnail);
+        }),
+      );
+    },
+  };
+}
+
 export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKeys; photos: PhotoProcessor }) {
   const { db, dataKeys, photos } = options;
   const persons = personRepository(db);
-
-  async function present(ownerId: string, row: PersonTable): Promise<PersonRecord> {
-    const [links, socialNumber, photo] = await Promise.all([
-      persons.links(ownerId, row.id),
-      row.social_number_enc === null
-        ? null
-        : dataKeys.decryptFor(ownerId, row.social_number_enc, AAD.socialNumber(row.id)),
-      row.photo_enc === null ? null : dataKeys.decryptFor(ownerId, row.photo_enc, AAD.photo(row.id)),
-    ]);
-    return toPersonRecord(row, links, {
-      socialNumber: socialNumber === null ? null : socialNumber.toString("utf8"),
-      imageSrc: photo === null ? null : jpegDataUrl(photo),
-    });
-  }
+  const reader = personReader(db, dataKeys);
+  const present = (ownerId: string, row: PersonTable) => reader.present(ownerId, row);
 
   /** The photo columns for an imageSrc; nothing to change when it is the photo already stored. */
   async function photoColumns(
@@ -163,19 +193,7 @@ export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKey
 
     /** A group's cards: no secrets, the avatar thumbnail for family-tree groups. */
     async list(actor: Actor, group: PersonGroup): Promise<PersonListItem[]> {
-      const withThumbnails = showsAvatar(group);
-      const rows = await persons.listGroup(actor.userId, group, withThumbnails);
-      return Promise.all(
-        rows.map(async (row) => {
-          const thumbnail =
-            withThumbnails && row.photo_thumb_enc
-              ? jpegDataUrl(
-                  await dataKeys.decryptFor(actor.userId, row.photo_thumb_enc, AAD.thumbnail(row.id)),
-                )
-              : null;
-          return toPersonListItem(row, thumbnail);
-        }),
-      );
+      return reader.listGroup(actor.userId, group);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {

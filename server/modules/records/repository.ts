@@ -30,6 +30,28 @@ export function recordRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Every record of the given categories (a nominee's shared scope), in no particular order. */
+    listInCategories(ownerId: string, categories: readonly string[]): Promise<RecordTable[]> {
+      if (categories.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom("record")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("category", "in", categories)
+        .execute();
+    },
+
+    /** The category of one of the owner's records, whatever it is; undefined when it is not theirs. */
+    async categoryOf(ownerId: string, id: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom("record")
+        .select("category")
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row?.category;
+    },
+
     /** category -> number of records, for the categories of one module that have any. */
     async countByCategory(ownerId: string, module: string): Promise<Map<string, number>> {
       const rows = await db

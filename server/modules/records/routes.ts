@@ -18,7 +18,7 @@ const RECORD_BODY_LIMIT = 256 * 1024;
 const idParams = z.object({ id: z.string().max(64) });
 
 /** ?reveal=field1,field2: the secret fields to answer in clear (each reveal is logged). */
-const revealQuery = z.object({
+export const revealQuery = z.object({
   reveal: z
     .string()
     .max(1024)

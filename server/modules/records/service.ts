@@ -75,9 +75,83 @@ export function createRecordService(options: {
   }
 
   async function findOwn(actor: Actor, category: CategoryDef, id: string): Promise<RecordTable> {
-    const row = await records.find(actor.userId, category.key, id);
+    return findOf(actor.userId, category, id);
+  }
+
+  async function findOf(ownerId: string, category: CategoryDef, id: string): Promise<RecordTable> {
+    const row = await records.find(ownerId, category.key, id);
     if (row === undefined || row.module !== category.module) throw new AppError("not_found");
     return row;
+  }
+
+  /** A category's list of one owner's records: the list columns only, secrets masked. */
+  async function listOf(ownerId: string, category: CategoryDef): Promise<RecordListItem[]> {
+    const rows = await records.list(ownerId, category.module, category.key);
+    const bodies = await Promise.all(rows.map(open));
+    const columns = listColumns(category);
+    const found = await findReferenced(db, ownerId, columns, bodies);
+    const secret = new Set(secretFields(category).map((field) => field.key));
+    return rows.map((row, index) => {
+      const body = bodies[index] ?? {};
+      const cells: Record<string, unknown> = {};
+      for (const column of columns) {
+        const value = body[column.key] ?? null;
+        if (secret.has(column.key)) cells[column.key] = value === null || value === "" ? null : MASK;
+        else if (targetOf(column) !== undefined) cells[column.key] = referenceCell(column, value, found);
+        else cells[column.key] = value;
+      }
+      return {
+        id: row.id,
+        category: row.category,
+        createTime: Number(row.created_at),
+        updateTime: Number(row.updated_at),
+        columns: cells,
+      };
+    });
+  }
+
+  /**
+   * One of an owner's records as its form reads it, secrets masked except those named in `reveal`
+   * (400 for a field that is not secret), and the revealed fields that held a value: the caller
+   * logs those as it must (the owner's own log, or a nominee's).
+   */
+  async function readOf(
+    ownerId: string,
+    category: CategoryDef,
+    id: string,
+    reveal: readonly string[],
+  ): Promise<{ view: RecordView; revealed: string[] }> {
+    const row = await findOf(ownerId, category, id);
+    const secrets = secretFields(category);
+    const secretKeys = new Set(secrets.map((field) => field.key));
+    if (reveal.some((key) => !secretKeys.has(key))) {
+      throw new AppError("validation_failed", { fields: { reveal: "errors:records.not_secret" } });
+    }
+    const stored = await open(row);
+    const references = referenceFields(category);
+    const body = pruneDangling(stored, references, await findReferenced(db, ownerId, references, [stored]));
+    const masked = maskSecrets(body, secrets, new Set(reveal));
+    const revealed = reveal.filter((key) => masked.body[key] !== null && masked.body[key] !== undefined);
+    return {
+      view: {
+        id: row.id,
+        module: category.module,
+        category: row.category,
+        createTime: Number(row.created_at),
+        updateTime: Number(row.updated_at),
+        body: masked.body,
+        maskedFields: masked.maskedFields,
+      },
+      revealed,
+    };
+  }
+
+  /** category -> number of an owner's records, every category of the module, zeros included. */
+  async function countOf(ownerId: string, module: RecordModule): Promise<Record<string, number>> {
+    const counts = await records.countByCategory(ownerId, module);
+    return Object.fromEntries(
+      categoriesOf(module).map((category) => [category.key, counts.get(category.key) ?? 0]),
+    );
   }
 
   return {
@@ -101,28 +175,7 @@ export function createRecordService(options: {
     },
 
     async list(actor: Actor, category: CategoryDef): Promise<RecordListItem[]> {
-      const rows = await records.list(actor.userId, category.module, category.key);
-      const bodies = await Promise.all(rows.map(open));
-      const columns = listColumns(category);
-      const found = await findReferenced(db, actor.userId, columns, bodies);
-      const secret = new Set(secretFields(category).map((field) => field.key));
-      return rows.map((row, index) => {
-        const body = bodies[index] ?? {};
-        const cells: Record<string, unknown> = {};
-        for (const column of columns) {
-          const value = body[column.key] ?? null;
-          if (secret.has(column.key)) cells[column.key] = value === null || value === "" ? null : MASK;
-          else if (targetOf(column) !== undefined) cells[column.key] = referenceCell(column, value, found);
-          else cells[column.key] = value;
-        }
-        return {
-          id: row.id,
-          category: row.category,
-          createTime: Number(row.created_at),
-          updateTime: Number(row.updated_at),
-          columns: cells,
-        };
-      });
+      return listOf(actor.userId, category);
     },
 
     /**
@@ -135,45 +188,20 @@ export function createRecordService(options: {
       id: string,
       reveal: readonly string[],
     ): Promise<RecordView> {
-      const row = await findOwn(actor, category, id);
-      const secrets = secretFields(category);
-      const secretKeys = new Set(secrets.map((field) => field.key));
-      if (reveal.some((key) => !secretKeys.has(key))) {
-        throw new AppError("validation_failed", { fields: { reveal: "errors:records.not_secret" } });
-      }
-      const stored = await open(row);
-      const references = referenceFields(category);
-      const body = pruneDangling(
-        stored,
-        references,
-        await findReferenced(db, actor.userId, references, [stored]),
-      );
-      const revealed = new Set(reveal);
-      const masked = maskSecrets(body, secrets, revealed);
-      const shown = [...revealed].filter(
-        (key) => masked.body[key] !== null && masked.body[key] !== undefined,
-      );
+      const { view, revealed } = await readOf(actor.userId, category, id, reveal);
       await recordActivity(
         db,
-        shown.map((field) => ({
-          ownerId: row.owner_id,
+        revealed.map((field) => ({
+          ownerId: actor.userId,
           actorId: actor.userId,
           kind: "reveal" as const,
           subjectKind: "record",
-          subjectId: row.id,
-          category: row.category,
+          subjectId: view.id,
+          category: view.category,
           field,
         })),
       );
-      return {
-        id: row.id,
-        module: category.module,
-        category: row.category,
-        createTime: Number(row.created_at),
-        updateTime: Number(row.updated_at),
-        body: masked.body,
-        maskedFields: masked.maskedFields,
-      };
+      return view;
     },
 
     /**
@@ -220,11 +248,12 @@ export function createRecordService(options: {
 
     /** category -> number of the caller's records, every category of the module, zeros included. */
     async count(actor: Actor, module: RecordModule): Promise<Record<string, number>> {
-      const counts = await records.countByCategory(actor.userId, module);
-      return Object.fromEntries(
-        categoriesOf(module).map((category) => [category.key, counts.get(category.key) ?? 0]),
-      );
+      return countOf(actor.userId, module);
     },
+
+    listOf,
+    readOf,
+    countOf,
   };
 }
 

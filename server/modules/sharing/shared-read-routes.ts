@@ -1,5 +1,337 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PERSON_GROUPS } from "../../../domain/catalog/relationships.ts";
+import { categoryKeySchema, DOCUMENT_MODULES, isDocumentType } from "../../../domain/schemas/document.ts";
+import { scopeIncludesDocument, sharesWholeNetwork } from "../../../domain/schemas/share.ts";
+import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
+import { type CategoryDef, RECORD_MODULES } from "../../../domain/sections/types.ts";
+import { actorOf } from "../../auth/ownership.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { toAddress } from "../addresses/presenter.ts";
+import { addressRepository } from "../addresses/repository.ts";
+import { sendDownload } from "../documents/download.ts";
+import { isAt } from "../documents/policy.ts";
+import { toDocumentRecord, toListItem } from "../documents/presenter.ts";
+import { documentRepository } from "../documents/repository.ts";
+import { openDocumentFile } from "../documents/service.ts";
+import { toInstitution } from "../institutions/presenter.ts";
+import { institutionRepository } from "../institutions/repository.ts";
+import { personRepository } from "../persons/repository.ts";
+import { personReader } from "../persons/service.ts";
+import { MASK } from "../records/body.ts";
+import { recordRepository } from "../records/repository.ts";
+import { revealQuery } from "../records/routes.ts";
+import { createRecordService } from "../records/service.ts";
+import { logNomineeAccess, viewOrReveals } from "./nominee-access-log.ts";
+import { markFirstOpen, type ReleasedGrant, releasedGrant, releasedGrantsFrom } from "./released-grant.ts";
 import type { SharingOptions } from "./routes.ts";
+import {
+  documentIsVisible,
+  isCategoryShared,
+  ownerOfRow,
+  personIsVisible,
+  type SharedNetwork,
+  sharedNetwork,
+} from "./shared-scope.ts";
 
-/** Being built (nominees issue); see README.md for what goes here. */
-export async function sharedReadRoutes(_app: FastifyInstance, _options: SharingOptions): Promise<void> {}
+const id = z.string().max(64);
+const nomineeParams = z.object({ nomineeId: id });
+const moduleParams = z.object({ nomineeId: id, module: z.string().max(64) });
+const categoryParams = z.object({ nomineeId: id, module: z.string().max(64), category: z.string().max(64) });
+const recordParams = categoryParams.extend({ id });
+const idParams = z.object({ id });
+const personsQuery = z.object({ personGroup: z.enum(PERSON_GROUPS) });
+const personQuery = z.object({ reveal: z.enum(["socialNumber"]).optional() });
+const documentQuery = z
+  .object({ documentModule: z.enum(DOCUMENT_MODULES), documentType: categoryKeySchema })
+  .refine((query) => isDocumentType(query.documentModule, query.documentType), {
+    path: ["documentType"],
+    message: "errors:fields.invalid_choice",
+  });
+const downloadParams = z.object({
+  nomineeId: id,
+  documentType: z.string().max(64),
+  documentId: id,
+  fileName: z.string().max(1024),
+});
+const inlineQuery = z.object({ inline: z.enum(["1", "true", "0", "false"]).optional() });
+
+/**
+ * A released nominee reads what the owner shared, read-only, in the shapes the owner's own routes
+ * answer (so the app shows it with the same components). Everything goes through the grant
+ * (released-grant.ts) and the scope (shared-scope.ts): outside them, every answer is 404. Views,
+ * reveals and downloads are logged for the owner (nominee-access-log.ts); the first read after
+ * each release calls `onFirstOpen` (the owner's mail). Nothing here writes the owner's file.
+ */
+export async function sharedReadRoutes(app: FastifyInstance, options: SharingOptions): Promise<void> {
+  const { dataKeys, blobs } = options;
+  const { db } = options.database;
+  const clock = options.clock ?? Date.now;
+  const records = createRecordService({ db, dataKeys });
+  const persons = personReader(db, dataKeys);
+  const documents = documentRepository(db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const nominee = { access: "nominee" as const };
+
+  // Shared data never stays in a cache; downloads set their own stricter header.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
+  });
+
+  /** The first read since the release tells the owner, once, even across app servers. */
+  async function noteOpened(request: FastifyRequest, grant: ReleasedGrant, now: number): Promise<void> {
+    if (!(await markFirstOpen(db, grant, now))) return;
+    try {
+      await options.onFirstOpen?.({ ...grant.nominee, opened_at: now });
+    } catch (error) {
+      // The nominee's read must not fail for the owner's mail; the log keeps the trace.
+      request.log.error(
+        { err: error, nomineeId: grant.nominee.id },
+        "could not tell the owner of a first open",
+      );
+    }
+  }
+
+  async function grantOf(request: FastifyRequest, nomineeId: string): Promise<ReleasedGrant> {
+    const now = clock();
+    const grant = await releasedGrant(db, actorOf(request), nomineeId, now);
+    await noteOpened(request, grant, now);
+    return grant;
+  }
+
+  /**
+   * The spec's person, address and institution paths name no grant: the caller's released grant
+   * from the row's owner under which the row is visible, with what that grant shows.
+   */
+  async function grantShowing(
+    request: FastifyRequest,
+    table: "person" | "address" | "institution",
+    rowId: string,
+    visible: (network: SharedNetwork) => boolean,
+  ): Promise<{ grant: ReleasedGrant; ownerId: string }> {
+    const ownerId = await ownerOfRow(db, table, rowId);
+    if (ownerId === undefined) throw new AppError("not_found");
+    const now = clock();
+    for (const grant of await releasedGrantsFrom(db, actorOf(request), ownerId, now)) {
+      if (visible(await sharedNetwork(db, dataKeys, grant))) {
+        await noteOpened(request, grant, now);
+        return { grant, ownerId };
+      }
+    }
+    throw new AppError("not_found");
+  }
+
+  function sharedCategory(grant: ReleasedGrant, module: string, category: string): CategoryDef {
+    if (!isCategoryKey(category) || !isCategoryShared(grant.scope, category)) throw new AppError("not_found");
+    const definition = categoryDef(category);
+    if (definition.module !== module) throw new AppError("not_found");
+    return definition;
+  }
+
+  const log = (grant: ReleasedGrant, accesses: Parameters<typeof logNomineeAccess>[2]) =>
+    logNomineeAccess(db, grant, accesses, clock());
+
+  api.get(
+    "/api/shared/nominee/:nomineeId/records/:module/count",
+    { config: nominee, schema: { params: moduleParams } },
+    async (request) => {
+      const grant = await grantOf(request, request.params.nomineeId);
+      const module = RECORD_MODULES.find((key) => key === request.params.module);
+      if (module === undefined) throw new AppError("not_found");
+      const counts = Object.entries(await records.countOf(grant.ownerId, module)).filter(([category]) =>
+        isCategoryShared(grant.scope, category),
+      );
+      if (counts.length === 0) throw new AppError("not_found");
+      return Object.fromEntries(counts);
+    },
+  );
+
+  api.get(
+    "/api/shared/nominee/:nomineeId/records/:module/:category",
+    { config: nominee, schema: { params: categoryParams } },
+    async (request) => {
+      const grant = await grantOf(request, request.params.nomineeId);
+      const category = sharedCategory(grant, request.params.module, request.params.category);
+      const list = await records.listOf(grant.ownerId, category);
+      await log(grant, [
+        { kind: "view", subjectKind: "list", subjectId: category.key, category: category.key },
+      ]);
+      return list;
+    },
+  );
+
+  api.get(
+    "/api/shared/nominee/:nomineeId/records/:module/:category/:id",
+    { config: nominee, schema: { params: recordParams, querystring: revealQuery } },
+    async (request) => {
+      const grant = await grantOf(request, request.params.nomineeId);
+      const category = sharedCategory(grant, request.params.module, request.params.category);
+      const reveal = request.query.reveal;
+      const { view, revealed } = await records.readOf(grant.ownerId, category, request.params.id, reveal);
+      await log(
+        grant,
+        viewOrReveals(
+          { subjectKind: "record", subjectId: view.id, category: view.category },
+          revealed,
+          reveal.length > 0,
+        ),
+      );
+      return view;
+    },
+  );
+
+  api.get(
+    "/api/shared/nominee/:nomineeId/persons",
+    { config: nominee, schema: { params: nomineeParams, querystring: personsQuery } },
+    async (request) => {
+      const grant = await grantOf(request, request.params.nomineeId);
+      const group = request.query.personGroup;
+      const network = sharesWholeNetwork(grant.scope) ? null : await sharedNetwork(db, dataKeys, grant);
+      const list = await persons.listGroup(
+        grant.ownerId,
+        group,
+        (personId) => network === null || personIsVisible(network, personId),
+      );
+      await log(grant, [{ kind: "view", subjectKind: "list", subjectId: group }]);
+      return list;
+    },
+  );
+
+  api.get(
+    "/api/shared/nominee/person/:id",
+    { config: nominee, schema: { params: idParams, querystring: personQuery } },
+    async (request) => {
+      const personId = request.params.id;
+      const { grant, ownerId } = await grantShowing(request, "person", personId, (network) =>
+        personIsVisible(network, personId),
+      );
+      const row = await personRepository(db).find(ownerId, personId);
+      if (row === undefined) throw new AppError("not_found");
+      const person = await persons.present(ownerId, row);
+      const reveal = request.query.reveal === "socialNumber";
+      const hasNumber = person.mainDetails.socialNumber !== null;
+      await log(
+        grant,
+        viewOrReveals(
+          { subjectKind: "person", subjectId: personId },
+          hasNumber ? ["socialNumber"] : [],
+          reveal,
+        ),
+      );
+      // The owner reads the social number in clear; a nominee reveals it on purpose, and it is logged.
+      if (hasNumber && !reveal) person.mainDetails.socialNumber = MASK;
+      return person;
+    },
+  );
+
+  api.get(
+    "/api/shared/nominee/addresses/:id",
+    { config: nominee, schema: { params: idParams } },
+    async (request) => {
+      const addressId = request.params.id;
+      const { grant, ownerId } = await grantShowing(request, "address", addressId, (network) =>
+        network.addresses.has(addressId),
+      );
+      const row = await addressRepository(db).find(ownerId, addressId);
+      if (row === undefined) throw new AppError("not_found");
+      await log(grant, [{ kind: "view", subjectKind: "address", subjectId: addressId }]);
+      return toAddress(row);
+    },
+  );
+
+  api.get(
+    "/api/shared/nominee/institutions/:id",
+    { config: nominee, schema: { params: idParams } },
+    async (request) => {
+      const institutionId = request.params.id;
+      const { grant, ownerId } = await grantShowing(request, "institution", institutionId, (network) =>
+        network.institutions.has(institutionId),
+      );
+      const row = await institutionRepository(db).find(ownerId, institutionId);
+      if (row === undefined) throw new AppError("not_found");
+      await log(grant, [{ kind: "view", subjectKind: "institution", subjectId: institutionId }]);
+      return toInstitution(row);
+    },
+  );
+
+  api.get(
+    "/api/shared/nominee/:nomineeId/documents",
+    { config: nominee, schema: { params: nomineeParams, querystring: documentQuery } },
+    async (request) => {
+      const grant = await grantOf(request, request.params.nomineeId);
+      const { documentModule, documentType } = request.query;
+      if (!scopeIncludesDocument(grant.scope, documentModule, documentType)) throw new AppError("not_found");
+      const list = (await documents.listByType(grant.ownerId, documentModule, documentType)).map(toListItem);
+      await log(grant, [
+        { kind: "view", subjectKind: "list", subjectId: documentType, category: documentType },
+      ]);
+      return list;
+    },
+  );
+
+  api.get(
+    "/api/shared/nominee/:nomineeId/documents/record/:recordId",
+    { config: nominee, schema: { params: z.object({ nomineeId: id, recordId: id }) } },
+    async (request) => {
+      const grant = await grantOf(request, request.params.nomineeId);
+      const category = await recordRepository(db).categoryOf(grant.ownerId, request.params.recordId);
+      if (category === undefined || !isCategoryShared(grant.scope, category)) throw new AppError("not_found");
+      // Part of reading the record, which logged its view already.
+      return (await documents.listAttachedTo(grant.ownerId, request.params.recordId)).map(toListItem);
+    },
+  );
+
+  api.get(
+    "/api/shared/nominee/:nomineeId/document/:id",
+    { config: nominee, schema: { params: z.object({ nomineeId: id, id }), querystring: documentQuery } },
+    async (request) => {
+      const grant = await grantOf(request, request.params.nomineeId);
+      const row = await documents.find(grant.ownerId, request.params.id);
+      if (
+        row === undefined ||
+        !isAt(row, request.query.documentModule, request.query.documentType) ||
+        !(await documentIsVisible(db, grant, row))
+      ) {
+        throw new AppError("not_found");
+      }
+      await log(grant, [{ kind: "view", subjectKind: "document", subjectId: row.id, category: row.type }]);
+      return toDocumentRecord(row);
+    },
+  );
+
+  api.get(
+    "/api/shared/:nomineeId/:documentType/:documentId/download/:fileName/",
+    { config: nominee, schema: { params: downloadParams, querystring: inlineQuery } },
+    async (request, reply) => {
+      const grant = await grantOf(request, request.params.nomineeId);
+      const row = await documents.find(grant.ownerId, request.params.documentId);
+      if (
+        row === undefined ||
+        row.type !== request.params.documentType ||
+        !(await documentIsVisible(db, grant, row))
+      ) {
+        throw new AppError("not_found");
+      }
+      const file = await openDocumentFile(blobs, row);
+      try {
+        await log(grant, [
+          {
+            kind: "download",
+            subjectKind: "document",
+            subjectId: row.id,
+            category: row.type,
+            field: file.fileName,
+          },
+        ]);
+      } catch (error) {
+        // Unlogged, the file does not leave.
+        file.body.destroy();
+        throw error;
+      }
+      const inline = request.query.inline === "1" || request.query.inline === "true";
+      return sendDownload(reply, file, inline);
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import type { Kysely } from "kysely";
+import type { ActivityKind, DB } from "../../db/schema.ts";
+import { recordActivity } from "../activity/activity-log.ts";
+import type { ReleasedGrant } from "./released-grant.ts";
+
+/**
+ * A nominee's views, reveals and downloads, in the owner's activity log with the grant's id: what
+ * GET /api/shared/nominees/{id}/log reads back. Entries name fields and files, never values. One
+ * insert per request, whatever the number of entries.
+ */
+
+export type NomineeAccess = {
+  kind: ActivityKind;
+  /** "record", "list", "person", "address", "institution" or "document". */
+  subjectKind: string;
+  subjectId: string;
+  category?: string | null;
+  /** The secret revealed or the file downloaded. */
+  field?: string | null;
+};
+
+export async function logNomineeAccess(
+  db: Kysely<DB>,
+  grant: ReleasedGrant,
+  accesses: readonly NomineeAccess[],
+  now: number,
+): Promise<void> {
+  await recordActivity(
+    db,
+    accesses.map((access) => ({
+      ownerId: grant.ownerId,
+      actorId: grant.userId,
+      nomineeId: grant.nominee.id,
+      ...access,
+    })),
+    now,
+  );
+}
+
+/** A read that may reveal secrets: the revealed fields when any were asked for, else one view. */
+export function viewOrReveals(
+  subject: Omit<NomineeAccess, "kind" | "field">,
+  revealed: readonly string[],
+  askedToReveal: boolean,
+): NomineeAccess[] {
+  if (!askedToReveal) return [{ ...subject, kind: "view" }];
+  return revealed.map((field) => ({ ...subject, kind: "reveal" as const, field }));
+}

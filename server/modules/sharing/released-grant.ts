@@ -1,0 +1,82 @@
+import type { Kysely, Selectable } from "kysely";
+import { type ShareScope, shareScopeSchema } from "../../../domain/schemas/share.ts";
+import type { Actor } from "../../auth/access.ts";
+import { isReleasedNomineeOf } from "../../auth/released-nominee.ts";
+import type { DB, NomineeTable } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+
+/**
+ * The policy of a nominee's reads: a released grant of the caller, or 404. Outside the scope,
+ * before release, after revocation or the end date, and for anyone but the nominee's own account,
+ * every answer is the same "not found", so a nominee learns nothing of what is not shared.
+ */
+
+export type ReleasedGrant = {
+  nominee: Selectable<NomineeTable>;
+  ownerId: string;
+  /** The nominee's account: the caller. */
+  userId: string;
+  scope: ShareScope;
+};
+
+function toGrant(actor: Actor, nominee: Selectable<NomineeTable>, now: number): ReleasedGrant | null {
+  if (!isReleasedNomineeOf(actor, nominee, now)) return null;
+  const scope = shareScopeSchema.safeParse(JSON.parse(nominee.scope));
+  // Scopes are written through the same schema; one that no longer parses shares nothing.
+  if (!scope.success) return null;
+  return { nominee, ownerId: nominee.owner_id, userId: actor.userId, scope: scope.data };
+}
+
+/** The caller's released grant `nomineeId`, or 404. */
+export async function releasedGrant(
+  db: Kysely<DB>,
+  actor: Actor,
+  nomineeId: string,
+  now: number,
+): Promise<ReleasedGrant> {
+  const nominee = await db
+    .selectFrom("nominee")
+    .selectAll()
+    .where("id", "=", nomineeId)
+    .where("user_id", "=", actor.userId)
+    .where("status", "=", "released")
+    .executeTakeFirst();
+  const grant = nominee === undefined ? null : toGrant(actor, nominee, now);
+  if (grant === null) throw new AppError("not_found");
+  return grant;
+}
+
+/** The caller's released grants from one owner (usually one; two if the owner named two of their addresses). */
+export async function releasedGrantsFrom(
+  db: Kysely<DB>,
+  actor: Actor,
+  ownerId: string,
+  now: number,
+): Promise<ReleasedGrant[]> {
+  const nominees = await db
+    .selectFrom("nominee")
+    .selectAll()
+    .where("owner_id", "=", ownerId)
+    .where("user_id", "=", actor.userId)
+    .where("status", "=", "released")
+    .orderBy("created_at")
+    .execute();
+  return nominees.flatMap((nominee) => toGrant(actor, nominee, now) ?? []);
+}
+
+/**
+ * Marks the grant opened if this is the first read since its release (opened_at is null), and
+ * answers whether this request did it: the conditional update lets exactly one of racing requests,
+ * on any app server, change the row.
+ */
+export async function markFirstOpen(db: Kysely<DB>, grant: ReleasedGrant, now: number): Promise<boolean> {
+  if (grant.nominee.opened_at !== null) return false;
+  const result = await db
+    .updateTable("nominee")
+    .set({ opened_at: now })
+    .where("id", "=", grant.nominee.id)
+    .where("status", "=", "released")
+    .where("opened_at", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
