@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createSecretKey, type KeyObject, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { onAccountDeleted } from "../modules/account/account-deletion.ts";
@@ -46,7 +46,8 @@ export class UnknownMasterKeyError extends Error {
   override name = "UnknownMasterKeyError";
 }
 
-type CacheEntry = { key: Buffer; until: number };
+// Held as KeyObjects: ciphers made from one skip re-validating raw key bytes on every record.
+type CacheEntry = { key: KeyObject; until: number };
 
 export function createDataKeys(options: DataKeysOptions): DataKeys {
   const { db, masterKeys } = options;
@@ -55,14 +56,14 @@ export function createDataKeys(options: DataKeysOptions): DataKeys {
   const maxEntries = options.cacheMaxEntries ?? 1_000;
   const cache = new Map<string, CacheEntry>();
   // Concurrent first uses of one account share one lookup (and one generated key).
-  const pending = new Map<string, Promise<Buffer>>();
+  const pending = new Map<string, Promise<KeyObject>>();
 
   // Evicted keys are dropped, not zeroed: a request that fetched one may still be about to use it.
   function evict(userId: string) {
     cache.delete(userId);
   }
 
-  function remember(userId: string, key: Buffer) {
+  function remember(userId: string, key: KeyObject) {
     evict(userId);
     if (cache.size >= maxEntries) {
       const oldest = cache.keys().next().value;
@@ -108,7 +109,7 @@ export function createDataKeys(options: DataKeysOptions): DataKeys {
     return stored;
   }
 
-  async function keyOf(userId: string): Promise<Buffer> {
+  async function keyOf(userId: string): Promise<KeyObject> {
     const cached = cache.get(userId);
     if (cached !== undefined && cached.until > clock()) {
       cache.delete(userId);
@@ -118,7 +119,8 @@ export function createDataKeys(options: DataKeysOptions): DataKeys {
     const running = pending.get(userId);
     if (running !== undefined) return running;
     const lookup = loadOrCreate(userId)
-      .then((key) => {
+      .then((bytes) => {
+        const key = createSecretKey(bytes);
         remember(userId, key);
         return key;
       })
