@@ -1,6 +1,5 @@
 import {
   createBrowserRouter,
-  type LoaderFunction,
   type LoaderFunctionArgs,
   Outlet,
   type RouteObject,
@@ -29,10 +28,6 @@ const sectionPlaceholder = () =>
   import("./features/placeholder/SectionPlaceholderPage.tsx").then((m) => ({
     Component: m.SectionPlaceholderPage,
   }));
-const publicPlaceholder = () =>
-  import("./features/placeholder/PublicPlaceholderPage.tsx").then((m) => ({
-    Component: m.PublicPlaceholderPage,
-  }));
 
 const myAccountPage = () =>
   import("./features/account/MyAccountPage.tsx").then((m) => ({ Component: m.MyAccountPage }));
@@ -53,11 +48,6 @@ function placeholder(path: string, titleKey: string): RouteObject {
 /** A menu section: its own page, plus any deeper path (view/123, add...) until built. */
 function section(segment: string, titleKey: string): RouteObject[] {
   return [placeholder(segment, titleKey), placeholder(`${segment}/*`, titleKey)];
-}
-
-function publicPage(path: string, titleKey: string, loader?: LoaderFunction): RouteObject {
-  const handle: ScreenHandle = { titleKey };
-  return { path, handle, lazy: publicPlaceholder, ...(loader ? { loader } : {}) };
 }
 
 /** Spec: without `approve` or `sign` the link is not a share answer; go to sign-in. */
@@ -106,7 +96,14 @@ export const routes: RouteObject[] = [
             Component: m.DataProtectionPolicyPage,
           })),
       },
-      publicPage("accepted-share-request", "screen.shareRequest", acceptedShareRequestLoader),
+      {
+        path: "accepted-share-request",
+        loader: acceptedShareRequestLoader,
+        lazy: () =>
+          import("./features/share-request/AcceptedShareRequestPage.tsx").then((m) => ({
+            Component: m.AcceptedShareRequestPage,
+          })),
+      },
       {
         path: "unsubscribe",
         lazy: () =>

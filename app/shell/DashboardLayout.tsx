@@ -1,7 +1,7 @@
 import "@mantine/core/styles/AppShell.css";
 import { AppShell, em } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { BREAKPOINTS_PX } from "../../domain/limits.ts";
@@ -16,6 +16,13 @@ import { SIDE_MENU_ID } from "./sideMenuIds.ts";
 import { ToastHost } from "./ToastHost.tsx";
 import { UnsavedChangesGuard } from "./unsaved/UnsavedChangesGuard.tsx";
 import { useMenuLabels } from "./useMenuLabels.ts";
+
+// Loaded after the shell, so a nominee's request never delays the dashboard itself.
+const PendingRequestBanner = lazy(() =>
+  import("../features/shared-by-me/PendingRequestBanner.tsx").then((m) => ({
+    default: m.PendingRequestBanner,
+  })),
+);
 
 const NAVBAR_WIDTH = { labels: 300, icons: 72 } as const;
 
@@ -68,6 +75,9 @@ export function DashboardLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <Suspense fallback={null}>
+          <PendingRequestBanner />
+        </Suspense>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

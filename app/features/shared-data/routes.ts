@@ -10,8 +10,7 @@ import { sharedWithMeRoutes } from "../shared-with-me/routes.ts";
  */
 
 const handle: ScreenHandle = { titleKey: "menu.sharedData" };
-const landingPage = () =>
-  import("../placeholder/SectionPlaceholderPage.tsx").then((m) => ({ Component: m.SectionPlaceholderPage }));
+const landingPage = () => import("./SharedDataPage.tsx").then((m) => ({ Component: m.SharedDataPage }));
 
 export const sharedDataRoutes: RouteObject = {
   path: "shared-data",

@@ -1,0 +1,59 @@
+import { Alert, Stack, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { ApiError } from "../../api/client.ts";
+import { BackArrow } from "../../shell/BackArrow.tsx";
+import { PageLoader } from "../../shell/PageLoader.tsx";
+import { listPathOf, pathAfterSave, viewPath } from "../../shell/recordPaths.ts";
+import { isSavingToLeave, LEAVE_FORM_STATE } from "../../shell/unsaved/unsavedForm.ts";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { NomineeForm } from "./NomineeForm.tsx";
+import { NomineeNotFound } from "./NomineeNotFound.tsx";
+import { useNominee } from "./useNominee.ts";
+
+/**
+ * shared-by-me/add and shared-by-me/edit/{id}. After a save, the spec's rule: from add to the new
+ * nominee's view, from edit to the view. Cancel goes back where the form was opened from.
+ */
+export function NomineeFormPage() {
+  const { t } = useTranslation("sharing");
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const listPath = listPathOf(pathname);
+  const nominee = useNominee(id, true);
+  const title = id ? t("form.editTitle") : t("form.addTitle");
+  usePageTitle(title);
+  const leave = (to: string) => navigate(to, { state: LEAVE_FORM_STATE, replace: true });
+  const notFound = nominee.error instanceof ApiError && nominee.error.status === 404;
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <BackArrow to={id ? viewPath(listPath, id) : listPath} />
+      {notFound ? (
+        <NomineeNotFound />
+      ) : (
+        <>
+          <Title order={1}>{title}</Title>
+          {nominee.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {t("view.loadFailed")}
+            </Alert>
+          ) : id === undefined || nominee.data ? (
+            <NomineeForm
+              nominee={nominee.data}
+              onSaved={(savedId) => {
+                // Saved on the way out (the unsaved-changes guard): the guard moves on, not this page.
+                if (!isSavingToLeave())
+                  leave(pathAfterSave(pathname, savedId) ?? viewPath(listPath, savedId));
+              }}
+              onCancel={() => leave(id ? viewPath(listPath, id) : listPath)}
+            />
+          ) : (
+            <PageLoader />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

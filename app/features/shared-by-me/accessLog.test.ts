@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import type { NomineeLogEntry } from "../../../domain/schemas/share.ts";
+import { logDays } from "./accessLog.ts";
+import { createSharingI18n, MARCH_14 } from "./testSharing.tsx";
+
+const HOUR = 3_600_000;
+
+function entry(overrides: Partial<NomineeLogEntry>): NomineeLogEntry {
+  return {
+    id: String(Math.random()),
+    kind: "view",
+    subjectKind: "list",
+    subjectId: "s1",
+    category: null,
+    field: null,
+    createTime: MARCH_14,
+    ...overrides,
+  };
+}
+
+const LOG: NomineeLogEntry[] = [
+  entry({ id: "a", category: "insurance", createTime: MARCH_14 }),
+  entry({
+    id: "b",
+    kind: "reveal",
+    subjectKind: "record",
+    category: "password",
+    field: "password",
+    createTime: MARCH_14 + HOUR,
+  }),
+  entry({
+    id: "c",
+    kind: "download",
+    subjectKind: "document",
+    field: "will.pdf",
+    createTime: MARCH_14 + 24 * HOUR,
+  }),
+  entry({ id: "d", subjectKind: "person", createTime: MARCH_14 - HOUR }),
+];
+
+describe("the access log's lines", () => {
+  it("reads in English, grouped by day (newest first), with UTC times", () => {
+    const i18n = createSharingI18n("en");
+    expect(logDays(LOG, "Alex", i18n.t, "en")).toEqual([
+      {
+        day: "2026-03-15",
+        heading: "15 Mar, 2026",
+        lines: [{ id: "c", text: "Alex downloaded will.pdf, 14:02" }],
+      },
+      {
+        day: "2026-03-14",
+        heading: "14 Mar, 2026",
+        lines: [
+          { id: "b", text: "Alex revealed Password in Passwords, 15:02" },
+          { id: "a", text: "Alex viewed Insurance Policies, 14:02" },
+          { id: "d", text: "Alex viewed a person of your network, 13:02" },
+        ],
+      },
+    ]);
+  });
+
+  it("reads in French", () => {
+    const i18n = createSharingI18n("fr");
+    const days = logDays(LOG, "Alex", i18n.t, "fr");
+    expect(days.map((day) => day.heading)).toEqual(["15 mars, 2026", "14 mars, 2026"]);
+    expect(days.flatMap((day) => day.lines.map((line) => line.text))).toEqual([
+      "Alex a téléchargé will.pdf, 14:02",
+      "Alex a affiché Mot de passe dans Mots de passe, 15:02",
+      "Alex a consulté Polices d'assurance, 14:02",
+      "Alex a consulté une personne de votre réseau, 13:02",
+    ]);
+  });
+});

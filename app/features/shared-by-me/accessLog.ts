@@ -1,0 +1,73 @@
+import dayjs from "dayjs";
+import utc from "dayjs/plugin/utc.js";
+import type { TFunction } from "i18next";
+import type { NomineeLogEntry } from "../../../domain/schemas/share.ts";
+import { fieldDef, isCategoryKey } from "../../../domain/sections/index.ts";
+import { categoryLabelKey, fieldLabelKey } from "../../../domain/sections/labels.ts";
+import { isAssignedType } from "../../../domain/sections/modules.ts";
+import { formatDate } from "../personal-network/personDisplay.ts";
+
+dayjs.extend(utc);
+
+/** One day of the access log: its DD MMM, YYYY heading and its lines, newest first. */
+export type LogDay = { day: string; heading: string; lines: { id: string; text: string }[] };
+
+const SUBJECT_NOUNS: Record<string, string> = {
+  person: "sharing:log.subject.person",
+  address: "sharing:log.subject.address",
+  institution: "sharing:log.subject.institution",
+  document: "sharing:log.subject.document",
+};
+
+/** What was opened: its category's label when it has one, else the kind of thing it is. */
+function subjectOf(entry: NomineeLogEntry, t: TFunction): string {
+  if (entry.category !== null && isAssignedType(entry.category)) return t(categoryLabelKey(entry.category));
+  return t(SUBJECT_NOUNS[entry.subjectKind] ?? "sharing:log.subject.file");
+}
+
+/** The revealed secret's field label ("Password"), or its key when the category does not declare it. */
+function fieldOf(entry: NomineeLogEntry, t: TFunction): string {
+  const field = entry.field ?? "";
+  if (entry.category !== null && isCategoryKey(entry.category) && fieldDef(entry.category, field)) {
+    return t(fieldLabelKey(entry.category, field));
+  }
+  return field;
+}
+
+/**
+ * One readable line, time in UTC (the spec's default zone): "Alex viewed Insurance Policies, 14:02",
+ * "Alex revealed Password in Passwords, 09:15", "Alex downloaded will.pdf, 10:30".
+ * Needs the `sharing` and `sections` namespaces.
+ */
+export function logLine(entry: NomineeLogEntry, name: string, t: TFunction): string {
+  const time = dayjs.utc(entry.createTime).format("HH:mm");
+  switch (entry.kind) {
+    case "download":
+      return t("sharing:log.download", { name, file: entry.field ?? subjectOf(entry, t), time });
+    case "reveal":
+      return t("sharing:log.reveal", { name, field: fieldOf(entry, t), subject: subjectOf(entry, t), time });
+    default:
+      return t("sharing:log.view", { name, subject: subjectOf(entry, t), time });
+  }
+}
+
+/** The log grouped by UTC day, newest day and newest line first. */
+export function logDays(
+  entries: readonly NomineeLogEntry[],
+  name: string,
+  t: TFunction,
+  language: string,
+): LogDay[] {
+  const days = new Map<string, LogDay>();
+  const newestFirst = [...entries].sort((a, b) => b.createTime - a.createTime);
+  for (const entry of newestFirst) {
+    const day = dayjs.utc(entry.createTime).format("YYYY-MM-DD");
+    let group = days.get(day);
+    if (!group) {
+      group = { day, heading: formatDate(entry.createTime, language) ?? day, lines: [] };
+      days.set(day, group);
+    }
+    group.lines.push({ id: entry.id, text: logLine(entry, name, t) });
+  }
+  return [...days.values()];
+}
