@@ -27,6 +27,15 @@ function toGrant(actor: Actor, nominee: Selectable<NomineeTable>, now: number): 
   return { nominee, ownerId: nominee.owner_id, userId: actor.userId, scope: scope.data };
 }
 
+/** The query every read starts from: the caller's own nominee rows in the released status. */
+function releasedNomineesOf(db: Kysely<DB>, actor: Actor) {
+  return db
+    .selectFrom("nominee")
+    .selectAll()
+    .where("user_id", "=", actor.userId)
+    .where("status", "=", "released");
+}
+
 /** The caller's released grant `nomineeId`, or 404. */
 export async function releasedGrant(
   db: Kysely<DB>,
@@ -34,13 +43,7 @@ export async function releasedGrant(
   nomineeId: string,
   now: number,
 ): Promise<ReleasedGrant> {
-  const nominee = await db
-    .selectFrom("nominee")
-    .selectAll()
-    .where("id", "=", nomineeId)
-    .where("user_id", "=", actor.userId)
-    .where("status", "=", "released")
-    .executeTakeFirst();
+  const nominee = await releasedNomineesOf(db, actor).where("id", "=", nomineeId).executeTakeFirst();
   const grant = nominee === undefined ? null : toGrant(actor, nominee, now);
   if (grant === null) throw new AppError("not_found");
   return grant;
@@ -53,12 +56,8 @@ export async function releasedGrantsFrom(
   ownerId: string,
   now: number,
 ): Promise<ReleasedGrant[]> {
-  const nominees = await db
-    .selectFrom("nominee")
-    .selectAll()
+  const nominees = await releasedNomineesOf(db, actor)
     .where("owner_id", "=", ownerId)
-    .where("user_id", "=", actor.userId)
-    .where("status", "=", "released")
     .orderBy("created_at")
     .execute();
   return nominees.flatMap((nominee) => toGrant(actor, nominee, now) ?? []);

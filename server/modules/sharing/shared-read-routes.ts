@@ -226,35 +226,44 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
     },
   );
 
-  api.get(
-    "/api/shared/nominee/addresses/:id",
-    { config: nominee, schema: { params: idParams } },
-    async (request) => {
-      const addressId = request.params.id;
-      const { grant, ownerId } = await grantShowing(request, "address", addressId, (network) =>
-        network.addresses.has(addressId),
-      );
-      const row = await addressRepository(db).find(ownerId, addressId);
-      if (row === undefined) throw new AppError("not_found");
-      await log(grant, [{ kind: "view", subjectKind: "address", subjectId: addressId }]);
-      return toAddress(row);
+  /** An address or a company: its own path, which grants show it, and the owner's shape of it. */
+  const networkRows = [
+    {
+      path: "addresses",
+      table: "address",
+      shows: (network: SharedNetwork, rowId: string) => network.addresses.has(rowId),
+      read: async (ownerId: string, rowId: string) => {
+        const row = await addressRepository(db).find(ownerId, rowId);
+        return row === undefined ? undefined : toAddress(row);
+      },
     },
-  );
+    {
+      path: "institutions",
+      table: "institution",
+      shows: (network: SharedNetwork, rowId: string) => network.institutions.has(rowId),
+      read: async (ownerId: string, rowId: string) => {
+        const row = await institutionRepository(db).find(ownerId, rowId);
+        return row === undefined ? undefined : toInstitution(row);
+      },
+    },
+  ] as const;
 
-  api.get(
-    "/api/shared/nominee/institutions/:id",
-    { config: nominee, schema: { params: idParams } },
-    async (request) => {
-      const institutionId = request.params.id;
-      const { grant, ownerId } = await grantShowing(request, "institution", institutionId, (network) =>
-        network.institutions.has(institutionId),
-      );
-      const row = await institutionRepository(db).find(ownerId, institutionId);
-      if (row === undefined) throw new AppError("not_found");
-      await log(grant, [{ kind: "view", subjectKind: "institution", subjectId: institutionId }]);
-      return toInstitution(row);
-    },
-  );
+  for (const kind of networkRows) {
+    api.get(
+      `/api/shared/nominee/${kind.path}/:id`,
+      { config: nominee, schema: { params: idParams } },
+      async (request) => {
+        const rowId = request.params.id;
+        const { grant, ownerId } = await grantShowing(request, kind.table, rowId, (network) =>
+          kind.shows(network, rowId),
+        );
+        const shown = await kind.read(ownerId, rowId);
+        if (shown === undefined) throw new AppError("not_found");
+        await log(grant, [{ kind: "view", subjectKind: kind.table, subjectId: rowId }]);
+        return shown;
+      },
+    );
+  }
 
   api.get(
     "/api/shared/nominee/:nomineeId/documents",
