@@ -18,6 +18,7 @@ import { webRoutes } from "./http/web.ts";
 import { loadLocaleStore } from "./i18n/locale-store.ts";
 import type { JobQueue } from "./jobs/runner.ts";
 import { devMailboxRoutes } from "./mail/dev-mailbox.ts";
+import type { MailOutbox } from "./mail/outbox.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { activityRoutes } from "./modules/activity/routes.ts";
 import { addressRoutes } from "./modules/addresses/routes.ts";
@@ -28,7 +29,9 @@ import { personRoutes } from "./modules/persons/routes.ts";
 import { recordRoutes } from "./modules/records/routes.ts";
 import { reminderRoutes } from "./modules/reminders/routes.ts";
 import { type ReminderJobs, reminderScheduler } from "./modules/reminders/schedule.ts";
+import { createApprovalLinks } from "./modules/sharing/approval-links.ts";
 import { sharingRoutes } from "./modules/sharing/routes.ts";
+import type { SharingJobs } from "./modules/sharing/schedule.ts";
 import { unsubscribeRoutes } from "./modules/unsubscribe/routes.ts";
 import { openBlobStore } from "./storage/open-blob-store.ts";
 
@@ -48,7 +51,12 @@ export type BuildAppOptions = {
   masterKeys?: MasterKeyring;
   /** Where saved records schedule their expiry reminder mail; without it none is scheduled. */
   reminderJobs?: JobQueue<ReminderJobs>;
-  /** Epoch ms for time-dependent answers (reminders); tests move it. */
+  /**
+   * Where the nominee lifecycle writes its mail and schedules its jobs (server/modules/sharing);
+   * with auth, it mounts Shared by me and Shared with me. Without it only the shared reads are.
+   */
+  sharing?: { mail: MailOutbox; jobs: JobQueue<SharingJobs> };
+  /** Epoch ms for time-dependent answers (reminders, sharing); tests move it. */
   clock?: () => number;
 };
 
@@ -126,6 +134,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dataKeys,
     blobs,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.sharing === undefined || options.auth === undefined
+      ? {}
+      : {
+          lifecycle: {
+            outbox: options.sharing.mail,
+            jobs: options.sharing.jobs,
+            links: createApprovalLinks({ publicUrl: config.publicUrl, secret: options.auth.secret }),
+            publicUrl: config.publicUrl,
+          },
+        }),
   });
   // Mail kept as files is readable in the browser while developing and testing, never in production.
   if (config.nodeEnv !== "production") await app.register(devMailboxRoutes, { dataDir: config.dataDir });

@@ -11,10 +11,20 @@ import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { type MailJobs, mailJobHandlers } from "./mail/delivery.ts";
 import { createMailOutbox } from "./mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "./mail/transport.ts";
+import {
+  type ReminderBackfillJobs,
+  reminderBackfillHandlers,
+  scheduleReminderBackfill,
+} from "./modules/reminders/backfill.ts";
 import type { ReminderJobs } from "./modules/reminders/schedule.ts";
 import { reminderJobHandlers } from "./modules/reminders/send.ts";
+import { createApprovalLinks } from "./modules/sharing/approval-links.ts";
+import { sharingJobHandlers } from "./modules/sharing/jobs.ts";
+import type { SharingJobs } from "./modules/sharing/schedule.ts";
 import { createUnsubscribeLinks } from "./modules/unsubscribe/unsubscribe-links.ts";
 import { describeStartupError, ensureDataDir, StartupError } from "./startup.ts";
+
+type AppJobs = MailJobs & ReminderJobs & ReminderBackfillJobs & SharingJobs;
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -43,7 +53,7 @@ async function listen(app: FastifyInstance, config: Config): Promise<void> {
 function stopOnSignals(
   app: FastifyInstance,
   database: Database,
-  jobs: JobRunner<MailJobs & ReminderJobs>,
+  jobs: JobRunner<AppJobs>,
   transport: MailTransport,
 ): void {
   let stopping = false;
@@ -85,17 +95,28 @@ async function start(): Promise<void> {
       ...(config.smtpUrl === undefined ? {} : { smtpUrl: config.smtpUrl }),
     });
     const masterKeys = loadMasterKeyring({ config, logger: { warn: (message) => logger.warn(message) } });
-    const jobs = createJobRunner<MailJobs & ReminderJobs>({
+    const dataKeys = createDataKeys({ db: database.db, masterKeys });
+    const jobs: JobRunner<AppJobs> = createJobRunner<AppJobs>({
       database,
       handlers: {
         ...mailJobHandlers({ database, transport, logger }),
         ...reminderJobHandlers({
           database,
-          dataKeys: createDataKeys({ db: database.db, masterKeys }),
+          dataKeys,
           publicUrl: config.publicUrl,
           mail: () => ({
             outbox,
             links: createUnsubscribeLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
+          }),
+        }),
+        ...reminderBackfillHandlers({ database, dataKeys, jobs: () => jobs }),
+        ...sharingJobHandlers({
+          database,
+          publicUrl: config.publicUrl,
+          services: () => ({
+            outbox,
+            jobs,
+            links: createApprovalLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
           }),
         }),
       },
@@ -103,7 +124,16 @@ async function start(): Promise<void> {
     });
     const outbox = createMailOutbox({ database, jobs });
     const auth = createAuth({ config, database, mail: outbox, logger });
-    const app = await buildApp({ config, database, auth, masterKeys, reminderJobs: jobs });
+    const app = await buildApp({
+      config,
+      database,
+      auth,
+      masterKeys,
+      reminderJobs: jobs,
+      sharing: { mail: outbox, jobs },
+    });
+    // Records saved before the reminders module existed get their reminder jobs (once per database).
+    await scheduleReminderBackfill(jobs);
     jobs.start({ intervalMs: JOB_POLL_MS });
     stopOnSignals(app, database, jobs, transport);
     await listen(app, config);

@@ -5,9 +5,12 @@ import { type AuthServices, createAuth } from "../auth/better-auth.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { generateMasterKeyText } from "../crypto/master-key-text.ts";
 import type { Dialect } from "../db/database.ts";
-import { createJobRunner } from "../jobs/runner.ts";
+import { createJobRunner, type JobRunner } from "../jobs/runner.ts";
 import type { MailJobs } from "../mail/delivery.ts";
 import { createMailOutbox } from "../mail/outbox.ts";
+import { createApprovalLinks } from "../modules/sharing/approval-links.ts";
+import { sharingJobHandlers } from "../modules/sharing/jobs.ts";
+import type { SharingJobs } from "../modules/sharing/schedule.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export type TestApp = {
@@ -16,8 +19,15 @@ export type TestApp = {
   config: Config;
   /** Identity: better-auth (auth.auth.api, auth.auth.$context), the session cache, the security log, the secret. */
   auth: AuthServices;
+  /**
+   * The app's job runner. Nothing runs it unless a test calls runDue (mail delivery is a no-op:
+   * mail stays in mail_outbox); the sharing jobs run for real.
+   */
+  jobs: JobRunner<TestJobs>;
   close(): Promise<void>;
 };
+
+export type TestJobs = MailJobs & SharingJobs;
 
 const QUIET = { warn() {}, error() {} };
 
@@ -31,6 +41,8 @@ export async function buildTestApp(
   options: {
     config?: Partial<Config>;
     identity?: Identity;
+    /** Epoch ms for the app, its mail and its jobs; tests of timed behaviour move it. */
+    clock?: () => number;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
@@ -43,15 +55,34 @@ export async function buildTestApp(
     masterKey: generateMasterKeyText(),
     ...options.config,
   };
-  // Mail is stored in mail_outbox and never delivered (nothing runs the jobs): tests read it there
-  // (server/testing/identity.ts).
-  const jobs = createJobRunner<MailJobs>({ database, handlers: { "mail.deliver": async () => {} } });
-  const auth = createAuth({ config, database, mail: createMailOutbox({ database, jobs }), logger: QUIET });
+  const clock = options.clock === undefined ? {} : { clock: options.clock };
+  // Mail is stored in mail_outbox and never delivered: tests read it there (server/testing/identity.ts).
+  const jobs: JobRunner<TestJobs> = createJobRunner<TestJobs>({
+    database,
+    ...clock,
+    handlers: {
+      "mail.deliver": async () => {},
+      ...sharingJobHandlers({
+        database,
+        publicUrl: config.publicUrl,
+        ...clock,
+        services: () => ({
+          outbox,
+          jobs,
+          links: createApprovalLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
+        }),
+      }),
+    },
+  });
+  const outbox = createMailOutbox({ database, jobs, ...clock });
+  const auth = createAuth({ config, database, mail: outbox, logger: QUIET });
   const app = await buildApp({
     config,
     database,
     logger: false,
     auth,
+    sharing: { mail: outbox, jobs },
+    ...clock,
     ...(options.identity === undefined ? {} : { identity: options.identity }),
   });
   return {
@@ -59,6 +90,7 @@ export async function buildTestApp(
     database,
     config,
     auth,
+    jobs,
     async close() {
       await app.close();
       await database.close();

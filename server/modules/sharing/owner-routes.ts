@@ -1,5 +1,94 @@
 import type { FastifyInstance } from "fastify";
-import type { SharingOptions } from "./routes.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { nomineeCreateSchema, nomineeUpdateSchema } from "../../../domain/schemas/share.ts";
+import { actorOf } from "../../auth/ownership.ts";
+import { SIGN_MAX_LENGTH } from "./approval-links.ts";
+import type { Lifecycle } from "./lifecycle.ts";
 
-/** Being built (nominees issue); see README.md for what goes here. */
-export async function ownerRoutes(_app: FastifyInstance, _options: SharingOptions): Promise<void> {}
+const idParams = z.object({ id: z.string().max(64) });
+const approvalParams = z.object({ nomineeId: z.string().max(64), approve: z.enum(["true", "false"]) });
+
+/** The sign value of the approval link, sent by the /accepted-share-request page as the bearer. */
+function bearerOf(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
+  return match?.[1] !== undefined && match[1].length <= SIGN_MAX_LENGTH ? match[1] : null;
+}
+
+/**
+ * Shared by me: the owner's nominees (subscriber or b2b), each answering the NomineeView of
+ * domain/schemas/share.ts; another owner's nominee is 404. And the signed approval link.
+ */
+export async function ownerRoutes(app: FastifyInstance, options: { lifecycle: Lifecycle }): Promise<void> {
+  const { lifecycle } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const owner = { access: "subscriber" as const };
+
+  api.post(
+    "/api/shared/nominees",
+    { config: owner, schema: { body: nomineeCreateSchema } },
+    async (request, reply) => {
+      const id = await lifecycle.create(actorOf(request).userId, request.body);
+      // The id itself, as a JSON string, like the other create calls of the spec.
+      return reply.type("application/json; charset=utf-8").send(JSON.stringify(id));
+    },
+  );
+
+  api.get("/api/shared/nominees", { config: owner }, async (request) =>
+    lifecycle.list(actorOf(request).userId),
+  );
+
+  api.get("/api/shared/nominees/:id", { config: owner, schema: { params: idParams } }, async (request) =>
+    lifecycle.get(actorOf(request).userId, request.params.id),
+  );
+
+  api.put(
+    "/api/shared/nominees/:id",
+    { config: owner, schema: { params: idParams, body: nomineeUpdateSchema } },
+    async (request) => lifecycle.update(actorOf(request).userId, request.params.id, request.body),
+  );
+
+  api.delete(
+    "/api/shared/nominees/:id",
+    { config: owner, schema: { params: idParams } },
+    async (request, reply) => {
+      await lifecycle.remove(actorOf(request).userId, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  const actions = {
+    resend: lifecycle.resend,
+    cancel: lifecycle.cancel,
+    revoke: lifecycle.revoke,
+    approve: lifecycle.approve,
+    decline: lifecycle.decline,
+  };
+  for (const [name, act] of Object.entries(actions)) {
+    api.post(
+      `/api/shared/nominees/:id/${name}`,
+      { config: owner, schema: { params: idParams } },
+      async (request) => act(actorOf(request).userId, request.params.id),
+    );
+  }
+
+  api.get("/api/shared/nominees/:id/log", { config: owner, schema: { params: idParams } }, async (request) =>
+    lifecycle.log(actorOf(request).userId, request.params.id),
+  );
+
+  /**
+   * The owner's answer from the mail's link (the /accepted-share-request page posts it with the
+   * sign value as the bearer): true when access was released, false when declined. Access is
+   * "anonymous" with the check here rather than "signedLink", because a refused link must answer
+   * 400 invalid_signature (the page's Oops message), not the access rule's 401.
+   */
+  api.post(
+    "/api/shared/owner/approve/:nomineeId/:approve",
+    { config: { access: "anonymous" }, schema: { params: approvalParams } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { nomineeId, approve } = request.params;
+      return lifecycle.answerByLink(nomineeId, approve === "true", bearerOf(request.headers.authorization));
+    },
+  );
+}

@@ -3,10 +3,19 @@ import type { Selectable } from "kysely";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import type { NomineeTable } from "../../db/schema.ts";
+import type { JobQueue } from "../../jobs/runner.ts";
+import type { MailOutbox } from "../../mail/outbox.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
+import { onAccountDeleted } from "../account/account-deletion.ts";
+import type { ApprovalLinks } from "./approval-links.ts";
+import { forgetAccount } from "./forget-account.ts";
+import { createLifecycle } from "./lifecycle.ts";
 import { nomineeRoutes } from "./nominee-routes.ts";
 import { ownerRoutes } from "./owner-routes.ts";
+import type { SharingJobs } from "./schedule.ts";
 import { sharedReadRoutes } from "./shared-read-routes.ts";
+
+onAccountDeleted(forgetAccount);
 
 /** What the sharing module needs from the app. */
 export type SharingOptions = {
@@ -17,9 +26,20 @@ export type SharingOptions = {
   clock?: () => number;
   /**
    * Called by the shared reads when a released nominee opens the file for the first time since
-   * the last release (opened_at was null); mails the owner.
+   * the last release (opened_at was null); mails the owner. Set by sharingRoutes when the
+   * lifecycle is mounted; once per release whatever the number of calls.
    */
   onFirstOpen?: (nominee: Selectable<NomineeTable>) => Promise<void>;
+  /**
+   * The lifecycle's mail, jobs and signed links: with them the owner's and the nominee's routes
+   * are mounted (they need accounts, so the app passes them with auth).
+   */
+  lifecycle?: {
+    outbox: MailOutbox;
+    jobs: JobQueue<SharingJobs>;
+    links: ApprovalLinks;
+    publicUrl: string;
+  };
 };
 
 /**
@@ -28,7 +48,19 @@ export type SharingOptions = {
  * access to what was shared once released.
  */
 export async function sharingRoutes(app: FastifyInstance, options: SharingOptions): Promise<void> {
-  await app.register(ownerRoutes, options);
-  await app.register(nomineeRoutes, options);
-  await app.register(sharedReadRoutes, options);
+  if (options.lifecycle === undefined) {
+    await app.register(sharedReadRoutes, options);
+    return;
+  }
+  const lifecycle = createLifecycle({
+    db: options.database.db,
+    clock: options.clock ?? Date.now,
+    ...options.lifecycle,
+  });
+  await app.register(ownerRoutes, { lifecycle });
+  await app.register(nomineeRoutes, { lifecycle });
+  await app.register(sharedReadRoutes, {
+    ...options,
+    onFirstOpen: options.onFirstOpen ?? lifecycle.firstOpen,
+  });
 }

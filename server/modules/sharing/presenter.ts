@@ -1,0 +1,80 @@
+import type { Selectable } from "kysely";
+import {
+  DAY_MS,
+  INVITATION_LIFETIME_DAYS,
+  type NomineeLogEntry,
+  type NomineeStatus,
+  type NomineeView,
+  type SharedWithMeView,
+  type ShareScope,
+} from "../../../domain/schemas/share.ts";
+import type { ActivityTable, NomineeTable } from "../../db/schema.ts";
+
+export type NomineeRow = Selectable<NomineeTable>;
+
+/** The exact fields that leave the server, for the owner and for the nominee. */
+
+export function inviteExpiresAt(row: Pick<NomineeRow, "invited_at">): number {
+  return Number(row.invited_at) + INVITATION_LIFETIME_DAYS * DAY_MS;
+}
+
+/** The stored status, with an invitation past its days shown as expired. */
+export function statusOf(row: NomineeRow, now: number): NomineeStatus {
+  return row.status === "invited" && now >= inviteExpiresAt(row) ? "expired" : row.status;
+}
+
+export function scopeOf(row: Pick<NomineeRow, "scope">): ShareScope {
+  return JSON.parse(row.scope) as ShareScope;
+}
+
+const time = (value: number | null): number | null => (value === null ? null : Number(value));
+
+export function presentNominee(row: NomineeRow, now: number): NomineeView {
+  return {
+    id: row.id,
+    personId: row.person_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    scope: scopeOf(row),
+    release: row.release,
+    status: statusOf(row, now),
+    invitedAt: Number(row.invited_at),
+    inviteExpiresAt: inviteExpiresAt(row),
+    acceptedAt: time(row.accepted_at),
+    requestedAt: time(row.requested_at),
+    releaseAt: time(row.release_at),
+    releasedAt: time(row.released_at),
+    accessEndsAt: time(row.access_ends_at),
+    createTime: Number(row.created_at),
+  };
+}
+
+export type OwnerIdentity = { firstName: string | null; lastName: string | null; email: string };
+
+export function presentSharedWithMe(row: NomineeRow, owner: OwnerIdentity, now: number): SharedWithMeView {
+  return {
+    nomineeId: row.id,
+    owner,
+    scope: scopeOf(row),
+    release: row.release,
+    status: statusOf(row, now),
+    inviteExpiresAt: inviteExpiresAt(row),
+    requestedAt: time(row.requested_at),
+    releaseAt: time(row.release_at),
+    releasedAt: time(row.released_at),
+    accessEndsAt: time(row.access_ends_at),
+  };
+}
+
+export function presentLogEntry(row: Selectable<ActivityTable>): NomineeLogEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    subjectKind: row.subject_kind,
+    subjectId: row.subject_id,
+    category: row.category,
+    field: row.field,
+    createTime: Number(row.created_at),
+  };
+}
