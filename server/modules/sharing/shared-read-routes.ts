@@ -23,7 +23,7 @@ import { MASK } from "../records/body.ts";
 import { recordRepository } from "../records/repository.ts";
 import { revealQuery } from "../records/routes.ts";
 import { createRecordService } from "../records/service.ts";
-import { logNomineeAccess, viewOrReveals } from "./nominee-access-log.ts";
+import { logNomineeAccess, type NomineeAccess, viewOrReveals } from "./nominee-access-log.ts";
 import { markFirstOpen, type ReleasedGrant, releasedGrant, releasedGrantsFrom } from "./released-grant.ts";
 import type { SharingOptions } from "./routes.ts";
 import {
@@ -130,7 +130,7 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
     return definition;
   }
 
-  const log = (grant: ReleasedGrant, accesses: Parameters<typeof logNomineeAccess>[2]) =>
+  const log = (grant: ReleasedGrant, accesses: readonly NomineeAccess[]) =>
     logNomineeAccess(db, grant, accesses, clock());
 
   api.get(

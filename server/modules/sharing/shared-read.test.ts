@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELATIONSHIP_TYPES_BY_GROUP } from "../../../domain/catalog/relationships.ts";
 import { categoryDef } from "../../../domain/sections/index.ts";
-import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
+import { createSignedInUser, mailsTo, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
 import { makePdf, multipart } from "../documents/test-support.ts";
@@ -351,23 +351,33 @@ describe.each(testDialects())("a released nominee's shared reads on %s", (dialec
     expect(log.every((entry) => entry.owner_id === ann.id && entry.actor_id === nora.id)).toBe(true);
   });
 
-  it("marks the first read after each release once, whatever the number of concurrent reads", async () => {
-    await updateNominee(test, nomineeId, { opened_at: null });
-    await shared("/records/inventory/will");
+  it("tells the owner once per release that the nominee opened the file", async () => {
+    const openedMails = async () => {
+      await test.jobs.runDue();
+      return (await mailsTo(test, ann.email)).filter((mail) =>
+        mail.subject.includes("opened your shared file"),
+      );
+    };
+    const before = (await openedMails()).length;
+    // A new release: opened_at cleared, a new release time.
+    await updateNominee(test, nomineeId, { opened_at: null, released_at: Date.now() + 1 });
+    await Promise.all([shared("/records/inventory/will"), shared("/records/inventory/count")]);
+    await shared(`/records/inventory/will/${ids.will}`);
+    expect(await openedMails()).toHaveLength(before + 1);
     const opened = await test.database.db
       .selectFrom("nominee")
       .select("opened_at")
       .where("id", "=", nomineeId)
       .executeTakeFirstOrThrow();
     expect(opened.opened_at).not.toBeNull();
-    await shared("/records/inventory/will");
-    const again = await test.database.db
-      .selectFrom("nominee")
-      .select("opened_at")
-      .where("id", "=", nomineeId)
-      .executeTakeFirstOrThrow();
-    expect(Number(again.opened_at)).toBe(Number(opened.opened_at));
 
+    await updateNominee(test, nomineeId, { opened_at: null, released_at: Date.now() + 2 });
+    await get(nora, `/api/shared/nominee/institutions/${ids.bank}`);
+    await shared("/records/inventory/will");
+    expect(await openedMails()).toHaveLength(before + 2);
+  });
+
+  it("makes exactly one of racing first reads the first", async () => {
     // A new release (opened_at cleared): of racing first reads exactly one is the first.
     const actor = { userId: nora.id, roles: [], language: "en" as const };
     for (let release = 0; release < 2; release += 1) {
