@@ -14,6 +14,8 @@ import { markFirstOpen, releasedGrant } from "./released-grant.ts";
 const SOCIAL_NUMBER = "046 454 286";
 
 describe.each(testDialects())("a released nominee's shared reads on %s", (dialect) => {
+  /** The app's clock: the end-date test moves it. */
+  let now = Date.now();
   let test: TestApp;
   /** The owner, her nominee, a stranger, and another owner who named Nora too (not released). */
   let ann: TestUser;
@@ -74,7 +76,7 @@ describe.each(testDialects())("a released nominee's shared reads on %s", (dialec
   }
 
   beforeAll(async () => {
-    test = await buildTestApp(dialect);
+    test = await buildTestApp(dialect, { clock: () => now });
     [ann, nora, sam, bob] = await Promise.all([
       createSignedInUser(test, { name: "Ann Example" }),
       createSignedInUser(test, { name: "Nora Nominee" }),
@@ -178,10 +180,16 @@ describe.each(testDialects())("a released nominee's shared reads on %s", (dialec
     }
     await updateNominee(test, nomineeId, { status: "released" });
     expect((await read()).statusCode).toBe(200);
-    await updateNominee(test, nomineeId, { access_ends_at: Date.now() - 1000 });
+    // Access ends at the end date's very millisecond.
+    await updateNominee(test, nomineeId, { access_ends_at: now + 1 });
+    expect((await read()).statusCode).toBe(200);
+    now += 1;
     expect((await read()).statusCode).toBe(404);
     expect((await get(nora, `/api/shared/nominee/institutions/${ids.bank}`)).statusCode).toBe(404);
-    await updateNominee(test, nomineeId, { access_ends_at: Date.now() + 86_400_000 });
+    expect(
+      (await get(nora, `/api/shared/${nomineeId}/will/${ids.willPdf}/download/will.pdf/`)).statusCode,
+    ).toBe(404);
+    await updateNominee(test, nomineeId, { access_ends_at: now + 86_400_000 });
     expect((await read()).statusCode).toBe(200);
     // Revoked: back to accepted.
     await updateNominee(test, nomineeId, { status: "accepted", access_ends_at: null });
@@ -360,7 +368,7 @@ describe.each(testDialects())("a released nominee's shared reads on %s", (dialec
     };
     const before = (await openedMails()).length;
     // A new release: opened_at cleared, a new release time.
-    await updateNominee(test, nomineeId, { opened_at: null, released_at: Date.now() + 1 });
+    await updateNominee(test, nomineeId, { opened_at: null, released_at: now + 1 });
     await Promise.all([shared("/records/inventory/will"), shared("/records/inventory/count")]);
     await shared(`/records/inventory/will/${ids.will}`);
     expect(await openedMails()).toHaveLength(before + 1);
@@ -371,7 +379,7 @@ describe.each(testDialects())("a released nominee's shared reads on %s", (dialec
       .executeTakeFirstOrThrow();
     expect(opened.opened_at).not.toBeNull();
 
-    await updateNominee(test, nomineeId, { opened_at: null, released_at: Date.now() + 2 });
+    await updateNominee(test, nomineeId, { opened_at: null, released_at: now + 2 });
     await get(nora, `/api/shared/nominee/institutions/${ids.bank}`);
     await shared("/records/inventory/will");
     expect(await openedMails()).toHaveLength(before + 2);
