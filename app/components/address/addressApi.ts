@@ -9,8 +9,9 @@ export function fetchAddresses(): Promise<Address[]> {
   return apiFetch<Address[]>("/api/address/");
 }
 
-export function useAddresses() {
-  return useQuery({ queryKey: addressQueryKeys.all, queryFn: fetchAddresses, staleTime: 30_000 });
+/** `enabled` false: a shared file's view, which names addresses one by one instead. */
+export function useAddresses(enabled = true) {
+  return useQuery({ queryKey: addressQueryKeys.all, queryFn: fetchAddresses, staleTime: 30_000, enabled });
 }
 
 /** POST /api/address/ creates (no id) or updates (with id) and answers the saved address. */

@@ -41,11 +41,12 @@ export function DocumentsDisplay({
   value,
   module,
   category,
-}: Omit<DocumentsFieldProps, "onChange" | "recordId">) {
+  recordId,
+}: Omit<DocumentsFieldProps, "onChange">) {
   return (
     <Suspense fallback={<Loader size="sm" role="status" aria-label={label} />}>
       <Input.Wrapper labelElement="div">
-        <LibraryDocumentsView value={[...value]} module={module} category={category} />
+        <LibraryDocumentsView value={[...value]} module={module} category={category} recordId={recordId} />
       </Input.Wrapper>
     </Suspense>
   );

@@ -4,14 +4,15 @@ import { useTranslation } from "react-i18next";
 import { currencySymbol, formatAmount } from "../../../domain/catalog/currencies.ts";
 import { isLanguage } from "../../../domain/catalog/languages.ts";
 import { type OptionListName, OTHER_OPTION, optionLabelKey } from "../../../domain/catalog/optionLists.ts";
+import { relationshipGroupLabelKey } from "../../../domain/catalog/relationships.ts";
 import type { FieldDef } from "../../../domain/sections/types.ts";
-import { formatDate } from "../../features/personal-network/personDisplay.ts";
-import { useAddresses } from "../address/addressApi.ts";
+import { formatDate, fullName } from "../../features/personal-network/personDisplay.ts";
+import { useRecordSource } from "../../features/records/recordSource.tsx";
 import { useCountryName } from "../country/countryOptions.ts";
-import { useInstitutions } from "../institution/institutionApi.ts";
 import { MASK, MaskedValue } from "../MaskedValue.tsx";
 import { useFormatPhone } from "../phone/phoneLibrary.ts";
 import { DocumentsDisplay } from "./DocumentsField.tsx";
+import { useAddressLookup, useInstitutionLookup, useSharedPersons } from "./lookups.ts";
 import { usePersonOptions } from "./personOptions.ts";
 import { RevealableSecret } from "./RevealableSecret.tsx";
 import { useRecordOptions } from "./recordOptions.ts";
@@ -38,8 +39,8 @@ export interface FieldDisplayProps {
   otherText?: unknown;
   /** A saved secret: its eye asks the API for the clear value. */
   reveal?: () => Promise<string | null>;
-  /** The record's module and category: attached documents are read there. */
-  place?: { module: string; category: string };
+  /** The record's module, category and id: attached documents are read there. */
+  place?: { module: string; category: string; recordId?: string };
 }
 
 /** A record's value as text, per declared type (dates DD MMM, YYYY; money with 2 decimals). */
@@ -105,6 +106,7 @@ export function FieldDisplay({ field, label, value, otherText, reveal, place }: 
           value={value as string[]}
           module={place.module}
           category={place.category}
+          recordId={place.recordId}
         />
       ) : (
         <Text>{t("records:documents.count", { count: (value as unknown[]).length })}</Text>
@@ -179,31 +181,37 @@ function namesFrom(ids: readonly string[], options: readonly { value: string; la
 }
 
 function PersonNames({ ids }: { ids: readonly string[] }) {
+  return useRecordSource().byId ? <SharedPersonNames ids={ids} /> : <OwnPersonNames ids={ids} />;
+}
+
+function OwnPersonNames({ ids }: { ids: readonly string[] }) {
   return <Items items={namesFrom(ids, usePersonOptions())} />;
 }
 
-function AddressNames({ ids }: { ids: readonly string[] }) {
-  const addresses = useAddresses().data ?? [];
+/** A shared file's persons, labelled like the owner's options: "First Last (Group)". */
+function SharedPersonNames({ ids }: { ids: readonly string[] }) {
+  const { t } = useTranslation("catalog");
+  const persons = useSharedPersons(ids);
   return (
     <Items
-      items={namesFrom(
-        ids,
-        addresses.map((address) => ({ value: address.id, label: address.name })),
-      )}
+      items={ids.map((id) => {
+        const person = persons.get(id);
+        return person
+          ? `${fullName(person.mainDetails)} (${t(relationshipGroupLabelKey(person.group))})`
+          : "-";
+      })}
     />
   );
 }
 
+function AddressNames({ ids }: { ids: readonly string[] }) {
+  const address = useAddressLookup(ids);
+  return <Items items={ids.map((id) => address(id)?.name ?? "-")} />;
+}
+
 function InstitutionNames({ ids }: { ids: readonly string[] }) {
-  const institutions = useInstitutions().data ?? [];
-  return (
-    <Items
-      items={namesFrom(
-        ids,
-        institutions.map((institution) => ({ value: institution.id, label: institution.name })),
-      )}
-    />
-  );
+  const institution = useInstitutionLookup(ids);
+  return <Items items={ids.map((id) => institution(id)?.name ?? "-")} />;
 }
 
 function RecordNames({ ids, categories }: { ids: readonly string[]; categories: readonly string[] }) {

@@ -2,7 +2,8 @@ import { useQueries } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { categoryDef, isCategoryKey, listColumns } from "../../../domain/sections/index.ts";
 import { categoryLabelKey } from "../../../domain/sections/labels.ts";
-import { fetchRecords, type RecordListItem, recordQueryKeys } from "../../features/records/recordsApi.ts";
+import { useRecordSource } from "../../features/records/recordSource.tsx";
+import { type RecordListItem, recordQueryKeys } from "../../features/records/recordsApi.ts";
 
 /** A record's name in a picker: its first text column, else its category and position. */
 export function recordName(item: RecordListItem, categoryLabel: string, position: number): string {
@@ -10,16 +11,17 @@ export function recordName(item: RecordListItem, categoryLabel: string, position
   return typeof first === "string" ? first : `${categoryLabel} ${position}`;
 }
 
-/** The user's records of these categories, as picker options. */
+/** The records of these categories (the user's, or on a shared file's view the shared ones), as options. */
 export function useRecordOptions(categories: readonly string[]): { value: string; label: string }[] {
   const { t } = useTranslation("sections");
+  const source = useRecordSource();
   const keys = categories.filter(isCategoryKey);
   const lists = useQueries({
     queries: keys.map((key) => {
       const module = categoryDef(key).module;
       return {
-        queryKey: recordQueryKeys.list(module, key),
-        queryFn: () => fetchRecords(module, key),
+        queryKey: source.queryKey(recordQueryKeys.list(module, key)),
+        queryFn: () => source.list(module, key),
         staleTime: 30_000,
       };
     }),

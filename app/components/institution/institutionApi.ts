@@ -17,8 +17,14 @@ export function fetchInstitution(id: string): Promise<Institution> {
   return apiFetch<Institution>(`/api/institutions/${encodeURIComponent(id)}`);
 }
 
-export function useInstitutions() {
-  return useQuery({ queryKey: institutionQueryKeys.list(), queryFn: fetchInstitutions, staleTime: 30_000 });
+/** `enabled` false: a shared file's view, which names companies one by one instead. */
+export function useInstitutions(enabled = true) {
+  return useQuery({
+    queryKey: institutionQueryKeys.list(),
+    queryFn: fetchInstitutions,
+    staleTime: 30_000,
+    enabled,
+  });
 }
 
 /** POST /api/institutions/ for a new company (answers { id }), PUT /api/institutions/{id} for a saved one. */

@@ -3,7 +3,8 @@ import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { IconDownload, IconEye, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { type DocumentItem, downloadUrl, isPdf } from "./api.ts";
+import { useRecordSource } from "../records/recordSource.tsx";
+import { type DocumentItem, isPdf } from "./api.ts";
 import { assignedModuleKey, assignedTypeKey, formatDocumentDate } from "./format.ts";
 
 export interface DocumentBlockProps {
@@ -21,6 +22,8 @@ export interface DocumentBlockProps {
  */
 export function DocumentBlock({ document, onDelete, canDelete = true, renderLink }: DocumentBlockProps) {
   const { t, i18n } = useTranslation(["documents", "sections"]);
+  // The owner's file routes, or the shared download route on a nominee's read-only view.
+  const { fileUrl } = useRecordSource();
   const noteId = useId();
   const moduleKey = assignedModuleKey(document.assignedModule);
   const typeKey = assignedTypeKey(document.assignedType);
@@ -59,7 +62,7 @@ export function DocumentBlock({ document, onDelete, canDelete = true, renderLink
           {fileName && (
             <Button
               component="a"
-              href={downloadUrl(document, fileName)}
+              href={fileUrl(document, fileName)}
               download={fileName}
               size="xs"
               variant="default"
@@ -72,7 +75,7 @@ export function DocumentBlock({ document, onDelete, canDelete = true, renderLink
           {fileName && isPdf(document) && (
             <Button
               component="a"
-              href={downloadUrl(document, fileName, true)}
+              href={fileUrl(document, fileName, true)}
               target="_blank"
               rel="noopener noreferrer"
               size="xs"

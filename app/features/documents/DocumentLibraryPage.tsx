@@ -6,15 +6,22 @@ import { Link } from "react-router";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { useAccount } from "../../session/account.ts";
 import { hasFullAccess } from "../../session/homeRoute.ts";
+import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { isReadOnlySource, useRecordSource } from "../records/recordSource.tsx";
 import type { DocumentItem } from "./api.ts";
 import { DocumentBlock } from "./DocumentBlock.tsx";
 import { LIBRARY_PATH, useDeleteDocument, useLibraryDocuments } from "./queries.ts";
 
-/** /dashboard/inventory/documentlibrary: every document of the library, each with its actions. */
+/**
+ * /dashboard/inventory/documentlibrary: every document of the library, each with its actions. On
+ * a file shared with me: the owner's documents, read-only (Download and, for PDFs, View).
+ */
 export function DocumentLibraryPage() {
-  const { t } = useTranslation("documents");
+  const { t } = useTranslation(["documents", "shared-with-me"]);
+  const source = useRecordSource();
+  const readOnly = isReadOnlySource(source);
   const title = t("library.title");
   usePageTitle(title);
   const documents = useLibraryDocuments();
@@ -24,20 +31,23 @@ export function DocumentLibraryPage() {
 
   return (
     <Stack gap="lg">
+      {readOnly && <BackArrow to={source.basePath} />}
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1}>{title}</Title>
           <Text c="dimmed" mt={4}>
-            {t("library.intro")}
+            {readOnly ? t("shared-with-me:file.libraryIntro") : t("library.intro")}
           </Text>
         </div>
-        <Button
-          component={Link}
-          to={`${LIBRARY_PATH}/add`}
-          leftSection={<IconPlus size={18} aria-hidden="true" />}
-        >
-          {t("library.add")}
-        </Button>
+        {!readOnly && (
+          <Button
+            component={Link}
+            to={`${LIBRARY_PATH}/add`}
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+          >
+            {t("library.add")}
+          </Button>
+        )}
       </Group>
       {documents.isPending ? (
         <PageLoader />
@@ -47,22 +57,26 @@ export function DocumentLibraryPage() {
         </Alert>
       ) : documents.data.length === 0 ? (
         <Paper withBorder p="xl">
-          <Text>{t("library.empty")}</Text>
+          <Text>{readOnly ? t("shared-with-me:file.libraryEmpty") : t("library.empty")}</Text>
         </Paper>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {documents.data.map((document) => (
             <li key={document.id}>
-              <DocumentBlock
-                document={document}
-                canDelete={canDelete}
-                onDelete={() => setDeleting(document)}
-                renderLink={(children) => (
-                  <Anchor component={Link} to={`${LIBRARY_PATH}/edit/${document.id}`}>
-                    {children}
-                  </Anchor>
-                )}
-              />
+              {readOnly ? (
+                <DocumentBlock document={document} />
+              ) : (
+                <DocumentBlock
+                  document={document}
+                  canDelete={canDelete}
+                  onDelete={() => setDeleting(document)}
+                  renderLink={(children) => (
+                    <Anchor component={Link} to={`${LIBRARY_PATH}/edit/${document.id}`}>
+                      {children}
+                    </Anchor>
+                  )}
+                />
+              )}
             </li>
           ))}
         </Stack>

@@ -1,11 +1,12 @@
 import { Alert, Stack, Text } from "@mantine/core";
-import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { useAccount } from "../../session/account.ts";
 import { hasFullAccess } from "../../session/homeRoute.ts";
-import { type DocumentItem, type DocumentRef, deleteDocument, getDocument, saveDocument } from "./api.ts";
+import { useRecordSource } from "../records/recordSource.tsx";
+import { type DocumentItem, type DocumentRef, deleteDocument, saveDocument } from "./api.ts";
 import { DocumentBlock } from "./DocumentBlock.tsx";
 import { documentsQueryKey } from "./queries.ts";
 import { showToast } from "./toast.ts";
@@ -25,12 +26,13 @@ export interface DocumentsFieldProps {
   label?: string;
 }
 
-/** The documents of `ids`, each read from its module and category. */
+/** The documents of `ids`, each read from its module and category (of the file being read). */
 function useAttachedDocuments(ids: readonly string[], module: string, category: string) {
+  const source = useRecordSource();
   return useQueries({
     queries: ids.map((id) => ({
-      queryKey: [...documentsQueryKey, "one", module, category, id],
-      queryFn: () => getDocument({ module, type: category, id }),
+      queryKey: source.queryKey([...documentsQueryKey, "one", module, category, id]),
+      queryFn: () => source.document({ module, type: category, id }),
     })),
   });
 }
@@ -109,13 +111,54 @@ export interface DocumentsViewProps {
   value: string[];
   module: string;
   category: string;
+  /** The record they are attached to: a shared file reads them with it, in one call. */
+  recordId?: string;
 }
 
 /** A `documents` field read-only: the attached files with Download and (PDF) View. */
-export function DocumentsView({ value, module, category }: DocumentsViewProps) {
+export function DocumentsView({ value, module, category, recordId }: DocumentsViewProps) {
+  const lookups = useRecordSource().byId;
+  return lookups && recordId ? (
+    <SharedAttachedView value={value} recordId={recordId} read={lookups.documentsOfRecord} />
+  ) : (
+    <OwnAttachedView value={value} module={module} category={category} />
+  );
+}
+
+function OwnAttachedView({ value, module, category }: Omit<DocumentsViewProps, "recordId">) {
   const attached = useAttachedDocuments(value, module, category);
   return (
     <AttachedList documents={attached.map((query) => query.data)} failed={attached.some((q) => q.isError)}>
+      {(document) => <DocumentBlock document={document} />}
+    </AttachedList>
+  );
+}
+
+/** A shared record's files, in the order the record lists them. */
+function SharedAttachedView({
+  value,
+  recordId,
+  read,
+}: {
+  value: string[];
+  recordId: string;
+  read: (recordId: string) => Promise<DocumentItem[]>;
+}) {
+  const source = useRecordSource();
+  const attached = useQuery({
+    queryKey: source.queryKey([...documentsQueryKey, "record", recordId]),
+    queryFn: () => read(recordId),
+  });
+  const byId = new Map((attached.data ?? []).map((document) => [document.id, document]));
+  return (
+    <AttachedList
+      documents={
+        attached.data
+          ? value.map((id) => byId.get(id)).filter((d) => d !== undefined)
+          : value.map(() => undefined)
+      }
+      failed={attached.isError}
+    >
       {(document) => <DocumentBlock document={document} />}
     </AttachedList>
   );

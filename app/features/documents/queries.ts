@@ -1,21 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  type DocumentRef,
-  deleteDocument,
-  getDocument,
-  LIBRARY_MODULE,
-  LIBRARY_TYPE,
-  listDocuments,
-} from "./api.ts";
+import { useRecordSource } from "../records/recordSource.tsx";
+import { type DocumentRef, deleteDocument, getDocument, LIBRARY_MODULE, LIBRARY_TYPE } from "./api.ts";
 
 export const documentsQueryKey = ["documents"] as const;
 
 export const LIBRARY_PATH = "/dashboard/inventory/documentlibrary";
 
+/** The library's documents: the user's own, or those of a file shared with them. */
 export function useLibraryDocuments() {
+  const source = useRecordSource();
   return useQuery({
-    queryKey: [...documentsQueryKey, "list", LIBRARY_MODULE, LIBRARY_TYPE],
-    queryFn: () => listDocuments(LIBRARY_MODULE, LIBRARY_TYPE),
+    queryKey: source.queryKey([...documentsQueryKey, "list", LIBRARY_MODULE, LIBRARY_TYPE]),
+    queryFn: () => source.documents(LIBRARY_MODULE, LIBRARY_TYPE),
   });
 }
 

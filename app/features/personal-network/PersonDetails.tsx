@@ -14,10 +14,12 @@ import { isPhoneType, phoneTypeLabelKey } from "../../../domain/catalog/phones.t
 import { relationshipGroupLabelKey } from "../../../domain/catalog/relationships.ts";
 import type { Address } from "../../../domain/schemas/address.ts";
 import type { PersonRecord } from "../../../domain/schemas/person.ts";
-import { useAddresses } from "../../components/address/addressApi.ts";
 import { useCountryName } from "../../components/country/countryOptions.ts";
-import { useInstitutions } from "../../components/institution/institutionApi.ts";
+import { useAddressLookup, useInstitutionLookup, useSharedPersons } from "../../components/fields/lookups.ts";
+import { RevealableSecret } from "../../components/fields/RevealableSecret.tsx";
+import { MASK } from "../../components/MaskedValue.tsx";
 import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
+import { useRecordSource } from "../records/recordSource.tsx";
 import { PersonAvatar } from "./PersonAvatar.tsx";
 import { useTypeLabel } from "./PersonCard.tsx";
 import classes from "./PersonDetails.module.css";
@@ -79,6 +81,18 @@ function MaskedValue({ value, label }: { value: string; label: string }) {
   );
 }
 
+/**
+ * The social number: the owner's record carries it in clear, behind the eye; a shared file's
+ * carries it masked, and the eye asks the nominee's route for it (the reveal is logged).
+ */
+function SocialNumber({ personId, value, label }: { personId: string; value: string; label: string }) {
+  const lookups = useRecordSource().byId;
+  if (lookups && value === MASK) {
+    return <RevealableSecret label={label} reveal={() => lookups.revealSocialNumber(personId)} />;
+  }
+  return <MaskedValue value={value} label={label} />;
+}
+
 /** Keeps the rows that have a value: a read-only record lists what was filled in, nothing else. */
 function filled(rows: { label: string; value: ReactNode | null | undefined | false }[]): Row[] {
   return rows.filter(
@@ -93,18 +107,28 @@ export function PersonDetails({ person }: { person: PersonRecord }) {
   const typeLabel = useTypeLabel();
   const formatPhone = useFormatPhone();
   const countryName = useCountryName();
-  const addresses = useAddresses().data ?? [];
-  const institutions = useInstitutions().data ?? [];
-  const directory = usePersonDirectory();
-  const date = (value: number | null) => formatDate(value, i18n.language);
   const main = person.mainDetails;
+  const addressIds = [person.homeAddress, person.mailingAddress, person.businessAddress].filter(
+    (id): id is string => id !== null,
+  );
+  const findAddress = useAddressLookup(addressIds);
+  const findInstitution = useInstitutionLookup(person.companyName ? [person.companyName] : []);
+  const shared = useRecordSource().byId !== null;
+  const directory = usePersonDirectory(!shared);
+  const sharedPersons = useSharedPersons(
+    shared ? [...person.iceDetails.emergencyContacts, ...person.kinDetails.emergencyContacts] : [],
+  );
+  const personName = (id: string) => {
+    const found = sharedPersons.get(id);
+    return shared ? found && fullName(found.mainDetails) : directory.get(id);
+  };
+  const date = (value: number | null) => formatDate(value, i18n.language);
   const address = (id: string | null) => {
-    if (id === null) return null;
-    const found = addresses.find((candidate) => candidate.id === id);
+    const found = id === null ? undefined : findAddress(id);
     return found ? addressText(found, (code) => countryName(code)) : null;
   };
   const names = (ids: string[]) =>
-    ids.length === 0 ? null : ids.map((id) => directory.get(id) ?? t("details.unknownPerson")).join(", ");
+    ids.length === 0 ? null : ids.map((id) => personName(id) ?? t("details.unknownPerson")).join(", ");
   const yesNo = (value: boolean | null) => (value === null ? null : t(value ? "details.yes" : "details.no"));
   const type = person.type === "other" && person.otherType ? person.otherType : typeLabel(person.type);
 
@@ -155,7 +179,7 @@ export function PersonDetails({ person }: { person: PersonRecord }) {
           {
             label: t("field.socialNumber"),
             value: main.socialNumber && (
-              <MaskedValue value={main.socialNumber} label={t("field.socialNumber")} />
+              <SocialNumber personId={person.id} value={main.socialNumber} label={t("field.socialNumber")} />
             ),
           },
         ])}
@@ -200,7 +224,7 @@ export function PersonDetails({ person }: { person: PersonRecord }) {
             { label: t("field.mailingAddress"), value: address(person.mailingAddress) },
             {
               label: t("field.companyName"),
-              value: institutions.find((institution) => institution.id === person.companyName)?.name,
+              value: person.companyName ? findInstitution(person.companyName)?.name : null,
             },
             { label: t("field.businessAddress"), value: address(person.businessAddress) },
           ]),

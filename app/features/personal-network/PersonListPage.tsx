@@ -2,9 +2,11 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { addPath, viewPath } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { isReadOnlySource, useRecordSource } from "../records/recordSource.tsx";
 import { useNetworkPlace } from "./networkSection.ts";
 import classes from "./PersonCard.module.css";
 import { PersonCard } from "./PersonCard.tsx";
@@ -13,7 +15,10 @@ import { usePersonList } from "./personData.ts";
 import { SectionNav } from "./SectionNav.tsx";
 import { type ListSection, sectionPath } from "./sections.ts";
 
-/** One group of the Personal Network: its people as cards or rows, each opening its view. */
+/**
+ * One group of the Personal Network: its people as cards or rows, each opening its view. On a
+ * file shared with me: the owner's people of that group, read-only (no Add, no section tabs).
+ */
 export function PersonListPage() {
   const place = useNetworkPlace();
   if (place.kind !== "list") throw new Error("PersonListPage is routed outside a list section.");
@@ -30,16 +35,20 @@ function AddButton({ listPath }: { listPath: string }) {
 }
 
 function PersonList({ section }: { section: ListSection }) {
-  const { t } = useTranslation("network");
+  const { t } = useTranslation(["network", "shared-with-me"]);
   const title = t(`section.${section.segment}.title`);
   usePageTitle(title);
   const persons = usePersonList(section.group);
-  const listPath = sectionPath(section.segment);
+  const source = useRecordSource();
+  const readOnly = isReadOnlySource(source);
+  const listPath = readOnly
+    ? `${source.basePath}/personal-network/${section.segment}`
+    : sectionPath(section.segment);
   const empty = persons.data?.length === 0;
 
   return (
     <Stack gap="lg">
-      <SectionNav />
+      {readOnly ? <BackArrow to={source.basePath} /> : <SectionNav />}
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1}>{title}</Title>
@@ -47,7 +56,7 @@ function PersonList({ section }: { section: ListSection }) {
             {t(`section.${section.segment}.intro`)}
           </Text>
         </div>
-        {!empty && <AddButton listPath={listPath} />}
+        {!empty && !readOnly && <AddButton listPath={listPath} />}
       </Group>
       {persons.isPending ? (
         <PageLoader />
@@ -55,6 +64,10 @@ function PersonList({ section }: { section: ListSection }) {
         <Alert color="red" variant="light" role="alert">
           {t("list.loadFailed")}
         </Alert>
+      ) : empty && readOnly ? (
+        <Paper withBorder p="xl">
+          <Text>{t("shared-with-me:file.emptyGroup")}</Text>
+        </Paper>
       ) : empty ? (
         <Paper withBorder p="xl">
           <Stack align="flex-start" gap="md">

@@ -12,13 +12,17 @@ import { PageLoader } from "../../shell/PageLoader.tsx";
 import { editPath, listPathOf } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { CommentsPanel } from "../comments/CommentsPanel.tsx";
+import { isReadOnlySource, useRecordSource } from "../records/recordSource.tsx";
 import { useNetworkPlace } from "./networkSection.ts";
 import { PersonDetails } from "./PersonDetails.tsx";
 import { useDeletePerson, usePerson } from "./personData.ts";
 import { fullName } from "./personDisplay.ts";
 import { usePersonGroup } from "./usePersonGroup.ts";
 
-/** .../view/{id}: one person, read-only, with Edit and (except for the owner) Delete. */
+/**
+ * .../view/{id}: one person, read-only, with Edit and (except for the owner) Delete. On a file
+ * shared with me: the same view without Edit, Delete or comments.
+ */
 export function PersonViewPage() {
   const { t } = useTranslation("network");
   const place = useNetworkPlace();
@@ -26,6 +30,7 @@ export function PersonViewPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const listPath = listPathOf(pathname);
+  const readOnly = isReadOnlySource(useRecordSource());
   const { group, missing } = usePersonGroup(place, id);
   const person = usePerson(group, id);
   const roles = useAccount().data?.roles ?? [];
@@ -53,42 +58,48 @@ export function PersonViewPage() {
         <>
           <Group justify="space-between" align="flex-start" gap="sm">
             <Title order={1}>{name}</Title>
-            <Group gap="sm">
-              <Button
-                component={Link}
-                to={editPath(listPath, id)}
-                leftSection={<IconPencil size={18} aria-hidden="true" />}
-              >
-                {t("actions.edit")}
-              </Button>
-              {person.data.group !== "me" && (
+            {!readOnly && (
+              <Group gap="sm">
                 <Button
-                  color="red"
-                  variant="outline"
-                  leftSection={<IconTrash size={18} aria-hidden="true" />}
-                  disabled={!canDelete}
-                  aria-describedby={canDelete ? undefined : deleteNoteId}
-                  onClick={() => setConfirming(true)}
+                  component={Link}
+                  to={editPath(listPath, id)}
+                  leftSection={<IconPencil size={18} aria-hidden="true" />}
                 >
-                  {t("actions.delete")}
+                  {t("actions.edit")}
                 </Button>
-              )}
-            </Group>
+                {person.data.group !== "me" && (
+                  <Button
+                    color="red"
+                    variant="outline"
+                    leftSection={<IconTrash size={18} aria-hidden="true" />}
+                    disabled={!canDelete}
+                    aria-describedby={canDelete ? undefined : deleteNoteId}
+                    onClick={() => setConfirming(true)}
+                  >
+                    {t("actions.delete")}
+                  </Button>
+                )}
+              </Group>
+            )}
           </Group>
-          {person.data.group !== "me" && !canDelete && (
+          {!readOnly && person.data.group !== "me" && !canDelete && (
             <Text id={deleteNoteId} size="sm" c="dimmed">
               {t("view.deleteNeedsSubscription")}
             </Text>
           )}
           <PersonDetails person={person.data} />
-          <CommentsPanel subjectKind="person" subjectId={id} />
-          <DeleteRecordDialog
-            opened={confirming}
-            onConfirm={confirmDelete}
-            onCancel={() => setConfirming(false)}
-            pending={remove.isPending}
-            error={remove.isError ? t("view.deleteFailed") : null}
-          />
+          {!readOnly && (
+            <>
+              <CommentsPanel subjectKind="person" subjectId={id} />
+              <DeleteRecordDialog
+                opened={confirming}
+                onConfirm={confirmDelete}
+                onCancel={() => setConfirming(false)}
+                pending={remove.isPending}
+                error={remove.isError ? t("view.deleteFailed") : null}
+              />
+            </>
+          )}
         </>
       ) : notFound ? (
         <>

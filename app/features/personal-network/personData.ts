@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
-import { deletePerson, fetchOwnPerson, fetchPerson, fetchPersons, personQueryKeys } from "./queries.ts";
+import { useRecordSource } from "../records/recordSource.tsx";
+import { deletePerson, fetchOwnPerson, fetchPersons, personQueryKeys } from "./queries.ts";
 
 /** The screens' hooks over the shared person queries (queries.ts), so forms and pages share one cache. */
 
@@ -12,14 +13,20 @@ export function personListQuery(group: PersonGroup) {
   return { queryKey: personQueryKeys.list(group), queryFn: () => fetchPersons(group) };
 }
 
+/** One group's people, of the user's own network or of a file shared with them. */
 export function usePersonList(group: PersonGroup) {
-  return useQuery(personListQuery(group));
+  const source = useRecordSource();
+  return useQuery({
+    queryKey: source.queryKey(personQueryKeys.list(group)),
+    queryFn: () => source.persons(group),
+  });
 }
 
 export function usePerson(group: PersonGroup | undefined, id: string) {
+  const source = useRecordSource();
   return useQuery({
-    queryKey: personQueryKeys.one(group ?? "me", id),
-    queryFn: () => fetchPerson(group ?? "me", id),
+    queryKey: source.queryKey(personQueryKeys.one(group ?? "me", id)),
+    queryFn: () => source.person(group ?? "me", id),
     enabled: group !== undefined,
   });
 }

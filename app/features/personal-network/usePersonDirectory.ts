@@ -4,9 +4,14 @@ import type { PersonListItem } from "../../../domain/schemas/person.ts";
 import { personListQuery } from "./personData.ts";
 import { fullName } from "./personDisplay.ts";
 
-/** Every person of every group, by id: emergency contacts and next of kin are named from it. */
-export function usePersonDirectory(): ReadonlyMap<string, string> {
-  const results = useQueries({ queries: PERSON_GROUPS.map((group) => personListQuery(group)) });
+/**
+ * Every person of every group, by id: emergency contacts and next of kin are named from it.
+ * `enabled` false on a shared file's view, which names them one by one (useSharedPersons).
+ */
+export function usePersonDirectory(enabled = true): ReadonlyMap<string, string> {
+  const results = useQueries({
+    queries: PERSON_GROUPS.map((group) => ({ ...personListQuery(group), enabled })),
+  });
   const persons: PersonListItem[] = results.flatMap((result) => result.data ?? []);
   return new Map(persons.map((person) => [person.id, fullName(person.mainDetails)]));
 }

@@ -15,9 +15,13 @@ import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { formatDate } from "../personal-network/personDisplay.ts";
 import { RecordNotFound } from "./RecordNotFound.tsx";
 import { categoryTitleKey, useRecordPlace } from "./recordPlace.ts";
-import { fetchRecords, recordQueryKeys } from "./recordsApi.ts";
+import { isReadOnlySource, useRecordSource } from "./recordSource.tsx";
+import { recordQueryKeys } from "./recordsApi.ts";
 
-/** /dashboard/{module}/{category}: the category's records with their declared list columns. */
+/**
+ * /dashboard/{module}/{category}: the category's records with their declared list columns. On a
+ * file shared with me: the same list, read-only (no Add), with the short labels.
+ */
 export function RecordListPage() {
   const { category } = useRecordPlace();
   if (!category) {
@@ -36,26 +40,34 @@ function RecordList({ category }: { category: CategoryDef }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const listPath = listPathOf(pathname);
-  const title = t(categoryTitleKey(category));
+  const source = useRecordSource();
+  const readOnly = isReadOnlySource(source);
+  const title = t(categoryTitleKey(category, readOnly));
   usePageTitle(title);
   const records = useQuery({
-    queryKey: recordQueryKeys.list(category.module, category.key),
-    queryFn: () => fetchRecords(category.module, category.key),
+    queryKey: source.queryKey(recordQueryKeys.list(category.module, category.key)),
+    queryFn: () => source.list(category.module, category.key),
   });
   const columns = listColumns(category);
 
   return (
     <Stack gap="lg">
-      <BackArrow to={`/dashboard/${category.module}`} label={t(moduleLabelKey(category.module))} />
+      {readOnly ? (
+        <BackArrow to={source.basePath} />
+      ) : (
+        <BackArrow to={`/dashboard/${category.module}`} label={t(moduleLabelKey(category.module))} />
+      )}
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{title}</Title>
-        <Button
-          component={Link}
-          to={addPath(listPath)}
-          leftSection={<IconPlus size={18} aria-hidden="true" />}
-        >
-          {t("list.add")}
-        </Button>
+        {!readOnly && (
+          <Button
+            component={Link}
+            to={addPath(listPath)}
+            leftSection={<IconPlus size={18} aria-hidden="true" />}
+          >
+            {t("list.add")}
+          </Button>
+        )}
       </Group>
       {records.isError ? (
         <Alert color="red" variant="light" role="alert">

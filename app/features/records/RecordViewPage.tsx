@@ -18,10 +18,13 @@ import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { CommentsPanel } from "../comments/CommentsPanel.tsx";
 import { RecordNotFound } from "./RecordNotFound.tsx";
 import { categoryTitleKey, useRecordPlace } from "./recordPlace.ts";
-import { revealSecret } from "./recordsApi.ts";
+import { isReadOnlySource, useRecordSource } from "./recordSource.tsx";
 import { useDeleteRecord, useRecord } from "./useRecord.ts";
 
-/** .../{category}/view/{id}: every filled field, read-only, with Edit and Delete. */
+/**
+ * .../{category}/view/{id}: every filled field, read-only, with Edit and Delete. On a file shared
+ * with me: the same view without Edit, Delete or comments, secrets revealed through the shared route.
+ */
 export function RecordViewPage() {
   const { category } = useRecordPlace();
   if (!category) {
@@ -41,12 +44,14 @@ function RecordView({ category }: { category: CategoryDef }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const listPath = listPathOf(pathname);
+  const source = useRecordSource();
+  const readOnly = isReadOnlySource(source);
   const record = useRecord(category, id);
   const canDelete = hasFullAccess(useAccount().data?.roles ?? []);
   const remove = useDeleteRecord(category);
   const [confirming, setConfirming] = useState(false);
   const deleteNoteId = useId();
-  const title = t(categoryTitleKey(category));
+  const title = t(categoryTitleKey(category, readOnly));
   usePageTitle(title);
   const notFound = record.error instanceof ApiError && record.error.status === 404;
 
@@ -70,27 +75,29 @@ function RecordView({ category }: { category: CategoryDef }) {
         <>
           <Group justify="space-between" align="flex-start" gap="sm">
             <Title order={1}>{title}</Title>
-            <Group gap="sm">
-              <Button
-                component={Link}
-                to={editPath(listPath, id)}
-                leftSection={<IconPencil size={18} aria-hidden="true" />}
-              >
-                {t("view.edit")}
-              </Button>
-              <Button
-                color="red.8"
-                variant="outline"
-                leftSection={<IconTrash size={18} aria-hidden="true" />}
-                disabled={!canDelete}
-                aria-describedby={canDelete ? undefined : deleteNoteId}
-                onClick={() => setConfirming(true)}
-              >
-                {t("view.delete")}
-              </Button>
-            </Group>
+            {!readOnly && (
+              <Group gap="sm">
+                <Button
+                  component={Link}
+                  to={editPath(listPath, id)}
+                  leftSection={<IconPencil size={18} aria-hidden="true" />}
+                >
+                  {t("view.edit")}
+                </Button>
+                <Button
+                  color="red.8"
+                  variant="outline"
+                  leftSection={<IconTrash size={18} aria-hidden="true" />}
+                  disabled={!canDelete}
+                  aria-describedby={canDelete ? undefined : deleteNoteId}
+                  onClick={() => setConfirming(true)}
+                >
+                  {t("view.delete")}
+                </Button>
+              </Group>
+            )}
           </Group>
-          {!canDelete && (
+          {!readOnly && !canDelete && (
             <Text id={deleteNoteId} size="sm" c="dimmed">
               {t("view.deleteNeedsSubscription")}
             </Text>
@@ -112,8 +119,8 @@ function RecordView({ category }: { category: CategoryDef }) {
                         label={label}
                         value={body[field.key]}
                         otherText={hasOtherOption(field) ? body[otherFieldKey(field)] : undefined}
-                        reveal={() => revealSecret(category.module, category.key, id, field.key)}
-                        place={{ module: category.module, category: category.key }}
+                        reveal={() => source.reveal(category.module, category.key, id, field.key)}
+                        place={{ module: category.module, category: category.key, recordId: id }}
                       />
                     </dd>
                   </div>
@@ -121,14 +128,18 @@ function RecordView({ category }: { category: CategoryDef }) {
               })}
             </dl>
           )}
-          <DeleteRecordDialog
-            opened={confirming}
-            onConfirm={confirmDelete}
-            onCancel={() => setConfirming(false)}
-            pending={remove.isPending}
-            error={remove.isError ? t("view.deleteFailed") : null}
-          />
-          <CommentsPanel subjectKind="record" subjectId={id} />
+          {!readOnly && (
+            <>
+              <DeleteRecordDialog
+                opened={confirming}
+                onConfirm={confirmDelete}
+                onCancel={() => setConfirming(false)}
+                pending={remove.isPending}
+                error={remove.isError ? t("view.deleteFailed") : null}
+              />
+              <CommentsPanel subjectKind="record" subjectId={id} />
+            </>
+          )}
         </>
       ) : notFound ? (
         <RecordNotFound />

@@ -1,6 +1,6 @@
 import { useLocation, useParams } from "react-router";
 import { type CategoryKey, categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
-import { categoryLabelKey } from "../../../domain/sections/labels.ts";
+import { categoryLabelKey, categoryShortLabelKey } from "../../../domain/sections/labels.ts";
 import type { AssignedType } from "../../../domain/sections/modules.ts";
 import { type CategoryDef, RECORD_MODULES, type RecordModule } from "../../../domain/sections/types.ts";
 
@@ -21,15 +21,20 @@ export function categoryIn(module: RecordModule, category: string | undefined): 
   return def.module === module ? def : undefined;
 }
 
-/** Where a record page is: its module (from the path) and category (from `:category`). */
+/**
+ * Where a record page is: its module (the owner's /dashboard/{module}, or `:module` in a shared
+ * file's path) and category (from `:category`).
+ */
 export function useRecordPlace(): { module: RecordModule; category: CategoryDef | undefined } {
   const { pathname } = useLocation();
-  const { category } = useParams();
-  const module = moduleOfPath(pathname) ?? RECORD_MODULES[0];
-  return { module, category: categoryIn(module, category) };
+  const params = useParams();
+  const module = params.module === undefined ? moduleOfPath(pathname) : params.module;
+  if (!isRecordModule(module)) return { module: RECORD_MODULES[0], category: undefined };
+  return { module, category: categoryIn(module, params.category) };
 }
 
-/** The i18n key of a category's label (`sections:category.*`). */
-export function categoryTitleKey(category: CategoryDef): string {
-  return categoryLabelKey(category.key as AssignedType);
+/** The i18n key of a category's label (`sections:category.*`); `short` in Shared with me. */
+export function categoryTitleKey(category: CategoryDef, short = false): string {
+  const key = category.key as AssignedType;
+  return short ? categoryShortLabelKey(key) : categoryLabelKey(key);
 }

@@ -52,6 +52,17 @@ export function fetchRecord(module: RecordModule, category: string, id: string):
   return apiFetch<RecordItem>(recordsPath(module, category, id));
 }
 
+/** The `?reveal=` query that answers one secret in clear. */
+export function revealQuery(field: string): string {
+  return `?reveal=${encodeURIComponent(field)}`;
+}
+
+/** The clear value of a field a reveal answered. */
+export function revealedValue(record: RecordItem, field: string): string | null {
+  const value = record.body[field];
+  return typeof value === "string" ? value : null;
+}
+
 /** One secret in clear; the server logs the reveal in the owner's activity log. */
 export async function revealSecret(
   module: RecordModule,
@@ -59,11 +70,8 @@ export async function revealSecret(
   id: string,
   field: string,
 ): Promise<string | null> {
-  const record = await apiFetch<RecordItem>(
-    `${recordsPath(module, category, id)}?reveal=${encodeURIComponent(field)}`,
-  );
-  const value = record.body[field];
-  return typeof value === "string" ? value : null;
+  const record = await apiFetch<RecordItem>(`${recordsPath(module, category, id)}${revealQuery(field)}`);
+  return revealedValue(record, field);
 }
 
 function idOf(answer: unknown): string {

@@ -1,12 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
-import { deleteRecord, fetchRecord, recordQueryKeys } from "./recordsApi.ts";
+import { useRecordSource } from "./recordSource.tsx";
+import { deleteRecord, recordQueryKeys } from "./recordsApi.ts";
 
-/** One saved record (masked secrets); never refetched under a form being typed in. */
+/** One saved record (masked secrets) of the file being read; never refetched under a form being typed in. */
 export function useRecord(category: CategoryDef | undefined, id: string | undefined, forForm = false) {
+  const source = useRecordSource();
   return useQuery({
-    queryKey: recordQueryKeys.one(category?.module ?? "personaldata", category?.key ?? "", id ?? ""),
-    queryFn: () => fetchRecord(category?.module ?? "personaldata", category?.key ?? "", id ?? ""),
+    queryKey: source.queryKey(
+      recordQueryKeys.one(category?.module ?? "personaldata", category?.key ?? "", id ?? ""),
+    ),
+    queryFn: () => source.one(category?.module ?? "personaldata", category?.key ?? "", id ?? ""),
     enabled: category !== undefined && id !== undefined,
     ...(forForm ? { staleTime: Number.POSITIVE_INFINITY } : {}),
   });

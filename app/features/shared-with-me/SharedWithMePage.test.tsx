@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SharedWithMeView } from "../../../domain/schemas/share.ts";
+import { sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
+import { NOMINEE_ID, renderSharedWithMe, withMeView } from "./testSharedWithMe.tsx";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const LIST = "/dashboard/shared-data/shared-with-me";
+const BASE = `/api/shared/nominee/${NOMINEE_ID}`;
+
+function visit(views: SharedWithMeView[]) {
+  const api = stubApi({
+    "GET /api/account/account": { body: testAccount({ roles: [] }) },
+    "GET /api/shared/with-me": { body: views },
+    [`POST ${BASE}/accept`]: { status: 204 },
+    [`POST ${BASE}/decline`]: { status: 204 },
+    [`POST ${BASE}/request`]: { status: 204 },
+  });
+  return { api, ...renderSharedWithMe(LIST) };
+}
+
+const posted = (api: ReturnType<typeof stubApi>, action: string) =>
+  sentBodies(api, `POST ${BASE}/${action}`).length;
+
+describe("Shared with me", () => {
+  it("lists an invitation with what is shared and the rule, and accepts or declines it", async () => {
+    const { api } = visit([withMeView({ status: "invited", releasedAt: null })]);
+    const entry = await screen.findByRole("article", { name: "Ada Lovelace" });
+    expect(within(entry).getByText("ada@example.com")).toBeTruthy();
+    // The module shared whole, and single categories by their short labels.
+    expect(within(entry).getByText("Key Document Inventory, Pet, Credit Card")).toBeTruthy();
+    expect(within(entry).getByText("After 5 days without response")).toBeTruthy();
+    expect(within(entry).getByText("Invitation sent")).toBeTruthy();
+    await userEvent.click(within(entry).getByRole("button", { name: "Accept Ada Lovelace's invitation" }));
+    await waitFor(() => expect(posted(api, "accept")).toBe(1));
+    await userEvent.click(within(entry).getByRole("button", { name: "Decline Ada Lovelace's invitation" }));
+    await waitFor(() => expect(posted(api, "decline")).toBe(1));
+  });
+
+  it("says an expired invitation must be sent again, and offers nothing to press", async () => {
+    visit([withMeView({ status: "expired", releasedAt: null })]);
+    const entry = await screen.findByRole("article", { name: "Ada Lovelace" });
+    expect(
+      within(entry).getByText("This invitation has expired: ask Ada Lovelace to send it again."),
+    ).toBeTruthy();
+    expect(within(entry).queryByRole("button")).toBeNull();
+  });
+
+  it("asks before requesting access, saying the owner's rule, then requests it", async () => {
+    const { api } = visit([withMeView({ status: "accepted", releasedAt: null })]);
+    const entry = await screen.findByRole("article", { name: "Ada Lovelace" });
+    await userEvent.click(
+      within(entry).getByRole("button", { name: "Request access to Ada Lovelace's file" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Request access to Ada Lovelace's file?" });
+    expect(dialog.textContent).toContain(
+      "Access will be released after 5 days unless Ada Lovelace declines.",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Request access" }));
+    await waitFor(() => expect(posted(api, "request")).toBe(1));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("says a manual rule waits for the owner's approval", async () => {
+    const { api } = visit([withMeView({ status: "accepted", release: "manual", releasedAt: null })]);
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Request access to Ada Lovelace's file" }),
+    );
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain("Access will be released when Ada Lovelace approves.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(posted(api, "request")).toBe(0);
+  });
+
+  it("shows when a request releases, and opens a released file", async () => {
+    visit([
+      withMeView({
+        status: "requested",
+        releasedAt: null,
+        requestedAt: Date.UTC(2026, 0, 6),
+        releaseAt: Date.UTC(2026, 0, 11),
+      }),
+      withMeView({
+        nomineeId: "7c1d0b3e-0000-4000-8000-000000000002",
+        owner: { firstName: "Alan", lastName: "Turing", email: "alan@example.com" },
+      }),
+    ]);
+    const requested = await screen.findByRole("article", { name: "Ada Lovelace" });
+    expect(
+      within(requested).getByText(
+        "Requested on 06 Jan, 2026; released on 11 Jan, 2026 unless Ada Lovelace declines.",
+      ),
+    ).toBeTruthy();
+    const released = screen.getByRole("article", { name: "Alan Turing" });
+    expect(within(released).getByRole("link", { name: "Open Alan Turing's file" }).getAttribute("href")).toBe(
+      `${LIST}/7c1d0b3e-0000-4000-8000-000000000002`,
+    );
+  });
+});

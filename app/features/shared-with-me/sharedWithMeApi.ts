@@ -1,0 +1,82 @@
+import { useQuery } from "@tanstack/react-query";
+import type { PersonRecord } from "../../../domain/schemas/person.ts";
+import type { SharedWithMeView } from "../../../domain/schemas/share.ts";
+import { ApiError, apiFetch } from "../../api/client.ts";
+import type { RecordSource } from "../records/recordSource.tsx";
+import { type RecordItem, revealedValue, revealQuery } from "../records/recordsApi.ts";
+
+/*
+ * The nominee's calls (issue 6): the owners who named the signed-in account, the answers to an
+ * invitation and the request for access, and the released reads of a shared file, which answer
+ * the owner's shapes and 404 outside the scope, before release and after revocation.
+ */
+
+export const SHARED_WITH_ME_PATH = "/dashboard/shared-data/shared-with-me";
+
+export const withMeQueryKey = ["shared", "with-me"] as const;
+
+/** Where a file shared with me is read: its modules, persons and library hang from here. */
+export function sharedFilePath(nomineeId: string): string {
+  return `${SHARED_WITH_ME_PATH}/${encodeURIComponent(nomineeId)}`;
+}
+
+export function fetchSharedWithMe(): Promise<SharedWithMeView[]> {
+  return apiFetch<SharedWithMeView[]>("/api/shared/with-me");
+}
+
+export function useSharedWithMe() {
+  return useQuery({ queryKey: withMeQueryKey, queryFn: fetchSharedWithMe });
+}
+
+export type NomineeAnswer = "accept" | "decline" | "request";
+
+export async function answerShare(nomineeId: string, answer: NomineeAnswer): Promise<void> {
+  await apiFetch(`/api/shared/nominee/${encodeURIComponent(nomineeId)}/${answer}`, { method: "POST" });
+}
+
+const enc = encodeURIComponent;
+
+/**
+ * A file shared with me, read through the nominee's routes. `onNotFound` hears every 404, so the
+ * screens can check at once whether the file itself was withdrawn (revoked, access ended).
+ */
+export function nomineeRecordSource(nomineeId: string, onNotFound: () => void): RecordSource {
+  const base = `/api/shared/nominee/${enc(nomineeId)}`;
+  const get = async <T>(path: string): Promise<T> => {
+    try {
+      return await apiFetch<T>(path);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) onNotFound();
+      throw error;
+    }
+  };
+  const recordPath = (module: string, category: string, id?: string) =>
+    `${base}/records/${enc(module)}/${enc(category)}${id === undefined ? "" : `/${enc(id)}`}`;
+  const documentQuery = (module: string, type: string) =>
+    `documentModule=${enc(module)}&documentType=${enc(type)}`;
+  return {
+    nomineeId,
+    basePath: sharedFilePath(nomineeId),
+    queryKey: (key) => ["shared", nomineeId, ...key],
+    counts: (module) => get(`${base}/records/${enc(module)}/count`),
+    list: (module, category) => get(recordPath(module, category)),
+    one: (module, category, id) => get(recordPath(module, category, id)),
+    reveal: async (module, category, id, field) =>
+      revealedValue(await get<RecordItem>(`${recordPath(module, category, id)}${revealQuery(field)}`), field),
+    persons: (group) => get(`${base}/persons?personGroup=${enc(group)}`),
+    person: (_group, id) => get(`/api/shared/nominee/person/${enc(id)}`),
+    byId: {
+      person: (id) => get(`/api/shared/nominee/person/${enc(id)}`),
+      revealSocialNumber: async (id) =>
+        (await get<PersonRecord>(`/api/shared/nominee/person/${enc(id)}?reveal=socialNumber`)).mainDetails
+          .socialNumber,
+      documentsOfRecord: (recordId) => get(`${base}/documents/record/${enc(recordId)}`),
+      address: (id) => get(`/api/shared/nominee/addresses/${enc(id)}`),
+      institution: (id) => get(`/api/shared/nominee/institutions/${enc(id)}`),
+    },
+    documents: (module, type) => get(`${base}/documents?${documentQuery(module, type)}`),
+    document: ({ module, type, id }) => get(`${base}/document/${enc(id)}?${documentQuery(module, type)}`),
+    fileUrl: ({ type, id }, fileName, inline = false) =>
+      `/api/shared/${enc(nomineeId)}/${enc(type)}/${enc(id)}/download/${enc(fileName)}/${inline ? "?inline=1" : ""}`,
+  };
+}
