@@ -36,6 +36,7 @@ const LOG: NomineeLogEntry[] = [
     createTime: MARCH_14 + 24 * HOUR,
   }),
   entry({ id: "d", subjectKind: "person", createTime: MARCH_14 - HOUR }),
+  entry({ id: "e", subjectKind: "list", subjectId: "partner", createTime: MARCH_14 - 2 * HOUR }),
 ];
 
 describe("the access log's lines", () => {
@@ -54,6 +55,7 @@ describe("the access log's lines", () => {
           { id: "b", text: "Alex revealed Password in Passwords, 15:02" },
           { id: "a", text: "Alex viewed Insurance Policies, 14:02" },
           { id: "d", text: "Alex viewed a person of your network, 13:02" },
+          { id: "e", text: "Alex viewed Spouse/Partner, 12:02" },
         ],
       },
     ]);
@@ -68,6 +70,7 @@ describe("the access log's lines", () => {
       "Alex a affiché Mot de passe dans Mots de passe, 15:02",
       "Alex a consulté Polices d'assurance, 14:02",
       "Alex a consulté une personne de votre réseau, 13:02",
+      "Alex a consulté Conjoint(e)/partenaire, 12:02",
     ]);
   });
 });

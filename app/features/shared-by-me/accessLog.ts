@@ -1,6 +1,7 @@
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import type { TFunction } from "i18next";
+import { isPersonGroup } from "../../../domain/catalog/relationships.ts";
 import type { NomineeLogEntry } from "../../../domain/schemas/share.ts";
 import { fieldDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { categoryLabelKey, fieldLabelKey } from "../../../domain/sections/labels.ts";
@@ -22,6 +23,12 @@ const SUBJECT_NOUNS: Record<string, string> = {
 /** What was opened: its category's label when it has one, else the kind of thing it is. */
 function subjectOf(entry: NomineeLogEntry, t: TFunction): string {
   if (entry.category !== null && isAssignedType(entry.category)) return t(categoryLabelKey(entry.category));
+  // A list of persons names its group instead ("Spouse/Partner").
+  if (entry.subjectKind === "list" && isPersonGroup(entry.subjectId)) {
+    return isAssignedType(entry.subjectId)
+      ? t(categoryLabelKey(entry.subjectId))
+      : t("sharing:log.subject.person");
+  }
   return t(SUBJECT_NOUNS[entry.subjectKind] ?? "sharing:log.subject.file");
 }
 
