@@ -74,7 +74,10 @@ export function documentRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** The documents attached to one record (assignedDocument), oldest first. */
+    /**
+     * The documents attached to one record (assignedDocument), oldest first; two saved in the same
+     * millisecond follow their position on the record, so the order never depends on random ids.
+     */
     listAttachedTo(ownerId: string, recordId: string): Promise<DocumentTable[]> {
       return db
         .selectFrom("document")
@@ -82,6 +85,7 @@ export function documentRepository(db: Kysely<DB>) {
         .where("owner_id", "=", ownerId)
         .where("assigned_document", "=", recordId)
         .orderBy("created_at")
+        .orderBy("assigned_custom_position")
         .orderBy("id")
         .execute();
     },
