@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { NO_REQUEST } from "./lifecycle.ts";
 
 /**
  * Account deletion (server/modules/account): an owner's nominees go with them, and their pending
@@ -21,17 +22,7 @@ export async function forgetAccount(userId: string, trx: Kysely<DB>): Promise<vo
   await trx.deleteFrom("nominee").where("owner_id", "=", userId).execute();
   await trx
     .updateTable("nominee")
-    .set({
-      status: "invited",
-      user_id: null,
-      accepted_at: null,
-      request_id: null,
-      requested_at: null,
-      release_at: null,
-      released_at: null,
-      access_ends_at: null,
-      opened_at: null,
-    })
+    .set({ status: "invited", user_id: null, accepted_at: null, ...NO_REQUEST })
     .where("user_id", "=", userId)
     .execute();
 }

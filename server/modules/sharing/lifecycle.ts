@@ -43,9 +43,8 @@ export type LifecycleDeps = {
 
 type Stored = NomineeTable["status"];
 
-/** What returning to "accepted" clears: the request, the release and its end. */
-const BACK_TO_ACCEPTED = {
-  status: "accepted",
+/** What ends with a request: the request itself, the release it led to and that release's end. */
+export const NO_REQUEST = {
   request_id: null,
   requested_at: null,
   release_at: null,
@@ -53,6 +52,8 @@ const BACK_TO_ACCEPTED = {
   access_ends_at: null,
   opened_at: null,
 } as const satisfies Updateable<NomineeTable>;
+
+const BACK_TO_ACCEPTED = { status: "accepted", ...NO_REQUEST } as const satisfies Updateable<NomineeTable>;
 
 const notFound = () => new AppError("not_found");
 const wrongStatus = () => new AppError("conflict", { message: "errors:sharing.wrong_status" });
