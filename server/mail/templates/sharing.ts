@@ -81,10 +81,9 @@ export const shareRequest: MailTemplate<ShareRequestData> = (data, lng) => {
       fill(s.intro, { nominee, email: data.nomineeEmail }),
       ...(data.reminder ? [s.reminder] : []),
       when,
-      { details: [{ label: s.decline, value: data.declineUrl }] },
     ],
     action: { label: s.action, url: data.approveUrl },
-    notes: [s.inApp],
+    notes: [fill(s.decline, { url: data.declineUrl }), s.inApp],
   });
 };
 
