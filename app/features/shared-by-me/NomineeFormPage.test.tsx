@@ -138,4 +138,28 @@ describe("the nominee form", () => {
       },
     ]);
   });
+
+  it("asks before leaving with unsaved changes; Yes saves the nominee", async () => {
+    const api = stubForm({ "POST /api/shared/nominees": { body: NOMINEE_ID } });
+    const { router } = renderSharing(`${LIST}/add`, { entries: [LIST, `${LIST}/add`] });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole("textbox", { name: /^First Name/ }), "Ada");
+    await user.type(screen.getByRole("textbox", { name: /^Last Name/ }), "Lovelace");
+    await user.type(screen.getByRole("textbox", { name: /^Email/ }), "ada@example.org");
+    await user.click(screen.getByRole("checkbox", { name: "Password Vault (all)" }));
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    const dialog = await screen.findByRole("dialog", { name: "Save the Record" });
+    await user.click(within(dialog).getByRole("button", { name: "Yes" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(LIST), { timeout: 3_000 });
+    expect(sentBodies(api, "POST /api/shared/nominees")).toEqual([
+      {
+        personId: null,
+        firstName: "Ada",
+        lastName: "Lovelace",
+        email: "ada@example.org",
+        scope: { modules: ["passwordvault"], categories: [] },
+        release: "manual",
+      },
+    ]);
+  });
 });
