@@ -189,6 +189,22 @@ describe("a file shared with me", () => {
     expect(within(block).queryByRole("button", { name: /Delete/ })).toBeNull();
   });
 
+  it("lists the shared library read-only: Download and View, no Add, Delete or edit link", async () => {
+    const api = stubShared("released", {
+      [`GET ${API}/documents`]: { body: [{ ...pdf, type: "documentlibrary", fileName: "deed.pdf" }] },
+    });
+    renderSharedWithMe(`${FILE}/inventory/documentlibrary`);
+    const block = await screen.findByRole("article", { name: "deed.pdf" });
+    expect(called(api, `${API}/documents?documentModule=inventory&documentType=documentlibrary`)).toBe(true);
+    expect(within(block).getByRole("link", { name: "Download deed.pdf" }).getAttribute("href")).toBe(
+      `/api/shared/${NOMINEE_ID}/documentlibrary/${DOC}/download/deed.pdf/`,
+    );
+    expect(within(block).getByRole("link", { name: /^View deed\.pdf/ })).toBeTruthy();
+    expect(within(block).queryByRole("link", { name: "deed.pdf" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Add" })).toBeNull();
+  });
+
   it("shows a shared person read-only, the social number revealed on purpose", async () => {
     const api = stubShared();
     renderSharedWithMe(`${FILE}/personal-network/partner/view/${PERSON}`);
@@ -199,6 +215,32 @@ describe("a file shared with me", () => {
     await waitFor(() =>
       expect(called(api, `/api/shared/nominee/person/${PERSON}?reveal=socialNumber`)).toBe(true),
     );
+  });
+
+  it("shows the owner's network when it is shared: groups with counts, a group's people read-only", async () => {
+    const listItem = {
+      id: PERSON,
+      createTime: 0,
+      group: "partner",
+      type: null,
+      mainDetails: { firstName: "Charles", lastName: "Babbage", birthday: null, imageSrc: null },
+    };
+    const api = stubShared("released", {
+      "GET /api/shared/with-me": {
+        body: [withMeView({ scope: { modules: ["personal-network"], categories: [] } })],
+      },
+      [`GET ${API}/persons`]: { body: [listItem] },
+    });
+    const { router } = renderSharedWithMe(FILE);
+    const network = await screen.findByRole("list", { name: "Personal Network: shared groups" });
+    const partner = within(network).getByRole("link", { name: /^Spouse\/Partner/ });
+    await within(partner).findByText("1 person");
+    expect(called(api, `${API}/persons?personGroup=partner`)).toBe(true);
+    await userEvent.click(partner);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${FILE}/personal-network/partner`));
+    const card = await screen.findByRole("link", { name: /Charles Babbage/ });
+    expect(card.getAttribute("href")).toBe(`${FILE}/personal-network/partner/view/${PERSON}`);
+    expect(screen.queryByRole("link", { name: /Add/ })).toBeNull();
   });
 
   it("says the file is not available before release, with the way back", async () => {
