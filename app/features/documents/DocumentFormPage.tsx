@@ -1,11 +1,13 @@
 import { Alert, Button, Group, NativeSelect, Stack, Textarea, TextInput, Title } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
+import { optionLabelKey, optionsOf } from "../../../domain/catalog/optionLists.ts";
 import { LIMITS } from "../../../domain/limits.ts";
-import { categoriesOf } from "../../../domain/sections/index.ts";
-import { moduleLabelKey } from "../../../domain/sections/labels.ts";
+import { categoriesOf, fieldDef } from "../../../domain/sections/index.ts";
+import { fieldLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
+import type { RecordBody } from "../../../domain/sections/schema.ts";
 import { RECORD_MODULES, type RecordModule } from "../../../domain/sections/types.ts";
 import { ApiError } from "../../api/client.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
@@ -14,26 +16,62 @@ import { hasFullAccess } from "../../session/homeRoute.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
-import { type DocumentItem, LIBRARY_MODULE, LIBRARY_TYPE, saveDocument } from "./api.ts";
+import { fetchRecord, recordQueryKeys } from "../records/recordsApi.ts";
+import { type DocumentItem, LIBRARY_MODULE, LIBRARY_TYPE } from "./api.ts";
 import { DocumentBlock } from "./DocumentBlock.tsx";
 import { DocumentFileUpload } from "./DocumentFileUpload.tsx";
 import { assignedTypeKey } from "./format.ts";
+import { addLibraryEntry, type LibraryDetails, LibraryEntryError, saveLibraryEntry } from "./libraryEntry.ts";
 import { documentsQueryKey, LIBRARY_PATH, useDeleteDocument, useDocument } from "./queries.ts";
 import { showToast } from "./toast.ts";
 import { UploadControl } from "./UploadControl.tsx";
 import { useDocumentFile } from "./useDocumentFile.ts";
 
-type Values = { description: string; lastName: string; assignedModule: string; assignedType: string };
+type Values = LibraryDetails;
 
-const EMPTY: Values = { description: "", lastName: "", assignedModule: "", assignedType: "" };
+const EMPTY: Values = {
+  description: "",
+  lastName: "",
+  libraryDocType: "",
+  assignedModule: "",
+  assignedType: "",
+};
 
-function valuesOf(document: DocumentItem): Values {
+/** The library's record, whose details the form edits beside the document's. */
+type LibraryRecord = { id: string; body: RecordBody };
+
+function valuesOf(document: DocumentItem, record: LibraryRecord | null): Values {
+  const docType = record?.body.libraryDocType;
   return {
     description: document.description ?? "",
     lastName: document.lastName ?? "",
+    libraryDocType: typeof docType === "string" ? docType : "",
     assignedModule: document.assignedModule ?? "",
     assignedType: document.assignedType ?? "",
   };
+}
+
+/** The document types of the library record's declaration. */
+const DOC_TYPES = optionsOf(fieldDef(LIBRARY_TYPE, "libraryDocType")?.options ?? "") ?? [];
+
+/**
+ * The entry's record, when the document points at one. null when it does not, or when the record
+ * is gone (an entry saved before records carried the details): saving then makes one.
+ */
+function useLibraryRecord(document: DocumentItem | undefined) {
+  const recordId = document?.assignedDocument ?? null;
+  return useQuery({
+    queryKey: recordQueryKeys.one(LIBRARY_MODULE, LIBRARY_TYPE, recordId ?? ""),
+    enabled: recordId !== null,
+    queryFn: async (): Promise<LibraryRecord | null> => {
+      try {
+        return await fetchRecord(LIBRARY_MODULE, LIBRARY_TYPE, recordId ?? "");
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
 }
 
 function isRecordModule(value: string): value is RecordModule {
@@ -41,8 +79,8 @@ function isRecordModule(value: string): value is RecordModule {
 }
 
 /**
- * /dashboard/inventory/documentlibrary/add and .../edit/:id: a library document's details and
- * file. Adding saves the details, then uploads the file, then switches to the edit route.
+ * /dashboard/inventory/documentlibrary/add and .../edit/:id: a library entry's details and file.
+ * Adding runs the spec's inventory add flow (libraryEntry.ts), then switches to the edit route.
  */
 export function DocumentFormPage() {
   const { id } = useParams();
@@ -50,6 +88,8 @@ export function DocumentFormPage() {
   const title = id ? t("common:screen.editDocument") : t("common:screen.addDocument");
   usePageTitle(title);
   const existing = useDocument(id ? { module: LIBRARY_MODULE, type: LIBRARY_TYPE, id } : null);
+  const record = useLibraryRecord(existing.data);
+  const recordReady = !existing.data?.assignedDocument || record.isSuccess;
 
   return (
     <Stack gap="lg">
@@ -57,9 +97,9 @@ export function DocumentFormPage() {
       <Title order={1}>{title}</Title>
       {!id ? (
         <DocumentForm />
-      ) : existing.data ? (
-        <DocumentForm key={existing.data.id} document={existing.data} />
-      ) : existing.isError ? (
+      ) : existing.data && recordReady ? (
+        <DocumentForm key={existing.data.id} document={existing.data} record={record.data ?? null} />
+      ) : existing.isError || record.isError ? (
         <Alert color="red.8" variant="light" role="alert">
           {existing.error instanceof ApiError && existing.error.status === 404
             ? t("documents:form.notFound")
@@ -72,12 +112,18 @@ export function DocumentFormPage() {
   );
 }
 
-function DocumentForm({ document }: { document?: DocumentItem }) {
-  const { t } = useTranslation(["documents", "sections"]);
+function DocumentForm({
+  document,
+  record = null,
+}: {
+  document?: DocumentItem;
+  record?: LibraryRecord | null;
+}) {
+  const { t } = useTranslation(["documents", "sections", "catalog"]);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canDelete = hasFullAccess(useAccount().data?.roles ?? []);
-  const [values, setValues] = useState<Values>(document ? valuesOf(document) : EMPTY);
+  const [values, setValues] = useState<Values>(document ? valuesOf(document, record) : EMPTY);
   const [current, setCurrent] = useState<DocumentItem | undefined>(document);
   const [chosen, setChosen] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
@@ -104,35 +150,42 @@ function DocumentForm({ document }: { document?: DocumentItem }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
-    let id: string;
-    try {
-      id = await saveDocument({
-        ...(current ? { id: current.id } : {}),
-        module: LIBRARY_MODULE,
-        type: LIBRARY_TYPE,
-        description: values.description.trim(),
-        lastName: values.lastName.trim(),
-        ...(values.assignedModule ? { assignedModule: values.assignedModule } : {}),
-        ...(values.assignedType ? { assignedType: values.assignedType } : {}),
-      });
-    } catch {
-      setSaving(false);
-      showToast(t("documents:toast.failed"), "error");
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: documentsQueryKey });
+    const refresh = () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: recordQueryKeys.all }),
+      ]);
     if (current) {
-      setSaving(false);
-      showToast(t("documents:toast.saved"));
+      try {
+        await saveLibraryEntry(values, current.id, record);
+        showToast(t("documents:toast.saved"));
+      } catch {
+        showToast(t("documents:toast.failed"), "error");
+      } finally {
+        await refresh();
+        setSaving(false);
+      }
       return;
     }
-    const stored = chosen
-      ? await file.upload({ module: LIBRARY_MODULE, type: LIBRARY_TYPE, id }, chosen)
-      : null;
-    setSaving(false);
-    if (!chosen || stored) showToast(t("documents:toast.added"));
-    navigate(`${LIBRARY_PATH}/edit/${id}`, { replace: true });
+    if (!chosen) return;
+    try {
+      const id = await addLibraryEntry(values, (documentId) =>
+        file.upload({ module: LIBRARY_MODULE, type: LIBRARY_TYPE, id: documentId }, chosen),
+      );
+      showToast(t("documents:toast.added"));
+      navigate(`${LIBRARY_PATH}/edit/${id}`, { replace: true });
+    } catch (error) {
+      // A refused file already showed the server's reason.
+      if (!(error instanceof LibraryEntryError && error.step === "upload")) {
+        showToast(t("documents:toast.failed"), "error");
+      }
+    } finally {
+      await refresh();
+      setSaving(false);
+    }
   };
+
+  const complete = values.description.trim() !== "" && values.libraryDocType !== "";
 
   return (
     <>
@@ -150,9 +203,20 @@ function DocumentForm({ document }: { document?: DocumentItem }) {
           <Textarea
             label={t("documents:field.description")}
             value={values.description}
-            maxLength={LIMITS.longTextMax}
+            required
+            maxLength={LIMITS.textMax}
             rows={3}
             onChange={(event) => set("description")(event.currentTarget.value)}
+          />
+          <NativeSelect
+            label={t(fieldLabelKey(LIBRARY_TYPE, "libraryDocType"))}
+            value={values.libraryDocType}
+            required
+            onChange={(event) => set("libraryDocType")(event.currentTarget.value)}
+            data={[
+              { value: "", label: t("documents:form.choose") },
+              ...DOC_TYPES.map((key) => ({ value: key, label: t(optionLabelKey("libraryDocType", key)) })),
+            ]}
           />
           <NativeSelect
             label={t("documents:field.assignedModule")}
@@ -187,7 +251,11 @@ function DocumentForm({ document }: { document?: DocumentItem }) {
             />
           )}
           <Group>
-            <Button type="submit" loading={saving} disabled={file.uploading || (!current && !chosen)}>
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={file.uploading || !complete || (!current && !chosen)}
+            >
               {t("documents:form.save")}
             </Button>
           </Group>

@@ -2,12 +2,14 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../../domain/limits.ts";
+import { categoryDef } from "../../../domain/sections/index.ts";
 import type { BlobStoreKind } from "../../config.ts";
 import type { Dialect } from "../../db/database.ts";
 import { blobsDir } from "../../storage/open-blob-store.ts";
 import { createSignedInUser, request, TEST_PASSWORD, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
+import { sampleRecord, sampleRefsOf } from "../records/test-support.ts";
 import { type FilePart, makeExe, makePdf, makePng, multipart } from "./test-support.ts";
 
 const MARKER = "KINFILE-DOCUMENT-MARKER-41c9";
@@ -375,6 +377,46 @@ describe.each(backends)(
       const download = await call(ann, "GET", `${base(id)}/download/scan.png/`);
       expect(download.rawPayload.equals(makePng())).toBe(true);
       expect(download.headers["content-type"]).toBe("image/png");
+    });
+
+    it("runs the inventory add flow, and deleting the library document deletes its record", async () => {
+      const records = "/api/records/inventory/documentlibrary";
+      const details = {
+        description: "Birth certificate",
+        assignedModule: "personaldata",
+        assignedType: "passport",
+      };
+      const id = await createDocument(ann, details);
+      const created = await call(ann, "POST", records, {
+        payload: { ...details, libraryDocType: "birthCertificate", documents: [id] },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const recordId: string = created.json();
+      await createDocument(ann, { id, ...details, assignedDocument: recordId });
+      const uploaded = await upload(ann, `${base(id)}/upload`, {
+        filename: "birth.pdf",
+        content: makePdf("birth"),
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      expect(uploaded.json()).toMatchObject({ assignedDocument: recordId, fileName: "birth.pdf" });
+      expect((await call(ann, "GET", `${records}/${recordId}`)).json().body.documents).toEqual([id]);
+      expect((await call(ann, "GET", "/api/records/inventory/count")).json().documentlibrary).toBe(1);
+
+      // A library document pointing at a record of another category leaves that record alone.
+      const passport = await call(ann, "POST", "/api/records/personaldata/passport", {
+        payload: await sampleRecord(categoryDef("passport"), sampleRefsOf(test, ann)),
+      });
+      expect(passport.statusCode, passport.body).toBe(200);
+      const strayId = await createDocument(ann, { assignedDocument: passport.json() });
+      expect((await call(ann, "DELETE", base(strayId))).statusCode).toBe(204);
+      expect(
+        (await call(ann, "GET", `/api/records/personaldata/passport/${passport.json()}`)).statusCode,
+      ).toBe(200);
+
+      expect((await call(ann, "DELETE", base(id))).statusCode).toBe(204);
+      expect((await call(ann, "GET", `${records}/${recordId}`)).statusCode).toBe(404);
+      expect((await call(ann, "GET", "/api/records/inventory/count")).json().documentlibrary).toBe(0);
+      expect(await blobOfDocument(id)).toBeNull();
     });
 
     it("removes a file by its name and keeps the document; then removes the document", async () => {

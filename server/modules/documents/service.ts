@@ -12,10 +12,24 @@ import type { Actor } from "../../auth/access.ts";
 import type { DB, DocumentTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { BlobNotFoundError, type BlobStore } from "../../storage/blob-store.ts";
+import { deleteCommentsOf } from "../comments/repository.ts";
+import { recordRepository } from "../records/repository.ts";
 import { authorizeDocumentDelete, isAt } from "./policy.ts";
 import { toColumns, toDocumentRecord, toListItem } from "./presenter.ts";
 import { documentRepository, NO_FILE } from "./repository.ts";
 import { receiveUpload } from "./upload.ts";
+
+/** The Document Library: documents of module "inventory", type "documentlibrary". */
+const LIBRARY_MODULE = "inventory";
+const LIBRARY_TYPE = "documentlibrary";
+
+/** A library entry's record (only a documentlibrary record: assignedDocument is the client's word) and its comments. */
+async function deleteLibraryRecord(trx: Kysely<DB>, ownerId: string, recordId: string): Promise<void> {
+  const records = recordRepository(trx);
+  if ((await records.find(ownerId, LIBRARY_TYPE, recordId)) === undefined) return;
+  await deleteCommentsOf(trx, ownerId, "record", recordId);
+  await records.delete(ownerId, recordId);
+}
 
 /** Where a route finds one document: its module and type as the path names them, and its id. */
 export type DocumentAddress = { module: string; type: string; id: string };
@@ -172,11 +186,20 @@ export function createDocumentService(options: { db: Kysely<DB>; blobs: BlobStor
       await swapFile(actor.userId, row, NO_FILE);
     },
 
-    /** Removes the document and its file. */
+    /**
+     * Removes the document and its file; a Document Library entry's record goes with it (its
+     * `inventory/documentlibrary` record, named by assignedDocument), in the same transaction.
+     */
     async remove(actor: Actor, at: DocumentAddress): Promise<void> {
       authorizeDocumentDelete(actor);
-      await find(actor, at);
-      const deleted = await documents.delete(actor.userId, at.id);
+      const row = await find(actor, at);
+      const deleted = await db.transaction().execute(async (trx) => {
+        const gone = await documentRepository(trx).delete(actor.userId, at.id);
+        if (gone !== undefined && isAt(row, LIBRARY_MODULE, LIBRARY_TYPE) && row.assigned_document !== null) {
+          await deleteLibraryRecord(trx, actor.userId, row.assigned_document);
+        }
+        return gone;
+      });
       if (deleted === undefined) throw new AppError("not_found");
       await discard(actor.userId, deleted.blobId);
     },
