@@ -162,4 +162,11 @@ describe("the nominee form", () => {
       },
     ]);
   });
+
+  it("offers no form to an account with neither subscriber nor b2b", async () => {
+    stubApi({ "GET /api/account/account": { body: testAccount({ roles: [] }) } });
+    renderSharing(`${LIST}/add`);
+    expect(await screen.findByText(/Sharing your own file needs a subscription/)).toBeTruthy();
+    expect(screen.queryByTestId("nominee-form")).toBeNull();
+  });
 });

@@ -1,7 +1,9 @@
-import { Alert, Stack, Title } from "@mantine/core";
+import { Alert, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
+import { useAccount } from "../../session/account.ts";
+import { hasFullAccess } from "../../session/homeRoute.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { listPathOf, pathAfterSave, viewPath } from "../../shell/recordPaths.ts";
@@ -26,6 +28,9 @@ export function NomineeFormPage() {
   usePageTitle(title);
   const leave = (to: string) => navigate(to, { state: LEAVE_FORM_STATE, replace: true });
   const notFound = nominee.error instanceof ApiError && nominee.error.status === 404;
+  const account = useAccount().data;
+  // Spec section 6: without subscriber or b2b there is no file to share (the API refuses too).
+  const restricted = account !== undefined && !hasFullAccess(account.roles);
 
   return (
     <Stack gap="lg" maw={960}>
@@ -35,7 +40,9 @@ export function NomineeFormPage() {
       ) : (
         <>
           <Title order={1}>{title}</Title>
-          {nominee.isError ? (
+          {restricted ? (
+            <Text>{t("landing.byMe.needsSubscription")}</Text>
+          ) : nominee.isError ? (
             <Alert color="red" variant="light" role="alert">
               {t("view.loadFailed")}
             </Alert>
