@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
-import { NO_REQUEST } from "./lifecycle.ts";
+import { NO_REQUEST } from "./transitions.ts";
 
 /**
  * Account deletion (server/modules/account): an owner's nominees go with them, and their pending

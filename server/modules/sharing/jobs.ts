@@ -1,15 +1,110 @@
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.ts";
+import type { DB } from "../../db/schema.ts";
 import type { JobHandlers, JobQueue } from "../../jobs/runner.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import type { ApprovalLinks } from "./approval-links.ts";
-import { createLifecycle } from "./lifecycle.ts";
-import type { SharingJobs } from "./schedule.ts";
+import type { NomineeRow } from "./presenter.ts";
+import { type SharingJobs, sharingJobKeys } from "./schedule.ts";
+import { createTransitions, type LifecycleDeps } from "./transitions.ts";
 
 /**
- * The sharing jobs' handlers. Each re-checks the nominee in the database inside the transaction
- * that also writes its mails and marks the job done, so a job that was cancelled, superseded or
- * already run by another worker changes nothing and mails no one.
+ * What the sharing jobs do. Each re-checks the nominee inside the transaction that also writes
+ * its mails and marks the job done, so a job that was cancelled, superseded or already run by
+ * another worker changes nothing and mails no one.
  */
+function jobWork(deps: LifecycleDeps) {
+  const { jobs, clock } = deps;
+  const { mails, transition, released, backToAccepted, markDone, inTransaction } = createTransitions(deps);
+  return {
+    /** share.release: the wait passed without an answer; guarded so it happens once. */
+    async releaseUnanswered(nomineeId: string, requestId: string, jobId: string): Promise<void> {
+      await inTransaction(async (trx) => {
+        const current = await transition(trx, nomineeId, ["requested"], released(), {
+          requestId,
+          releaseDue: clock(),
+        });
+        if (current !== null) {
+          await jobs.cancel(sharingJobKeys.remind(nomineeId, requestId), trx);
+          await mails.toNominee(trx, current, "released");
+          await mails.toOwner(trx, current, "releasedUnanswered");
+        }
+        await markDone(trx, jobId);
+      });
+    },
+
+    /** share.remind: the owner's one reminder on the last day, while the request still waits. */
+    async remind(nomineeId: string, requestId: string, jobId: string): Promise<void> {
+      await inTransaction(async (trx) => {
+        const row = await trx
+          .selectFrom("nominee")
+          .selectAll()
+          .where("id", "=", nomineeId)
+          .where("status", "=", "requested")
+          .where("request_id", "=", requestId)
+          .executeTakeFirst();
+        if (row !== undefined && row.release_at !== null) await mails.request(trx, row, true);
+        await markDone(trx, jobId);
+      });
+    },
+
+    /** share.end: released access reaches its end date ("back to normal"). */
+    async end(nomineeId: string, accessEndsAt: number, jobId: string): Promise<void> {
+      await inTransaction(async (trx) => {
+        const row = await trx
+          .selectFrom("nominee")
+          .selectAll()
+          .where("id", "=", nomineeId)
+          .executeTakeFirst();
+        if (row !== undefined) await backToAccepted(trx, row, ["released"], "ended", { accessEndsAt });
+        await markDone(trx, jobId);
+      });
+    },
+
+    /** share.opened: mails the owner, unless access was revoked or released again since. */
+    async mailOpened(nomineeId: string, releasedAt: number, jobId: string): Promise<void> {
+      await inTransaction(async (trx) => {
+        const row = await trx
+          .selectFrom("nominee")
+          .selectAll()
+          .where("id", "=", nomineeId)
+          .where("status", "=", "released")
+          .where("released_at", "=", releasedAt)
+          .executeTakeFirst();
+        if (row !== undefined) await mails.toOwner(trx, row, "opened");
+        await markDone(trx, jobId);
+      });
+    },
+  };
+}
+
+/**
+ * The shared reads' onFirstOpen: records the open and enqueues the owner's mail under a key of
+ * that release, so the owner is mailed once per release however many reads race.
+ */
+export function firstOpenHook(deps: LifecycleDeps): (row: NomineeRow) => Promise<void> {
+  const { db, jobs, clock } = deps;
+  return async (row) => {
+    if (row.status !== "released" || row.released_at === null) return;
+    const releasedAt = Number(row.released_at);
+    await db.transaction().execute(async (trx: Kysely<DB>) => {
+      await trx
+        .updateTable("nominee")
+        .set({ opened_at: clock() })
+        .where("id", "=", row.id)
+        .where("opened_at", "is", null)
+        .execute();
+      await jobs.enqueue(
+        "share.opened",
+        { nomineeId: row.id, releasedAt },
+        { uniqueKey: sharingJobKeys.opened(row.id, releasedAt) },
+        trx,
+      );
+    });
+  };
+}
+
+/** The sharing jobs' handlers, for the app's job runner. */
 export function sharingJobHandlers(options: {
   database: Database;
   publicUrl: string;
@@ -20,8 +115,8 @@ export function sharingJobHandlers(options: {
    */
   services: () => { outbox: MailOutbox; jobs: JobQueue<SharingJobs>; links: ApprovalLinks };
 }): JobHandlers<SharingJobs> {
-  const lifecycle = () =>
-    createLifecycle({
+  const work = () =>
+    jobWork({
       db: options.database.db,
       publicUrl: options.publicUrl,
       clock: options.clock ?? Date.now,
@@ -29,12 +124,10 @@ export function sharingJobHandlers(options: {
     });
   return {
     "share.release": (payload, context) =>
-      lifecycle().releaseUnanswered(payload.nomineeId, payload.requestId, context.jobId),
-    "share.remind": (payload, context) =>
-      lifecycle().remind(payload.nomineeId, payload.requestId, context.jobId),
-    "share.end": (payload, context) =>
-      lifecycle().end(payload.nomineeId, payload.accessEndsAt, context.jobId),
+      work().releaseUnanswered(payload.nomineeId, payload.requestId, context.jobId),
+    "share.remind": (payload, context) => work().remind(payload.nomineeId, payload.requestId, context.jobId),
+    "share.end": (payload, context) => work().end(payload.nomineeId, payload.accessEndsAt, context.jobId),
     "share.opened": (payload, context) =>
-      lifecycle().mailOpened(payload.nomineeId, payload.releasedAt, context.jobId),
+      work().mailOpened(payload.nomineeId, payload.releasedAt, context.jobId),
   };
 }

@@ -4,7 +4,7 @@ import { createMailOutbox } from "../../mail/outbox.ts";
 import { createSignedInUser, mailsTo, TEST_PASSWORD, type TestUser } from "../../testing/identity.ts";
 import { testDialects } from "../../testing/test-database.ts";
 import { createApprovalLinks } from "./approval-links.ts";
-import { createLifecycle } from "./lifecycle.ts";
+import { firstOpenHook } from "./jobs.ts";
 import {
   acceptedNominee,
   approvalLinkOf,
@@ -150,7 +150,7 @@ describe.each(testDialects())("timed release on %s", (dialect) => {
 
   it("mails the owner the first time the nominee opens the file after each release, once", async () => {
     const { nominee: alex, id } = await acceptedNominee(test, ann, "now");
-    const lifecycle = createLifecycle({
+    const firstOpen = firstOpenHook({
       db: test.database.db,
       outbox: createMailOutbox({ database: test.database, jobs: test.jobs, clock: test.now }),
       jobs: test.jobs,
@@ -160,9 +160,9 @@ describe.each(testDialects())("timed release on %s", (dialect) => {
     });
     const row = async () =>
       test.database.db.selectFrom("nominee").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    await Promise.all([lifecycle.firstOpen(await row()), lifecycle.firstOpen(await row())]);
+    await Promise.all([firstOpen(await row()), firstOpen(await row())]);
     await test.runJobs();
-    await lifecycle.firstOpen(await row());
+    await firstOpen(await row());
     await test.runJobs();
     expect((await mailsAbout(id, "Alex Martin opened your shared file")).length).toBe(1);
     expect((await row()).opened_at).toBe(test.now());
@@ -171,7 +171,7 @@ describe.each(testDialects())("timed release on %s", (dialect) => {
     await as(test, ann).ok("POST", `${NOMINEES}/${id}/revoke`);
     test.advance(1);
     await ask(alex, id);
-    await lifecycle.firstOpen(await row());
+    await firstOpen(await row());
     await test.runJobs();
     expect((await mailsAbout(id, "Alex Martin opened your shared file")).length).toBe(2);
   });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { nomineeCreateSchema, nomineeUpdateSchema } from "../../../domain/schemas/share.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import { SIGN_MAX_LENGTH } from "./approval-links.ts";
-import type { Lifecycle } from "./lifecycle.ts";
+import type { OwnerService } from "./owner-service.ts";
 
 const idParams = z.object({ id: z.string().max(64) });
 const approvalParams = z.object({ nomineeId: z.string().max(64), approve: z.enum(["true", "false"]) });
@@ -19,8 +19,8 @@ function bearerOf(header: string | undefined): string | null {
  * Shared by me: the owner's nominees (subscriber or b2b), each answering the NomineeView of
  * domain/schemas/share.ts; another owner's nominee is 404. And the signed approval link.
  */
-export async function ownerRoutes(app: FastifyInstance, options: { lifecycle: Lifecycle }): Promise<void> {
-  const { lifecycle } = options;
+export async function ownerRoutes(app: FastifyInstance, options: { owner: OwnerService }): Promise<void> {
+  const service = options.owner;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const owner = { access: "subscriber" as const };
 
@@ -28,41 +28,41 @@ export async function ownerRoutes(app: FastifyInstance, options: { lifecycle: Li
     "/api/shared/nominees",
     { config: owner, schema: { body: nomineeCreateSchema } },
     async (request, reply) => {
-      const id = await lifecycle.create(actorOf(request).userId, request.body);
+      const id = await service.create(actorOf(request).userId, request.body);
       // The id itself, as a JSON string, like the other create calls of the spec.
       return reply.type("application/json; charset=utf-8").send(JSON.stringify(id));
     },
   );
 
   api.get("/api/shared/nominees", { config: owner }, async (request) =>
-    lifecycle.list(actorOf(request).userId),
+    service.list(actorOf(request).userId),
   );
 
   api.get("/api/shared/nominees/:id", { config: owner, schema: { params: idParams } }, async (request) =>
-    lifecycle.get(actorOf(request).userId, request.params.id),
+    service.get(actorOf(request).userId, request.params.id),
   );
 
   api.put(
     "/api/shared/nominees/:id",
     { config: owner, schema: { params: idParams, body: nomineeUpdateSchema } },
-    async (request) => lifecycle.update(actorOf(request).userId, request.params.id, request.body),
+    async (request) => service.update(actorOf(request).userId, request.params.id, request.body),
   );
 
   api.delete(
     "/api/shared/nominees/:id",
     { config: owner, schema: { params: idParams } },
     async (request, reply) => {
-      await lifecycle.remove(actorOf(request).userId, request.params.id);
+      await service.remove(actorOf(request).userId, request.params.id);
       return reply.code(204).send();
     },
   );
 
   const actions = {
-    resend: lifecycle.resend,
-    cancel: lifecycle.cancel,
-    revoke: lifecycle.revoke,
-    approve: lifecycle.approve,
-    decline: lifecycle.decline,
+    resend: service.resend,
+    cancel: service.cancel,
+    revoke: service.revoke,
+    approve: service.approve,
+    decline: service.decline,
   };
   for (const [name, act] of Object.entries(actions)) {
     api.post(
@@ -73,7 +73,7 @@ export async function ownerRoutes(app: FastifyInstance, options: { lifecycle: Li
   }
 
   api.get("/api/shared/nominees/:id/log", { config: owner, schema: { params: idParams } }, async (request) =>
-    lifecycle.log(actorOf(request).userId, request.params.id),
+    service.log(actorOf(request).userId, request.params.id),
   );
 
   /**
@@ -88,7 +88,7 @@ export async function ownerRoutes(app: FastifyInstance, options: { lifecycle: Li
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const { nomineeId, approve } = request.params;
-      return lifecycle.answerByLink(nomineeId, approve === "true", bearerOf(request.headers.authorization));
+      return service.answerByLink(nomineeId, approve === "true", bearerOf(request.headers.authorization));
     },
   );
 }

@@ -9,9 +9,11 @@ import type { BlobStore } from "../../storage/blob-store.ts";
 import { onAccountDeleted } from "../account/account-deletion.ts";
 import type { ApprovalLinks } from "./approval-links.ts";
 import { forgetAccount } from "./forget-account.ts";
-import { createLifecycle } from "./lifecycle.ts";
+import { firstOpenHook } from "./jobs.ts";
 import { nomineeRoutes } from "./nominee-routes.ts";
+import { createNomineeService } from "./nominee-service.ts";
 import { ownerRoutes } from "./owner-routes.ts";
+import { createOwnerService } from "./owner-service.ts";
 import type { SharingJobs } from "./schedule.ts";
 import { sharedReadRoutes } from "./shared-read-routes.ts";
 
@@ -52,15 +54,11 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingOption
     await app.register(sharedReadRoutes, options);
     return;
   }
-  const lifecycle = createLifecycle({
-    db: options.database.db,
-    clock: options.clock ?? Date.now,
-    ...options.lifecycle,
-  });
-  await app.register(ownerRoutes, { lifecycle });
-  await app.register(nomineeRoutes, { lifecycle });
+  const deps = { db: options.database.db, clock: options.clock ?? Date.now, ...options.lifecycle };
+  await app.register(ownerRoutes, { owner: createOwnerService(deps) });
+  await app.register(nomineeRoutes, { nominee: createNomineeService(deps) });
   await app.register(sharedReadRoutes, {
     ...options,
-    onFirstOpen: options.onFirstOpen ?? lifecycle.firstOpen,
+    onFirstOpen: options.onFirstOpen ?? firstOpenHook(deps),
   });
 }

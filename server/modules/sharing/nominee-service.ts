@@ -1,0 +1,143 @@
+import { randomUUID } from "node:crypto";
+import { releaseDelayDays } from "../../../domain/catalog/releaseTimings.ts";
+import { DAY_MS, type SharedWithMeView } from "../../../domain/schemas/share.ts";
+import { authBoolean } from "../../auth/auth-values.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { ownerIdentity } from "./mails.ts";
+import { type NomineeRow, type OwnerIdentity, presentSharedWithMe, statusOf } from "./presenter.ts";
+import { createTransitions, type LifecycleDeps, notFound, wrongStatus } from "./transitions.ts";
+
+/** Shared with me: what names the signed-in account, its answers to invitations, and its requests. */
+export function createNomineeService(deps: LifecycleDeps) {
+  const { db, clock } = deps;
+  const { mails, transition, scheduleRequest, released, inTransaction } = createTransitions(deps);
+
+  /** The caller's address, when verified: invitations to it are theirs to answer. */
+  async function verifiedEmail(userId: string): Promise<string | null> {
+    const user = await db
+      .selectFrom("user")
+      .select(["email", "emailVerified"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    return user !== undefined && authBoolean(user.emailVerified) ? user.email.toLowerCase() : null;
+  }
+
+  /** An invitation (invited, expired shown alike) to the caller's verified address. */
+  async function invitationFor(userId: string, id: string): Promise<NomineeRow> {
+    const email = await verifiedEmail(userId);
+    if (email === null) throw notFound();
+    const row = await db
+      .selectFrom("nominee")
+      .selectAll()
+      .where("id", "=", id)
+      .where("email", "=", email)
+      .where("status", "=", "invited")
+      .where("user_id", "is", null)
+      .executeTakeFirst();
+    if (row === undefined) throw notFound();
+    return row;
+  }
+
+  function presentWithMe(row: NomineeRow): Promise<SharedWithMeView> {
+    return ownerIdentity(db, row.owner_id).then((owner) => {
+      if (owner === null) throw notFound();
+      return presentSharedWithMe(row, owner, clock());
+    });
+  }
+
+  return {
+    /** Shared with me: what names the caller, and open invitations to their verified address. */
+    async sharedWithMe(userId: string): Promise<SharedWithMeView[]> {
+      const email = await verifiedEmail(userId);
+      const rows = await db
+        .selectFrom("nominee")
+        .selectAll()
+        .where((eb) =>
+          email === null
+            ? eb("user_id", "=", userId)
+            : eb.or([
+                eb("user_id", "=", userId),
+                eb.and([eb("email", "=", email), eb("status", "=", "invited"), eb("user_id", "is", null)]),
+              ]),
+        )
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .execute();
+      const owners = new Map<string, OwnerIdentity | null>();
+      for (const ownerId of new Set(rows.map((row) => row.owner_id)))
+        owners.set(ownerId, await ownerIdentity(db, ownerId));
+      const now = clock();
+      return rows.flatMap((row) => {
+        const owner = owners.get(row.owner_id);
+        return owner ? [presentSharedWithMe(row, owner, now)] : [];
+      });
+    },
+
+    async accept(userId: string, id: string): Promise<SharedWithMeView> {
+      const row = await invitationFor(userId, id);
+      const now = clock();
+      if (statusOf(row, now) === "expired")
+        throw new AppError("conflict", { message: "errors:sharing.invitation_expired" });
+      const releaseNow = releaseDelayDays(row.release) === 0;
+      const changed = await inTransaction(async (trx) => {
+        const current = await transition(trx, id, ["invited"], {
+          status: releaseNow ? "released" : "accepted",
+          user_id: userId,
+          accepted_at: now,
+          invite_token_hash: null,
+          ...(releaseNow ? { released_at: now, opened_at: null } : {}),
+        });
+        if (current !== null) await mails.toOwner(trx, current, "accepted");
+        return current;
+      });
+      if (changed === null) throw wrongStatus();
+      return presentWithMe(changed);
+    },
+
+    async declineInvitation(userId: string, id: string): Promise<SharedWithMeView> {
+      await invitationFor(userId, id);
+      const changed = await inTransaction(async (trx) => {
+        const current = await transition(trx, id, ["invited"], { status: "declined" });
+        if (current !== null) await mails.toOwner(trx, current, "invitationDeclined");
+        return current;
+      });
+      if (changed === null) throw wrongStatus();
+      return presentWithMe(changed);
+    },
+
+    /** The nominee asks for access: the owner is mailed at once, and the wait starts. */
+    async request(userId: string, id: string): Promise<SharedWithMeView> {
+      const row = await db
+        .selectFrom("nominee")
+        .selectAll()
+        .where("id", "=", id)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (row === undefined) throw notFound();
+      const now = clock();
+      const delay = releaseDelayDays(row.release);
+      const changed = await inTransaction(async (trx) => {
+        if (delay === 0) {
+          const current = await transition(trx, id, ["accepted"], { ...released(), requested_at: now });
+          if (current !== null) await mails.toNominee(trx, current, "released");
+          return current;
+        }
+        const current = await transition(trx, id, ["accepted"], {
+          status: "requested",
+          request_id: randomUUID(),
+          requested_at: now,
+          release_at: delay === null ? null : now + delay * DAY_MS,
+        });
+        if (current === null) return null;
+        await scheduleRequest(trx, current);
+        await mails.request(trx, current, false);
+        await mails.toNominee(trx, current, "requestSent");
+        return current;
+      });
+      if (changed === null) throw wrongStatus();
+      return presentWithMe(changed);
+    },
+  };
+}
+
+export type NomineeService = ReturnType<typeof createNomineeService>;

@@ -1,0 +1,308 @@
+import { randomUUID } from "node:crypto";
+import type { Updateable } from "kysely";
+import { releaseDelayDays } from "../../../domain/catalog/releaseTimings.ts";
+import {
+  DAY_MS,
+  type NomineeCreate,
+  type NomineeLogEntry,
+  type NomineeUpdate,
+  type NomineeView,
+} from "../../../domain/schemas/share.ts";
+import type { NomineeTable } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { type NomineeRow, presentLogEntry, presentNominee } from "./presenter.ts";
+import { sharingJobKeys } from "./schedule.ts";
+import { createTransitions, type LifecycleDeps, notFound, wrongStatus } from "./transitions.ts";
+
+/** How long a manual request's approval link works (the owner can still answer in the app). */
+export const MANUAL_LINK_LIFETIME_DAYS = 10;
+/** The owner reads at most this many lines of one nominee's log. */
+const LOG_LIMIT = 500;
+
+/** Shared by me: the owner's nominees, their answers to requests, and the signed link's. */
+export function createOwnerService(deps: LifecycleDeps) {
+  const { db, jobs, links, clock } = deps;
+  const {
+    mails,
+    transition,
+    cancelRequestJobs,
+    cancelEndJob,
+    scheduleRequest,
+    approveRequest,
+    backToAccepted,
+    inTransaction,
+  } = createTransitions(deps);
+
+  async function owned(ownerId: string, id: string): Promise<NomineeRow> {
+    const row = await db
+      .selectFrom("nominee")
+      .selectAll()
+      .where("owner_id", "=", ownerId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (row === undefined) throw notFound();
+    return row;
+  }
+
+  async function checkPerson(ownerId: string, personId: string | null | undefined): Promise<void> {
+    if (!personId) return;
+    const person = await db
+      .selectFrom("person")
+      .select("id")
+      .where("owner_id", "=", ownerId)
+      .where("id", "=", personId)
+      .executeTakeFirst();
+    if (person === undefined)
+      throw new AppError("validation_failed", { fields: { personId: "errors:sharing.person_not_found" } });
+  }
+
+  async function checkNotOwnEmail(ownerId: string, email: string): Promise<void> {
+    const user = await db.selectFrom("user").select("email").where("id", "=", ownerId).executeTakeFirst();
+    if (user !== undefined && user.email.toLowerCase() === email)
+      throw new AppError("validation_failed", { fields: { email: "errors:sharing.own_email" } });
+  }
+
+  const emailTaken = () =>
+    new AppError("conflict", {
+      message: "errors:sharing.email_taken",
+      fields: { email: "errors:sharing.email_taken" },
+    });
+
+  const view = (row: NomineeRow) => presentNominee(row, clock());
+
+  /** Answers a pending request for the owner (in the app); 409 when none is pending. */
+  async function answer(ownerId: string, id: string, approve: boolean): Promise<NomineeView> {
+    const row = await owned(ownerId, id);
+    const requestId = row.request_id;
+    if (row.status !== "requested" || requestId === null) throw wrongStatus();
+    const changed = await inTransaction((trx) =>
+      approve ? approveRequest(trx, row) : backToAccepted(trx, row, ["requested"], "declined", { requestId }),
+    );
+    if (changed === null) throw wrongStatus();
+    return view(changed);
+  }
+
+  /** Sends the invitation anew (a resend, or a changed address) from now. */
+  const reinvite = () =>
+    ({ status: "invited", invited_at: clock(), user_id: null, accepted_at: null }) as const;
+
+  return {
+    /** Shared by me: a new nominee, invited at once. */
+    async create(ownerId: string, body: NomineeCreate): Promise<string> {
+      await checkPerson(ownerId, body.personId);
+      await checkNotOwnEmail(ownerId, body.email);
+      const now = clock();
+      const row: NomineeRow = {
+        id: randomUUID(),
+        owner_id: ownerId,
+        person_id: body.personId ?? null,
+        first_name: body.firstName,
+        last_name: body.lastName,
+        email: body.email,
+        user_id: null,
+        scope: JSON.stringify(body.scope),
+        release: body.release,
+        status: "invited",
+        invited_at: now,
+        invite_token_hash: null,
+        accepted_at: null,
+        request_id: null,
+        requested_at: null,
+        release_at: null,
+        request_sign_hash: null,
+        released_at: null,
+        access_ends_at: null,
+        opened_at: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await inTransaction(async (trx) => {
+        // DO NOTHING rather than catching the unique violation, which would abort a PostgreSQL transaction.
+        const inserted = await trx
+          .insertInto("nominee")
+          .values(row)
+          .onConflict((conflict) => conflict.columns(["owner_id", "email"]).doNothing())
+          .returning("id")
+          .executeTakeFirst();
+        if (inserted === undefined) throw emailTaken();
+        await mails.invitation(trx, row);
+      });
+      return row.id;
+    },
+
+    async list(ownerId: string): Promise<NomineeView[]> {
+      const rows = await db
+        .selectFrom("nominee")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .execute();
+      return rows.map(view);
+    },
+
+    async get(ownerId: string, id: string): Promise<NomineeView> {
+      return view(await owned(ownerId, id));
+    },
+
+    async update(ownerId: string, id: string, body: NomineeUpdate): Promise<NomineeView> {
+      const row = await owned(ownerId, id);
+      const now = clock();
+      await checkPerson(ownerId, body.personId);
+      const emailChanged = body.email !== row.email;
+      if (emailChanged) {
+        if (row.status === "accepted" || row.status === "requested" || row.status === "released")
+          throw new AppError("validation_failed", { fields: { email: "errors:sharing.email_locked" } });
+        await checkNotOwnEmail(ownerId, body.email);
+        const other = await db
+          .selectFrom("nominee")
+          .select("id")
+          .where("owner_id", "=", ownerId)
+          .where("email", "=", body.email)
+          .where("id", "!=", id)
+          .executeTakeFirst();
+        if (other !== undefined) throw emailTaken();
+      }
+      const currentEnd = row.access_ends_at === null ? null : Number(row.access_ends_at);
+      const endChanged = body.accessEndsAt !== currentEnd;
+      if (endChanged && body.accessEndsAt !== null) {
+        if (row.status !== "released")
+          throw new AppError("validation_failed", {
+            fields: { accessEndsAt: "errors:sharing.access_end_needs_release" },
+          });
+        if (body.accessEndsAt <= now)
+          throw new AppError("validation_failed", {
+            fields: { accessEndsAt: "errors:sharing.access_end_past" },
+          });
+      }
+      const releaseChanged = body.release !== row.release && row.status === "requested";
+      const delay = releaseDelayDays(body.release);
+      const newReleaseAt = delay === null ? null : Number(row.requested_at) + delay * DAY_MS;
+      const changed = await inTransaction(async (trx) => {
+        const set: Updateable<NomineeTable> = {
+          person_id: body.personId ?? null,
+          first_name: body.firstName,
+          last_name: body.lastName,
+          email: body.email,
+          scope: JSON.stringify(body.scope),
+          release: body.release,
+          updated_at: now,
+          ...(emailChanged ? reinvite() : {}),
+          ...(endChanged ? { access_ends_at: body.accessEndsAt } : {}),
+          ...(releaseChanged ? { release_at: newReleaseAt } : {}),
+        };
+        await trx.updateTable("nominee").set(set).where("id", "=", id).execute();
+        let current = await trx
+          .selectFrom("nominee")
+          .selectAll()
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow();
+        if (emailChanged) await mails.invitation(trx, current);
+        if (endChanged) {
+          await cancelEndJob(trx, row);
+          if (body.accessEndsAt !== null) {
+            await jobs.enqueue(
+              "share.end",
+              { nomineeId: id, accessEndsAt: body.accessEndsAt },
+              { runAt: body.accessEndsAt, uniqueKey: sharingJobKeys.end(id, body.accessEndsAt) },
+              trx,
+            );
+          }
+        }
+        if (releaseChanged) {
+          await cancelRequestJobs(trx, row);
+          // The new wait has already passed: released now, as the job would have done.
+          if (newReleaseAt !== null && newReleaseAt <= now)
+            current = (await approveRequest(trx, current)) ?? current;
+          else await scheduleRequest(trx, current);
+        }
+        return current;
+      });
+      return view(changed);
+    },
+
+    /** Removes the nominee and its pending jobs; one who could read is told it ended. */
+    async remove(ownerId: string, id: string): Promise<void> {
+      const row = await owned(ownerId, id);
+      await inTransaction(async (trx) => {
+        await cancelRequestJobs(trx, row);
+        await cancelEndJob(trx, row);
+        await trx.deleteFrom("nominee").where("id", "=", id).execute();
+        if (row.status === "released") await mails.toNominee(trx, row, "removed");
+      });
+    },
+
+    async resend(ownerId: string, id: string): Promise<NomineeView> {
+      await owned(ownerId, id);
+      const changed = await inTransaction(async (trx) => {
+        const current = await transition(trx, id, ["invited", "declined", "cancelled"], reinvite());
+        if (current !== null) await mails.invitation(trx, current);
+        return current;
+      });
+      if (changed === null) throw wrongStatus();
+      return view(changed);
+    },
+
+    async cancel(ownerId: string, id: string): Promise<NomineeView> {
+      await owned(ownerId, id);
+      const changed = await inTransaction((trx) => transition(trx, id, ["invited"], { status: "cancelled" }));
+      if (changed === null) throw wrongStatus();
+      return view(changed);
+    },
+
+    async revoke(ownerId: string, id: string): Promise<NomineeView> {
+      const row = await owned(ownerId, id);
+      if (row.status !== "released" && row.status !== "requested") throw wrongStatus();
+      const changed = await inTransaction((trx) =>
+        row.status === "released"
+          ? backToAccepted(trx, row, ["released"], "revoked")
+          : backToAccepted(trx, row, ["requested"], "declined", { requestId: row.request_id ?? "" }),
+      );
+      if (changed === null) throw wrongStatus();
+      return view(changed);
+    },
+
+    approve: (ownerId: string, id: string) => answer(ownerId, id, true),
+    decline: (ownerId: string, id: string) => answer(ownerId, id, false),
+
+    async log(ownerId: string, id: string): Promise<NomineeLogEntry[]> {
+      await owned(ownerId, id);
+      const rows = await db
+        .selectFrom("activity")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("nominee_id", "=", id)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(LOG_LIMIT)
+        .execute();
+      return rows.map(presentLogEntry);
+    },
+
+    /**
+     * The signed link's answer: valid while the request it names is the pending one and has not
+     * expired (its release time, or 10 days for manual); anything else is invalid_signature.
+     */
+    async answerByLink(nomineeId: string, approve: boolean, sign: string | null): Promise<boolean> {
+      const requestId = sign === null ? null : links.requestIdOf(nomineeId, sign);
+      if (requestId === null) throw new AppError("invalid_signature");
+      const row = await db.selectFrom("nominee").selectAll().where("id", "=", nomineeId).executeTakeFirst();
+      if (row === undefined || row.status !== "requested" || row.request_id !== requestId)
+        throw new AppError("invalid_signature");
+      const expiresAt =
+        row.release_at === null
+          ? Number(row.requested_at) + MANUAL_LINK_LIFETIME_DAYS * DAY_MS
+          : Number(row.release_at);
+      if (clock() >= expiresAt) throw new AppError("invalid_signature");
+      const changed = await inTransaction((trx) =>
+        approve
+          ? approveRequest(trx, row)
+          : backToAccepted(trx, row, ["requested"], "declined", { requestId }),
+      );
+      if (changed === null) throw new AppError("invalid_signature");
+      return approve;
+    },
+  };
+}
+
+export type OwnerService = ReturnType<typeof createOwnerService>;

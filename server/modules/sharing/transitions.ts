@@ -1,0 +1,156 @@
+import type { Kysely, Updateable } from "kysely";
+import { DAY_MS } from "../../../domain/schemas/share.ts";
+import type { DB, NomineeTable } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+import type { JobQueue } from "../../jobs/runner.ts";
+import type { MailOutbox } from "../../mail/outbox.ts";
+import type { ShareNoticeKind } from "../../mail/templates/sharing.ts";
+import type { ApprovalLinks } from "./approval-links.ts";
+import { sharingMails } from "./mails.ts";
+import type { NomineeRow } from "./presenter.ts";
+import { type SharingJobs, sharingJobKeys } from "./schedule.ts";
+
+/** What the lifecycle needs: the database, where mail and jobs go, the link signer, and time. */
+export type LifecycleDeps = {
+  db: Kysely<DB>;
+  outbox: MailOutbox;
+  jobs: JobQueue<SharingJobs>;
+  links: ApprovalLinks;
+  publicUrl: string;
+  clock: () => number;
+};
+
+type Stored = NomineeTable["status"];
+
+/** What ends with a request: the request itself, the release it led to and that release's end. */
+export const NO_REQUEST = {
+  request_id: null,
+  requested_at: null,
+  release_at: null,
+  released_at: null,
+  access_ends_at: null,
+  opened_at: null,
+} as const satisfies Updateable<NomineeTable>;
+
+const BACK_TO_ACCEPTED = { status: "accepted", ...NO_REQUEST } as const satisfies Updateable<NomineeTable>;
+
+export const notFound = () => new AppError("not_found");
+export const wrongStatus = () => new AppError("conflict", { message: "errors:sharing.wrong_status" });
+
+/**
+ * The nominee lifecycle's steps (domain/schemas/share.ts), shared by the owner's and the nominee's
+ * services and the jobs: every transition is one conditional UPDATE naming the status (and
+ * request) it starts from, inside a transaction with the mails and jobs it causes, so two racing
+ * answers (the owner's link and the release job on another server) change the row once and mail
+ * once.
+ */
+export function createTransitions(deps: LifecycleDeps) {
+  const { db, jobs, clock } = deps;
+  const mails = sharingMails(deps);
+
+  async function transition(
+    trx: Kysely<DB>,
+    id: string,
+    from: readonly Stored[],
+    set: Updateable<NomineeTable>,
+    guard: { requestId?: string; releaseDue?: number; accessEndsAt?: number } = {},
+  ): Promise<NomineeRow | null> {
+    let query = trx
+      .updateTable("nominee")
+      .set({ ...set, updated_at: clock() })
+      .where("id", "=", id)
+      .where("status", "in", [...from]);
+    if (guard.requestId !== undefined) query = query.where("request_id", "=", guard.requestId);
+    if (guard.releaseDue !== undefined) query = query.where("release_at", "<=", guard.releaseDue);
+    if (guard.accessEndsAt !== undefined) query = query.where("access_ends_at", "=", guard.accessEndsAt);
+    const result = await query.executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return null;
+    return (await trx.selectFrom("nominee").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
+  }
+
+  async function cancelRequestJobs(trx: Kysely<DB>, row: NomineeRow): Promise<void> {
+    if (row.request_id === null) return;
+    await jobs.cancel(sharingJobKeys.release(row.id, row.request_id), trx);
+    await jobs.cancel(sharingJobKeys.remind(row.id, row.request_id), trx);
+  }
+
+  async function cancelEndJob(trx: Kysely<DB>, row: NomineeRow): Promise<void> {
+    if (row.access_ends_at !== null)
+      await jobs.cancel(sharingJobKeys.end(row.id, Number(row.access_ends_at)), trx);
+  }
+
+  /** The pending request's release and its one reminder on the last day. */
+  async function scheduleRequest(trx: Kysely<DB>, row: NomineeRow): Promise<void> {
+    if (row.request_id === null || row.release_at === null) return;
+    const payload = { nomineeId: row.id, requestId: row.request_id };
+    const releaseAt = Number(row.release_at);
+    await jobs.enqueue(
+      "share.release",
+      payload,
+      { runAt: releaseAt, uniqueKey: sharingJobKeys.release(row.id, row.request_id) },
+      trx,
+    );
+    await jobs.enqueue(
+      "share.remind",
+      payload,
+      {
+        runAt: Math.max(clock(), releaseAt - DAY_MS),
+        uniqueKey: sharingJobKeys.remind(row.id, row.request_id),
+      },
+      trx,
+    );
+  }
+
+  const released = () => ({
+    status: "released" as const,
+    released_at: clock(),
+    release_at: null,
+    opened_at: null,
+  });
+
+  /** Releases the pending request (the owner's approval, in the app or by link). */
+  async function approveRequest(trx: Kysely<DB>, row: NomineeRow): Promise<NomineeRow | null> {
+    if (row.request_id === null) return null;
+    const changed = await transition(trx, row.id, ["requested"], released(), { requestId: row.request_id });
+    if (changed === null) return null;
+    await cancelRequestJobs(trx, row);
+    await mails.toNominee(trx, changed, "released");
+    return changed;
+  }
+
+  /** Returns a requested or released nominee to accepted and tells them (declined or revoked). */
+  async function backToAccepted(
+    trx: Kysely<DB>,
+    row: NomineeRow,
+    from: readonly Stored[],
+    kind: ShareNoticeKind,
+    guard: { requestId?: string; accessEndsAt?: number } = {},
+  ): Promise<NomineeRow | null> {
+    const changed = await transition(trx, row.id, from, BACK_TO_ACCEPTED, guard);
+    if (changed === null) return null;
+    await cancelRequestJobs(trx, row);
+    await cancelEndJob(trx, row);
+    await mails.toNominee(trx, changed, kind);
+    return changed;
+  }
+
+  /** Done in the same transaction as the work, so a retry after a crash finds it finished. */
+  async function markDone(trx: Kysely<DB>, jobId: string): Promise<void> {
+    await trx.updateTable("job").set({ done_at: clock() }).where("id", "=", jobId).execute();
+  }
+
+  const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>) => db.transaction().execute(work);
+
+  return {
+    mails,
+    transition,
+    cancelRequestJobs,
+    cancelEndJob,
+    scheduleRequest,
+    released,
+    approveRequest,
+    backToAccepted,
+    markDone,
+    inTransaction,
+  };
+}
