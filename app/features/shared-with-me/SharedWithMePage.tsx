@@ -112,9 +112,8 @@ type Translate = ReturnType<typeof useTranslation>["t"];
 function requestRule(view: SharedWithMeView, t: Translate): string {
   const owner = ownerName(view);
   const days = releaseDelayDays(view.release);
-  return days === null || days === 0
-    ? t("request.manual", { owner })
-    : t("request.timed", { owner, count: days });
+  if (days === null) return t("request.manual", { owner });
+  return days === 0 ? t("request.now", { owner }) : t("request.timed", { owner, count: days });
 }
 
 /** The modules shared whole and the single categories, by label (short labels in Shared with me). */
