@@ -84,7 +84,6 @@ export function createNomineeService(deps: LifecycleDeps) {
           status: releaseNow ? "released" : "accepted",
           user_id: userId,
           accepted_at: now,
-          invite_token_hash: null,
           ...(releaseNow ? { released_at: now, opened_at: null } : {}),
         });
         if (current !== null) await mails.toOwner(trx, current, "accepted");
