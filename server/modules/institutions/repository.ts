@@ -1,49 +1,14 @@
 import type { Kysely } from "kysely";
-import type { DB, InstitutionTable } from "../../db/schema.ts";
+import { ownedRows } from "../../db/owned-rows.ts";
+import type { DB } from "../../db/schema.ts";
 
-/** Every query on institutions, each filtered by its owner. Pass a transaction to run them inside it. */
+/**
+ * Every query on institutions, each filtered by its owner (the shared ones from ownedRows, oldest
+ * first). Pass a transaction to run them inside it.
+ */
 export function institutionRepository(db: Kysely<DB>) {
   return {
-    list(ownerId: string): Promise<InstitutionTable[]> {
-      return db
-        .selectFrom("institution")
-        .selectAll()
-        .where("owner_id", "=", ownerId)
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute();
-    },
-
-    find(ownerId: string, id: string): Promise<InstitutionTable | undefined> {
-      return db
-        .selectFrom("institution")
-        .selectAll()
-        .where("owner_id", "=", ownerId)
-        .where("id", "=", id)
-        .executeTakeFirst();
-    },
-
-    async insert(row: InstitutionTable): Promise<void> {
-      await db.insertInto("institution").values(row).execute();
-    },
-
-    async update(
-      ownerId: string,
-      id: string,
-      changes: Omit<InstitutionTable, "id" | "owner_id" | "created_at">,
-    ): Promise<boolean> {
-      const result = await db
-        .updateTable("institution")
-        .set(changes)
-        .where("owner_id", "=", ownerId)
-        .where("id", "=", id)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
-
-    async delete(ownerId: string, id: string): Promise<void> {
-      await db.deleteFrom("institution").where("owner_id", "=", ownerId).where("id", "=", id).execute();
-    },
+    ...ownedRows(db, "institution", { orderBy: "created_at" }),
 
     usingAddress(ownerId: string, addressId: string) {
       return db
@@ -62,10 +27,6 @@ export function institutionRepository(db: Kysely<DB>) {
         .where("owner_id", "=", ownerId)
         .where("address_id", "=", addressId)
         .execute();
-    },
-
-    async deleteAllOf(ownerId: string): Promise<void> {
-      await db.deleteFrom("institution").where("owner_id", "=", ownerId).execute();
     },
   };
 }
