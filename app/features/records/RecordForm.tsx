@@ -1,7 +1,6 @@
 import "@mantine/core/styles/SimpleGrid.css";
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { FormEvent } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isFieldVisible } from "../../../domain/sections/fields.ts";
@@ -9,7 +8,7 @@ import { recordSchema } from "../../../domain/sections/schema.ts";
 import type { CategoryDef, FieldType } from "../../../domain/sections/types.ts";
 import { FieldInput } from "../../components/fields/FieldInput.tsx";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
-import { type SaveOutcome, useGuardedForm } from "../../shell/unsaved/unsavedForm.ts";
+import { useGuardedSave } from "../../shell/unsaved/useGuardedSave.ts";
 import { isRecordFieldPath, type RecordFormValues } from "./formValues.ts";
 import { recordQueryKeys, revealSecret, saveRecord } from "./recordsApi.ts";
 
@@ -59,22 +58,8 @@ export function RecordForm({ category, recordId, initial, onSaved, onCancel }: R
     onError: (error) => setFailure(showServerError(error, (path) => isRecordFieldPath(category, path))),
   });
 
-  const saveNow = async (): Promise<SaveOutcome> => {
-    setFailure(null);
-    if (form.validate().hasErrors) return "invalid";
-    try {
-      await save.mutateAsync(form.values);
-      return "saved";
-    } catch {
-      return "failed";
-    }
-  };
-  useGuardedForm({ isDirty: () => form.isDirty(), save: saveNow });
+  const submit = useGuardedSave(form, save.mutateAsync, () => setFailure(null));
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void saveNow();
-  };
   const reveal =
     recordId === undefined
       ? undefined

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OWN_GROUP, PERSON_GROUPS } from "../../../domain/catalog/relationships.ts";
 import {
@@ -31,7 +31,7 @@ import { usePersonChoices } from "../../components/fields/personOptions.ts";
 import { clearButtonProps } from "../../components/form/clearButton.ts";
 import { isUnder, withoutErrorsUnder } from "../../components/form/errorPaths.ts";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
-import { type SaveOutcome, useGuardedForm } from "../../shell/unsaved/unsavedForm.ts";
+import { useGuardedSave } from "../../shell/unsaved/useGuardedSave.ts";
 import { nomineeQueryKeys, saveNominee } from "./nomineesApi.ts";
 import { ScopePicker, type ScopeValue } from "./ScopePicker.tsx";
 
@@ -109,22 +109,7 @@ export function NomineeForm({ nominee, onSaved, onCancel }: NomineeFormProps) {
       setFailure(showServerError(error, (path) => FIELD_PATHS.includes(path) || isUnder(path, "scope"))),
   });
 
-  const saveNow = async (): Promise<SaveOutcome> => {
-    setFailure(null);
-    if (form.validate().hasErrors) return "invalid";
-    try {
-      await save.mutateAsync(form.values);
-      return "saved";
-    } catch {
-      return "failed";
-    }
-  };
-  useGuardedForm({ isDirty: () => form.isDirty(), save: saveNow });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void saveNow();
-  };
+  const submit = useGuardedSave(form, save.mutateAsync, () => setFailure(null));
 
   const pickPerson = (id: string | null) => {
     form.setFieldValue("personId", id);

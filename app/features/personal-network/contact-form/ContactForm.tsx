@@ -17,7 +17,7 @@ import {
 } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ORIGINS } from "../../../../domain/catalog/personOptions.ts";
 import {
@@ -37,7 +37,7 @@ import { useSchemaForm } from "../../../components/form/useSchemaForm.ts";
 import { InstitutionPicker } from "../../../components/institution/InstitutionPicker.tsx";
 import { PhoneListInput } from "../../../components/phone/PhoneListInput.tsx";
 import { PhotoInput } from "../../../components/photo/PhotoInput.tsx";
-import { type SaveOutcome, useGuardedForm } from "../../../shell/unsaved/unsavedForm.ts";
+import { useGuardedSave } from "../../../shell/unsaved/useGuardedSave.ts";
 import { deletePerson, fetchOwnPerson, fetchPerson, personQueryKeys, savePerson } from "../queries.ts";
 import {
   type ContactFormValues,
@@ -175,17 +175,7 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
     onError: (error) => setFailure(showServerError(error, isContactFieldPath)),
   });
 
-  const saveNow = async (): Promise<SaveOutcome> => {
-    setFailure(null);
-    if (form.validate().hasErrors) return "invalid";
-    try {
-      await save.mutateAsync(form.values);
-      return "saved";
-    } catch {
-      return "failed";
-    }
-  };
-  useGuardedForm({ isDirty: () => form.isDirty(), save: saveNow });
+  const submit = useGuardedSave(form, save.mutateAsync, () => setFailure(null));
 
   const remove = useMutation({
     mutationFn: () => deletePerson(saved.id ?? ""),
@@ -201,10 +191,6 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void saveNow();
-  };
   const cancel = () => {
     onCancel();
     clearTimeout(resetTimer.current);

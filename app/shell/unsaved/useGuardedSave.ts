@@ -1,0 +1,36 @@
+import type { FormEvent } from "react";
+import { type SaveOutcome, useGuardedForm } from "./unsavedForm.ts";
+
+/** What the save path needs of a form (Mantine's): its check, whether it changed, its values. */
+export type CheckedForm<Values> = {
+  validate: () => { hasErrors: boolean };
+  isDirty: () => boolean;
+  values: Values;
+};
+
+/**
+ * The one save path of the app's forms: clear the last failure, check every field, then save
+ * (`save` rejects on a refusal, which it has already shown). The form is registered with the
+ * unsaved-changes guard, which saves the same way; the answer is the form's submit handler.
+ */
+export function useGuardedSave<Values>(
+  form: CheckedForm<Values>,
+  save: (values: Values) => Promise<unknown>,
+  clearFailure: () => void,
+): (event: FormEvent<HTMLFormElement>) => void {
+  const saveNow = async (): Promise<SaveOutcome> => {
+    clearFailure();
+    if (form.validate().hasErrors) return "invalid";
+    try {
+      await save(form.values);
+      return "saved";
+    } catch {
+      return "failed";
+    }
+  };
+  useGuardedForm({ isDirty: () => form.isDirty(), save: saveNow });
+  return (event) => {
+    event.preventDefault();
+    void saveNow();
+  };
+}
