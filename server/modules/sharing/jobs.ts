@@ -20,6 +20,7 @@ function jobWork(deps: LifecycleDeps) {
     /** share.release: the wait passed without an answer; guarded so it happens once. */
     async releaseUnanswered(nomineeId: string, requestId: string, jobId: string): Promise<void> {
       await inTransaction(async (trx) => {
+        if (!(await markDone(trx, jobId))) return;
         const current = await transition(trx, nomineeId, ["requested"], released(), {
           requestId,
           releaseDue: clock(),
@@ -29,13 +30,13 @@ function jobWork(deps: LifecycleDeps) {
           await mails.toNominee(trx, current, "released");
           await mails.toOwner(trx, current, "releasedUnanswered");
         }
-        await markDone(trx, jobId);
       });
     },
 
     /** share.remind: the owner's one reminder on the last day, while the request still waits. */
     async remind(nomineeId: string, requestId: string, jobId: string): Promise<void> {
       await inTransaction(async (trx) => {
+        if (!(await markDone(trx, jobId))) return;
         const row = await trx
           .selectFrom("nominee")
           .selectAll()
@@ -44,26 +45,26 @@ function jobWork(deps: LifecycleDeps) {
           .where("request_id", "=", requestId)
           .executeTakeFirst();
         if (row !== undefined && row.release_at !== null) await mails.request(trx, row, true);
-        await markDone(trx, jobId);
       });
     },
 
     /** share.end: released access reaches its end date ("back to normal"). */
     async end(nomineeId: string, accessEndsAt: number, jobId: string): Promise<void> {
       await inTransaction(async (trx) => {
+        if (!(await markDone(trx, jobId))) return;
         const row = await trx
           .selectFrom("nominee")
           .selectAll()
           .where("id", "=", nomineeId)
           .executeTakeFirst();
         if (row !== undefined) await backToAccepted(trx, row, ["released"], "ended", { accessEndsAt });
-        await markDone(trx, jobId);
       });
     },
 
     /** share.opened: mails the owner, unless access was revoked or released again since. */
     async mailOpened(nomineeId: string, releasedAt: number, jobId: string): Promise<void> {
       await inTransaction(async (trx) => {
+        if (!(await markDone(trx, jobId))) return;
         const row = await trx
           .selectFrom("nominee")
           .selectAll()
@@ -72,7 +73,6 @@ function jobWork(deps: LifecycleDeps) {
           .where("released_at", "=", releasedAt)
           .executeTakeFirst();
         if (row !== undefined) await mails.toOwner(trx, row, "opened");
-        await markDone(trx, jobId);
       });
     },
   };

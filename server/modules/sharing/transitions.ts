@@ -134,9 +134,19 @@ export function createTransitions(deps: LifecycleDeps) {
     return changed;
   }
 
-  /** Done in the same transaction as the work, so a retry after a crash finds it finished. */
-  async function markDone(trx: Kysely<DB>, jobId: string): Promise<void> {
-    await trx.updateTable("job").set({ done_at: clock() }).where("id", "=", jobId).execute();
+  /**
+   * Marks a job done in the transaction of its work, so a retry after a crash finds it finished;
+   * false when it already was (a worker whose lease ran out racing the one that took over), in
+   * which case the caller does nothing.
+   */
+  async function markDone(trx: Kysely<DB>, jobId: string): Promise<boolean> {
+    const result = await trx
+      .updateTable("job")
+      .set({ done_at: clock() })
+      .where("id", "=", jobId)
+      .where("done_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>) => db.transaction().execute(work);
