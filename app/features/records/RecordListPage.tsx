@@ -3,11 +3,12 @@ import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from 
 import { IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import { listColumns } from "../../../domain/sections/index.ts";
 import { fieldLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { FieldDisplay } from "../../components/fields/FieldDisplay.tsx";
+import { LinkedRow } from "../../components/LinkedRow.tsx";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { addPath, listPathOf, viewPath } from "../../shell/recordPaths.ts";
@@ -38,7 +39,6 @@ export function RecordListPage() {
 function RecordList({ category }: { category: CategoryDef }) {
   const { t, i18n } = useTranslation(["records", "sections"]);
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const listPath = listPathOf(pathname);
   const source = useRecordSource();
   const readOnly = isReadOnlySource(source);
@@ -97,7 +97,12 @@ function RecordList({ category }: { category: CategoryDef }) {
               {records.data.map((item, index) => {
                 const to = viewPath(listPath, item.id);
                 return (
-                  <Table.Tr key={item.id} onClick={() => navigate(to)} style={{ cursor: "pointer" }}>
+                  <LinkedRow
+                    key={item.id}
+                    to={to}
+                    label={t("list.view")}
+                    hiddenLabel={t("list.viewWhich", { position: index + 1 })}
+                  >
                     {columns.length === 0 && (
                       <Table.Td>{formatDate(item.createTime, i18n.language)}</Table.Td>
                     )}
@@ -110,14 +115,7 @@ function RecordList({ category }: { category: CategoryDef }) {
                         />
                       </Table.Td>
                     ))}
-                    <Table.Td>
-                      {/* The row's one link, for keyboard and screen-reader users; the row itself answers clicks. */}
-                      <Link to={to} onClick={(event) => event.stopPropagation()}>
-                        {t("list.view")}{" "}
-                        <VisuallyHidden>{t("list.viewWhich", { position: index + 1 })}</VisuallyHidden>
-                      </Link>
-                    </Table.Td>
-                  </Table.Tr>
+                  </LinkedRow>
                 );
               })}
             </Table.Tbody>

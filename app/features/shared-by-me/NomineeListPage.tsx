@@ -2,8 +2,9 @@ import "@mantine/core/styles/Table.css";
 import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation } from "react-router";
 import { releaseTimingLabelKey, shareStatusLabelKey } from "../../../domain/catalog/releaseTimings.ts";
+import { LinkedRow } from "../../components/LinkedRow.tsx";
 import { useAccount } from "../../session/account.ts";
 import { hasFullAccess } from "../../session/homeRoute.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
@@ -18,7 +19,6 @@ import { useNominees } from "./useNominee.ts";
 export function NomineeListPage() {
   const { t } = useTranslation(["sharing", "catalog", "sections"]);
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const listPath = listPathOf(pathname);
   const title = t("list.title");
   usePageTitle(title);
@@ -75,10 +75,11 @@ export function NomineeListPage() {
                 const lines = scopeLines(nominee.scope, t);
                 const release = t(`catalog:${releaseTimingLabelKey(nominee.release)}`);
                 return (
-                  <Table.Tr
+                  <LinkedRow
                     key={nominee.id}
-                    onClick={() => navigate(to)}
-                    style={{ cursor: "pointer" }}
+                    to={to}
+                    label={t("list.view")}
+                    hiddenLabel={t("list.viewWhich", { name })}
                     data-testid={`nominee-row-${nominee.id}`}
                   >
                     <Table.Td>
@@ -108,13 +109,7 @@ export function NomineeListPage() {
                     <Table.Td data-testid="nominee-status">
                       {t(`catalog:${shareStatusLabelKey(nominee.status)}`)}
                     </Table.Td>
-                    <Table.Td>
-                      {/* The row's one link, for keyboard and screen-reader users; the row itself answers clicks. */}
-                      <Link to={to} onClick={(event) => event.stopPropagation()}>
-                        {t("list.view")} <VisuallyHidden>{t("list.viewWhich", { name })}</VisuallyHidden>
-                      </Link>
-                    </Table.Td>
-                  </Table.Tr>
+                  </LinkedRow>
                 );
               })}
             </Table.Tbody>
