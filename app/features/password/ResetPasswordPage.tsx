@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { resetPassword } from "../../session/authApi.ts";
@@ -13,8 +13,7 @@ import {
   type FieldProblem,
   problemText,
 } from "../login/formValidation.ts";
-import { PasswordField } from "../login/PasswordField.tsx";
-import { PasswordStrengthMeter } from "../register/PasswordStrengthMeter.tsx";
+import { NewPasswordFields } from "../register/NewPasswordFields.tsx";
 
 /** Refusals that mean the link itself is spent or wrong: only a new link helps. */
 const LINK_ERRORS = new Set(["invalid_token", "token_expired"]);
@@ -48,7 +47,6 @@ export function ResetPasswordPage() {
   const [pending, setPending] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
-  const meterId = useId();
   usePageTitle(t("reset.title"));
 
   const linkIsBad = !token || params.has("error") || LINK_ERRORS.has(errorCode(error));
@@ -90,42 +88,19 @@ export function ResetPasswordPage() {
             )}
             <form onSubmit={submit} noValidate>
               <Stack gap="md">
-                <div>
-                  <PasswordField
-                    ref={passwordRef}
-                    label={t("fields.newPassword")}
-                    name="newPassword"
-                    autoComplete="new-password"
-                    required
-                    withAsterisk={false}
-                    value={values.password}
-                    onChange={(event) => {
-                      const password = event.currentTarget.value;
-                      setValues((current) => ({ ...current, password }));
-                    }}
-                    error={
-                      problemText(t, problems.password ?? undefined) ??
-                      authFieldError(t, error, "newPassword")
-                    }
-                    aria-describedby={meterId}
-                    toggleLabel={t("fields.togglePassword")}
-                  />
-                  <PasswordStrengthMeter id={meterId} password={values.password} />
-                </div>
-                <PasswordField
-                  ref={confirmRef}
-                  label={t("fields.confirmPassword")}
-                  name="confirm"
-                  autoComplete="new-password"
-                  required
-                  withAsterisk={false}
-                  value={values.confirm}
-                  onChange={(event) => {
-                    const confirm = event.currentTarget.value;
-                    setValues((current) => ({ ...current, confirm }));
-                  }}
-                  error={problemText(t, problems.confirm ?? undefined)}
-                  toggleLabel={t("fields.toggleConfirm")}
+                <NewPasswordFields
+                  label={t("fields.newPassword")}
+                  name="newPassword"
+                  password={values.password}
+                  confirm={values.confirm}
+                  onPasswordChange={(password) => setValues((current) => ({ ...current, password }))}
+                  onConfirmChange={(confirm) => setValues((current) => ({ ...current, confirm }))}
+                  passwordError={
+                    problemText(t, problems.password ?? undefined) ?? authFieldError(t, error, "newPassword")
+                  }
+                  confirmError={problemText(t, problems.confirm ?? undefined)}
+                  passwordRef={passwordRef}
+                  confirmRef={confirmRef}
                 />
                 <Button type="submit" fullWidth loading={pending}>
                   {t("reset.submit")}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { currentLanguage } from "../../i18n/i18n.ts";
@@ -17,9 +17,8 @@ import {
   type FieldProblem,
   problemText,
 } from "../login/formValidation.ts";
-import { PasswordField } from "../login/PasswordField.tsx";
 import { CheckEmailPanel } from "../verify/CheckEmailPanel.tsx";
-import { PasswordStrengthMeter } from "./PasswordStrengthMeter.tsx";
+import { NewPasswordFields } from "./NewPasswordFields.tsx";
 
 const FIELDS = ["name", "email", "password", "confirm"] as const;
 type Field = (typeof FIELDS)[number];
@@ -43,7 +42,6 @@ export function RegisterPage() {
     password: useRef<HTMLInputElement>(null),
     confirm: useRef<HTMLInputElement>(null),
   };
-  const meterId = useId();
   const doneHeading = useRef<HTMLHeadingElement>(null);
   usePageTitle(registeredEmail ? t("checkEmail.title") : t("register.title"));
 
@@ -144,33 +142,17 @@ export function RegisterPage() {
               onChange={set("email")}
               error={errorOf("email")}
             />
-            <div>
-              <PasswordField
-                ref={refs.password}
-                label={t("fields.password")}
-                name="password"
-                autoComplete="new-password"
-                required
-                withAsterisk={false}
-                value={values.password}
-                onChange={set("password")}
-                error={errorOf("password")}
-                aria-describedby={meterId}
-                toggleLabel={t("fields.togglePassword")}
-              />
-              <PasswordStrengthMeter id={meterId} password={values.password} />
-            </div>
-            <PasswordField
-              ref={refs.confirm}
-              label={t("fields.confirmPassword")}
-              name="confirm"
-              autoComplete="new-password"
-              required
-              withAsterisk={false}
-              value={values.confirm}
-              onChange={set("confirm")}
-              error={errorOf("confirm")}
-              toggleLabel={t("fields.toggleConfirm")}
+            <NewPasswordFields
+              label={t("fields.password")}
+              name="password"
+              password={values.password}
+              confirm={values.confirm}
+              onPasswordChange={(password) => setValues((current) => ({ ...current, password }))}
+              onConfirmChange={(confirm) => setValues((current) => ({ ...current, confirm }))}
+              passwordError={errorOf("password")}
+              confirmError={errorOf("confirm")}
+              passwordRef={refs.password}
+              confirmRef={refs.confirm}
             />
             <Button type="submit" fullWidth loading={pending}>
               {t("register.submit")}
