@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS } from "../../../domain/schemas/share.ts";
+import { claimDueJobs } from "../../jobs/claim.ts";
 import { createMailOutbox } from "../../mail/outbox.ts";
 import { createSignedInUser, mailsTo, TEST_PASSWORD, type TestUser } from "../../testing/identity.ts";
 import { testDialects } from "../../testing/test-database.ts";
@@ -146,6 +147,32 @@ describe.each(testDialects())("timed release on %s", (dialect) => {
       .where("failed_at", "is", null)
       .execute();
     expect(pending).toEqual([]);
+  });
+
+  it("releases after a restart: a job claimed by a server that died runs once its lease lapses", async () => {
+    const { nominee: alex, id } = await acceptedNominee(test, ann, "five_days");
+    await ask(alex, id);
+    test.advance(5 * DAY_MS);
+    // A server claims the due jobs, then stops before running them.
+    const claimed = await claimDueJobs(test.database, {
+      workerId: "stopped-server",
+      now: test.now(),
+      leaseMs: 60_000,
+      limit: 100,
+    });
+    expect(claimed.some((job) => job.kind === "share.release")).toBe(true);
+    await test.runJobs();
+    expect((await nomineeView(test, ann, id)).status).toBe("requested");
+
+    test.advance(60_000);
+    await test.runJobs();
+    await test.runJobs();
+    expect((await nomineeView(test, ann, id)).status).toBe("released");
+    const released = (await sharingMails(test, alex.email)).filter((mail) =>
+      mail.subject.startsWith("You can now"),
+    );
+    expect(released.length).toBe(1);
+    expect((await mailsAbout(id, "Alex Martin can now read")).length).toBe(1);
   });
 
   it("mails the owner the first time the nominee opens the file after each release, once", async () => {
