@@ -73,6 +73,14 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
       await invite(test, ann, claire, "manual");
       const [mail] = await sharingMails(test, claire.email);
       expect(mail?.subject).toBe("Ann Owner vous a désigné comme personne de confiance sur Kinfile");
+
+      // Without an account, the owner's language.
+      const marie = await createSignedInUser(test, { name: "Marie Dupont", lang: "fr" });
+      const email = `no-account-${Date.now()}@example.com`;
+      await invite(test, marie, { email }, "manual");
+      expect((await sharingMails(test, email))[0]?.subject).toBe(
+        "Marie Dupont vous a désigné comme personne de confiance sur Kinfile",
+      );
     });
 
     it("refuses bad input naming the fields", async () => {
