@@ -1,10 +1,9 @@
 import { Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
-import { listPathOf, pathAfterSave, viewPath } from "../../shell/recordPaths.ts";
-import { isSavingToLeave, LEAVE_FORM_STATE } from "../../shell/unsaved/unsavedForm.ts";
+import { useFormExits } from "../../shell/unsaved/useFormExits.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { ContactForm } from "./contact-form/ContactForm.tsx";
 import { type NetworkPlace, useNetworkPlace } from "./networkSection.ts";
@@ -25,9 +24,7 @@ export function PersonFormPage() {
   const { t } = useTranslation("network");
   const place = useNetworkPlace();
   const { id } = useParams();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const listPath = listPathOf(pathname);
+  const exits = useFormExits(id);
   const { group, missing } = usePersonGroup(place, id ?? "");
   const directory = usePersonDirectory();
   const name = id ? directory.get(id) : undefined;
@@ -35,12 +32,11 @@ export function PersonFormPage() {
     ? t("form.editTitle", { name: name ?? t("view.title") })
     : t("form.addTitle", { section: t(`section.${segmentOf(place)}.title`) });
   usePageTitle(title);
-  const leave = (to: string) => navigate(to, { state: LEAVE_FORM_STATE, replace: true });
   const waitingForGroup = id !== undefined && group === undefined && !missing;
 
   return (
     <Stack gap="lg" maw={960}>
-      <BackArrow to={id ? viewPath(listPath, id) : listPath} />
+      <BackArrow to={exits.backTo} />
       <Title order={1}>{title}</Title>
       {waitingForGroup ? (
         <PageLoader />
@@ -49,12 +45,9 @@ export function PersonFormPage() {
           personId={id}
           group={group}
           familyTree={place.kind === "tree"}
-          onSaved={(savedId) => {
-            // Saved on the way out (the unsaved-changes guard): the guard moves on, not this page.
-            if (!isSavingToLeave()) leave(pathAfterSave(pathname, savedId) ?? viewPath(listPath, savedId));
-          }}
-          onCancel={() => leave(id ? viewPath(listPath, id) : listPath)}
-          onDeleted={() => leave(listPath)}
+          onSaved={exits.onSaved}
+          onCancel={exits.onCancel}
+          onDeleted={() => exits.leave(exits.listPath)}
         />
       )}
     </Stack>

@@ -1,14 +1,13 @@
 import { Alert, Stack, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { ApiError } from "../../api/client.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
-import { listPathOf, pathAfterSave, viewPath } from "../../shell/recordPaths.ts";
-import { isSavingToLeave, LEAVE_FORM_STATE } from "../../shell/unsaved/unsavedForm.ts";
+import { useFormExits } from "../../shell/unsaved/useFormExits.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { fetchOwnPerson, personQueryKeys } from "../personal-network/queries.ts";
 import { initialValues } from "./formValues.ts";
@@ -37,9 +36,7 @@ export function RecordFormPage() {
 function RecordFormScreen({ category }: { category: CategoryDef }) {
   const { t } = useTranslation(["records", "sections"]);
   const { id } = useParams();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const listPath = listPathOf(pathname);
+  const exits = useFormExits(id);
   const record = useRecord(category, id, true);
   // A new record's holder starts as the owner's own person (the field's default).
   const own = useQuery({
@@ -50,14 +47,13 @@ function RecordFormScreen({ category }: { category: CategoryDef }) {
   const label = t(categoryTitleKey(category));
   const title = id ? t("form.editTitle", { category: label }) : t("form.addTitle", { category: label });
   usePageTitle(title);
-  const leave = (to: string) => navigate(to, { state: LEAVE_FORM_STATE, replace: true });
 
   const notFound = record.error instanceof ApiError && record.error.status === 404;
   const ready = id ? record.data !== undefined : !own.isPending;
 
   return (
     <Stack gap="lg" maw={960}>
-      <BackArrow to={id ? viewPath(listPath, id) : listPath} />
+      <BackArrow to={exits.backTo} />
       {notFound ? (
         <RecordNotFound />
       ) : (
@@ -72,12 +68,8 @@ function RecordFormScreen({ category }: { category: CategoryDef }) {
               category={category}
               recordId={id}
               initial={initialValues(category, record.data?.body ?? null, own.data?.id ?? null)}
-              onSaved={(savedId) => {
-                // Saved on the way out (the unsaved-changes guard): the guard moves on, not this page.
-                if (!isSavingToLeave())
-                  leave(pathAfterSave(pathname, savedId) ?? viewPath(listPath, savedId));
-              }}
-              onCancel={() => leave(id ? viewPath(listPath, id) : listPath)}
+              onSaved={exits.onSaved}
+              onCancel={exits.onCancel}
             />
           ) : (
             <PageLoader />

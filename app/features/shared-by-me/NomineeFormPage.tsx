@@ -1,13 +1,12 @@
 import { Alert, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { useAccount } from "../../session/account.ts";
 import { hasFullAccess } from "../../session/homeRoute.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
-import { listPathOf, pathAfterSave, viewPath } from "../../shell/recordPaths.ts";
-import { isSavingToLeave, LEAVE_FORM_STATE } from "../../shell/unsaved/unsavedForm.ts";
+import { useFormExits } from "../../shell/unsaved/useFormExits.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { NomineeForm } from "./NomineeForm.tsx";
 import { NomineeNotFound } from "./NomineeNotFound.tsx";
@@ -20,13 +19,10 @@ import { useNominee } from "./useNominee.ts";
 export function NomineeFormPage() {
   const { t } = useTranslation("sharing");
   const { id } = useParams();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const listPath = listPathOf(pathname);
+  const exits = useFormExits(id);
   const nominee = useNominee(id, true);
   const title = id ? t("form.editTitle") : t("form.addTitle");
   usePageTitle(title);
-  const leave = (to: string) => navigate(to, { state: LEAVE_FORM_STATE, replace: true });
   const notFound = nominee.error instanceof ApiError && nominee.error.status === 404;
   const account = useAccount().data;
   // Spec section 6: without subscriber or b2b there is no file to share (the API refuses too).
@@ -34,7 +30,7 @@ export function NomineeFormPage() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <BackArrow to={id ? viewPath(listPath, id) : listPath} />
+      <BackArrow to={exits.backTo} />
       {notFound ? (
         <NomineeNotFound />
       ) : (
@@ -47,15 +43,7 @@ export function NomineeFormPage() {
               {t("view.loadFailed")}
             </Alert>
           ) : id === undefined || nominee.data ? (
-            <NomineeForm
-              nominee={nominee.data}
-              onSaved={(savedId) => {
-                // Saved on the way out (the unsaved-changes guard): the guard moves on, not this page.
-                if (!isSavingToLeave())
-                  leave(pathAfterSave(pathname, savedId) ?? viewPath(listPath, savedId));
-              }}
-              onCancel={() => leave(id ? viewPath(listPath, id) : listPath)}
-            />
+            <NomineeForm nominee={nominee.data} onSaved={exits.onSaved} onCancel={exits.onCancel} />
           ) : (
             <PageLoader />
           )}
