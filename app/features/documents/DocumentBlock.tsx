@@ -3,6 +3,7 @@ import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { IconDownload, IconEye, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { type Fact, FactList } from "../../components/FactList.tsx";
 import { useRecordSource } from "../records/recordSource.tsx";
 import { type DocumentItem, isPdf } from "./api.ts";
 import { assignedModuleKey, assignedTypeKey, formatDocumentDate } from "./format.ts";
@@ -30,7 +31,7 @@ export function DocumentBlock({ document, onDelete, canDelete = true, renderLink
   const fileName = document.fileName;
   const title = fileName ?? t("documents:block.noFile");
 
-  const facts: [string, string | null][] = [
+  const facts: Fact[] = [
     [t("documents:field.lastName"), document.lastName],
     [t("documents:field.description"), document.description],
     [t("documents:field.assignedModule"), moduleKey ? t(moduleKey) : document.assignedModule],
@@ -44,20 +45,7 @@ export function DocumentBlock({ document, onDelete, canDelete = true, renderLink
         <Text fw={700} style={{ overflowWrap: "anywhere" }}>
           {renderLink ? renderLink(title) : title}
         </Text>
-        <dl style={{ margin: 0, display: "grid", gridTemplateColumns: "max-content 1fr", gap: "2px 12px" }}>
-          {facts
-            .filter(([, value]) => value)
-            .map(([label, value]) => (
-              <div key={label} style={{ display: "contents" }}>
-                <Text component="dt" size="sm" c="dimmed">
-                  {label}
-                </Text>
-                <Text component="dd" size="sm" m={0} style={{ overflowWrap: "anywhere" }}>
-                  {value}
-                </Text>
-              </div>
-            ))}
-        </dl>
+        <FactList facts={facts} />
         <Group gap="sm">
           {fileName && (
             <Button

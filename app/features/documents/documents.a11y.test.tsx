@@ -1,22 +1,10 @@
 import { screen } from "@testing-library/react";
-import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { axeViolations } from "../../test/axe.ts";
 import { stubApi, testAccount } from "../../test/stubApi.ts";
 import { CommentsPanel } from "../comments/CommentsPanel.tsx";
 import { documentLibraryRoutes } from "./routes.ts";
 import { documentItem, renderDocumentsRoutes, renderDocumentsUi } from "./testSupport.tsx";
-
-// jsdom has no layout: contrast is checked in the browser journeys; regions belong to the page.
-const AXE_OPTIONS: axe.RunOptions = {
-  rules: { "color-contrast": { enabled: false }, region: { enabled: false } },
-};
-
-async function violations(root: Element) {
-  const result = await axe.run(root, AXE_OPTIONS);
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(" | ")}`,
-  );
-}
 
 const ACCOUNT = { "GET /api/account/account": { body: testAccount() } };
 
@@ -35,7 +23,7 @@ describe("documents and comments, for assistive technologies", () => {
       "/dashboard/inventory/documentlibrary",
     );
     await screen.findByRole("link", { name: "Download a.png" });
-    expect(await violations(container)).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
   }, 60_000);
 
   it("the edit page has no axe violation", async () => {
@@ -45,7 +33,7 @@ describe("documents and comments, for assistive technologies", () => {
       "/dashboard/inventory/documentlibrary/edit/doc-1",
     );
     await screen.findByRole("button", { name: "Upload File" });
-    expect(await violations(container)).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
   }, 60_000);
 
   it("the comments panel has no axe violation", async () => {
@@ -67,6 +55,6 @@ describe("documents and comments, for assistive technologies", () => {
     });
     const { container } = renderDocumentsUi(<CommentsPanel subjectKind="record" subjectId="r-1" />);
     await screen.findByRole("button", { name: "Edit comment by Ada Lovelace" });
-    expect(await violations(container)).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
   }, 60_000);
 });

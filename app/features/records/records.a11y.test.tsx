@@ -1,21 +1,9 @@
 import { screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { axeViolations } from "../../test/axe.ts";
 import { stubApi, testAccount } from "../../test/stubApi.ts";
 import { renderRecords } from "./testRecords.tsx";
-
-// jsdom has no layout: contrast is checked in the browser journeys; regions belong to the shell.
-const AXE_OPTIONS: axe.RunOptions = {
-  rules: { "color-contrast": { enabled: false }, region: { enabled: false } },
-};
-
-async function violations(root: Element) {
-  const result = await axe.run(root, AXE_OPTIONS);
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(" | ")}`,
-  );
-}
 
 const ID = "5b0c7a2e-0000-4000-8000-0000000000dd";
 
@@ -62,11 +50,11 @@ describe("the record screens, for assistive technologies", () => {
     stubAll();
     const first = renderRecords("/dashboard/assets");
     await screen.findByText("1 record");
-    expect(await violations(first.container)).toEqual([]);
+    expect(await axeViolations(first.container)).toEqual([]);
     first.unmount();
     const list = renderRecords("/dashboard/assets/liability");
     await screen.findByText("House");
-    expect(await violations(list.container)).toEqual([]);
+    expect(await axeViolations(list.container)).toEqual([]);
   }, 60_000);
 
   it("a form with its messages shown and a view have no axe violation", async () => {
@@ -76,14 +64,14 @@ describe("the record screens, for assistive technologies", () => {
     await screen.findByRole("combobox", { name: /^Lender or creditor/ }, { timeout: 15_000 });
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     await screen.findAllByText("This field is required.");
-    expect(await violations(form.container)).toEqual([]);
+    expect(await axeViolations(form.container)).toEqual([]);
     form.unmount();
     const password = renderRecords("/dashboard/passwordvault/password/add");
     await screen.findByRole("textbox", { name: /^Service or site/ });
-    expect(await violations(password.container)).toEqual([]);
+    expect(await axeViolations(password.container)).toEqual([]);
     password.unmount();
     const view = renderRecords(`/dashboard/passwordvault/password/view/${ID}`);
     await screen.findByText("Mail");
-    expect(await violations(view.container)).toEqual([]);
+    expect(await axeViolations(view.container)).toEqual([]);
   }, 90_000);
 });

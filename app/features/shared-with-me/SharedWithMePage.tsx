@@ -13,6 +13,7 @@ import {
 import type { SharedWithMeView } from "../../../domain/schemas/share.ts";
 import { categoryShortLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
+import { type Fact, FactList } from "../../components/FactList.tsx";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -141,7 +142,7 @@ function SharedWithMeCard({
   const owner = ownerName(view);
   const date = (value: number | null) => formatDate(value, i18n.language) ?? "";
   const shares = useScopeLabels(view);
-  const facts: [string, string][] = [
+  const facts: Fact[] = [
     [t("list.shares"), shares.join(", ")],
     [t("list.release"), t(`catalog:${releaseTimingLabelKey(view.release)}`)],
   ];
@@ -169,18 +170,7 @@ function SharedWithMeCard({
             {t(`catalog:${shareStatusLabelKey(view.status)}`)}
           </Badge>
         </Group>
-        <dl style={{ margin: 0, display: "grid", gridTemplateColumns: "max-content 1fr", gap: "2px 12px" }}>
-          {facts.map(([label, value]) => (
-            <div key={label} style={{ display: "contents" }}>
-              <Text component="dt" size="sm" c="dimmed">
-                {label}
-              </Text>
-              <Text component="dd" size="sm" m={0} style={{ overflowWrap: "anywhere" }}>
-                {value}
-              </Text>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} />
         <StatusNote view={view} date={date} />
         <Group gap="sm">
           {view.status === "invited" && (

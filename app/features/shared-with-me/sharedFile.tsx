@@ -1,4 +1,4 @@
-import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,12 +21,12 @@ export function ownerName(view: Pick<SharedWithMeView, "owner">): string {
   return name === "" ? view.owner.email : name;
 }
 
-/** The released file of the `:nomineeId` in the path, or null while loading or when not released. */
-export function useSharedFile(): { file: SharedWithMeView | null; isPending: boolean } {
+/** The released file of the `:nomineeId` in the path, or null while loading, on failure or when not released. */
+export function useSharedFile(): { file: SharedWithMeView | null; isPending: boolean; isError: boolean } {
   const { nomineeId } = useParams();
   const withMe = useSharedWithMe();
   const file = withMe.data?.find((view) => view.nomineeId === nomineeId && view.status === "released");
-  return { file: file ?? null, isPending: withMe.isPending };
+  return { file: file ?? null, isPending: withMe.isPending, isError: withMe.isError && !withMe.data };
 }
 
 /** A file that is not (or no longer) released to me: said plainly, with the way back. */
@@ -59,18 +59,29 @@ export function SharedFileUnavailable() {
 export function SharedFileLayout() {
   const { nomineeId = "" } = useParams();
   const queryClient = useQueryClient();
-  const { file, isPending } = useSharedFile();
+  const { t } = useTranslation("shared-with-me");
+  const { file, isPending, isError } = useSharedFile();
   const source = useMemo(
     () =>
       nomineeRecordSource(nomineeId, () => void queryClient.invalidateQueries({ queryKey: withMeQueryKey })),
     [nomineeId, queryClient],
   );
-  const unavailable = !isPending && file === null;
+  const unavailable = !isPending && !isError && file === null;
   useEffect(() => {
     if (unavailable) queryClient.removeQueries({ queryKey: ["shared", nomineeId] });
   }, [unavailable, nomineeId, queryClient]);
 
   if (isPending) return <PageLoader />;
+  if (isError) {
+    return (
+      <Stack gap="lg">
+        <BackArrow to={SHARED_WITH_ME_PATH} label={t("unavailable.back")} />
+        <Alert color="red.8" variant="light" role="alert">
+          {t("list.loadFailed")}
+        </Alert>
+      </Stack>
+    );
+  }
   if (unavailable) return <SharedFileUnavailable />;
   return (
     <RecordSourceProvider source={source}>

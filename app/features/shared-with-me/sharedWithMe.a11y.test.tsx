@@ -1,21 +1,9 @@
 import { screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { axeViolations } from "../../test/axe.ts";
 import { stubApi, testAccount } from "../../test/stubApi.ts";
 import { NOMINEE_ID, renderSharedWithMe, withMeView } from "./testSharedWithMe.tsx";
-
-// jsdom has no layout: contrast is checked in the browser journeys; regions belong to the shell.
-const AXE_OPTIONS: axe.RunOptions = {
-  rules: { "color-contrast": { enabled: false }, region: { enabled: false } },
-};
-
-async function violations(root: Element) {
-  const result = await axe.run(root, AXE_OPTIONS);
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(" | ")}`,
-  );
-}
 
 const FILE = `/dashboard/shared-data/shared-with-me/${NOMINEE_ID}`;
 const API = `/api/shared/nominee/${NOMINEE_ID}`;
@@ -65,24 +53,24 @@ describe("Shared with me, for assistive technologies", () => {
     stubAll();
     const { container } = renderSharedWithMe("/dashboard/shared-data/shared-with-me");
     await screen.findByRole("article", { name: "alan@example.com" });
-    expect(await violations(container)).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
     await userEvent.click(screen.getByRole("button", { name: "Request access to alan@example.com's file" }));
     const dialog = await screen.findByRole("dialog");
-    expect(await violations(dialog)).toEqual([]);
+    expect(await axeViolations(dialog)).toEqual([]);
   }, 60_000);
 
   it("a shared file, a shared record and the shared library have no axe violation", async () => {
     stubAll();
     const file = renderSharedWithMe(FILE);
     await screen.findAllByText("1 record");
-    expect(await violations(file.container)).toEqual([]);
+    expect(await axeViolations(file.container)).toEqual([]);
     file.unmount();
     const view = renderSharedWithMe(`${FILE}/assets/creditcard/view/${RECORD}`);
     await screen.findByText("Visa");
-    expect(await violations(view.container)).toEqual([]);
+    expect(await axeViolations(view.container)).toEqual([]);
     view.unmount();
     const library = renderSharedWithMe(`${FILE}/inventory/documentlibrary`);
     await screen.findByText("No document of the library is shared with you.");
-    expect(await violations(library.container)).toEqual([]);
+    expect(await axeViolations(library.container)).toEqual([]);
   }, 60_000);
 });

@@ -1,23 +1,11 @@
 import { screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { axeViolations } from "../../../test/axe.ts";
 import { renderWithProviders } from "../../../test/render.tsx";
 import { stubApi } from "../../../test/stubApi.ts";
 import { CompanyForm } from "../company-form/CompanyForm.tsx";
 import { ContactForm } from "./ContactForm.tsx";
-
-// jsdom has no layout: contrast is checked in the browser journeys; regions belong to the page.
-const AXE_OPTIONS: axe.RunOptions = {
-  rules: { "color-contrast": { enabled: false }, region: { enabled: false } },
-};
-
-async function violations(root: Element) {
-  const result = await axe.run(root, AXE_OPTIONS);
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(" | ")}`,
-  );
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,13 +24,13 @@ describe("the personal network's forms, for assistive technologies", () => {
     await user.click(screen.getByRole("textbox", { name: "First Name" }));
     await user.tab();
     expect(screen.getByText("Please enter First Name")).toBeTruthy();
-    expect(await violations(container)).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
   }, 60_000);
 
   it("the Edit Company modal has no axe violation", async () => {
     stubApi({ "GET /api/address/": { body: [] } });
     renderWithProviders(<CompanyForm opened onClose={vi.fn()} onSaved={vi.fn()} />);
     await screen.findByRole("dialog", { name: "Add Company" });
-    expect(await violations(document.body)).toEqual([]);
+    expect(await axeViolations(document.body)).toEqual([]);
   }, 60_000);
 });
