@@ -17,10 +17,11 @@ import {
   referenceFields,
   secretFields,
 } from "../domain/sections/index.ts";
+import type { RecordBody } from "../domain/sections/schema.ts";
 import { unwrapDataKey } from "../server/crypto/data-keys.ts";
 import { open } from "../server/crypto/envelope.ts";
 import { masterKeyId, parseMasterKey } from "../server/crypto/master-key-text.ts";
-import { MASK } from "../server/modules/records/body.ts";
+import { listCells } from "../server/modules/records/body.ts";
 
 type Row = Record<string, unknown>;
 type Query = (sql: string, params: unknown[]) => Promise<Row[]>;
@@ -87,18 +88,13 @@ app.get<{ Params: { module: string; category: string } }>(
     return rows.map((row) => {
       // The associated data Kinfile binds a record body to (records/service.ts bodyAad, under DataKeys).
       const plain = open(dataKey, row.body_enc as Uint8Array, [userId, `record:${row.id}:${row.category}`]);
-      const body = JSON.parse(plain.toString("utf8")) as Record<string, unknown>;
-      const cells: Record<string, unknown> = {};
-      for (const column of columns) {
-        const value = body[column.key] ?? null;
-        cells[column.key] = secret.has(column.key) ? (value === null || value === "" ? null : MASK) : value;
-      }
+      const body = JSON.parse(plain.toString("utf8")) as RecordBody;
       return {
         id: row.id,
         category: row.category,
         createTime: Number(row.created_at),
         updateTime: Number(row.updated_at),
-        columns: cells,
+        columns: listCells(columns, secret, body, (_column, value) => value),
       };
     });
   },

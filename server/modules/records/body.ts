@@ -57,6 +57,25 @@ export function keepStoredSecrets(
   return merged;
 }
 
+/**
+ * A list row's cells: each list column's value, secrets as MASK (null when empty), references as
+ * `reference` renders them (the caller has the referenced rows).
+ */
+export function listCells(
+  columns: readonly FieldDef[],
+  secretKeys: ReadonlySet<string>,
+  body: RecordBody,
+  reference: (column: FieldDef, value: unknown) => unknown,
+): Record<string, unknown> {
+  const cells: Record<string, unknown> = {};
+  for (const column of columns) {
+    const value = body[column.key] ?? null;
+    if (secretKeys.has(column.key)) cells[column.key] = hasValue(value) ? MASK : null;
+    else cells[column.key] = reference(column, value);
+  }
+  return cells;
+}
+
 /** The earliest date of the reminder fields (epoch ms), or null: what the reminder job scans. */
 export function reminderDate(body: RecordBody, reminders: readonly FieldDef[]): number | null {
   let earliest: number | null = null;

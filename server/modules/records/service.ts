@@ -15,7 +15,7 @@ import type { DB, RecordTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { recordActivity } from "../activity/activity-log.ts";
 import { deleteCommentsOf } from "../comments/repository.ts";
-import { keepStoredSecrets, MASK, maskSecrets, reminderDate } from "./body.ts";
+import { keepStoredSecrets, listCells, maskSecrets, reminderDate } from "./body.ts";
 import { authorizeRecordDelete } from "./policy.ts";
 import { checkReferences, findReferenced, pruneDangling, referenceCell, targetOf } from "./references.ts";
 import { recordRepository } from "./repository.ts";
@@ -92,14 +92,9 @@ export function createRecordService(options: {
     const found = await findReferenced(db, ownerId, columns, bodies);
     const secret = new Set(secretFields(category).map((field) => field.key));
     return rows.map((row, index) => {
-      const body = bodies[index] ?? {};
-      const cells: Record<string, unknown> = {};
-      for (const column of columns) {
-        const value = body[column.key] ?? null;
-        if (secret.has(column.key)) cells[column.key] = value === null || value === "" ? null : MASK;
-        else if (targetOf(column) !== undefined) cells[column.key] = referenceCell(column, value, found);
-        else cells[column.key] = value;
-      }
+      const cells = listCells(columns, secret, bodies[index] ?? {}, (column, value) =>
+        targetOf(column) === undefined ? value : referenceCell(column, value, found),
+      );
       return {
         id: row.id,
         category: row.category,
