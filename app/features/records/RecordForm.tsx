@@ -1,5 +1,5 @@
 import "@mantine/core/styles/SimpleGrid.css";
-import { Alert, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { isFieldVisible } from "../../../domain/sections/fields.ts";
 import { recordSchema } from "../../../domain/sections/schema.ts";
 import type { CategoryDef, FieldType } from "../../../domain/sections/types.ts";
 import { FieldInput } from "../../components/fields/FieldInput.tsx";
+import { FormFooter } from "../../components/form/FormFooter.tsx";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
 import { useGuardedSave } from "../../shell/unsaved/useGuardedSave.ts";
 import { isRecordFieldPath, type RecordFormValues } from "./formValues.ts";
@@ -90,19 +91,13 @@ export function RecordForm({ category, recordId, initial, onSaved, onCancel }: R
               </div>
             ))}
         </SimpleGrid>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t("form.cancel")}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t("form.save")}
-          </Button>
-        </Group>
+        <FormFooter
+          failure={failure}
+          onCancel={onCancel}
+          saving={save.isPending}
+          cancelLabel={t("form.cancel")}
+          saveLabel={t("form.save")}
+        />
       </Stack>
     </form>
   );

@@ -1,16 +1,6 @@
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/SimpleGrid.css";
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { NativeSelect, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,6 +20,7 @@ import { DateField } from "../../components/DateField.tsx";
 import { usePersonChoices } from "../../components/fields/personOptions.ts";
 import { clearButtonProps } from "../../components/form/clearButton.ts";
 import { isUnder, withoutErrorsUnder } from "../../components/form/errorPaths.ts";
+import { FormFooter } from "../../components/form/FormFooter.tsx";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
 import { useGuardedSave } from "../../shell/unsaved/useGuardedSave.ts";
 import { nomineeQueryKeys, saveNominee } from "./nomineesApi.ts";
@@ -199,19 +190,13 @@ export function NomineeForm({ nominee, onSaved, onCancel }: NomineeFormProps) {
             maw={320}
           />
         )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {t("form.cancel")}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t("form.save")}
-          </Button>
-        </Group>
+        <FormFooter
+          failure={failure}
+          onCancel={onCancel}
+          saving={save.isPending}
+          cancelLabel={t("form.cancel")}
+          saveLabel={t("form.save")}
+        />
       </Stack>
     </form>
   );
