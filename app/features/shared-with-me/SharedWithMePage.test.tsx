@@ -39,6 +39,20 @@ describe("Shared with me", () => {
     await waitFor(() => expect(posted(api, "decline")).toBe(1));
   });
 
+  it("says why an answer was refused, in the server's words", async () => {
+    stubApi({
+      "GET /api/account/account": { body: testAccount({ roles: [] }) },
+      "GET /api/shared/with-me": { body: [withMeView({ status: "invited", releasedAt: null })] },
+      [`POST ${BASE}/accept`]: {
+        status: 409,
+        body: { error: { code: "conflict", message: "This invitation has expired." } },
+      },
+    });
+    renderSharedWithMe(LIST);
+    await userEvent.click(await screen.findByRole("button", { name: "Accept Ada Lovelace's invitation" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("This invitation has expired.");
+  });
+
   it("says an expired invitation must be sent again, and offers nothing to press", async () => {
     visit([withMeView({ status: "expired", releasedAt: null })]);
     const entry = await screen.findByRole("article", { name: "Ada Lovelace" });

@@ -12,6 +12,7 @@ import {
 } from "../../../domain/catalog/releaseTimings.ts";
 import type { SharedWithMeView } from "../../../domain/schemas/share.ts";
 import { categoryShortLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
+import { ApiError } from "../../api/client.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { type Fact, FactList } from "../../components/FactList.tsx";
 import { BackArrow } from "../../shell/BackArrow.tsx";
@@ -48,6 +49,11 @@ export function SharedWithMePage() {
   const [requesting, setRequesting] = useState<SharedWithMeView | null>(null);
   const act = (nomineeId: string, action: NomineeAnswer, onSuccess?: () => void) =>
     answer.mutate({ nomineeId, action }, { onSuccess });
+  // The server's reason (already in the user's language) when it gives one, e.g. an expired invitation.
+  const failure =
+    answer.error instanceof ApiError && answer.error.message !== ""
+      ? answer.error.message
+      : t("list.actionFailed");
 
   return (
     <Stack gap="lg">
@@ -60,7 +66,7 @@ export function SharedWithMePage() {
       </div>
       {answer.isError && !requesting && (
         <Alert color="red.8" variant="light" role="alert">
-          {t("list.actionFailed")}
+          {failure}
         </Alert>
       )}
       {withMe.isPending ? (
@@ -99,7 +105,7 @@ export function SharedWithMePage() {
           setRequesting(null);
         }}
         pending={answer.isPending}
-        error={answer.isError ? t("list.actionFailed") : null}
+        error={answer.isError ? failure : null}
       >
         {requesting ? requestRule(requesting, t) : ""}
       </ConfirmDialog>
