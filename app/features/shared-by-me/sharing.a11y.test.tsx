@@ -1,23 +1,11 @@
 import { screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DashboardLayout } from "../../shell/DashboardLayout.tsx";
+import { axeViolations as violations } from "../../test/axe.ts";
 import { stubApi, testAccount } from "../../test/stubApi.ts";
 import { AcceptedShareRequestPage } from "../share-request/AcceptedShareRequestPage.tsx";
 import { MARCH_14, NOMINEE_ID, renderSharing, testNominee } from "./testSharing.tsx";
-
-// jsdom has no layout: contrast is checked in the browser journeys; regions belong to the shell.
-const AXE_OPTIONS: axe.RunOptions = {
-  rules: { "color-contrast": { enabled: false }, region: { enabled: false } },
-};
-
-async function violations(root: Element) {
-  const result = await axe.run(root, AXE_OPTIONS);
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(" | ")}`,
-  );
-}
 
 const LIST = "/dashboard/shared-data/shared-by-me";
 const ONE = `/api/shared/nominees/${NOMINEE_ID}`;
