@@ -1,27 +1,10 @@
-import type { CategoryKey } from "../../../domain/sections/index.ts";
-import type { RecordBody } from "../../../domain/sections/schema.ts";
+import type { RecordListItem, RecordView } from "../../../domain/schemas/record.ts";
 import type { RecordModule } from "../../../domain/sections/types.ts";
 import { apiFetch } from "../../api/client.ts";
 
-/** One list row (GET /api/records/{module}/{category}): the declared list columns only. */
-export type RecordListItem = {
-  id: string;
-  category: string;
-  createTime: number;
-  updateTime: number;
-  columns: Record<string, unknown>;
-};
-
-/** One record (GET /api/records/{module}/{category}/{id}); secrets masked unless revealed. */
-export type RecordItem = {
-  id: string;
-  module: RecordModule;
-  category: CategoryKey;
-  createTime: number;
-  updateTime: number;
-  body: RecordBody;
-  maskedFields: string[];
-};
+/** A list row and one record (secrets masked unless revealed), as the server declares them. */
+export type { RecordListItem };
+export type RecordItem = RecordView;
 
 /**
  * Every key starts with "records", so invalidating `recordQueryKeys.all` after a save or a

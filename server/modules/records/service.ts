@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { RecordListItem, RecordView } from "../../../domain/schemas/record.ts";
 import {
   categoriesOf,
   listColumns,
@@ -20,29 +21,8 @@ import { authorizeRecordDelete } from "./policy.ts";
 import { checkReferences, findReferenced, pruneDangling, referenceCell, targetOf } from "./references.ts";
 import { recordRepository } from "./repository.ts";
 
-/** One row of a category's list: its declared list columns only, secrets masked. */
-export type RecordListItem = {
-  id: string;
-  category: string;
-  /** Epoch ms. */
-  createTime: number;
-  updateTime: number;
-  /** listColumn key -> value; references as { id, name } (lists of them for personRefs); secrets as MASK. */
-  columns: Record<string, unknown>;
-};
-
-/** One record as its owner's form reads it. */
-export type RecordView = {
-  id: string;
-  module: RecordModule;
-  category: string;
-  createTime: number;
-  updateTime: number;
-  /** Every field; secrets holding a value are MASK unless revealed; references to deleted rows dropped. */
-  body: RecordBody;
-  /** The secret fields answered as MASK: revealable with ?reveal=. */
-  maskedFields: string[];
-};
+/** The answered shapes are declared once, in domain/, for the server and the app. */
+export type { RecordListItem, RecordView };
 
 /** What the body's ciphertext is bound to besides its owner: the record and its category. */
 function bodyAad(id: string, category: string): string {

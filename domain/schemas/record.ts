@@ -1,0 +1,31 @@
+import type { RecordBody } from "../sections/schema.ts";
+import type { RecordModule } from "../sections/types.ts";
+
+/*
+ * The shapes the records API answers (GET /api/records/{module}/{category}[/{id}], and the same
+ * through a nominee's shared routes), declared once for the server and the app.
+ */
+
+/** One row of a category's list: its declared list columns only, secrets masked. */
+export type RecordListItem = {
+  id: string;
+  category: string;
+  /** Epoch ms. */
+  createTime: number;
+  updateTime: number;
+  /** listColumn key -> value; references as { id, name } (lists of them for personRefs); secrets as MASK. */
+  columns: Record<string, unknown>;
+};
+
+/** One record as its owner's form reads it. */
+export type RecordView = {
+  id: string;
+  module: RecordModule;
+  category: string;
+  createTime: number;
+  updateTime: number;
+  /** Every field; secrets holding a value are MASK unless revealed; references to deleted rows dropped. */
+  body: RecordBody;
+  /** The secret fields answered as MASK: revealable with ?reveal=. */
+  maskedFields: string[];
+};
