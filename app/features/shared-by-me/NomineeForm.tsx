@@ -44,7 +44,7 @@ const EMAIL_LOCKED: ReadonlySet<NomineeStatus> = new Set(["accepted", "requested
 
 const FIELD_PATHS = ["personId", "firstName", "lastName", "email", "release", "accessEndsAt"];
 
-export function initialNomineeValues(nominee: NomineeView | undefined): NomineeFormValues {
+function initialNomineeValues(nominee: NomineeView | undefined): NomineeFormValues {
   return {
     personId: nominee?.personId ?? null,
     firstName: nominee?.firstName ?? "",
@@ -120,6 +120,9 @@ export function NomineeForm({ nominee, onSaved, onCancel }: NomineeFormProps) {
 
   const scopeError = Object.entries(form.errors).find(([path]) => isUnder(path, "scope"))?.[1];
   const emailLocked = nominee !== undefined && EMAIL_LOCKED.has(nominee.status);
+  // An end date applies to released access only (the API refuses it before release).
+  const endsAccess =
+    nominee !== undefined && (nominee.status === "released" || nominee.accessEndsAt !== null);
   const personLabel = t("form.person");
 
   return (
@@ -180,7 +183,7 @@ export function NomineeForm({ nominee, onSaved, onCancel }: NomineeFormProps) {
           />
         </SimpleGrid>
         <ScopePicker value={form.values.scope} onChange={setScope} error={scopeError} />
-        {editing && (
+        {endsAccess && (
           <DateField
             label={t("form.accessEndsAt")}
             description={t("form.accessEndsAtHint")}

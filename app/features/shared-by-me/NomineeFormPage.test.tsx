@@ -169,4 +169,11 @@ describe("the nominee form", () => {
     expect(await screen.findByText(/Sharing your own file needs a subscription/)).toBeTruthy();
     expect(screen.queryByTestId("nominee-form")).toBeNull();
   });
+
+  it("asks for an end of access only once access is released", async () => {
+    stubForm({ [`GET /api/shared/nominees/${NOMINEE_ID}`]: { body: testNominee({ status: "accepted" }) } });
+    renderSharing(`${LIST}/edit/${NOMINEE_ID}`);
+    await screen.findByRole("textbox", { name: /^First Name/ });
+    expect(screen.queryByLabelText("Access ends on")).toBeNull();
+  });
 });

@@ -68,7 +68,7 @@ describe("the sharing screens, for assistive technologies", () => {
     expect(await violations(form.container)).toEqual([]);
     form.unmount();
     const edit = renderSharing(`${LIST}/edit/${NOMINEE_ID}`);
-    await screen.findByLabelText("Access ends on");
+    await screen.findByRole("textbox", { name: /^First Name/ });
     expect(await violations(edit.container)).toEqual([]);
     edit.unmount();
     const view = renderSharing(`${LIST}/view/${NOMINEE_ID}`);
