@@ -5,6 +5,7 @@ import enCommon from "../../public/locales/en/common.json" with { type: "json" }
 import enForms from "../../public/locales/en/forms.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
 import enNetwork from "../../public/locales/en/network.json" with { type: "json" };
+import enSharedWithMe from "../../public/locales/en/shared-with-me.json" with { type: "json" };
 import enSharing from "../../public/locales/en/sharing.json" with { type: "json" };
 import frAccount from "../../public/locales/fr/account.json" with { type: "json" };
 import frAuth from "../../public/locales/fr/auth.json" with { type: "json" };
@@ -12,6 +13,7 @@ import frCommon from "../../public/locales/fr/common.json" with { type: "json" }
 import frForms from "../../public/locales/fr/forms.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
 import frNetwork from "../../public/locales/fr/network.json" with { type: "json" };
+import frSharedWithMe from "../../public/locales/fr/shared-with-me.json" with { type: "json" };
 import frSharing from "../../public/locales/fr/sharing.json" with { type: "json" };
 
 function keyPaths(value: unknown, prefix = ""): string[] {
@@ -31,6 +33,7 @@ describe.each([
   ["network", enNetwork, frNetwork],
   ["forms", enForms, frForms],
   ["sharing", enSharing, frSharing],
+  ["shared-with-me", enSharedWithMe, frSharedWithMe],
 ])("the %s translations", (_ns, en, fr) => {
   it("have the same keys in English and French", () => {
     expect(keyPaths(fr).sort()).toEqual(keyPaths(en).sort());
