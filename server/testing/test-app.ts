@@ -74,7 +74,14 @@ export async function buildTestApp(
       }),
     },
   });
-  const outbox = createMailOutbox({ database, jobs, ...clock });
+  // Mail stored in one millisecond still reads back in the order it was made (mailsTo sorts by time).
+  const appClock = options.clock ?? Date.now;
+  let lastMail = 0;
+  const mailClock = () => {
+    lastMail = Math.max(appClock(), lastMail + 1);
+    return lastMail;
+  };
+  const outbox = createMailOutbox({ database, jobs, clock: mailClock });
   const auth = createAuth({ config, database, mail: outbox, logger: QUIET });
   const app = await buildApp({
     config,

@@ -42,7 +42,7 @@ describe.each(testDialects())("timed release on %s", (dialect) => {
     const { nominee: alex, id } = await acceptedNominee(test, ann, "five_days");
     await ask(alex, id);
     const requestedAt = test.now();
-    const first = await approvalLinkOf(test, ann, true);
+    const first = await approvalLinkOf(test, ann, id, true);
 
     test.advance(4 * DAY_MS - 1);
     await test.runJobs();
@@ -56,7 +56,7 @@ describe.each(testDialects())("timed release on %s", (dialect) => {
       "Reminder: Alex Martin asks for access to your Kinfile",
     ]);
     // The same links as the first mail: still the one pending request.
-    expect(await approvalLinkOf(test, ann, true)).toEqual(first);
+    expect(reminders[0]?.text).toContain(first.sign);
 
     test.advance(DAY_MS - 1);
     await test.runJobs();

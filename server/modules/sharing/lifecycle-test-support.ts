@@ -145,21 +145,34 @@ export async function sharingMails(test: TestApp, email: string): Promise<Stored
   return (await mailsTo(test, email)).filter((mail) => mail.template.startsWith("share"));
 }
 
-/** The approval link's parts from the owner's request mail (the last one). */
+/**
+ * The approval link's sign from the owner's request mails: the one of the nominee's current
+ * request (mails made in the same millisecond have no order to rely on).
+ */
 export async function approvalLinkOf(
   test: TestApp,
   owner: TestUser,
+  nomineeId: string,
   approve: boolean,
 ): Promise<{ nomineeId: string; sign: string }> {
-  const mails = (await mailsTo(test, owner.email)).filter((mail) => mail.template === "shareRequest");
-  const mail = mails.at(-1);
-  if (mail === undefined) throw new Error(`no request mail to ${owner.email}`);
-  const match = new RegExp(
+  const { request_id: requestId } = await test.database.db
+    .selectFrom("nominee")
+    .select("request_id")
+    .where("id", "=", nomineeId)
+    .executeTakeFirstOrThrow();
+  const pattern = new RegExp(
     `${test.config.publicUrl}/accepted-share-request\\?\\S*approve=${approve}\\S*`,
-  ).exec(mail.text);
-  if (match === null) throw new Error(`no approve=${approve} link in: ${mail.text}`);
-  const query = new URL(match[0]).searchParams;
-  return { nomineeId: query.get("nomineeId") ?? "", sign: query.get("sign") ?? "" };
+    "g",
+  );
+  const links = (await mailsTo(test, owner.email))
+    .filter((mail) => mail.template === "shareRequest")
+    .flatMap((mail) => [...mail.text.matchAll(pattern)].map((match) => new URL(match[0]).searchParams));
+  const link = links.find(
+    (query) => query.get("nomineeId") === nomineeId && query.get("sign")?.startsWith(`${requestId}.`),
+  );
+  if (link === undefined)
+    throw new Error(`no approve=${approve} link of ${nomineeId}'s request to ${owner.email}`);
+  return { nomineeId, sign: link.get("sign") ?? "" };
 }
 
 /** What the /accepted-share-request page does: posts the answer with the sign value as the bearer. */

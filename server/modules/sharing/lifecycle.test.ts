@@ -306,7 +306,7 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
     it("approves once: released, the nominee mailed, the link void afterwards", async () => {
       const { nominee: alex, id } = await acceptedNominee(test, ann, "five_days");
       await as(test, alex).ok("POST", nominee(id, "/request"));
-      const { nomineeId, sign } = await approvalLinkOf(test, ann, true);
+      const { nomineeId, sign } = await approvalLinkOf(test, ann, id, true);
       expect(nomineeId).toBe(id);
       const approved = await postApproval(test, nomineeId, true, sign);
       expect(approved.statusCode, approved.body).toBe(200);
@@ -333,7 +333,7 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
     it("declines: back to accepted, the nominee mailed, false answered", async () => {
       const { nominee: alex, id } = await acceptedNominee(test, ann, "ten_days");
       await as(test, alex).ok("POST", nominee(id, "/request"));
-      const { sign } = await approvalLinkOf(test, ann, false);
+      const { sign } = await approvalLinkOf(test, ann, id, false);
       const declined = await postApproval(test, id, false, sign);
       expect(declined.statusCode).toBe(200);
       expect(declined.json()).toBe(false);
@@ -351,10 +351,10 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
     it("refuses missing, tampered, foreign and superseded sign values", async () => {
       const { nominee: alex, id } = await acceptedNominee(test, ann, "fifteen_days");
       await as(test, alex).ok("POST", nominee(id, "/request"));
-      const { sign } = await approvalLinkOf(test, ann, true);
+      const { sign } = await approvalLinkOf(test, ann, id, true);
       const other = await acceptedNominee(test, ann, "fifteen_days");
       await as(test, other.nominee).ok("POST", nominee(other.id, "/request"));
-      const { sign: otherSign } = await approvalLinkOf(test, ann, true);
+      const { sign: otherSign } = await approvalLinkOf(test, ann, other.id, true);
 
       const last = sign.at(-1) === "A" ? "B" : "A";
       const [requestId] = sign.split(".");
@@ -378,14 +378,14 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
       await as(test, ann).ok("POST", owned(id, "/decline"));
       await as(test, alex).ok("POST", nominee(id, "/request"));
       expect((await postApproval(test, id, true, sign)).statusCode).toBe(400);
-      const { sign: fresh } = await approvalLinkOf(test, ann, true);
+      const { sign: fresh } = await approvalLinkOf(test, ann, id, true);
       expect((await postApproval(test, id, true, fresh)).json()).toBe(true);
     });
 
     it("expires with the request: at the release time, or after 10 days for manual", async () => {
       const manual = await acceptedNominee(test, ann, "manual");
       await as(test, manual.nominee).ok("POST", nominee(manual.id, "/request"));
-      const { sign } = await approvalLinkOf(test, ann, true);
+      const { sign } = await approvalLinkOf(test, ann, manual.id, true);
       test.advance(10 * DAY_MS);
       expect((await postApproval(test, manual.id, true, sign)).statusCode).toBe(400);
       // The owner can still answer in the app.
