@@ -187,6 +187,17 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
       expect((await as(test, alex).send("POST", nominee(id, "/accept"))).statusCode).toBe(404);
     });
 
+    it("lets someone without an account sign up with the invited address and accept", async () => {
+      const email = `newcomer-${Date.now()}@example.com`;
+      const id = await invite(test, ann, { email: email.toUpperCase() }, "five_days");
+      const newcomer = await createSignedInUser(test, { email, name: "New Comer" });
+      expect((await withMe(test, newcomer)).map((item) => [item.nomineeId, item.status])).toEqual([
+        [id, "invited"],
+      ]);
+      await as(test, newcomer).ok("POST", nominee(id, "/accept"));
+      expect((await withMe(test, newcomer))[0]?.status).toBe("accepted");
+    });
+
     it("releases at once on acceptance when the rule is now", async () => {
       const { id } = await acceptedNominee(test, ann, "now");
       expect(await nomineeView(test, ann, id)).toMatchObject({ status: "released", releasedAt: test.now() });
