@@ -47,6 +47,14 @@ describe("password strength", () => {
 });
 
 describe("/register", () => {
+  it("fills in the address an invitation was sent to", () => {
+    stubApi({});
+    renderRoutes([{ path: "/register", Component: RegisterPage }], {
+      entries: ["/register?email=casey%40example.com"],
+    });
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("casey@example.com");
+  });
+
   it("shows the strength and the requirements as the password is typed", async () => {
     visitRegister();
     expect(screen.getByText("Password strength: too short")).toBeTruthy();

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { signUpWithEmail } from "../../session/authApi.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
@@ -23,15 +23,19 @@ import { NewPasswordFields } from "./NewPasswordFields.tsx";
 const FIELDS = ["name", "email", "password", "confirm"] as const;
 type Field = (typeof FIELDS)[number];
 
-/** Self-registration (spec section 1): name, email, a strong enough password, then "check your email". */
+/**
+ * Self-registration (spec section 1): name, email, a strong enough password, then "check your email".
+ * `?email=` fills the address in (a nominee's invitation links here with the address it was sent to).
+ */
 export function RegisterPage() {
   const { t, i18n } = useTranslation("auth");
-  const [values, setValues] = useState<Record<Field, string>>({
+  const [searchParams] = useSearchParams();
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
     name: "",
-    email: "",
+    email: (searchParams.get("email") ?? "").slice(0, 256),
     password: "",
     confirm: "",
-  });
+  }));
   const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
