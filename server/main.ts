@@ -12,6 +12,11 @@ import { type MailJobs, mailJobHandlers } from "./mail/delivery.ts";
 import { createMailOutbox } from "./mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "./mail/transport.ts";
 import {
+  type DocumentMetadataJobs,
+  documentMetadataHandlers,
+  scheduleDocumentMetadataEncryption,
+} from "./modules/documents/metadata-backfill.ts";
+import {
   type ReminderBackfillJobs,
   reminderBackfillHandlers,
   scheduleReminderBackfill,
@@ -24,7 +29,7 @@ import type { SharingJobs } from "./modules/sharing/schedule.ts";
 import { createUnsubscribeLinks } from "./modules/unsubscribe/unsubscribe-links.ts";
 import { describeStartupError, ensureDataDir, StartupError } from "./startup.ts";
 
-type AppJobs = MailJobs & ReminderJobs & ReminderBackfillJobs & SharingJobs;
+type AppJobs = MailJobs & ReminderJobs & ReminderBackfillJobs & SharingJobs & DocumentMetadataJobs;
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -110,6 +115,7 @@ async function start(): Promise<void> {
           }),
         }),
         ...reminderBackfillHandlers({ database, dataKeys, jobs: () => jobs }),
+        ...documentMetadataHandlers({ database, dataKeys }),
         ...sharingJobHandlers({
           database,
           publicUrl: config.publicUrl,
@@ -134,6 +140,8 @@ async function start(): Promise<void> {
     });
     // Records saved before the reminders module existed get their reminder jobs (once per database).
     await scheduleReminderBackfill(jobs);
+    // Documents saved before their text was encrypted (migration 0009) get it sealed (once per database).
+    await scheduleDocumentMetadataEncryption(jobs);
     jobs.start({ intervalMs: JOB_POLL_MS });
     stopOnSignals(app, database, jobs, transport);
     await listen(app, config);

@@ -173,15 +173,26 @@ export interface DocumentTable {
   owner_id: string;
   module: string;
   type: string;
+  /**
+   * The free text about a document, AES-256-GCM under the owner's data key, each bound to its
+   * owner, document and field (server/modules/documents/metadata.ts).
+   */
+  file_name_enc: Uint8Array | null;
+  description_enc: Uint8Array | null;
+  last_name_enc: Uint8Array | null;
+  /**
+   * The same in clear, in rows saved before migration 0009 only: read when the encrypted column is
+   * empty, emptied by the start-up job (documents/metadata-backfill.ts), never written otherwise.
+   */
   file_name: string | null;
+  description: string | null;
+  last_name: string | null;
   /** Sniffed from the content at upload, never taken from the client. */
   content_type: string | null;
   /** The file's size in bytes (before encryption). */
   size: number | null;
   /** The encrypted file in the blob store (server/storage); null until a file is uploaded. */
   blob_id: string | null;
-  description: string | null;
-  last_name: string | null;
   assigned_module: string | null;
   assigned_type: string | null;
   assigned_custom_position: string | null;

@@ -7,6 +7,7 @@ import * as personalNetwork from "./0005_personal_network.ts";
 import * as recordsCommentsActivity from "./0006_records_comments_activity.ts";
 import * as documents from "./0007_documents.ts";
 import * as nominees from "./0008_nominees.ts";
+import * as documentMetadataEncrypted from "./0009_document_metadata_encrypted.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0006_records_comments_activity": recordsCommentsActivity,
   "0007_documents": documents,
   "0008_nominees": nominees,
+  "0009_document_metadata_encrypted": documentMetadataEncrypted,
 };

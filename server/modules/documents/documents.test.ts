@@ -552,7 +552,7 @@ describe.each(backends)(
       expect(await blobOfDocument(id)).toBeNull();
     });
 
-    it("keeps no uploaded plaintext in the database or the blob store", async () => {
+    it("keeps no uploaded plaintext, file name or description in the database or the blob store", async () => {
       const id = await createDocument(ann);
       const secretText = `${MARKER} ${"account 12345678 ".repeat(2000)}`;
       await upload(ann, `${base(id)}/upload`, { filename: "statement.txt", content: secretText });
@@ -561,6 +561,25 @@ describe.each(backends)(
         content: makePdf(MARKER),
       });
       expect((await call(ann, "GET", `${base(id)}/download/statement.txt/`)).body).toBe(secretText);
+      // What a user types about a document is encrypted like the file: its name, description, last name.
+      const text = {
+        fileName: "Typed-Name-Marker-5e21.pdf",
+        description: "Description-Marker-8a4c",
+        lastName: "LastName-Marker-d93f",
+      };
+      const uploaded = "Uploaded-Name-Marker-27b6.pdf";
+      const described = await createDocument(ann, text);
+      const named = await createDocument(ann, text);
+      await upload(ann, `${base(named)}/upload`, { filename: uploaded, content: makePdf("named") });
+      expect((await call(ann, "GET", base(described))).json()).toMatchObject({
+        ...text,
+        filename: text.fileName,
+      });
+      expect((await call(ann, "GET", base(named))).json()).toMatchObject({ ...text, fileName: uploaded });
+      expect(
+        (await call(ann, "GET", `${base(named)}/download/${uploaded}/`)).headers["content-disposition"],
+      ).toContain(uploaded);
+      const markers = [...Object.values(text), uploaded];
 
       const stored: Buffer[] = [];
       if (dialect === "sqlite") {
@@ -585,6 +604,7 @@ describe.each(backends)(
       expect(everything.length).toBeGreaterThan(secretText.length);
       expect(everything.includes(MARKER)).toBe(false);
       expect(everything.includes("account 12345678")).toBe(false);
+      for (const marker of markers) expect(everything.includes(marker), marker).toBe(false);
     });
 
     it("deletes an account's documents and their files with the account", async () => {

@@ -1,29 +1,23 @@
 import type { DocumentInput, DocumentListItem, DocumentRecord } from "../../../domain/schemas/document.ts";
 import type { DocumentTable } from "../../db/schema.ts";
+import type { DocumentText, OpenedDocument } from "./metadata.ts";
 
 /**
  * Which fields of a document leave the server, and how saved metadata maps to its row. Only the
- * owner ever reads these; the file itself leaves through the download route alone.
+ * owner and the nominees of released shares read these; the file itself leaves through the
+ * download routes alone.
  */
 
+/** The plain columns of saved metadata; its text is sealed apart (metadata.ts). */
 export type DocumentColumns = Pick<
   DocumentTable,
-  | "module"
-  | "type"
-  | "description"
-  | "last_name"
-  | "assigned_module"
-  | "assigned_type"
-  | "assigned_custom_position"
-  | "assigned_document"
+  "module" | "type" | "assigned_module" | "assigned_type" | "assigned_custom_position" | "assigned_document"
 >;
 
 export function toColumns(input: DocumentInput): DocumentColumns {
   return {
     module: input.module,
     type: input.type,
-    description: input.description,
-    last_name: input.lastName,
     assigned_module: input.assignedModule,
     assigned_type: input.assignedType,
     assigned_custom_position: input.assignedCustomPosition,
@@ -31,13 +25,18 @@ export function toColumns(input: DocumentInput): DocumentColumns {
   };
 }
 
-export function toListItem(row: DocumentTable): DocumentListItem {
+/** The text of saved metadata, sealed apart from its other columns. */
+export function textOf(input: DocumentInput): Pick<DocumentText, "description" | "lastName"> {
+  return { description: input.description, lastName: input.lastName };
+}
+
+export function toListItem(row: OpenedDocument): DocumentListItem {
   return {
     id: row.id,
     module: row.module,
     type: row.type,
-    fileName: row.file_name,
-    lastName: row.last_name,
+    fileName: row.fileName,
+    lastName: row.lastName,
     description: row.description,
     assignedModule: row.assigned_module,
     assignedType: row.assigned_type,
@@ -49,10 +48,10 @@ export function toListItem(row: DocumentTable): DocumentListItem {
   };
 }
 
-export function toDocumentRecord(row: DocumentTable): DocumentRecord {
+export function toDocumentRecord(row: OpenedDocument): DocumentRecord {
   return {
     ...toListItem(row),
-    filename: row.file_name,
+    filename: row.fileName,
     createTime: row.created_at,
     updateTime: row.updated_at,
   };

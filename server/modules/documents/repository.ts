@@ -1,10 +1,22 @@
 import type { Kysely } from "kysely";
 import type { DB, DocumentTable } from "../../db/schema.ts";
 
-/** The file columns of a document: all set by an upload, all cleared when its file is removed. */
-export type DocumentFile = Pick<DocumentTable, "blob_id" | "file_name" | "content_type" | "size">;
+/**
+ * The file columns of a document: all set by an upload, all cleared when its file is removed. The
+ * name is sealed (metadata.ts), its clear column emptied.
+ */
+export type DocumentFile = Pick<
+  DocumentTable,
+  "blob_id" | "file_name_enc" | "file_name" | "content_type" | "size"
+>;
 
-export const NO_FILE: DocumentFile = { blob_id: null, file_name: null, content_type: null, size: null };
+export const NO_FILE: DocumentFile = {
+  blob_id: null,
+  file_name_enc: null,
+  file_name: null,
+  content_type: null,
+  size: null,
+};
 
 /**
  * Every query on documents, each filtered by its owner: a handler cannot reach another account's
@@ -19,6 +31,17 @@ export function documentRepository(db: Kysely<DB>) {
         .where("owner_id", "=", ownerId)
         .where("id", "=", id)
         .executeTakeFirst();
+    },
+
+    /** The documents among `ids` (another account's ids find nothing). */
+    findMany(ownerId: string, ids: readonly string[]): Promise<DocumentTable[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom("document")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("id", "in", [...ids])
+        .execute();
     },
 
     async insert(row: DocumentTable): Promise<void> {

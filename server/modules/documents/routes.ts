@@ -11,6 +11,7 @@ import {
   isDocumentType,
 } from "../../../domain/schemas/document.ts";
 import { actorOf } from "../../auth/ownership.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { onAccountDeleted } from "../account/account-deletion.ts";
@@ -46,10 +47,10 @@ const inlineQuery = z.object({ inline: z.enum(["1", "true", "0", "false"]).optio
  */
 export async function documentRoutes(
   app: FastifyInstance,
-  options: { database: Database; blobs: BlobStore },
+  options: { database: Database; blobs: BlobStore; dataKeys: DataKeys },
 ): Promise<void> {
-  const { blobs } = options;
-  const service = createDocumentService({ db: options.database.db, blobs, log: app.log });
+  const { blobs, dataKeys } = options;
+  const service = createDocumentService({ db: options.database.db, blobs, dataKeys, log: app.log });
   // Registered in this plugin only: uploads stream through busboy here, while other plugins (the
   // unsubscribe link's one-click POST) keep their own small multipart parser. Limits per request
   // are set where the file is read (upload.ts).

@@ -9,13 +9,16 @@ import type {
   DocumentRecord,
 } from "../../../domain/schemas/document.ts";
 import type { Actor } from "../../auth/access.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, DocumentTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { BlobNotFoundError, type BlobStore } from "../../storage/blob-store.ts";
 import { deleteCommentsOf } from "../comments/repository.ts";
 import { recordRepository } from "../records/repository.ts";
+import { NO_TEXT, type OpenedDocument, openDocument, sealDocumentText, sealFileName } from "./metadata.ts";
 import { authorizeDocumentDelete, isAt } from "./policy.ts";
-import { toColumns, toDocumentRecord, toListItem } from "./presenter.ts";
+import { textOf, toColumns, toDocumentRecord, toListItem } from "./presenter.ts";
+import { documentReader } from "./reader.ts";
 import { documentRepository, NO_FILE } from "./repository.ts";
 import { receiveUpload } from "./upload.ts";
 
@@ -42,11 +45,11 @@ export type DocumentDownload = {
 };
 
 /** A document's file, streamed from the blob store as its owner stored it; 404 when it has none. */
-export async function openDocumentFile(blobs: BlobStore, row: DocumentTable): Promise<DocumentDownload> {
+export async function openDocumentFile(blobs: BlobStore, row: OpenedDocument): Promise<DocumentDownload> {
   if (row.blob_id === null || row.content_type === null) throw new AppError("not_found");
   try {
     return {
-      fileName: row.file_name ?? "file",
+      fileName: row.fileName ?? "file",
       contentType: row.content_type,
       size: row.size ?? 0,
       body: await blobs.get(row.owner_id, row.blob_id),
@@ -57,9 +60,16 @@ export async function openDocumentFile(blobs: BlobStore, row: DocumentTable): Pr
   }
 }
 
-export function createDocumentService(options: { db: Kysely<DB>; blobs: BlobStore; log: FastifyBaseLogger }) {
-  const { db, blobs, log } = options;
+export function createDocumentService(options: {
+  db: Kysely<DB>;
+  blobs: BlobStore;
+  dataKeys: DataKeys;
+  log: FastifyBaseLogger;
+}) {
+  const { db, blobs, dataKeys, log } = options;
   const documents = documentRepository(db);
+  const reader = documentReader(db, dataKeys);
+  const open = (row: DocumentTable) => openDocument(dataKeys, row);
 
   async function find(actor: Actor, at: DocumentAddress): Promise<DocumentTable> {
     const row = await documents.find(actor.userId, at.id);
@@ -107,8 +117,13 @@ export function createDocumentService(options: { db: Kysely<DB>; blobs: BlobStor
         const existing = await documents.find(ownerId, input.id);
         if (existing === undefined) throw new AppError("not_found");
         // The stored file's name comes with its upload: metadata without a name keeps it.
-        const fileName = existing.blob_id === null ? input.fileName : (input.fileName ?? existing.file_name);
-        const changes = { ...toColumns(input), file_name: fileName, updated_at: now };
+        const keepsName = existing.blob_id !== null && input.fileName === null;
+        const text = keepsName ? textOf(input) : { ...textOf(input), fileName: input.fileName };
+        const changes = {
+          ...toColumns(input),
+          ...(await sealDocumentText(dataKeys, ownerId, input.id, text)),
+          updated_at: now,
+        };
         if (!(await documents.update(ownerId, input.id, changes))) throw new AppError("not_found");
         return input.id;
       }
@@ -116,7 +131,8 @@ export function createDocumentService(options: { db: Kysely<DB>; blobs: BlobStor
       await documents.insert({
         ...toColumns(input),
         ...NO_FILE,
-        file_name: input.fileName,
+        ...NO_TEXT,
+        ...(await sealDocumentText(dataKeys, ownerId, id, { ...textOf(input), fileName: input.fileName })),
         id,
         owner_id: ownerId,
         created_at: now,
@@ -126,15 +142,15 @@ export function createDocumentService(options: { db: Kysely<DB>; blobs: BlobStor
     },
 
     async get(actor: Actor, at: DocumentAddress): Promise<DocumentRecord> {
-      return toDocumentRecord(await find(actor, at));
+      return toDocumentRecord(await open(await find(actor, at)));
     },
 
     async list(actor: Actor, module: string, type: string): Promise<DocumentListItem[]> {
-      return (await documents.listByType(actor.userId, module, type)).map(toListItem);
+      return (await reader.listByType(actor.userId, module, type)).map(toListItem);
     },
 
     async attachedTo(actor: Actor, recordId: string): Promise<DocumentListItem[]> {
-      return (await documents.listAttachedTo(actor.userId, recordId)).map(toListItem);
+      return (await reader.listAttachedTo(actor.userId, recordId)).map(toListItem);
     },
 
     async counts(actor: Actor, module: string): Promise<DocumentCounts> {
@@ -162,7 +178,7 @@ export function createDocumentService(options: { db: Kysely<DB>; blobs: BlobStor
       const file = await receiveUpload(request, { blobs, ownerId });
       const updated = await swapFile(ownerId, row, {
         blob_id: file.blobId,
-        file_name: file.fileName,
+        ...(await sealFileName(dataKeys, ownerId, row.id, file.fileName)),
         content_type: file.contentType,
         size: file.size,
       });
@@ -171,18 +187,18 @@ export function createDocumentService(options: { db: Kysely<DB>; blobs: BlobStor
         await discard(ownerId, file.blobId);
         throw new AppError("not_found");
       }
-      return toDocumentRecord(updated);
+      return toDocumentRecord(await open(updated));
     },
 
     async download(actor: Actor, at: DocumentAddress): Promise<DocumentDownload> {
-      return openDocumentFile(blobs, await find(actor, at));
+      return openDocumentFile(blobs, await open(await find(actor, at)));
     },
 
     /** Removes the document's file, if it is still the one named, and keeps the document. */
     async removeFile(actor: Actor, at: DocumentAddress, fileName: string): Promise<void> {
       authorizeDocumentDelete(actor);
       const row = await find(actor, at);
-      if (row.blob_id === null || row.file_name !== fileName) throw new AppError("not_found");
+      if (row.blob_id === null || (await open(row)).fileName !== fileName) throw new AppError("not_found");
       await swapFile(actor.userId, row, NO_FILE);
     },
 

@@ -1,8 +1,10 @@
 import type { Kysely } from "kysely";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { FieldDef, FieldType } from "../../../domain/sections/types.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { documentReader } from "../documents/reader.ts";
 import { idsOf } from "./body.ts";
 
 /**
@@ -49,9 +51,13 @@ function personName(first: string, last: string | null): string {
   return last ? `${first} ${last}` : first;
 }
 
-/** The owner's rows among the ids the bodies' reference fields hold: one query per target table. */
+/**
+ * The owner's rows among the ids the bodies' reference fields hold: one query per target table
+ * (documents' names are encrypted at rest: the data keys open them).
+ */
 export async function findReferenced(
   db: Kysely<DB>,
+  dataKeys: DataKeys,
   ownerId: string,
   fields: readonly FieldDef[],
   bodies: readonly RecordBody[],
@@ -101,13 +107,8 @@ export async function findReferenced(
         .execute();
       for (const row of rows) found.set(`institution:${row.id}`, { name: row.name, kind: null });
     } else if (target === "document") {
-      const rows = await db
-        .selectFrom("document")
-        .select(["id", "file_name"])
-        .where("owner_id", "=", ownerId)
-        .where("id", "in", ids)
-        .execute();
-      for (const row of rows) found.set(`document:${row.id}`, { name: row.file_name, kind: null });
+      const rows = await documentReader(db, dataKeys).findMany(ownerId, ids);
+      for (const row of rows) found.set(`document:${row.id}`, { name: row.fileName, kind: null });
     } else {
       const rows = await db
         .selectFrom("record")
@@ -143,12 +144,13 @@ function accepts(field: FieldDef, found: ReferencedRows, id: string): boolean {
  */
 export async function checkReferences(
   db: Kysely<DB>,
+  dataKeys: DataKeys,
   ownerId: string,
   fields: readonly FieldDef[],
   body: RecordBody,
   selfId: string | null,
 ): Promise<void> {
-  const found = await findReferenced(db, ownerId, fields, [body]);
+  const found = await findReferenced(db, dataKeys, ownerId, fields, [body]);
   const problems: Record<string, string> = {};
   for (const field of fields) {
     const target = targetOf(field);

@@ -69,7 +69,7 @@ export function createRecordService(options: {
     const rows = await records.list(ownerId, category.module, category.key);
     const bodies = await Promise.all(rows.map(open));
     const columns = listColumns(category);
-    const found = await findReferenced(db, ownerId, columns, bodies);
+    const found = await findReferenced(db, dataKeys, ownerId, columns, bodies);
     const secret = new Set(secretFields(category).map((field) => field.key));
     return rows.map((row, index) => {
       const cells = listCells(columns, secret, bodies[index] ?? {}, (column, value) =>
@@ -104,7 +104,11 @@ export function createRecordService(options: {
     }
     const stored = await open(row);
     const references = referenceFields(category);
-    const body = pruneDangling(stored, references, await findReferenced(db, ownerId, references, [stored]));
+    const body = pruneDangling(
+      stored,
+      references,
+      await findReferenced(db, dataKeys, ownerId, references, [stored]),
+    );
     const masked = maskSecrets(body, secrets, new Set(reveal));
     const revealed = reveal.filter((key) => masked.body[key] !== null && masked.body[key] !== undefined);
     return {
@@ -132,7 +136,7 @@ export function createRecordService(options: {
   return {
     /** POST: a new record of the category (the body already validated by its schema); answers the id. */
     async create(actor: Actor, category: CategoryDef, body: RecordBody): Promise<string> {
-      await checkReferences(db, actor.userId, referenceFields(category), body, null);
+      await checkReferences(db, dataKeys, actor.userId, referenceFields(category), body, null);
       const id = randomUUID();
       const now = Date.now();
       await records.insert({
@@ -200,7 +204,7 @@ export function createRecordService(options: {
     /** PUT: replaces the whole body (validated, stored secrets already merged in). */
     async update(actor: Actor, category: CategoryDef, id: string, body: RecordBody): Promise<void> {
       await findOwn(actor, category, id);
-      await checkReferences(db, actor.userId, referenceFields(category), body, id);
+      await checkReferences(db, dataKeys, actor.userId, referenceFields(category), body, id);
       const updated = await records.update(actor.userId, id, {
         body_enc: await seal(actor.userId, id, category, body),
         reminder_date: reminderDate(body, reminderFields(category)),

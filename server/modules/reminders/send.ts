@@ -48,7 +48,7 @@ export function reminderJobHandlers(options: {
       if (user === undefined) return;
       if (user.emailNotifications !== null && !authBoolean(user.emailNotifications)) return;
       const body = await openRecordBody(dataKeys, row);
-      const found = await findReferenced(db, payload.ownerId, listColumns(row.category), [body]);
+      const found = await findReferenced(db, dataKeys, payload.ownerId, listColumns(row.category), [body]);
       const item = remindersOf(row, body, found, clock()).find(
         (candidate) => candidate.field === payload.field && candidate.date === payload.date,
       );

@@ -116,7 +116,7 @@ export async function upcomingReminders(
     .execute();
   const bodies = await Promise.all(rows.map((row) => openRecordBody(dataKeys, row)));
   const columns = rows.flatMap((row) => (isCategoryKey(row.category) ? listColumns(row.category) : []));
-  const found = await findReferenced(db, ownerId, columns, bodies);
+  const found = await findReferenced(db, dataKeys, ownerId, columns, bodies);
   return rows
     .flatMap((row, index) => remindersOf(row, bodies[index] ?? {}, found, now))
     .filter(

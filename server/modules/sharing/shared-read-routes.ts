@@ -13,7 +13,7 @@ import { addressRepository } from "../addresses/repository.ts";
 import { sendDownload } from "../documents/download.ts";
 import { isAt } from "../documents/policy.ts";
 import { toDocumentRecord, toListItem } from "../documents/presenter.ts";
-import { documentRepository } from "../documents/repository.ts";
+import { documentReader } from "../documents/reader.ts";
 import { openDocumentFile } from "../documents/service.ts";
 import { toInstitution } from "../institutions/presenter.ts";
 import { institutionRepository } from "../institutions/repository.ts";
@@ -70,7 +70,7 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
   const clock = options.clock ?? Date.now;
   const records = createRecordService({ db, dataKeys });
   const persons = personReader(db, dataKeys);
-  const documents = documentRepository(db);
+  const documents = documentReader(db, dataKeys);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const nominee = { access: "nominee" as const };
 
@@ -325,14 +325,9 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
       }
       const file = await openDocumentFile(blobs, row);
       try {
+        // The file's name stays out of the log: it is encrypted at rest, the log is not.
         await log(grant, [
-          {
-            kind: "download",
-            subjectKind: "document",
-            subjectId: row.id,
-            category: row.type,
-            field: file.fileName,
-          },
+          { kind: "download", subjectKind: "document", subjectId: row.id, category: row.type },
         ]);
       } catch (error) {
         // Unlogged, the file does not leave.

@@ -247,7 +247,7 @@ describe.each(testDialects())("a released nominee's shared reads on %s", (dialec
         kind: "download",
         subject_kind: "document",
         subject_id: ids.willPdf,
-        field: "will.pdf",
+        field: null,
         nominee_id: nomineeId,
       }),
     );
