@@ -3,6 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categoryDef, referenceFields } from "../../../domain/sections/index.ts";
 import { createDataKeys, type DataKeys } from "../../crypto/data-keys.ts";
 import { DecryptionError } from "../../crypto/envelope.ts";
 import { loadMasterKeyring } from "../../crypto/master-keys.ts";
@@ -10,6 +11,7 @@ import { createJobRunner } from "../../jobs/runner.ts";
 import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
+import { findReferenced } from "../records/references.ts";
 import { NO_TEXT, openDocument } from "./metadata.ts";
 import {
   DOCUMENT_METADATA_KEY,
@@ -160,6 +162,15 @@ describe.each(testDialects())("document metadata at rest on %s", (dialect) => {
     const sealed = row.file_name_enc;
     await runJob();
     expect((await stored(id)).file_name_enc).toEqual(sealed);
+  });
+
+  it("names a record's documents in clear, and only the owner's", async () => {
+    const id = await save(ann, { fileName: "will-scan.pdf" });
+    const fields = referenceFields(categoryDef("will"));
+    const body = { documents: [id] };
+    const found = await findReferenced(test.database.db, dataKeys, ann.id, fields, [body]);
+    expect(found.get(`document:${id}`)).toEqual({ name: "will-scan.pdf", kind: null });
+    expect((await findReferenced(test.database.db, dataKeys, bob.id, fields, [body])).size).toBe(0);
   });
 
   it("is scheduled once however many times the servers start", async () => {
