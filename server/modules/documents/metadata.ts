@@ -27,9 +27,6 @@ const FIELDS = Object.keys(COLUMNS) as TextField[];
 type ClearColumn = (typeof COLUMNS)[TextField]["clear"];
 type SealedColumn = (typeof COLUMNS)[TextField]["sealed"];
 
-/** A document row as it leaves the database: what only this module's reader turns into clear text. */
-export type StoredDocument = DocumentTable;
-
 /** A document row with its text opened: the only shape presenters and downloads take. */
 export type OpenedDocument = Omit<DocumentTable, ClearColumn | SealedColumn> & DocumentText;
 
@@ -88,7 +85,7 @@ export async function sealFileName(
   return { file_name_enc: await sealField(dataKeys, ownerId, id, "fileName", fileName), file_name: null };
 }
 
-async function openField(dataKeys: DataKeys, row: StoredDocument, field: TextField): Promise<string | null> {
+async function openField(dataKeys: DataKeys, row: DocumentTable, field: TextField): Promise<string | null> {
   const { clear, sealed } = COLUMNS[field];
   const ciphertext = row[sealed];
   // A row saved before its text was encrypted, not yet reached by the start-up job.
@@ -97,7 +94,7 @@ async function openField(dataKeys: DataKeys, row: StoredDocument, field: TextFie
 }
 
 /** One document row with its text in clear; throws DecryptionError for a tampered or moved ciphertext. */
-export async function openDocument(dataKeys: DataKeys, row: StoredDocument): Promise<OpenedDocument> {
+export async function openDocument(dataKeys: DataKeys, row: DocumentTable): Promise<OpenedDocument> {
   const {
     file_name_enc: _fileNameEnc,
     description_enc: _descriptionEnc,
@@ -119,17 +116,12 @@ export async function openDocument(dataKeys: DataKeys, row: StoredDocument): Pro
 }
 
 /** Many rows, in their order. */
-export function openDocuments(
-  dataKeys: DataKeys,
-  rows: readonly StoredDocument[],
-): Promise<OpenedDocument[]> {
+export function openDocuments(dataKeys: DataKeys, rows: readonly DocumentTable[]): Promise<OpenedDocument[]> {
   return Promise.all(rows.map((row) => openDocument(dataKeys, row)));
 }
 
 /** The clear text a row still holds (saved before encryption), field by field: what the start-up job seals. */
-export function legacyTextOf(
-  row: StoredDocument,
-): { field: TextField; column: ClearColumn; value: string }[] {
+export function legacyTextOf(row: DocumentTable): { field: TextField; column: ClearColumn; value: string }[] {
   return FIELDS.flatMap((field) => {
     const column = COLUMNS[field].clear;
     const value = row[column];
