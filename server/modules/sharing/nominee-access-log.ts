@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
+import type { NomineeLogEntry } from "../../../domain/schemas/share.ts";
 import type { ActivityKind, DB } from "../../db/schema.ts";
 import { recordActivity } from "../activity/activity-log.ts";
+import type { DocumentReader } from "../documents/reader.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
 
 /**
@@ -45,4 +47,28 @@ export function viewOrReveals(
 ): NomineeAccess[] {
   if (!askedToReveal) return [{ ...subject, kind: "view" }];
   return revealed.map((field) => ({ ...subject, kind: "reveal" as const, field }));
+}
+
+function isUnnamedDownload(entry: NomineeLogEntry): boolean {
+  return entry.kind === "download" && entry.subjectKind === "document" && entry.field === null;
+}
+
+/**
+ * The log's downloads with their file's name: a document's name is encrypted at rest and the log
+ * is not, so a download is logged by the document's id and named when the owner reads the log,
+ * with the document's current name (one deleted since shows its category instead).
+ */
+export async function nameDownloads(
+  documents: DocumentReader,
+  ownerId: string,
+  entries: readonly NomineeLogEntry[],
+): Promise<NomineeLogEntry[]> {
+  const ids = new Set(entries.filter(isUnnamedDownload).map((entry) => entry.subjectId));
+  if (ids.size === 0) return [...entries];
+  const names = new Map(
+    (await documents.findMany(ownerId, [...ids])).map((document) => [document.id, document.fileName]),
+  );
+  return entries.map((entry) =>
+    isUnnamedDownload(entry) ? { ...entry, field: names.get(entry.subjectId) ?? null } : entry,
+  );
 }

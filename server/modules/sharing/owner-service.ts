@@ -10,6 +10,8 @@ import {
 } from "../../../domain/schemas/share.ts";
 import type { NomineeTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { DocumentReader } from "../documents/reader.ts";
+import { nameDownloads } from "./nominee-access-log.ts";
 import { type NomineeRow, presentLogEntry, presentNominee } from "./presenter.ts";
 import { sharingJobKeys } from "./schedule.ts";
 import { createTransitions, type LifecycleDeps, notFound, wrongStatus } from "./transitions.ts";
@@ -20,7 +22,7 @@ export const MANUAL_LINK_LIFETIME_DAYS = 10;
 const LOG_LIMIT = 500;
 
 /** Shared by me: the owner's nominees, their answers to requests, and the signed link's. */
-export function createOwnerService(deps: LifecycleDeps) {
+export function createOwnerService(deps: LifecycleDeps, documents: DocumentReader) {
   const { db, jobs, links, clock } = deps;
   const {
     mails,
@@ -276,7 +278,7 @@ export function createOwnerService(deps: LifecycleDeps) {
         .orderBy("id", "desc")
         .limit(LOG_LIMIT)
         .execute();
-      return rows.map(presentLogEntry);
+      return nameDownloads(documents, ownerId, rows.map(presentLogEntry));
     },
 
     /**

@@ -7,6 +7,7 @@ import type { JobQueue } from "../../jobs/runner.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { onAccountDeleted } from "../account/account-deletion.ts";
+import { documentReader } from "../documents/reader.ts";
 import type { ApprovalLinks } from "./approval-links.ts";
 import { forgetAccount } from "./forget-account.ts";
 import { firstOpenHook } from "./jobs.ts";
@@ -55,7 +56,8 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingOption
     return;
   }
   const deps = { db: options.database.db, clock: options.clock ?? Date.now, ...options.lifecycle };
-  await app.register(ownerRoutes, { owner: createOwnerService(deps) });
+  const documents = documentReader(options.database.db, options.dataKeys);
+  await app.register(ownerRoutes, { owner: createOwnerService(deps, documents) });
   await app.register(nomineeRoutes, { nominee: createNomineeService(deps) });
   await app.register(sharedReadRoutes, {
     ...options,

@@ -251,6 +251,12 @@ describe.each(testDialects())("a released nominee's shared reads on %s", (dialec
         nominee_id: nomineeId,
       }),
     );
+    // The name is encrypted at rest, not in the log: the owner's log names the file as it reads it.
+    const ownersLog = await get(ann, `/api/shared/nominees/${nomineeId}/log`);
+    expect(ownersLog.statusCode, ownersLog.body).toBe(200);
+    expect(ownersLog.json()).toContainEqual(
+      expect.objectContaining({ kind: "download", subjectId: ids.willPdf, field: "will.pdf" }),
+    );
 
     const notFound = [
       await shared("/documents?documentModule=personaldata&documentType=passport"),
