@@ -25,7 +25,8 @@ export async function scheduleDocumentMetadataEncryption(
 
 /**
  * The `document.encrypt-metadata` handler: seals the file names, descriptions and last names that
- * documents saved before migration 0009 hold in clear, and empties the clear columns. Idempotent:
+ * documents saved before migration 0009 hold in clear, and empties the clear columns and the file
+ * names of nominees' logged downloads (sharing/nominee-access-log.ts names them when read). Idempotent:
  * each field is replaced only while it still holds the value read, so a save racing the job (which
  * seals the field itself) wins, and a second run finds nothing left.
  */
@@ -77,9 +78,17 @@ export function documentMetadataHandlers(options: {
             }
           }
           const last = rows.at(-1);
-          if (last === undefined || rows.length < BATCH) return;
+          if (last === undefined || rows.length < BATCH) break;
           after = last.id;
         }
+        // Nominees' downloads were logged with the file's name; the log now names them as it is read.
+        await db
+          .updateTable("activity")
+          .set({ field: null })
+          .where("kind", "=", "download")
+          .where("subject_kind", "=", "document")
+          .where("field", "is not", null)
+          .execute();
       } finally {
         if (zeroing !== undefined) await secureDelete(zeroing);
       }

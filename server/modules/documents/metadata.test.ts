@@ -11,6 +11,7 @@ import { createJobRunner } from "../../jobs/runner.ts";
 import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
+import { recordActivity } from "../activity/activity-log.ts";
 import { findReferenced } from "../records/references.ts";
 import { NO_TEXT, openDocument } from "./metadata.ts";
 import {
@@ -68,7 +69,9 @@ describe.each(testDialects())("document metadata at rest on %s", (dialect) => {
         await Promise.all(names.map((name) => readFile(path.join(test.config.dataDir, name)))),
       );
     }
-    const rows = await sql<{ row: string }>`select d::text as row from document d`.execute(test.database.db);
+    const rows = await sql<{ row: string }>`
+      select d::text as row from document d union all select a::text from activity a
+    `.execute(test.database.db);
     return Buffer.from(rows.rows.map((row) => row.row).join("\n"));
   }
 
@@ -147,6 +150,17 @@ describe.each(testDialects())("document metadata at rest on %s", (dialect) => {
       lastName: legacy.last_name,
     };
     expect((await get(ann, `${LIBRARY}/${id}`)).json()).toMatchObject(answered);
+    // A nominee's download, logged with the file's name before it was encrypted.
+    await recordActivity(test.database.db, [
+      {
+        ownerId: ann.id,
+        actorId: bob.id,
+        kind: "download",
+        subjectKind: "document",
+        subjectId: id,
+        field: legacy.file_name,
+      },
+    ]);
 
     await runJob();
     const row = await stored(id);
@@ -155,6 +169,12 @@ describe.each(testDialects())("document metadata at rest on %s", (dialect) => {
     expect((await get(ann, `${LIBRARY}/${id}`)).json()).toMatchObject(answered);
     const list = (await get(ann, "/api/documents/inventory/type/documentlibrary")).json();
     expect(list).toContainEqual(expect.objectContaining({ id, ...answered }));
+    const logged = await test.database.db
+      .selectFrom("activity")
+      .select("field")
+      .where("subject_id", "=", id)
+      .execute();
+    expect(logged).toEqual([{ field: null }]);
     const bytes = await databaseBytes();
     for (const marker of Object.values(legacy)) expect(bytes.includes(marker), marker).toBe(false);
 
