@@ -273,12 +273,10 @@ export interface NomineeTable {
   /** Stored statuses: NomineeStatus without "expired", which is computed. */
   status: Exclude<NomineeStatus, "expired">;
   invited_at: number;
-  invite_token_hash: string | null;
   accepted_at: number | null;
   request_id: string | null;
   requested_at: number | null;
   release_at: number | null;
-  request_sign_hash: string | null;
   released_at: number | null;
   access_ends_at: number | null;
   opened_at: number | null;

@@ -24,16 +24,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("status", "text", (column) => column.notNull())
     // When the current invitation was sent (it lives INVITATION_LIFETIME_DAYS from then).
     .addColumn("invited_at", "bigint", (column) => column.notNull())
-    // SHA-256 of the invitation token mailed to the nominee, null once used or cancelled.
-    .addColumn("invite_token_hash", "text")
     .addColumn("accepted_at", "bigint")
-    // The current access request: its id binds the approval link and the release job to it.
+    // The current access request: its id binds the approval link (approval-links.ts: the sign is
+    // an HMAC over nominee and request, void once this changes) and the release job to it.
     .addColumn("request_id", "text")
     .addColumn("requested_at", "bigint")
     // When the pending request releases by itself (null for manual, or when none is pending).
     .addColumn("release_at", "bigint")
-    // SHA-256 of the approval link's sign value; cleared when used, so it works once.
-    .addColumn("request_sign_hash", "text")
     .addColumn("released_at", "bigint")
     // Released access ends on this date ("back to normal"); null for no end.
     .addColumn("access_ends_at", "bigint")
