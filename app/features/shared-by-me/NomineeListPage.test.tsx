@@ -41,6 +41,17 @@ describe("Shared by me: the list", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`${LIST}/view/${NOMINEE_ID}`));
   });
 
+  it("sends the mails' link to a nominee to its view", async () => {
+    stubApi({
+      "GET /api/account/account": { body: testAccount() },
+      [`GET /api/shared/nominees/${NOMINEE_ID}`]: { body: testNominee() },
+      [`GET /api/shared/nominees/${NOMINEE_ID}/log`]: { body: [] },
+    });
+    const { router } = renderSharing(`${LIST}/${NOMINEE_ID}`);
+    expect(await screen.findByRole("heading", { level: 1, name: "Alex Martin" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`${LIST}/view/${NOMINEE_ID}`);
+  });
+
   it("reads in French, with an empty state", async () => {
     stubApi({
       "GET /api/account/account": { body: testAccount() },

@@ -5,11 +5,11 @@ import { Link } from "react-router";
 import type { NomineeView } from "../../../domain/schemas/share.ts";
 import { useAccount } from "../../session/account.ts";
 import { hasFullAccess } from "../../session/homeRoute.ts";
+import { viewPath } from "../../shell/recordPaths.ts";
 import { formatDate, fullName } from "../personal-network/personDisplay.ts";
+import { SHARED_BY_ME_PATH } from "./routes.ts";
 import { useNominees } from "./useNominee.ts";
 import { useNomineeActions } from "./useNomineeActions.tsx";
-
-const VIEW_PATH = "/dashboard/shared-data/shared-by-me/view";
 
 /**
  * At the top of every dashboard page while a nominee waits for the owner's answer (the issue:
@@ -65,7 +65,7 @@ function RequestAlert({ nominee }: { nominee: NomineeView }) {
           >
             {t("banner.decline")}
           </Button>
-          <Anchor component={Link} to={`${VIEW_PATH}/${encodeURIComponent(nominee.id)}`} size="sm">
+          <Anchor component={Link} to={viewPath(SHARED_BY_ME_PATH, nominee.id)} size="sm">
             {t("banner.open", { name })}
           </Anchor>
         </Group>

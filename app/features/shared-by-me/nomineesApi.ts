@@ -1,4 +1,4 @@
-import type { NomineeLogEntry, NomineeView, SharedWithMeView } from "../../../domain/schemas/share.ts";
+import type { NomineeLogEntry, NomineeView } from "../../../domain/schemas/share.ts";
 import { apiFetch } from "../../api/client.ts";
 
 /**
@@ -11,8 +11,6 @@ export const nomineeQueryKeys = {
   list: () => ["nominees", "list"] as const,
   one: (id: string) => ["nominees", "one", id] as const,
   log: (id: string) => ["nominees", "log", id] as const,
-  /** The owners who share with the signed-in account (counted on the landing page). */
-  withMe: () => ["nominees", "with-me"] as const,
 };
 
 /** The owner's answers to a nominee; `delete` is the DELETE of the nominee itself. */
@@ -35,10 +33,6 @@ export function fetchNominee(id: string): Promise<NomineeView> {
 
 export function fetchNomineeLog(id: string): Promise<NomineeLogEntry[]> {
   return apiFetch<NomineeLogEntry[]>(`${nomineePath(id)}/log`);
-}
-
-export function fetchSharedWithMe(): Promise<SharedWithMeView[]> {
-  return apiFetch<SharedWithMeView[]>("/api/shared/with-me");
 }
 
 /**

@@ -1,18 +1,15 @@
 import "@mantine/core/styles/SimpleGrid.css";
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAccount } from "../../session/account.ts";
 import { hasFullAccess } from "../../session/homeRoute.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
-import { fetchSharedWithMe, nomineeQueryKeys } from "../shared-by-me/nomineesApi.ts";
+import { SHARED_BY_ME_PATH } from "../shared-by-me/routes.ts";
 import { useNominees } from "../shared-by-me/useNominee.ts";
-
-const BY_ME_PATH = "/dashboard/shared-data/shared-by-me";
-const WITH_ME_PATH = "/dashboard/shared-data/shared-with-me";
+import { SHARED_WITH_ME_PATH, useSharedWithMe } from "../shared-with-me/sharedWithMeApi.ts";
 
 /**
  * /dashboard/shared-data: the two areas of CATALOG section 6. Every signed-in account reaches it
@@ -83,12 +80,12 @@ function SharedByMeArea() {
       <Group gap="sm">
         {canShare ? (
           <>
-            <Button component={Link} to={BY_ME_PATH} variant="outline" data-testid="shared-by-me-open">
+            <Button component={Link} to={SHARED_BY_ME_PATH} variant="outline" data-testid="shared-by-me-open">
               {t("landing.byMe.open")}
             </Button>
             <Button
               component={Link}
-              to={`${BY_ME_PATH}/add`}
+              to={`${SHARED_BY_ME_PATH}/add`}
               leftSection={<IconPlus size={18} aria-hidden="true" />}
               data-testid="shared-by-me-add"
             >
@@ -116,11 +113,7 @@ function SharedByMeArea() {
 
 function SharedWithMeArea() {
   const { t } = useTranslation("sharing");
-  const owners = useQuery({
-    queryKey: nomineeQueryKeys.withMe(),
-    queryFn: fetchSharedWithMe,
-    staleTime: 30_000,
-  });
+  const owners = useSharedWithMe();
   const count = owners.data?.length ?? 0;
   return (
     <Area heading={t("landing.withMe.heading")} testId="shared-with-me-area">
@@ -131,7 +124,7 @@ function SharedWithMeArea() {
         </Text>
       )}
       <Group gap="sm">
-        <Button component={Link} to={WITH_ME_PATH} variant="outline" data-testid="shared-with-me-open">
+        <Button component={Link} to={SHARED_WITH_ME_PATH} variant="outline" data-testid="shared-with-me-open">
           {t("landing.withMe.open")}
         </Button>
       </Group>
