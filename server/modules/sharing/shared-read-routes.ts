@@ -28,6 +28,7 @@ import { markFirstOpen, type ReleasedGrant, releasedGrant, releasedGrantsFrom } 
 import type { SharingOptions } from "./routes.ts";
 import {
   documentIsVisible,
+  documentsNamedBy,
   isCategoryShared,
   ownerOfRow,
   personIsVisible,
@@ -287,8 +288,15 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
       const grant = await grantOf(request, request.params.nomineeId);
       const category = await recordRepository(db).categoryOf(grant.ownerId, request.params.recordId);
       if (category === undefined || !isCategoryShared(grant.scope, category)) throw new AppError("not_found");
+      const { ownerId } = grant;
+      const named = await documentsNamedBy(db, dataKeys, grant, request.params.recordId);
+      const attached = await documents.listAttachedTo(ownerId, request.params.recordId);
+      const others = await documents.findMany(
+        ownerId,
+        named.filter((documentId) => !attached.some((row) => row.id === documentId)),
+      );
       // Part of reading the record, which logged its view already.
-      return (await documents.listAttachedTo(grant.ownerId, request.params.recordId)).map(toListItem);
+      return [...attached, ...others].map(toListItem);
     },
   );
 
@@ -301,7 +309,7 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
       if (
         row === undefined ||
         !isAt(row, request.query.documentModule, request.query.documentType) ||
-        !(await documentIsVisible(db, grant, row))
+        !(await documentIsVisible(db, dataKeys, grant, row))
       ) {
         throw new AppError("not_found");
       }
@@ -319,7 +327,7 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
       if (
         row === undefined ||
         row.type !== request.params.documentType ||
-        !(await documentIsVisible(db, grant, row))
+        !(await documentIsVisible(db, dataKeys, grant, row))
       ) {
         throw new AppError("not_found");
       }

@@ -272,6 +272,23 @@ describe.each(testDialects())("a released nominee's shared reads on %s", (dialec
     for (const response of notFound) expect(response.statusCode, response.body).toBe(404);
     expect((await shared("/documents?documentModule=inventory&documentType=passport")).statusCode).toBe(400);
 
+    // A file attached while the will was being added names no record; the will names it.
+    const scan = await documentWithPdf(ann, { module: "personaldata", type: "passport" }, "scan.pdf");
+    const scanUrl = `/api/shared/${nomineeId}/passport/${scan}/download/scan.pdf/`;
+    expect((await get(nora, scanUrl)).statusCode).toBe(404);
+    const will = (await get(ann, `/api/records/inventory/will/${ids.will}`)).json();
+    const named = await call(test, ann, "PUT", `/api/records/inventory/will/${ids.will}`, {
+      ...will.body,
+      documents: [scan],
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const withScan = await shared(`/documents/record/${ids.will}`);
+    expect(withScan.json().map((item: { id: string }) => item.id)).toEqual([ids.willPdf, scan]);
+    expect((await get(nora, scanUrl)).statusCode).toBe(200);
+    const restored = await call(test, ann, "PUT", `/api/records/inventory/will/${ids.will}`, will.body);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await get(nora, scanUrl)).statusCode).toBe(404);
+
     // Sharing the Document Library category shares its documents.
     await updateNominee(test, nomineeId, {
       scope: { categories: ["will", "creditcard", "documentlibrary"] },

@@ -37,14 +37,28 @@ export function personIsVisible(network: SharedNetwork, id: string): boolean {
   return network.persons === "all" || network.persons.has(id);
 }
 
-/** The ids each shared record of the owner refers to, by target table. */
+type SharedReferences = {
+  persons: Set<string>;
+  addresses: Set<string>;
+  institutions: Set<string>;
+  documents: Set<string>;
+};
+
+/** The ids the shared records of the owner (or only `recordId`, when given) refer to, by target table. */
 async function referencesOfSharedRecords(
   db: Kysely<DB>,
   dataKeys: DataKeys,
   grant: ReleasedGrant,
-): Promise<{ persons: Set<string>; addresses: Set<string>; institutions: Set<string> }> {
-  const found = { persons: new Set<string>(), addresses: new Set<string>(), institutions: new Set<string>() };
-  const rows = await recordRepository(db).listInCategories(grant.ownerId, sharedCategories(grant.scope));
+  recordId?: string,
+): Promise<SharedReferences> {
+  const found: SharedReferences = {
+    persons: new Set(),
+    addresses: new Set(),
+    institutions: new Set(),
+    documents: new Set(),
+  };
+  const shared = await recordRepository(db).listInCategories(grant.ownerId, sharedCategories(grant.scope));
+  const rows = recordId === undefined ? shared : shared.filter((row) => row.id === recordId);
   const bodies = await Promise.all(rows.map((row) => openRecordBody(dataKeys, row)));
   rows.forEach((row, index) => {
     const body = bodies[index] ?? {};
@@ -57,7 +71,9 @@ async function referencesOfSharedRecords(
             ? found.addresses
             : field.type === "institutionRef"
               ? found.institutions
-              : undefined;
+              : field.type === "documents"
+                ? found.documents
+                : undefined;
       for (const id of target === undefined ? [] : idsOf(body[field.key])) target?.add(id);
     }
   });
@@ -110,18 +126,36 @@ export async function sharedNetwork(
 }
 
 /**
+ * The ids of the documents a shared record's `documents` fields hold: files attached while the
+ * record was being added carry no assignedDocument (the record did not exist yet), so the record's
+ * own list is what names them.
+ */
+export async function documentsNamedBy(
+  db: Kysely<DB>,
+  dataKeys: DataKeys,
+  grant: ReleasedGrant,
+  recordId: string,
+): Promise<string[]> {
+  return [...(await referencesOfSharedRecords(db, dataKeys, grant, recordId)).documents];
+}
+
+/**
  * A document is visible when its module and type are in the scope, or when it is attached to a
- * record of a shared category (the record's own documents come with it).
+ * record of a shared category (the record's own documents come with it, whether they name the
+ * record in assignedDocument or the record names them in a `documents` field).
  */
 export async function documentIsVisible(
   db: Kysely<DB>,
+  dataKeys: DataKeys,
   grant: ReleasedGrant,
-  row: Pick<DocumentTable, "module" | "type" | "assigned_document">,
+  row: Pick<DocumentTable, "id" | "module" | "type" | "assigned_document">,
 ): Promise<boolean> {
   if (scopeIncludesDocument(grant.scope, row.module, row.type)) return true;
-  if (row.assigned_document === null) return false;
-  const category = await recordRepository(db).categoryOf(grant.ownerId, row.assigned_document);
-  return category !== undefined && isCategoryShared(grant.scope, category);
+  if (row.assigned_document !== null) {
+    const category = await recordRepository(db).categoryOf(grant.ownerId, row.assigned_document);
+    if (category !== undefined && isCategoryShared(grant.scope, category)) return true;
+  }
+  return (await referencesOfSharedRecords(db, dataKeys, grant)).documents.has(row.id);
 }
 
 /** The owner of a person, address or institution, whoever they are (the spec's paths name no nominee). */
