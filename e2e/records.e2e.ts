@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signedInAccount } from "./support/accounts.ts";
 import { expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
+import { addWillWithPdf, willPdf } from "./support/will.ts";
 
 let browser: Browser;
 const baseURL = inject("baseURL");
@@ -91,7 +92,7 @@ describe("records", () => {
     const { page, context, consoleErrors } = await openPage(browser, baseURL);
     try {
       await signedInAccount(context, baseURL, { name: "Alex Martin" });
-      const pdf = { name: "will-scan.pdf", mimeType: "application/pdf", buffer: minimalPdf() };
+      const pdf = willPdf();
 
       await page.goto("/dashboard/inventory/documentlibrary/add");
       await page.getByLabel(/^Description/).fill("Signed will, scanned");
@@ -107,26 +108,7 @@ describe("records", () => {
       await page.getByText("1 record").first().waitFor();
       await expectNoAxeViolations(page, "document library");
 
-      await page.goto("/dashboard/inventory/will/add");
-      const holder = page.getByRole("combobox", { name: /^Testator/ });
-      await holder.waitFor();
-      if ((await holder.inputValue()) === "") {
-        await holder.click();
-        await page
-          .getByRole("option", { name: /^Alex Martin/ })
-          .filter({ visible: true })
-          .click();
-      }
-      await page
-        .getByRole("combobox", { name: /^Type of will/ })
-        .selectOption({ label: "Formal will (signed before witnesses)" });
-      await page.getByLabel(/^Date signed/).fill("2024-05-17");
-      await page.getByRole("group", { name: "Documents" }).locator('input[type="file"]').setInputFiles(pdf);
-      await page.getByRole("link", { name: "Download will-scan.pdf" }).waitFor();
-      await page.getByRole("button", { name: "Save", exact: true }).click();
-      await expect
-        .poll(() => path(page), { timeout: 15_000 })
-        .toMatch(/^\/dashboard\/inventory\/will\/view\//);
+      await addWillWithPdf(page, "Alex Martin");
 
       const view = page.getByRole("link", { name: "View will-scan.pdf (opens in a new tab)" });
       await view.waitFor();
@@ -143,23 +125,3 @@ describe("records", () => {
     }
   }, 180_000);
 });
-
-/** The smallest well-formed one-page PDF. */
-function minimalPdf(): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}

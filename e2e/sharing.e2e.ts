@@ -1,0 +1,142 @@
+/**
+ * The nominee journey of the nominees issue: an owner shares the Key Document Inventory with a
+ * nominee on "after 5 days", the nominee registers from the invitation email, accepts and asks
+ * for access, the owner approves from the email link, the nominee reads the will and downloads
+ * its PDF without any way to change it, the owner reads the access log and revokes, and the
+ * nominee loses access.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { E2E_PASSWORD, linkIn, signedInAccount, uniqueEmail, waitForMail } from "./support/accounts.ts";
+import { type CheckedPage, expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
+import { addWillWithPdf, WILL_PDF_NAME } from "./support/will.ts";
+
+let browser: Browser;
+const baseURL = inject("baseURL");
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+/** Registers in the browser from the invitation's link, confirms the address, and signs in. */
+async function registerFromInvitation(nominee: CheckedPage, email: string, name: string): Promise<void> {
+  const { page, context } = nominee;
+  const invitation = await waitForMail(context.request, email);
+  await page.goto(linkIn(invitation, "/register"));
+  await page.getByLabel("Full name").fill(name);
+  expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel("Confirm password", { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByText(/Spam or Junk/i).waitFor();
+  const verification = await waitForMail(context.request, email, (mail) =>
+    mail.text.includes("verify-email"),
+  );
+  await page.goto(linkIn(verification, "verify-email"));
+  await page.getByText("Your email address is confirmed").waitFor();
+  const headers = { origin: baseURL };
+  const signIn = await context.request.post("/api/auth/sign-in/email", {
+    headers,
+    data: { email, password: E2E_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+  expect((await context.request.post("/api/account/splash?show=false", { headers })).status()).toBe(200);
+}
+
+describe("sharing", () => {
+  it("shares the Key Document Inventory on five_days, released by the owner's email answer, then revoked", async () => {
+    const owner = await openPage(browser, baseURL);
+    const nominee = await openPage(browser, baseURL);
+    const nomineeEmail = uniqueEmail("nominee");
+    try {
+      const ownerAccount = await signedInAccount(owner.context, baseURL, { name: "Jordan Avery" });
+      await addWillWithPdf(owner.page, "Jordan Avery");
+
+      // The owner names the nominee.
+      await owner.page.goto("/dashboard/shared-data/shared-by-me/add");
+      await owner.page.getByLabel(/^First Name/).fill("Casey");
+      await owner.page.getByLabel(/^Last Name/).fill("Nguyen");
+      await owner.page.getByLabel(/^Email/).fill(nomineeEmail);
+      await owner.page.getByRole("checkbox", { name: "Key Document Inventory (all)" }).check();
+      await owner.page
+        .getByRole("combobox", { name: /^When access is released/ })
+        .selectOption({ label: "After 5 days without response" });
+      await expectNoAxeViolations(owner.page, "add a nominee");
+      await owner.page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect
+        .poll(() => path(owner.page), { timeout: 15_000 })
+        .toMatch(/^\/dashboard\/shared-data\/shared-by-me\/view\//);
+      const nomineePage = path(owner.page);
+      await owner.page.getByText("Invitation sent").first().waitFor();
+
+      // The nominee registers from the invitation, accepts it and asks for access.
+      await registerFromInvitation(nominee, nomineeEmail, "Casey Nguyen");
+      await nominee.page.goto("/dashboard/shared-data/shared-with-me");
+      await nominee.page.getByRole("button", { name: "Accept Jordan Avery's invitation" }).click();
+      const request = nominee.page.getByRole("button", { name: "Request access to Jordan Avery's file" });
+      await request.waitFor();
+      await expectNoAxeViolations(nominee.page, "shared with me, accepted");
+      await request.click();
+      await nominee.page
+        .getByRole("dialog", { name: "Request access to Jordan Avery's file?" })
+        .getByRole("button", { name: "Request access" })
+        .click();
+      await nominee.page
+        .getByTestId("shared-with-me-status")
+        .getByText(/Requested on/)
+        .waitFor();
+
+      // The owner answers from the email: approved.
+      const ask = await waitForMail(owner.context.request, ownerAccount.email, (mail) =>
+        mail.text.includes("approve=true"),
+      );
+      await owner.page.goto(linkIn(ask, "approve=true"));
+      await owner.page.getByText("Success! Access has been successfully granted!").waitFor();
+      await expectNoAxeViolations(owner.page, "accepted share request");
+
+      // The nominee reads the will and its PDF, and nothing offers to change them.
+      await nominee.page.goto("/dashboard/shared-data/shared-with-me");
+      await nominee.page.getByRole("link", { name: "Open Jordan Avery's file" }).click();
+      await nominee.page.getByRole("heading", { level: 1, name: "Jordan Avery's shared file" }).waitFor();
+      await expectNoAxeViolations(nominee.page, "the owner's shared file");
+      await nominee.page.getByRole("link", { name: /^Will/ }).first().click();
+      await nominee.page.getByRole("link", { name: "View record 1" }).click();
+      await nominee.page.getByRole("heading", { level: 1, name: "Will" }).waitFor();
+      const download = nominee.page.getByRole("link", { name: `Download ${WILL_PDF_NAME}` });
+      await download.waitFor();
+      expect(await nominee.page.getByRole("link", { name: "Edit" }).count()).toBe(0);
+      expect(await nominee.page.getByRole("button", { name: /Delete/ }).count()).toBe(0);
+      await expectNoAxeViolations(nominee.page, "a shared will");
+      const fileUrl = (await download.getAttribute("href")) ?? "";
+      const file = await nominee.context.request.get(fileUrl);
+      expect(file.status()).toBe(200);
+      expect(file.headers()["content-type"]).toContain("application/pdf");
+      expect((await file.body()).subarray(0, 5).toString()).toBe("%PDF-");
+      const willPage = nominee.page.url();
+
+      // The owner reads the log, then revokes.
+      await owner.page.goto(nomineePage);
+      await owner.page.getByText(new RegExp(`Casey downloaded ${WILL_PDF_NAME}`)).waitFor();
+      await expectNoAxeViolations(owner.page, "nominee with its access log");
+      await owner.page.getByRole("button", { name: "Revoke access" }).click();
+      await owner.page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
+      await owner.page.getByText("Accepted, access not released").first().waitFor();
+
+      // The nominee has lost access, on the page they had open too.
+      await nominee.page.goto(willPage);
+      await nominee.page.getByTestId("shared-file-unavailable").waitFor();
+      expect((await nominee.context.request.get(fileUrl)).status()).toBe(404);
+
+      expect(owner.consoleErrors).toEqual([]);
+      expect(nominee.consoleErrors).toEqual([]);
+    } finally {
+      await owner.context.close();
+      await nominee.context.close();
+    }
+  }, 240_000);
+});

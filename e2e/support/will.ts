@@ -1,0 +1,57 @@
+/**
+ * A will with a scanned PDF attached, entered through the record form as a person would: the
+ * records journey checks it, the sharing journey shares it.
+ */
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+export const WILL_PDF_NAME = "will-scan.pdf";
+
+/** A file as playwright's setInputFiles takes it. */
+export function willPdf() {
+  return { name: WILL_PDF_NAME, mimeType: "application/pdf", buffer: minimalPdf() };
+}
+
+/** Adds a formal will with the PDF attached, the testator being `holder`, and waits for its view page. */
+export async function addWillWithPdf(page: Page, holder: string): Promise<void> {
+  await page.goto("/dashboard/inventory/will/add");
+  const testator = page.getByRole("combobox", { name: /^Testator/ });
+  await testator.waitFor();
+  if ((await testator.inputValue()) === "") {
+    await testator.click();
+    await page
+      .getByRole("option", { name: new RegExp(`^${holder}`) })
+      .filter({ visible: true })
+      .click();
+  }
+  await page
+    .getByRole("combobox", { name: /^Type of will/ })
+    .selectOption({ label: "Formal will (signed before witnesses)" });
+  await page.getByLabel(/^Date signed/).fill("2024-05-17");
+  await page.getByRole("group", { name: "Documents" }).locator('input[type="file"]').setInputFiles(willPdf());
+  await page.getByRole("link", { name: `Download ${WILL_PDF_NAME}` }).waitFor();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect
+    .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+    .toMatch(/^\/dashboard\/inventory\/will\/view\//);
+}
+
+/** The smallest well-formed one-page PDF. */
+export function minimalPdf(): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
