@@ -13,7 +13,7 @@ const LOG = [
   {
     id: "l1",
     kind: "view",
-    subjectKind: "list",
+    subjectKind: "record",
     subjectId: "will",
     category: "will",
     field: null,

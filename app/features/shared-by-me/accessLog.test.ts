@@ -19,7 +19,8 @@ function entry(overrides: Partial<NomineeLogEntry>): NomineeLogEntry {
 }
 
 const LOG: NomineeLogEntry[] = [
-  entry({ id: "a", category: "insurance", createTime: MARCH_14 }),
+  entry({ id: "a", subjectKind: "record", category: "insurance", createTime: MARCH_14 }),
+  entry({ id: "f", subjectId: "insurance", category: "insurance", createTime: MARCH_14 - 1 }),
   entry({
     id: "b",
     kind: "reveal",
@@ -54,8 +55,9 @@ describe("the access log's lines", () => {
         lines: [
           { id: "b", text: "Alex revealed Password in Passwords, 15:02" },
           { id: "a", text: "Alex viewed Insurance Policies, 14:02" },
+          { id: "f", text: "Alex opened the Insurance Policies list, 14:01" },
           { id: "d", text: "Alex viewed a person of your network, 13:02" },
-          { id: "e", text: "Alex viewed Spouse/Partner, 12:02" },
+          { id: "e", text: "Alex opened the Spouse/Partner list, 12:02" },
         ],
       },
     ]);
@@ -69,8 +71,9 @@ describe("the access log's lines", () => {
       "Alex a téléchargé will.pdf, 14:02",
       "Alex a affiché Mot de passe dans Mots de passe, 15:02",
       "Alex a consulté Polices d'assurance, 14:02",
+      "Alex a ouvert la liste Polices d'assurance, 14:01",
       "Alex a consulté une personne de votre réseau, 13:02",
-      "Alex a consulté Conjoint(e)/partenaire, 12:02",
+      "Alex a ouvert la liste Conjoint(e)/partenaire, 12:02",
     ]);
   });
 });

@@ -43,6 +43,7 @@ function fieldOf(entry: NomineeLogEntry, t: TFunction): string {
 
 /**
  * One readable line, time in UTC (the spec's default zone): "Alex viewed Insurance Policies, 14:02",
+ * "Alex opened the Passports list, 14:01",
  * "Alex revealed Password in Passwords, 09:15", "Alex downloaded will.pdf, 10:30".
  * Needs the `sharing` and `sections` namespaces.
  */
@@ -54,7 +55,12 @@ export function logLine(entry: NomineeLogEntry, name: string, t: TFunction): str
     case "reveal":
       return t("sharing:log.reveal", { name, field: fieldOf(entry, t), subject: subjectOf(entry, t), time });
     default:
-      return t("sharing:log.view", { name, subject: subjectOf(entry, t), time });
+      // A category's list and one of its records carry the same label: say which was opened.
+      return t(entry.subjectKind === "list" ? "sharing:log.viewList" : "sharing:log.view", {
+        name,
+        subject: subjectOf(entry, t),
+        time,
+      });
   }
 }
 

@@ -26,7 +26,7 @@ function stubAll(roles = ["subscriber"]) {
         {
           id: "l1",
           kind: "view",
-          subjectKind: "list",
+          subjectKind: "record",
           subjectId: "will",
           category: "will",
           field: null,
