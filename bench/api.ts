@@ -3,12 +3,11 @@
  * (GET /api/records/passwordvault/password with a real session cookie) on Kinfile against a bare
  * Fastify route doing the same query, decryption and JSON (bench/bare-server.ts), both at full
  * speed (throughput ratio) and Kinfile at a steady rate (p99 latency), plus the idle server's
- * resident memory. SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL)
+ * resident memory (bench/idle-memory.ts, on the production bundle). SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL)
  * names a server where the bench may create and drop a database of its own. Loopback only, bounded in time.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
@@ -17,6 +16,7 @@ import { freePort, type RunningServer, startServer } from "../e2e/support/server
 import { generateMasterKeyText } from "../server/crypto/master-key-text.ts";
 import { SQLITE_FILE } from "../server/db/database.ts";
 import { BUDGETS } from "./budgets.ts";
+import { idleResidentBytes } from "./idle-memory.ts";
 
 export type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; failures: number };
 export type ApiFigures = {
@@ -54,13 +54,6 @@ async function load(
     p99Ms: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
   };
-}
-
-function residentBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((entry) => entry.startsWith("VmRSS:"));
-  return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -142,11 +135,10 @@ async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop: 
 async function measureOn(database: ApiFigures["database"], databaseUrl: string): Promise<ApiFigures> {
   const env = { NODE_ENV: "production", LOG_LEVEL: "warn", KINFILE_MASTER_KEY: generateMasterKeyText() };
   const serverEnv = { ...env, DATABASE_URL: databaseUrl };
+  const idleRssBytes = await idleResidentBytes(serverEnv);
   const server = await startServer(serverEnv);
   let bare: Awaited<ReturnType<typeof startBare>> | undefined;
   try {
-    await new Promise((done) => setTimeout(done, 1_000));
-    const idleRssBytes = residentBytes(server.pid);
     const cookie = await signedInAccount(server, serverEnv);
     await seedRecords(server, cookie);
     bare = await startBare({

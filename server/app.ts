@@ -17,7 +17,6 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { webRoutes } from "./http/web.ts";
 import { loadLocaleStore } from "./i18n/locale-store.ts";
 import type { JobQueue } from "./jobs/runner.ts";
-import { devMailboxRoutes } from "./mail/dev-mailbox.ts";
 import type { MailOutbox } from "./mail/outbox.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { activityRoutes } from "./modules/activity/routes.ts";
@@ -146,7 +145,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }),
   });
   // Mail kept as files is readable in the browser while developing and testing, never in production.
-  if (config.nodeEnv !== "production") await app.register(devMailboxRoutes, { dataDir: config.dataDir });
+  // Imported only then, so production never loads the mail parser.
+  if (config.nodeEnv !== "production") {
+    const { devMailboxRoutes } = await import("./mail/dev-mailbox.ts");
+    await app.register(devMailboxRoutes, { dataDir: config.dataDir });
+  }
   await app.register(webRoutes, { webDir: config.webDir, locales });
   return app;
 }

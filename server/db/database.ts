@@ -2,7 +2,6 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
-import pg from "pg";
 import type { DB } from "./schema.ts";
 import { sqliteAdapter } from "./sqlite-adapter.ts";
 
@@ -50,6 +49,8 @@ function openSqlite(dataDir: string): Database {
 }
 
 async function openPostgres(databaseUrl: string, searchPath: string | undefined): Promise<Database> {
+  // Loaded only here: a SQLite installation never pays the driver's memory.
+  const { default: pg } = await import("pg");
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export const DEFAULT_MAIL_FROM = "Kinfile <no-reply@localhost>";
 
@@ -42,6 +42,27 @@ function messageIdDomain(from: string): string {
   return address.split("@")[1]?.trim() || "localhost";
 }
 
+type TransporterOptions = Parameters<typeof import("nodemailer").createTransport>[0];
+
+/**
+ * nodemailer is loaded with the first mail, not at start: it is one of the heaviest modules of the
+ * server, and an idle server sends nothing.
+ */
+function lazyTransporter(settings: TransporterOptions): { get(): Promise<Transporter>; close(): void } {
+  let created: Promise<Transporter> | undefined;
+  return {
+    get() {
+      created ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport(settings),
+      );
+      return created;
+    },
+    close() {
+      void created?.then((transporter) => transporter.close());
+    },
+  };
+}
+
 /**
  * Sends through the SMTP server of smtpUrl or, without one, builds the same RFC 822 message and
  * keeps it as DATA_DIR/mail/<timestamp>-<id>.eml, where the dev mailbox lists it.
@@ -60,28 +81,28 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
   });
 
   if (options.smtpUrl !== undefined) {
-    const transporter = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
+    const transporter = lazyTransporter({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       kind: "smtp",
       async send(mail) {
-        await transporter.sendMail(message(mail));
+        await (await transporter.get()).sendMail(message(mail));
       },
-      close: () => transporter.close(),
+      close: transporter.close,
     };
   }
 
   const folder = path.join(options.dataDir, MAIL_FOLDER);
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const transporter = lazyTransporter({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     kind: "file",
     async send(mail) {
-      const info = await transporter.sendMail(message(mail));
+      const info = await (await transporter.get()).sendMail(message(mail));
       await mkdir(folder, { recursive: true });
       const file = path.join(folder, `${Date.now()}-${mail.id}.eml`);
       // Written aside then renamed, so the mailbox never reads half a message.
       await writeFile(`${file}.tmp`, info.message as Buffer);
       await rename(`${file}.tmp`, file);
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
