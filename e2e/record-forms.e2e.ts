@@ -6,7 +6,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CATEGORIES } from "../domain/sections/index.ts";
 import { signedInAccount } from "./support/accounts.ts";
-import { expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
+import { expectNoAxeViolations, horizontalOverflow, launchBrowser, openPage } from "./support/browser.ts";
 
 let browser: Browser;
 const baseURL = inject("baseURL");
@@ -27,9 +27,7 @@ describe("record forms", () => {
       for (const category of CATEGORIES) {
         await page.goto(`/dashboard/${category.module}/${category.key}/add`);
         await page.getByRole("button", { name: "Save", exact: true }).waitFor();
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
+        const overflow = await horizontalOverflow(page);
         if (overflow > 0) tooWide.push(`${category.module}/${category.key} (+${overflow} px)`);
         await expectNoAxeViolations(page, `${category.module}/${category.key} add form at 375 px`);
       }

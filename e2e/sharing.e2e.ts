@@ -8,7 +8,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_PASSWORD, linkIn, signedInAccount, uniqueEmail, waitForMail } from "./support/accounts.ts";
-import { type CheckedPage, expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
+import {
+  type CheckedPage,
+  expectFitsPhone,
+  expectNoAxeViolations,
+  launchBrowser,
+  openPage,
+} from "./support/browser.ts";
 import { addWillWithPdf, WILL_PDF_NAME } from "./support/will.ts";
 
 let browser: Browser;
@@ -91,6 +97,11 @@ describe("sharing", () => {
         .getByText(/Requested on/)
         .waitFor();
 
+      // Signed in, the owner is asked in the app too; the answer comes from the email below.
+      await owner.page.goto("/dashboard/personal-network");
+      await owner.page.getByText(/Casey Nguyen asked for access to your shared file/).waitFor();
+      await expectFitsPhone(owner.page, "the owner's dashboard with the request banner");
+
       // The owner answers from the email: approved.
       const ask = await waitForMail(owner.context.request, ownerAccount.email, (mail) =>
         mail.text.includes("approve=true"),
@@ -104,6 +115,7 @@ describe("sharing", () => {
       await nominee.page.getByRole("link", { name: "Open Jordan Avery's file" }).click();
       await nominee.page.getByRole("heading", { level: 1, name: "Jordan Avery's shared file" }).waitFor();
       await expectNoAxeViolations(nominee.page, "the owner's shared file");
+      await expectFitsPhone(nominee.page, "the owner's shared file");
       await nominee.page.getByRole("link", { name: /^Will/ }).first().click();
       await nominee.page.getByRole("link", { name: "View record 1" }).click();
       await nominee.page.getByRole("heading", { level: 1, name: "Will" }).waitFor();
@@ -112,6 +124,9 @@ describe("sharing", () => {
       expect(await nominee.page.getByRole("link", { name: "Edit" }).count()).toBe(0);
       expect(await nominee.page.getByRole("button", { name: /Delete/ }).count()).toBe(0);
       await expectNoAxeViolations(nominee.page, "a shared will");
+      await expectFitsPhone(nominee.page, "a shared will");
+      // The testator is the owner, not "Me", to the nominee.
+      await nominee.page.getByText("Jordan Avery", { exact: true }).waitFor();
       const fileUrl = (await download.getAttribute("href")) ?? "";
       const file = await nominee.context.request.get(fileUrl);
       expect(file.status()).toBe(200);
@@ -123,6 +138,7 @@ describe("sharing", () => {
       await owner.page.goto(nomineePage);
       await owner.page.getByText(new RegExp(`Casey downloaded ${WILL_PDF_NAME}`)).waitFor();
       await expectNoAxeViolations(owner.page, "nominee with its access log");
+      await expectFitsPhone(owner.page, "nominee with its access log");
       await owner.page.getByRole("button", { name: "Revoke access" }).click();
       await owner.page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
       await owner.page.getByText("Accepted, access not released").first().waitFor();

@@ -75,3 +75,48 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
+
+/** How many pixels the page is wider than its viewport (0 when nothing scrolls sideways). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** The innermost elements reaching past the viewport's right edge, to say what made a page too wide. */
+function widestElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const past = [...document.body.querySelectorAll("*")].filter(
+      (element) => element.getBoundingClientRect().right > width + 1,
+    );
+    return past
+      .filter((element) => !past.some((other) => other !== element && element.contains(other)))
+      .slice(0, 5)
+      .map((element) => {
+        const name = element.tagName.toLowerCase();
+        const text = (element.textContent ?? "").trim().slice(0, 40);
+        return `${name}.${[...element.classList].join(".")} "${text}" (${Math.round(element.getBoundingClientRect().right)} px)`;
+      });
+  });
+}
+
+/** Looks at the page as a 375 px wide phone would: nothing wider than the screen, and axe clean. */
+export async function expectFitsPhone(page: Page, label: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  try {
+    // The shell switches to its phone layout in a render after the resize: let it settle.
+    await page
+      .waitForFunction(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        null,
+        { timeout: 3_000 },
+      )
+      .catch(() => {});
+    if ((await horizontalOverflow(page)) > 0) {
+      expect.fail(`${label} is wider than 375 px: ${(await widestElements(page)).join("; ")}`);
+    }
+    await expectNoAxeViolations(page, `${label} at 375 px`);
+  } finally {
+    if (size) await page.setViewportSize(size);
+  }
+}

@@ -188,7 +188,10 @@ function OwnPersonNames({ ids }: { ids: readonly string[] }) {
   return <Items items={namesFrom(ids, usePersonOptions())} />;
 }
 
-/** A shared file's persons, labelled like the owner's options: "First Last (Group)". */
+/**
+ * A shared file's persons, labelled like the owner's options: "First Last (Group)"; the owner's
+ * own record ("Me" to them) is just their name, since the reader is someone else.
+ */
 function SharedPersonNames({ ids }: { ids: readonly string[] }) {
   const { t } = useTranslation("catalog");
   const persons = useSharedPersons(ids);
@@ -196,9 +199,9 @@ function SharedPersonNames({ ids }: { ids: readonly string[] }) {
     <Items
       items={ids.map((id) => {
         const person = persons.get(id);
-        return person
-          ? `${fullName(person.mainDetails)} (${t(relationshipGroupLabelKey(person.group))})`
-          : "-";
+        if (!person) return "-";
+        const name = fullName(person.mainDetails);
+        return person.group === "me" ? name : `${name} (${t(relationshipGroupLabelKey(person.group))})`;
       })}
     />
   );

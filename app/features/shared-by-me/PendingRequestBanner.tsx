@@ -37,9 +37,10 @@ function RequestAlert({ nominee }: { nominee: NomineeView }) {
   const date = nominee.release === "manual" ? null : formatDate(nominee.releaseAt, i18n.language);
 
   return (
+    // The neutral variant: coloured text on a light orange ground falls short of WCAG contrast.
     <Alert
       color="orange"
-      variant="light"
+      variant="default"
       title={t("banner.title")}
       icon={<IconHandStop size={20} aria-hidden="true" />}
       data-testid={`request-banner-${nominee.id}`}
@@ -58,8 +59,7 @@ function RequestAlert({ nominee }: { nominee: NomineeView }) {
           </Button>
           <Button
             size="compact-sm"
-            variant="outline"
-            color="red.8"
+            variant="default"
             onClick={() => actions.ask("decline")}
             data-testid="request-banner-decline"
           >
