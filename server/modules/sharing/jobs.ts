@@ -16,6 +16,20 @@ import { createTransitions, type LifecycleDeps } from "./transitions.ts";
 function jobWork(deps: LifecycleDeps) {
   const { jobs, clock } = deps;
   const { mails, transition, released, backToAccepted, markDone, inTransaction } = createTransitions(deps);
+
+  /** The nominee as it is now, if it still is in the state the job was scheduled for. */
+  function stillAsScheduled(
+    trx: Kysely<DB>,
+    nomineeId: string,
+    state: { status?: NomineeRow["status"]; requestId?: string; releasedAt?: number },
+  ): Promise<NomineeRow | undefined> {
+    let query = trx.selectFrom("nominee").selectAll().where("id", "=", nomineeId);
+    if (state.status !== undefined) query = query.where("status", "=", state.status);
+    if (state.requestId !== undefined) query = query.where("request_id", "=", state.requestId);
+    if (state.releasedAt !== undefined) query = query.where("released_at", "=", state.releasedAt);
+    return query.executeTakeFirst();
+  }
+
   return {
     /** share.release: the wait passed without an answer; guarded so it happens once. */
     async releaseUnanswered(nomineeId: string, requestId: string, jobId: string): Promise<void> {
@@ -37,13 +51,7 @@ function jobWork(deps: LifecycleDeps) {
     async remind(nomineeId: string, requestId: string, jobId: string): Promise<void> {
       await inTransaction(async (trx) => {
         if (!(await markDone(trx, jobId))) return;
-        const row = await trx
-          .selectFrom("nominee")
-          .selectAll()
-          .where("id", "=", nomineeId)
-          .where("status", "=", "requested")
-          .where("request_id", "=", requestId)
-          .executeTakeFirst();
+        const row = await stillAsScheduled(trx, nomineeId, { status: "requested", requestId });
         if (row !== undefined && row.release_at !== null) await mails.request(trx, row, true);
       });
     },
@@ -52,11 +60,7 @@ function jobWork(deps: LifecycleDeps) {
     async end(nomineeId: string, accessEndsAt: number, jobId: string): Promise<void> {
       await inTransaction(async (trx) => {
         if (!(await markDone(trx, jobId))) return;
-        const row = await trx
-          .selectFrom("nominee")
-          .selectAll()
-          .where("id", "=", nomineeId)
-          .executeTakeFirst();
+        const row = await stillAsScheduled(trx, nomineeId, {});
         if (row !== undefined) await backToAccepted(trx, row, ["released"], "ended", { accessEndsAt });
       });
     },
@@ -65,13 +69,7 @@ function jobWork(deps: LifecycleDeps) {
     async mailOpened(nomineeId: string, releasedAt: number, jobId: string): Promise<void> {
       await inTransaction(async (trx) => {
         if (!(await markDone(trx, jobId))) return;
-        const row = await trx
-          .selectFrom("nominee")
-          .selectAll()
-          .where("id", "=", nomineeId)
-          .where("status", "=", "released")
-          .where("released_at", "=", releasedAt)
-          .executeTakeFirst();
+        const row = await stillAsScheduled(trx, nomineeId, { status: "released", releasedAt });
         if (row !== undefined) await mails.toOwner(trx, row, "opened");
       });
     },
@@ -79,28 +77,20 @@ function jobWork(deps: LifecycleDeps) {
 }
 
 /**
- * The shared reads' onFirstOpen: records the open and enqueues the owner's mail under a key of
- * that release, so the owner is mailed once per release however many reads race.
+ * The shared reads' onFirstOpen, called by the one read that set opened_at after a release
+ * (released-grant.ts markFirstOpen): enqueues the owner's mail under a key of that release, so
+ * the owner is mailed once per release even if a hook runs twice.
  */
 export function firstOpenHook(deps: LifecycleDeps): (row: NomineeRow) => Promise<void> {
-  const { db, jobs, clock } = deps;
+  const { jobs } = deps;
   return async (row) => {
     if (row.status !== "released" || row.released_at === null) return;
     const releasedAt = Number(row.released_at);
-    await db.transaction().execute(async (trx: Kysely<DB>) => {
-      await trx
-        .updateTable("nominee")
-        .set({ opened_at: clock() })
-        .where("id", "=", row.id)
-        .where("opened_at", "is", null)
-        .execute();
-      await jobs.enqueue(
-        "share.opened",
-        { nomineeId: row.id, releasedAt },
-        { uniqueKey: sharingJobKeys.opened(row.id, releasedAt) },
-        trx,
-      );
-    });
+    await jobs.enqueue(
+      "share.opened",
+      { nomineeId: row.id, releasedAt },
+      { uniqueKey: sharingJobKeys.opened(row.id, releasedAt) },
+    );
   };
 }
 

@@ -191,8 +191,9 @@ describe.each(testDialects())("timed release on %s", (dialect) => {
     await test.runJobs();
     await firstOpen(await row());
     await test.runJobs();
+    // However often the hook runs for one release (the shared reads call it once, on the read
+    // that set opened_at), the owner is mailed once.
     expect((await mailsAbout(id, "Alex Martin opened your shared file")).length).toBe(1);
-    expect((await row()).opened_at).toBe(test.now());
 
     // Revoked and released again: the next first open is mailed again.
     await as(test, ann).ok("POST", `${NOMINEES}/${id}/revoke`);
