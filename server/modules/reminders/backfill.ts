@@ -58,12 +58,10 @@ export function reminderBackfillHandlers(options: {
           const body = await openRecordBody(dataKeys, row);
           const wanted = wantedReminders(row.owner_id, row.id, categoryDef(row.category), body, clock());
           for (const job of wanted) {
-            await options
-              .jobs()
-              .enqueue("reminder.send", job.payload, {
-                runAt: job.runAt,
-                uniqueKey: reminderKey(job.payload),
-              });
+            await options.jobs().enqueue("reminder.send", job.payload, {
+              runAt: job.runAt,
+              uniqueKey: reminderKey(job.payload),
+            });
           }
         }
         const last = rows.at(-1);
