@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { IconPencil, IconTrash } from "@tabler/icons-react";
-import { useId, useState } from "react";
+import { Alert, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
+import { ViewHeader } from "../../components/ViewHeader.tsx";
 import { useAccount } from "../../session/account.ts";
 import { hasFullAccess } from "../../session/homeRoute.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
@@ -37,7 +37,6 @@ export function PersonViewPage() {
   const canDelete = hasFullAccess(roles);
   const remove = useDeletePerson();
   const [confirming, setConfirming] = useState(false);
-  const deleteNoteId = useId();
   const name = person.data ? fullName(person.data.mainDetails) : t("view.title");
   usePageTitle(name);
 
@@ -56,37 +55,27 @@ export function PersonViewPage() {
       <BackArrow to={listPath} />
       {person.data ? (
         <>
-          <Group justify="space-between" align="flex-start" gap="sm">
-            <Title order={1}>{name}</Title>
-            {!readOnly && (
-              <Group gap="sm">
-                <Button
-                  component={Link}
-                  to={editPath(listPath, id)}
-                  leftSection={<IconPencil size={18} aria-hidden="true" />}
-                >
-                  {t("actions.edit")}
-                </Button>
-                {person.data.group !== "me" && (
-                  <Button
-                    color="red"
-                    variant="outline"
-                    leftSection={<IconTrash size={18} aria-hidden="true" />}
-                    disabled={!canDelete}
-                    aria-describedby={canDelete ? undefined : deleteNoteId}
-                    onClick={() => setConfirming(true)}
-                  >
-                    {t("actions.delete")}
-                  </Button>
-                )}
-              </Group>
-            )}
-          </Group>
-          {!readOnly && person.data.group !== "me" && !canDelete && (
-            <Text id={deleteNoteId} size="sm" c="dimmed">
-              {t("view.deleteNeedsSubscription")}
-            </Text>
-          )}
+          <ViewHeader
+            title={name}
+            actions={
+              readOnly
+                ? null
+                : {
+                    editTo: editPath(listPath, id),
+                    editLabel: t("actions.edit"),
+                    ...(person.data.group === "me"
+                      ? {}
+                      : {
+                          delete: {
+                            label: t("actions.delete"),
+                            allowed: canDelete,
+                            note: t("view.deleteNeedsSubscription"),
+                            onClick: () => setConfirming(true),
+                          },
+                        }),
+                  }
+            }
+          />
           <PersonDetails person={person.data} />
           {!readOnly && (
             <>

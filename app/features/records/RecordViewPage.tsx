@@ -1,14 +1,14 @@
-import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { IconPencil, IconTrash } from "@tabler/icons-react";
-import { useId, useState } from "react";
+import { Alert, Stack, Text } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { hasOtherOption, isFieldVisible, otherFieldKey } from "../../../domain/sections/fields.ts";
 import { fieldLabelKey } from "../../../domain/sections/labels.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { ApiError } from "../../api/client.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { FieldDisplay, isFilledValue } from "../../components/fields/FieldDisplay.tsx";
+import { ViewHeader } from "../../components/ViewHeader.tsx";
 import { useAccount } from "../../session/account.ts";
 import { hasFullAccess } from "../../session/homeRoute.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
@@ -50,7 +50,6 @@ function RecordView({ category }: { category: CategoryDef }) {
   const canDelete = hasFullAccess(useAccount().data?.roles ?? []);
   const remove = useDeleteRecord(category);
   const [confirming, setConfirming] = useState(false);
-  const deleteNoteId = useId();
   const title = t(categoryTitleKey(category, readOnly));
   usePageTitle(title);
   const notFound = record.error instanceof ApiError && record.error.status === 404;
@@ -73,35 +72,23 @@ function RecordView({ category }: { category: CategoryDef }) {
       <BackArrow to={listPath} />
       {record.data ? (
         <>
-          <Group justify="space-between" align="flex-start" gap="sm">
-            <Title order={1}>{title}</Title>
-            {!readOnly && (
-              <Group gap="sm">
-                <Button
-                  component={Link}
-                  to={editPath(listPath, id)}
-                  leftSection={<IconPencil size={18} aria-hidden="true" />}
-                >
-                  {t("view.edit")}
-                </Button>
-                <Button
-                  color="red.8"
-                  variant="outline"
-                  leftSection={<IconTrash size={18} aria-hidden="true" />}
-                  disabled={!canDelete}
-                  aria-describedby={canDelete ? undefined : deleteNoteId}
-                  onClick={() => setConfirming(true)}
-                >
-                  {t("view.delete")}
-                </Button>
-              </Group>
-            )}
-          </Group>
-          {!readOnly && !canDelete && (
-            <Text id={deleteNoteId} size="sm" c="dimmed">
-              {t("view.deleteNeedsSubscription")}
-            </Text>
-          )}
+          <ViewHeader
+            title={title}
+            actions={
+              readOnly
+                ? null
+                : {
+                    editTo: editPath(listPath, id),
+                    editLabel: t("view.edit"),
+                    delete: {
+                      label: t("view.delete"),
+                      allowed: canDelete,
+                      note: t("view.deleteNeedsSubscription"),
+                      onClick: () => setConfirming(true),
+                    },
+                  }
+            }
+          />
           {shown.length === 0 ? (
             <Text>{t("view.empty")}</Text>
           ) : (
