@@ -3,22 +3,15 @@
  * turn on two-factor authentication, change language and theme in My Account (kept across a
  * reload), sign out, sign in again with a code; and the session warning counting down.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { totp } from "../server/testing/totp.ts";
 import { E2E_PASSWORD, linkIn, signedInAccount, uniqueEmail, waitForMail } from "./support/accounts.ts";
-import { expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
+import { browserPages, expectNoAxeViolations } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
-let browser: Browser;
-const baseURL = inject("baseURL");
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const pages = browserPages();
+const _baseURL = inject("baseURL");
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
@@ -30,7 +23,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 describe("identity", () => {
   it("registers, verifies by email, turns on two-factor, keeps preferences and signs in again with a code", async () => {
-    const { page, context, consoleErrors } = await openPage(browser, baseURL);
+    const { page, context, consoleErrors } = await pages.open();
     const email = uniqueEmail("journey");
     try {
       await page.goto("/login");
@@ -121,7 +114,7 @@ describe("identity", () => {
     });
 
     it("warns before the session ends, counts down, and Cancel signs out", async () => {
-      const { page, context } = await openPage(browser, shortServer.url);
+      const { page, context } = await pages.open({ baseURL: shortServer.url });
       try {
         await signedInAccount(context, shortServer.url);
         await page.goto("/dashboard/personal-network");

@@ -4,21 +4,14 @@
  * and deleting a child, and the guard on a form left dirty; axe on desktop and at 375 px.
  */
 
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { PNG } from "pngjs";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { signedInAccount } from "./support/accounts.ts";
-import { expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
+import { browserPages, expectNoAxeViolations } from "./support/browser.ts";
 
-let browser: Browser;
+const pages = browserPages();
 const baseURL = inject("baseURL");
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const NETWORK = "/dashboard/personal-network";
@@ -64,7 +57,7 @@ async function addPerson(
 
 describe("personal network", () => {
   it("builds a family with a shared address, a photo and a tree; edits, deletes and guards a dirty form", async () => {
-    const { page, context, consoleErrors } = await openPage(browser, baseURL);
+    const { page, context, consoleErrors } = await pages.open();
     try {
       await signedInAccount(context, baseURL, { name: "Robin Tremblay" });
       await page.goto(NETWORK);
@@ -190,7 +183,7 @@ describe("personal network", () => {
   }, 240_000);
 
   it("reads well on a 375 px phone", async () => {
-    const { page, context, consoleErrors } = await openPage(browser, baseURL, { width: 375, height: 740 });
+    const { page, context, consoleErrors } = await pages.open({ width: 375, height: 740 });
     try {
       await signedInAccount(context, baseURL);
       await addPerson(page, "child", { first: "Maya", last: "Roy", type: "Daughter" });

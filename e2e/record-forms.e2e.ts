@@ -2,25 +2,17 @@
  * Every record category's add form, drawn from its declaration, on a 375 px wide phone: nothing
  * wider than the screen, and no axe violation.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { CATEGORIES } from "../domain/sections/index.ts";
 import { signedInAccount } from "./support/accounts.ts";
-import { expectNoAxeViolations, horizontalOverflow, launchBrowser, openPage } from "./support/browser.ts";
+import { browserPages, expectNoAxeViolations, horizontalOverflow } from "./support/browser.ts";
 
-let browser: Browser;
+const pages = browserPages();
 const baseURL = inject("baseURL");
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe("record forms", () => {
   it("fit a 375 px screen and pass axe, for every category", async () => {
-    const { page, context, consoleErrors } = await openPage(browser, baseURL, { width: 375, height: 812 });
+    const { page, context, consoleErrors } = await pages.open({ width: 375, height: 812 });
     try {
       await signedInAccount(context, baseURL, { name: "Noor Haddad" });
       const tooWide: string[] = [];

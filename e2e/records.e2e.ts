@@ -2,21 +2,14 @@
  * Record sections drawn from their declarations: a passport expiring in 30 days shows in the
  * reminders, a password stays masked until revealed with the eye.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { signedInAccount } from "./support/accounts.ts";
-import { expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
+import { browserPages, expectNoAxeViolations } from "./support/browser.ts";
 import { addWillWithPdf, willPdf } from "./support/will.ts";
 
-let browser: Browser;
+const pages = browserPages();
 const baseURL = inject("baseURL");
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
@@ -39,7 +32,7 @@ async function choose(page: Page, label: string, option: string | RegExp): Promi
 
 describe("records", () => {
   it("reminds of a passport expiring in 30 days and reveals a password only on purpose", async () => {
-    const { page, context, consoleErrors } = await openPage(browser, baseURL);
+    const { page, context, consoleErrors } = await pages.open();
     try {
       await signedInAccount(context, baseURL, { name: "Sam Carter" });
       await page.goto("/dashboard/personaldata");
@@ -89,7 +82,7 @@ describe("records", () => {
   }, 180_000);
 
   it("keeps a PDF in the Document Library and on a will, viewable in the browser", async () => {
-    const { page, context, consoleErrors } = await openPage(browser, baseURL);
+    const { page, context, consoleErrors } = await pages.open();
     try {
       await signedInAccount(context, baseURL, { name: "Alex Martin" });
       const pdf = willPdf();

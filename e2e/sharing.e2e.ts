@@ -5,27 +5,14 @@
  * its PDF without any way to change it, the owner reads the access log and revokes, and the
  * nominee loses access.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { E2E_PASSWORD, linkIn, signedInAccount, uniqueEmail, waitForMail } from "./support/accounts.ts";
-import {
-  type CheckedPage,
-  expectFitsPhone,
-  expectNoAxeViolations,
-  launchBrowser,
-  openPage,
-} from "./support/browser.ts";
+import { browserPages, type CheckedPage, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
 import { addWillWithPdf, WILL_PDF_NAME } from "./support/will.ts";
 
-let browser: Browser;
+const pages = browserPages();
 const baseURL = inject("baseURL");
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
@@ -56,8 +43,8 @@ async function registerFromInvitation(nominee: CheckedPage, email: string, name:
 
 describe("sharing", () => {
   it("shares the Key Document Inventory on five_days, released by the owner's email answer, then revoked", async () => {
-    const owner = await openPage(browser, baseURL);
-    const nominee = await openPage(browser, baseURL);
+    const owner = await pages.open();
+    const nominee = await pages.open();
     const nomineeEmail = uniqueEmail("nominee");
     try {
       const ownerAccount = await signedInAccount(owner.context, baseURL, { name: "Jordan Avery" });

@@ -2,10 +2,15 @@
  * The foundation journey: the login page, the language switch, the dashboard shell and its side
  * menu, themes, the static pages and the phone layout, with axe on every page and no console error.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { signedInAccount } from "./support/accounts.ts";
-import { type CheckedPage, expectNoAxeViolations, launchBrowser, openPage } from "./support/browser.ts";
+import {
+  browserPages,
+  type CheckedPage,
+  expectNoAxeViolations,
+  type PageOptions,
+} from "./support/browser.ts";
 
 const MENU = [
   ["Personal Network", "/dashboard/personal-network"],
@@ -18,22 +23,15 @@ const MENU = [
   ["Shared Data", "/dashboard/shared-data"],
 ] as const;
 
-let browser: Browser;
+const pages = browserPages();
 const baseURL = inject("baseURL");
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A fresh browser context; `signedIn` gives it a new verified account's session first. */
 async function withPage(
-  options: Parameters<typeof openPage>[2] & { signedIn?: boolean },
+  options: PageOptions & { signedIn?: boolean },
   journey: (checked: CheckedPage) => Promise<void>,
 ): Promise<void> {
-  const checked = await openPage(browser, baseURL, options);
+  const checked = await pages.open(options);
   try {
     if (options?.signedIn) await signedInAccount(checked.context, baseURL);
     await journey(checked);

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
@@ -38,11 +38,13 @@ export async function launchBrowser(): Promise<Browser> {
 
 export type CheckedPage = { page: Page; context: BrowserContext; consoleErrors: string[] };
 
+export type PageOptions = { width?: number; height?: number; locale?: string };
+
 /** A fresh context and page whose console errors and page errors are collected for assertions. */
 export async function openPage(
   browser: Browser,
   baseURL: string,
-  options: { width?: number; height?: number; locale?: string } = {},
+  options: PageOptions = {},
 ): Promise<CheckedPage> {
   const context = await browser.newContext({
     baseURL,
@@ -59,6 +61,27 @@ export async function openPage(
   });
   page.on("pageerror", (error) => consoleErrors.push(error.message));
   return { page, context, consoleErrors };
+}
+
+/**
+ * One Chromium for a test file, launched before its tests and closed after them; `open` gives a
+ * fresh checked page on the suite's server (or on `baseURL`, for a server of the test's own).
+ */
+export function browserPages() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    open(options: PageOptions & { baseURL?: string } = {}): Promise<CheckedPage> {
+      if (browser === undefined) throw new Error("the browser is launched in beforeAll");
+      const { baseURL = inject("baseURL"), ...pageOptions } = options;
+      return openPage(browser, baseURL, pageOptions);
+    },
+  };
 }
 
 /** Runs axe (WCAG 2.1 A and AA rules) on the page as it is and fails with a readable list. */
