@@ -8,6 +8,7 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { onAccountDeleted } from "../account/account-deletion.ts";
+import { forgetListed } from "./list-cache.ts";
 import { authorizeRecordAccess } from "./policy.ts";
 import { recordRepository } from "./repository.ts";
 import { createRecordService, type RecordChangeHook } from "./service.ts";
@@ -35,6 +36,7 @@ export const revealQuery = z.object({
 
 onAccountDeleted(async (userId, trx) => {
   await recordRepository(trx).deleteAllOf(userId);
+  forgetListed(userId);
 });
 
 /** The id as a JSON string, as the spec's POST /api/pn/person answers it. */

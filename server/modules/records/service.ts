@@ -17,6 +17,7 @@ import { AppError } from "../../errors/app-error.ts";
 import { recordActivity } from "../activity/activity-log.ts";
 import { deleteCommentsOf } from "../comments/repository.ts";
 import { keepStoredSecrets, listCells, maskSecrets, reminderDate } from "./body.ts";
+import { forgetListed, listColumnValues } from "./list-cache.ts";
 import { authorizeRecordDelete } from "./policy.ts";
 import { checkReferences, findReferenced, pruneDangling, referenceCell, targetOf } from "./references.ts";
 import { recordRepository } from "./repository.ts";
@@ -67,12 +68,12 @@ export function createRecordService(options: {
   /** A category's list of one owner's records: the list columns only, secrets masked. */
   async function listOf(ownerId: string, category: CategoryDef): Promise<RecordListItem[]> {
     const rows = await records.list(ownerId, category.module, category.key);
-    const bodies = await Promise.all(rows.map(open));
     const columns = listColumns(category);
-    const found = await findReferenced(db, dataKeys, ownerId, columns, bodies);
     const secret = new Set(secretFields(category).map((field) => field.key));
+    const values = await listColumnValues(rows, columns, secret, open);
+    const found = await findReferenced(db, dataKeys, ownerId, columns, values);
     return rows.map((row, index) => {
-      const cells = listCells(columns, secret, bodies[index] ?? {}, (column, value) =>
+      const cells = listCells(columns, secret, values[index] ?? {}, (column, value) =>
         targetOf(column) === undefined ? value : referenceCell(column, value, found),
       );
       return {
@@ -222,6 +223,7 @@ export function createRecordService(options: {
         await deleteCommentsOf(trx, actor.userId, "record", id);
         await recordRepository(trx).delete(actor.userId, id);
       });
+      forgetListed(actor.userId, id);
       await onChange?.deleted(actor.userId, id);
     },
 
