@@ -33,6 +33,10 @@ describe("the session guard", () => {
       const { router } = await visit(path);
       await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
       expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Sign in to Kinfile");
+      // A dashboard page is opened again after sign-in (a link from an email, say).
+      expect(new URLSearchParams(router.state.location.search).get("next")).toBe(
+        path.startsWith("/dashboard") ? path : null,
+      );
     },
   );
 

@@ -1,9 +1,9 @@
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { ApiError } from "../api/client.ts";
 import { NotFoundContent } from "../features/not-found/NotFoundPage.tsx";
 import { PageLoader } from "../shell/PageLoader.tsx";
 import { type Account, useAccount } from "./account.ts";
-import { hasFullAccess, homeRouteFor, LOGIN_PATH, ROLES } from "./homeRoute.ts";
+import { hasFullAccess, homeRouteFor, loginPathFor, ROLES } from "./homeRoute.ts";
 import { SubscriptionRequired } from "./SubscriptionRequired.tsx";
 import { useAccountPreferences } from "./useAccountPreferences.ts";
 
@@ -28,8 +28,11 @@ function useSessionAccount(): Account | "signedOut" | undefined {
 /** Signed-in routes: no session goes to sign-in; the account's language and theme apply. */
 export function RequireSession() {
   const account = useSessionAccount();
+  const location = useLocation();
   useAccountPreferences(typeof account === "object" ? account : undefined);
-  if (account === "signedOut") return <Navigate to={LOGIN_PATH} replace />;
+  if (account === "signedOut") {
+    return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
+  }
   if (account === undefined) return <PageLoader />;
   return <Outlet />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasFullAccess, homeRouteFor, signedInDestination } from "./homeRoute.ts";
+import { hasFullAccess, homeRouteFor, loginPathFor, signedInDestination } from "./homeRoute.ts";
 
 describe("homeRouteFor", () => {
   it("sends a visitor who is not signed in to sign-in", () => {
@@ -23,6 +23,24 @@ describe("after sign-in", () => {
     expect(signedInDestination(["subscriber"])).toBe("/dashboard/personal-network/personal-details");
     expect(signedInDestination(["b2b"])).toBe("/dashboard/personal-network/personal-details");
     expect(signedInDestination(["admin"])).toBe("/dashboard/manage-account/my-subscription");
+  });
+
+  it("reopens the dashboard page asked for before signing in, and never an address elsewhere", () => {
+    const shared = "/dashboard/shared-data/shared-with-me";
+    expect(loginPathFor(shared)).toBe("/login?next=%2Fdashboard%2Fshared-data%2Fshared-with-me");
+    expect(signedInDestination(["subscriber"], shared)).toBe(shared);
+    expect(signedInDestination([], `${shared}?tab=1`)).toBe(`${shared}?tab=1`);
+    for (const elsewhere of [
+      "//evil.example/dashboard",
+      "https://evil.example",
+      "/login",
+      "/dashboard/../x",
+    ]) {
+      expect(signedInDestination(["subscriber"], elsewhere)).toBe(
+        "/dashboard/personal-network/personal-details",
+      );
+    }
+    expect(loginPathFor("//evil.example")).toBe("/login");
   });
 
   it("gives full access to subscribers and b2b users only", () => {

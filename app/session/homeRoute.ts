@@ -32,6 +32,23 @@ export function homeRouteFor(roles: readonly string[] | null): string {
  * Where a successful sign-in goes: the spec's personal details page, except for an account that
  * could not use it yet (neither role), which goes where "/" would send it.
  */
-export function signedInDestination(roles: readonly string[]): string {
+export function signedInDestination(roles: readonly string[], next?: string | null): string {
+  if (isReturnPath(next)) return next;
   return hasFullAccess(roles) ? PERSONAL_DETAILS_PATH : homeRouteFor(roles);
+}
+
+/** The query parameter naming the page a signed-out visitor asked for, reopened after sign-in. */
+export const RETURN_PARAM = "next";
+
+/**
+ * Only a page of the dashboard may be returned to: an address elsewhere ("//evil.example",
+ * "https://...") would let a crafted sign-in link send a person off-site.
+ */
+export function isReturnPath(path: string | null | undefined): path is string {
+  return typeof path === "string" && /^\/dashboard(\/[\w\-/]*)?(\?[\w\-=&%.]*)?$/.test(path);
+}
+
+/** /login, remembering the page a signed-out visitor asked for. */
+export function loginPathFor(path: string): string {
+  return isReturnPath(path) ? `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: path })}` : LOGIN_PATH;
 }
