@@ -10,28 +10,18 @@ import { PageLoader } from "../../shell/PageLoader.tsx";
 import { useFormExits } from "../../shell/unsaved/useFormExits.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { fetchOwnPerson, personQueryKeys } from "../personal-network/queries.ts";
+import { categoryPage } from "./categoryPage.tsx";
 import { initialValues } from "./formValues.ts";
 import { RecordForm } from "./RecordForm.tsx";
 import { RecordNotFound } from "./RecordNotFound.tsx";
-import { categoryTitleKey, useRecordPlace } from "./recordPlace.ts";
+import { categoryTitleKey } from "./recordPlace.ts";
 import { useRecord } from "./useRecord.ts";
 
 /**
  * .../{category}/add and .../{category}/edit/{id}. After a save, the spec's rule: from add to the
  * new record's view, from edit to the view. Cancel goes back where the form was opened from.
  */
-export function RecordFormPage() {
-  const { category } = useRecordPlace();
-  if (!category) {
-    return (
-      <Stack gap="lg">
-        <BackArrow />
-        <RecordNotFound />
-      </Stack>
-    );
-  }
-  return <RecordFormScreen key={category.key} category={category} />;
-}
+export const RecordFormPage = categoryPage(RecordFormScreen);
 
 function RecordFormScreen({ category }: { category: CategoryDef }) {
   const { t } = useTranslation(["records", "sections"]);

@@ -14,8 +14,8 @@ import { PageLoader } from "../../shell/PageLoader.tsx";
 import { addPath, listPathOf, viewPath } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { formatDate } from "../personal-network/personDisplay.ts";
-import { RecordNotFound } from "./RecordNotFound.tsx";
-import { categoryTitleKey, useRecordPlace } from "./recordPlace.ts";
+import { categoryPage } from "./categoryPage.tsx";
+import { categoryTitleKey } from "./recordPlace.ts";
 import { isReadOnlySource, useRecordSource } from "./recordSource.tsx";
 import { recordQueryKeys } from "./recordsApi.ts";
 
@@ -23,18 +23,7 @@ import { recordQueryKeys } from "./recordsApi.ts";
  * /dashboard/{module}/{category}: the category's records with their declared list columns. On a
  * file shared with me: the same list, read-only (no Add), with the short labels.
  */
-export function RecordListPage() {
-  const { category } = useRecordPlace();
-  if (!category) {
-    return (
-      <Stack gap="lg">
-        <BackArrow />
-        <RecordNotFound />
-      </Stack>
-    );
-  }
-  return <RecordList key={category.key} category={category} />;
-}
+export const RecordListPage = categoryPage(RecordList);
 
 function RecordList({ category }: { category: CategoryDef }) {
   const { t, i18n } = useTranslation(["records", "sections"]);

@@ -16,8 +16,9 @@ import { PageLoader } from "../../shell/PageLoader.tsx";
 import { editPath, listPathOf } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { CommentsPanel } from "../comments/CommentsPanel.tsx";
+import { categoryPage } from "./categoryPage.tsx";
 import { RecordNotFound } from "./RecordNotFound.tsx";
-import { categoryTitleKey, useRecordPlace } from "./recordPlace.ts";
+import { categoryTitleKey } from "./recordPlace.ts";
 import { isReadOnlySource, useRecordSource } from "./recordSource.tsx";
 import { useDeleteRecord, useRecord } from "./useRecord.ts";
 
@@ -25,18 +26,7 @@ import { useDeleteRecord, useRecord } from "./useRecord.ts";
  * .../{category}/view/{id}: every filled field, read-only, with Edit and Delete. On a file shared
  * with me: the same view without Edit, Delete or comments, secrets revealed through the shared route.
  */
-export function RecordViewPage() {
-  const { category } = useRecordPlace();
-  if (!category) {
-    return (
-      <Stack gap="lg">
-        <BackArrow />
-        <RecordNotFound />
-      </Stack>
-    );
-  }
-  return <RecordView key={category.key} category={category} />;
-}
+export const RecordViewPage = categoryPage(RecordView);
 
 function RecordView({ category }: { category: CategoryDef }) {
   const { t } = useTranslation(["records", "sections"]);
