@@ -121,6 +121,8 @@ function FieldControl({
   const blur = () => onBlur(key);
   const required = field.required;
   const invalid = error ? true : undefined;
+  // What every control of a field takes: its label, whether it is required, its message, and blur.
+  const common = { label, required, onBlur: blur, error };
 
   switch (field.type) {
     case "text":
@@ -128,29 +130,23 @@ function FieldControl({
     case "email":
       return (
         <TextInput
-          label={label}
-          required={required}
+          {...common}
           type={field.type === "text" ? "text" : field.type}
           maxLength={LIMITS.textMax}
           autoComplete="off"
           value={asString(value) ?? ""}
           onChange={(event) => set(event.currentTarget.value)}
-          onBlur={blur}
-          error={error}
           aria-invalid={invalid}
         />
       );
     case "longtext":
       return (
         <Textarea
-          label={label}
-          required={required}
+          {...common}
           rows={4}
           maxLength={LIMITS.longTextMax}
           value={asString(value) ?? ""}
           onChange={(event) => set(event.currentTarget.value)}
-          onBlur={blur}
-          error={error}
           aria-invalid={invalid}
         />
       );
@@ -158,89 +154,51 @@ function FieldControl({
       if (field.datePrecision === "month") {
         return (
           <TextInput
-            label={label}
-            required={required}
+            {...common}
             type="month"
             autoComplete="off"
             value={monthOf(typeof value === "number" ? value : null)}
             onChange={(event) => set(epochMsOfMonth(event.currentTarget.value))}
-            onBlur={blur}
-            error={error}
             aria-invalid={invalid}
           />
         );
       }
-      return (
-        <DateField
-          label={label}
-          required={required}
-          value={typeof value === "number" ? value : null}
-          onChange={set}
-          onBlur={blur}
-          error={error}
-        />
-      );
+      return <DateField {...common} value={typeof value === "number" ? value : null} onChange={set} />;
     case "money":
       return (
         <MoneyField
-          label={label}
-          required={required}
+          {...common}
           value={(value as MoneyValue | null) ?? emptyMoney()}
           onChange={set}
-          onBlur={blur}
           error={error ?? errorOf(`${key}.amount`)}
           currencyOtherError={errorOf(`${key}.currencyOther`)}
         />
       );
     case "number":
-      return (
-        <NumberTextInput
-          label={label}
-          required={required}
-          value={typeof value === "number" ? value : null}
-          onChange={set}
-          onBlur={blur}
-          error={error}
-        />
-      );
+      return <NumberTextInput {...common} value={typeof value === "number" ? value : null} onChange={set} />;
     case "select": {
       if (field.options === "country") {
-        return (
-          <CountrySelect
-            label={label}
-            required={required}
-            value={asString(value)}
-            onChange={set}
-            onBlur={blur}
-            error={error}
-          />
-        );
+        return <CountrySelect {...common} value={asString(value)} onChange={set} />;
       }
       const hasCountry = values.country !== undefined;
       if (field.options === "province" && hasCountry && values.country !== CANADA) {
         return (
           <TextInput
-            label={label}
-            required={required}
+            {...common}
             maxLength={LIMITS.textMax}
             autoComplete="off"
             value={asString(value) ?? ""}
             onChange={(event) => set(event.currentTarget.value)}
-            onBlur={blur}
-            error={error}
             aria-invalid={invalid}
           />
         );
       }
       return (
         <NativeSelect
-          label={label}
-          required={required}
+          {...common}
           value={asString(value) ?? ""}
           data={[{ value: "", label: t("forms:select.choose") }, ...optionData(field.options ?? "", t)]}
           onChange={(event) => set(event.currentTarget.value || null)}
-          onBlur={blur}
-          error={error}
           aria-invalid={invalid}
         />
       );
@@ -248,18 +206,15 @@ function FieldControl({
     case "multiselect":
       return (
         <MultiSelect
-          label={label}
-          required={required}
+          {...common}
           data={optionData(field.options ?? "", t)}
           value={asStrings(value)}
           onChange={set}
-          onBlur={blur}
           searchable
           clearable
           hidePickedOptions
           nothingFoundMessage={t("forms:select.nothingFound")}
           clearButtonProps={clearButtonProps(t("forms:select.clear", { label }))}
-          error={error}
           aria-invalid={invalid}
           autoComplete="off"
         />
@@ -291,14 +246,11 @@ function FieldControl({
     case "personRefs":
       return (
         <PersonRefField
-          label={label}
-          required={required}
+          {...common}
           multiple={field.type === "personRefs"}
           groups={field.personGroups}
           value={field.type === "personRefs" ? asStrings(value) : asString(value)}
           onChange={set}
-          onBlur={blur}
-          error={error}
         />
       );
     case "addressRef":
@@ -316,24 +268,18 @@ function FieldControl({
     case "recordRef":
       return (
         <RecordRefField
-          label={label}
-          required={required}
+          {...common}
           categories={field.recordCategories ?? []}
           value={asString(value)}
           onChange={set}
-          onBlur={blur}
-          error={error}
         />
       );
     case "secret":
       return (
         <SecretField
-          label={label}
-          required={required}
+          {...common}
           value={asString(value)}
           onChange={set}
-          onBlur={blur}
-          error={error}
           reveal={reveal ? () => reveal(key) : undefined}
         />
       );
