@@ -13,6 +13,7 @@ import { installErrorHandling } from "./errors/error-handler.ts";
 import { healthRoutes } from "./http/health.ts";
 import { localeRoutes } from "./http/locales.ts";
 import { loggerOptions, requestId } from "./http/logging.ts";
+import { refuseNulCharacters } from "./http/nul-characters.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { webRoutes } from "./http/web.ts";
 import { loadLocaleStore } from "./i18n/locale-store.ts";
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await securityHeaders(app, { publicUrl: config.publicUrl });
   installAccessControl(app, options.identity ?? options.auth?.sessions.identity ?? NO_IDENTITY);
   installErrorHandling(app, locales);
+  refuseNulCharacters(app);
   // Off by default; sign-in and other abuse-prone routes opt in with config.rateLimit.
   await app.register(rateLimit, { global: false });
 
