@@ -4,10 +4,16 @@ import { categoryDef, listColumns, secretFields } from "../../../domain/sections
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { RecordTable } from "../../db/schema.ts";
 import { forgetListed, listColumnValues } from "./list-cache.ts";
+import type { RecordHead } from "./repository.ts";
 
 const PASSWORD = categoryDef("password");
 const COLUMNS = listColumns(PASSWORD);
 const SECRETS = new Set(secretFields(PASSWORD).map((field) => field.key));
+const BODY: RecordBody = {
+  accountNickname: "Mail",
+  password: "correct-horse-42",
+  url: "https://mail.example",
+};
 
 function row(ownerId: string, id = randomUUID()): RecordTable {
   return {
@@ -23,59 +29,74 @@ function row(ownerId: string, id = randomUUID()): RecordTable {
   };
 }
 
-/** Opens by counting: the body every row stands for. */
-function opener(body: RecordBody) {
+/** The head the database answers for a row: the row without its body, with its tag. */
+function headOf({ body_enc, ...rest }: RecordTable): RecordHead {
+  return { ...rest, body_tag: body_enc.subarray(body_enc.byteLength - 16) };
+}
+
+/** A database of these rows, counting the bodies it is asked for and those opened. */
+function store(rows: RecordTable[], body: RecordBody = BODY) {
   const opened: string[] = [];
   return {
     opened,
-    open: async (record: RecordTable) => {
-      opened.push(record.id);
-      return body;
-    },
+    list: (owned: RecordTable[] = rows) =>
+      listColumnValues(
+        owned.map(headOf),
+        COLUMNS,
+        SECRETS,
+        async (ids) => rows.filter((record) => ids.includes(record.id)),
+        async (record) => {
+          opened.push(record.id);
+          return body;
+        },
+      ),
   };
 }
 
-const BODY: RecordBody = {
-  accountNickname: "Mail",
-  password: "correct-horse-42",
-  url: "https://mail.example",
-};
-
 describe("the list columns kept in memory", () => {
-  it("opens each ciphertext once, keeps secrets masked, and opens again after a save", async () => {
+  it("fetches and opens each ciphertext once, keeps no secret, and opens again after a save", async () => {
     const owner = randomUUID();
     const rows = [row(owner), row(owner)];
-    const first = opener(BODY);
-    const values = await listColumnValues(rows, COLUMNS, SECRETS, first.open);
+    const first = store(rows);
+    const listed = await first.list();
     expect(first.opened).toEqual(rows.map((record) => record.id));
-    expect(values[0]?.accountNickname).toBe("Mail");
+    expect(listed.map(({ head }) => head.id)).toEqual(rows.map((record) => record.id));
+    expect(listed[0]?.values.accountNickname).toBe("Mail");
     // Only the list columns are kept: never a secret (no category lists one; one listed is masked).
-    expect(JSON.stringify(values)).not.toContain("correct-horse-42");
+    expect(JSON.stringify(listed)).not.toContain("correct-horse-42");
 
-    const again = opener(BODY);
-    expect(await listColumnValues(rows, COLUMNS, SECRETS, again.open)).toEqual(values);
+    const again = store(rows);
+    expect((await again.list()).map(({ values }) => values)).toEqual(listed.map(({ values }) => values));
     expect(again.opened).toEqual([]);
 
     // A save seals anew (a new IV, so a new tag): the next list opens that record only.
     const saved = { ...(rows[0] as RecordTable), body_enc: randomBytes(64) };
-    const afterSave = opener({ ...BODY, accountNickname: "Work mail" });
-    const fresh = await listColumnValues([saved, rows[1] as RecordTable], COLUMNS, SECRETS, afterSave.open);
+    const afterSave = store([saved, rows[1] as RecordTable], { ...BODY, accountNickname: "Work mail" });
+    const fresh = await afterSave.list();
     expect(afterSave.opened).toEqual([saved.id]);
-    expect(fresh[0]?.accountNickname).toBe("Work mail");
+    expect(fresh[0]?.values.accountNickname).toBe("Work mail");
+  });
+
+  it("leaves out a record deleted between reading the heads and fetching the bodies", async () => {
+    const owner = randomUUID();
+    const [kept, deleted] = [row(owner), row(owner)];
+    const listed = await store([kept]).list([kept, deleted]);
+    expect(listed.map(({ head }) => head.id)).toEqual([kept.id]);
   });
 
   it("forgets a deleted record, and every record of a deleted account", async () => {
     const owner = randomUUID();
-    const [kept, deleted] = [row(owner), row(owner)];
-    await listColumnValues([kept, deleted], COLUMNS, SECRETS, opener(BODY).open);
+    const rows = [row(owner), row(owner)];
+    const [kept, deleted] = rows as [RecordTable, RecordTable];
+    await store(rows).list();
     forgetListed(owner, deleted.id);
-    const afterDelete = opener(BODY);
-    await listColumnValues([kept, deleted], COLUMNS, SECRETS, afterDelete.open);
+    const afterDelete = store(rows);
+    await afterDelete.list();
     expect(afterDelete.opened).toEqual([deleted.id]);
 
     forgetListed(owner);
-    const afterAccount = opener(BODY);
-    await listColumnValues([kept, deleted], COLUMNS, SECRETS, afterAccount.open);
+    const afterAccount = store(rows);
+    await afterAccount.list();
     expect(afterAccount.opened).toEqual([kept.id, deleted.id]);
   });
 });

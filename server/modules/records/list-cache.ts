@@ -2,11 +2,13 @@ import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { FieldDef } from "../../../domain/sections/types.ts";
 import type { RecordTable } from "../../db/schema.ts";
 import { listCells } from "./body.ts";
+import type { RecordHead } from "./repository.ts";
 
 /**
- * The list columns of recently listed records, kept in memory so a list does not decrypt every
- * body on every request: opening one costs about 5 µs (making the AES-GCM decipher, not the
- * AES work), a list of 100 records half a millisecond, the largest part of the list's time.
+ * The list columns of recently listed records, kept in memory so a list neither fetches nor
+ * decrypts every body on every request: opening one costs about 5 µs (making the AES-GCM
+ * decipher, not the AES work), a list of 100 records half a millisecond, the largest part of the
+ * list's time; fetching the bodies is most of what the database sends.
  *
  * An entry is keyed by the record's id and its ciphertext's authentication tag, which every save
  * changes: an entry can never be stale, not even for another app server's saves, and a
@@ -17,44 +19,62 @@ import { listCells } from "./body.ts";
 const MAX_ENTRIES = 20_000;
 const TAG_BYTES = 16;
 
-/** A body narrowed to its list columns: the same values, the secrets masked. */
-type Columns = RecordBody;
+const entries = new Map<string, RecordBody>();
 
-const entries = new Map<string, Columns>();
+function keyOf(ownerId: string, id: string, tag: Uint8Array): string {
+  return `${ownerId}\u0000${id}\u0000${Buffer.from(tag.buffer, tag.byteOffset, tag.byteLength).toString("base64")}`;
+}
 
-function keyOf(row: RecordTable): string {
+function tagOf(row: RecordTable): Uint8Array {
   const sealed = row.body_enc;
-  const tag = Buffer.from(sealed.buffer, sealed.byteOffset + sealed.byteLength - TAG_BYTES, TAG_BYTES);
-  return `${row.owner_id}\u0000${row.id}\u0000${tag.toString("base64")}`;
+  return sealed.subarray(sealed.byteLength - TAG_BYTES);
+}
+
+function remember(key: string, values: RecordBody): void {
+  entries.set(key, values);
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
 }
 
 /**
- * The list columns of each row: from memory when this ciphertext was listed before, otherwise
- * from its opened body (and remembered).
+ * Each listed record with its list columns: from memory when its current ciphertext was listed
+ * before, otherwise from its body, fetched (`load`) and opened for those records only. A record
+ * deleted between the two reads is left out.
  */
 export async function listColumnValues(
-  rows: readonly RecordTable[],
+  heads: readonly RecordHead[],
   columns: readonly FieldDef[],
   secretKeys: ReadonlySet<string>,
+  load: (ids: string[]) => Promise<RecordTable[]>,
   open: (row: RecordTable) => Promise<RecordBody>,
-): Promise<Columns[]> {
-  return Promise.all(
+): Promise<{ head: RecordHead; values: RecordBody }[]> {
+  const known = new Map<string, RecordBody>();
+  const missing: string[] = [];
+  for (const head of heads) {
+    const key = keyOf(head.owner_id, head.id, head.body_tag);
+    const cached = entries.get(key);
+    if (cached === undefined) {
+      missing.push(head.id);
+      continue;
+    }
+    // Most recently used last: a Map keeps insertion order, so its first key is the oldest.
+    entries.delete(key);
+    entries.set(key, cached);
+    known.set(head.id, cached);
+  }
+  const rows = await load(missing);
+  await Promise.all(
     rows.map(async (row) => {
-      const key = keyOf(row);
-      const cached = entries.get(key);
-      if (cached !== undefined) {
-        // Most recently used last: Map keeps insertion order, so the first key is the oldest.
-        entries.delete(key);
-        entries.set(key, cached);
-        return cached;
-      }
       // Values taken from the body as they are (a secret becomes the mask string): still a body.
-      const values = listCells(columns, secretKeys, await open(row), (_column, value) => value) as Columns;
-      entries.set(key, values);
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      return values;
+      const values = listCells(columns, secretKeys, await open(row), (_column, value) => value) as RecordBody;
+      // Keyed by the ciphertext just opened, which a save since the heads were read may have changed.
+      remember(keyOf(row.owner_id, row.id, tagOf(row)), values);
+      known.set(row.id, values);
     }),
   );
+  return heads.flatMap((head) => {
+    const values = known.get(head.id);
+    return values === undefined ? [] : [{ head, values }];
+  });
 }
 
 /** Drops what is kept of a deleted record, or of every record of a deleted account. */

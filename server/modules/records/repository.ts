@@ -1,5 +1,14 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB, RecordTable } from "../../db/schema.ts";
+
+/** A record without its body: what a list needs to know whether it has the list columns already. */
+export type RecordHead = Omit<RecordTable, "body_enc"> & {
+  /** The last 16 bytes of body_enc: the AES-GCM authentication tag, new with every save. */
+  body_tag: Uint8Array;
+};
+
+/** The tag's bytes, cut in SQL so bodies stay in the database (same expression on both dialects). */
+const BODY_TAG = sql<Uint8Array>`substr(body_enc, length(body_enc) - 15, 16)`;
 
 /**
  * Every query on records, each filtered by its owner: a handler cannot reach another account's
@@ -17,16 +26,28 @@ export function recordRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** A category's records, oldest first. */
-    list(ownerId: string, module: string, category: string): Promise<RecordTable[]> {
+    /** A category's records without their bodies, oldest first (see RecordHead). */
+    listHeads(ownerId: string, module: string, category: string): Promise<RecordHead[]> {
       return db
         .selectFrom("record")
-        .selectAll()
+        .select(["id", "owner_id", "module", "category", "reminder_date", "created_at", "updated_at"])
+        .select(BODY_TAG.as("body_tag"))
         .where("owner_id", "=", ownerId)
         .where("module", "=", module)
         .where("category", "=", category)
         .orderBy("created_at")
         .orderBy("id")
+        .execute();
+    },
+
+    /** Some of the owner's records by id, in no particular order. */
+    findMany(ownerId: string, ids: readonly string[]): Promise<RecordTable[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom("record")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("id", "in", [...ids])
         .execute();
     },
 

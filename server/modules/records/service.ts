@@ -67,20 +67,32 @@ export function createRecordService(options: {
 
   /** A category's list of one owner's records: the list columns only, secrets masked. */
   async function listOf(ownerId: string, category: CategoryDef): Promise<RecordListItem[]> {
-    const rows = await records.list(ownerId, category.module, category.key);
+    const heads = await records.listHeads(ownerId, category.module, category.key);
     const columns = listColumns(category);
     const secret = new Set(secretFields(category).map((field) => field.key));
-    const values = await listColumnValues(rows, columns, secret, open);
-    const found = await findReferenced(db, dataKeys, ownerId, columns, values);
-    return rows.map((row, index) => {
-      const cells = listCells(columns, secret, values[index] ?? {}, (column, value) =>
+    const listed = await listColumnValues(
+      heads,
+      columns,
+      secret,
+      (ids) => records.findMany(ownerId, ids),
+      open,
+    );
+    const found = await findReferenced(
+      db,
+      dataKeys,
+      ownerId,
+      columns,
+      listed.map(({ values }) => values),
+    );
+    return listed.map(({ head, values }) => {
+      const cells = listCells(columns, secret, values, (column, value) =>
         targetOf(column) === undefined ? value : referenceCell(column, value, found),
       );
       return {
-        id: row.id,
-        category: row.category,
-        createTime: Number(row.created_at),
-        updateTime: Number(row.updated_at),
+        id: head.id,
+        category: head.category,
+        createTime: Number(head.created_at),
+        updateTime: Number(head.updated_at),
         columns: cells,
       };
     });
