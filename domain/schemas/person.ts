@@ -167,24 +167,31 @@ export const personInputSchema = z
 
 export type PersonInput = z.output<typeof personInputSchema>;
 
+/** The dates of a person's life the file keeps (epoch ms), as the API answers and the form edits them. */
+export type ImportantDates = {
+  death: number | null;
+  divorce: number | null;
+  marriage: number | null;
+  separation: number | null;
+};
+
+/** The references of a person to others of the network, as the API answers and the form edits them. */
+export type PersonLinks = {
+  homeAddress: string | null;
+  mailingAddress: string | null;
+  iceDetails: { emergencyContacts: string[] };
+  kinDetails: { emergencyContacts: string[] };
+};
+
 /** One person as GET /api/pn/person and GET /api/pn/person/{group}/{id} answer it. */
-export type PersonRecord = {
+export type PersonRecord = PersonLinks & {
   id: string;
   createTime: number;
   updateTime: number;
   group: PersonGroup;
   type: string | null;
   contactDetails: { emails: string[]; phones: Phone[] };
-  homeAddress: string | null;
-  mailingAddress: string | null;
-  iceDetails: { emergencyContacts: string[] };
-  kinDetails: { emergencyContacts: string[] };
-  importantDates: {
-    death: number | null;
-    divorce: number | null;
-    marriage: number | null;
-    separation: number | null;
-  };
+  importantDates: ImportantDates;
   mainDetails: {
     birthday: number | null;
     birthcountry: string | null;

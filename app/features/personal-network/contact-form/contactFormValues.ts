@@ -1,5 +1,10 @@
 import { type PersonGroup, typeRequired } from "../../../../domain/catalog/relationships.ts";
-import { PERSON_MESSAGES, type PersonRecord } from "../../../../domain/schemas/person.ts";
+import {
+  type ImportantDates,
+  PERSON_MESSAGES,
+  type PersonLinks,
+  type PersonRecord,
+} from "../../../../domain/schemas/person.ts";
 import type { FieldMessage } from "../../../components/form/schemaErrors.ts";
 import { atLeastOneRow } from "../../../components/multi-value/multiValueRows.ts";
 import { emptyPhoneRow, type PhoneRow, phoneRowOf } from "../../../components/phone/PhoneInput.tsx";
@@ -9,22 +14,13 @@ import { emptyPhoneRow, type PhoneRow, phoneRowOf } from "../../../components/ph
  * text (inputs hold text) and at least one phone and email row. The paths are the record's, so
  * the domain schema's messages and the server's `error.fields` land on the right inputs.
  */
-export type ContactFormValues = {
+export type ContactFormValues = PersonLinks & {
   id: string | null;
   group: PersonGroup | "";
   type: string;
   otherType: string;
   contactDetails: { emails: string[]; phones: PhoneRow[] };
-  homeAddress: string | null;
-  mailingAddress: string | null;
-  iceDetails: { emergencyContacts: string[] };
-  kinDetails: { emergencyContacts: string[] };
-  importantDates: {
-    death: number | null;
-    divorce: number | null;
-    marriage: number | null;
-    separation: number | null;
-  };
+  importantDates: ImportantDates;
   mainDetails: {
     birthday: number | null;
     birthcountry: string;
