@@ -4,12 +4,13 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { makePdf } from "../../server/modules/documents/test-support.ts";
 
 export const WILL_PDF_NAME = "will-scan.pdf";
 
 /** A file as playwright's setInputFiles takes it. */
 export function willPdf() {
-  return { name: WILL_PDF_NAME, mimeType: "application/pdf", buffer: minimalPdf() };
+  return { name: WILL_PDF_NAME, mimeType: "application/pdf", buffer: makePdf("Last will and testament") };
 }
 
 /** Adds a formal will with the PDF attached, the testator being `holder`, and waits for its view page. */
@@ -34,24 +35,4 @@ export async function addWillWithPdf(page: Page, holder: string): Promise<void> 
   await expect
     .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
     .toMatch(/^\/dashboard\/inventory\/will\/view\//);
-}
-
-/** The smallest well-formed one-page PDF. */
-export function minimalPdf(): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
 }

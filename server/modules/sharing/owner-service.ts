@@ -14,7 +14,7 @@ import type { DocumentReader } from "../documents/reader.ts";
 import { nameDownloads } from "./nominee-access-log.ts";
 import { type NomineeRow, presentLogEntry, presentNominee } from "./presenter.ts";
 import { sharingJobKeys } from "./schedule.ts";
-import { createTransitions, type LifecycleDeps, notFound, wrongStatus } from "./transitions.ts";
+import { createTransitions, type LifecycleDeps, NO_REQUEST, notFound, wrongStatus } from "./transitions.ts";
 
 /** How long a manual request's approval link works (the owner can still answer in the app). */
 export const MANUAL_LINK_LIFETIME_DAYS = 10;
@@ -107,12 +107,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
         status: "invited",
         invited_at: now,
         accepted_at: null,
-        request_id: null,
-        requested_at: null,
-        release_at: null,
-        released_at: null,
-        access_ends_at: null,
-        opened_at: null,
+        ...NO_REQUEST,
         created_at: now,
         updated_at: now,
       };
