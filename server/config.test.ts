@@ -108,17 +108,16 @@ describe("loadConfig", () => {
     expect(message).not.toContain("\n");
   });
 
-  it("reads the identity settings, with 8-hour sessions and subscriber for all by default", () => {
+  it("reads the identity settings, with 8-hour sessions and billing off by default", () => {
     expect(loadConfig({})).toMatchObject({
       sessionTtlSeconds: 28_800,
-      grantSubscriber: true,
+      billing: { mode: "off" },
       authRateLimit: { max: 10, windowMs: 60_000 },
     });
     expect(loadConfig({}).oidc).toBeUndefined();
     const config = loadConfig({
       AUTH_SECRET: "s".repeat(40),
       SESSION_TTL_SECONDS: "600",
-      GRANT_SUBSCRIBER: "false",
       OIDC_ISSUER: "https://id.example.com/",
       OIDC_CLIENT_ID: "kinfile",
       OIDC_CLIENT_SECRET: "shh",
@@ -128,7 +127,6 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({
       authSecret: "s".repeat(40),
       sessionTtlSeconds: 600,
-      grantSubscriber: false,
       oidc: { issuer: "https://id.example.com", clientId: "kinfile", clientSecret: "shh" },
       authRateLimit: { max: 3, windowMs: 30_000 },
     });
@@ -142,7 +140,36 @@ describe("loadConfig", () => {
       "OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set too to sign in through an OpenID Connect provider; set all of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET or none.",
     );
     expect(mistake({ SESSION_TTL_SECONDS: "0" })).toContain("SESSION_TTL_SECONDS must be at least 1");
-    expect(mistake({ GRANT_SUBSCRIBER: "maybe" })).toContain("GRANT_SUBSCRIBER must be true or false");
+  });
+
+  it("needs every Stripe setting with BILLING=stripe, names what is missing, and reads the API address", () => {
+    expect(mistake({ BILLING: "paypal" })).toContain("BILLING must be one of off, stripe");
+    expect(mistake({ BILLING: "stripe", STRIPE_SECRET_KEY: "sk_test_1" })).toBe(
+      "BILLING=stripe needs STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: copy them from the Stripe dashboard (Developers > API keys, and the webhook endpoint's signing secret), or set BILLING=off.",
+    );
+    const wrong = mistake({ STRIPE_SECRET_KEY: "pk_test_oops" });
+    expect(wrong).toContain("STRIPE_SECRET_KEY must be a Stripe secret key");
+    expect(wrong).not.toContain("oops");
+    const stripe = {
+      BILLING: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+    };
+    expect(loadConfig(stripe).billing).toEqual({
+      mode: "stripe",
+      secretKey: "sk_test_1",
+      publishableKey: "pk_test_1",
+      webhookSecret: "whsec_1",
+    });
+    expect(
+      loadConfig({
+        ...stripe,
+        STRIPE_API_HOST: "localhost",
+        STRIPE_API_PORT: "12111",
+        STRIPE_API_PROTOCOL: "http",
+      }).billing,
+    ).toMatchObject({ api: { host: "localhost", port: 12111, protocol: "http" } });
   });
 
   it("reads the mail settings and refuses an SMTP_URL that is not an SMTP address, without echoing it", () => {

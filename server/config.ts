@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { BILLING_MODES } from "../domain/schemas/subscription.ts";
 import { isMasterKeyText } from "./crypto/master-key-text.ts";
 import { DEFAULT_MAIL_FROM } from "./mail/transport.ts";
 
@@ -32,8 +33,11 @@ export type Config = {
   authSecret?: string;
   /** How long a session lasts without use (SESSION_TTL_SECONDS, 8 hours by default). */
   sessionTtlSeconds: number;
-  /** Until billing exists, every verified account holds the subscriber role (GRANT_SUBSCRIBER, true by default). */
-  grantSubscriber: boolean;
+  /**
+   * BILLING: "off" (default), a copy that needs no subscription (every verified account is a
+   * subscriber); "stripe", sold through Stripe with the STRIPE_* settings.
+   */
+  billing: BillingConfig;
   /** The external OpenID Connect provider, when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set. */
   oidc?: { issuer: string; clientId: string; clientSecret: string };
   /**
@@ -58,6 +62,19 @@ export type Config = {
    */
   blobStore: BlobStoreKind;
 };
+
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /**
+   * Where the SDK sends its calls (STRIPE_API_HOST, STRIPE_API_PORT, STRIPE_API_PROTOCOL); unset is
+   * Stripe itself. Tests point it at a local server that speaks the few endpoints used.
+   */
+  api?: { host: string; port: number; protocol: "http" | "https" };
+};
+
+export type BillingConfig = { mode: "off" } | ({ mode: "stripe" } & StripeConfig);
 
 export const BLOB_STORES = ["filesystem", "database"] as const;
 export type BlobStoreKind = (typeof BLOB_STORES)[number];
@@ -123,13 +140,6 @@ const positiveInt = (name: string, example: number) =>
       ),
   );
 
-const booleanSchema = (name: string) =>
-  optional(
-    z.enum(["true", "false", "1", "0"], {
-      error: (issue) => `${name} must be true or false, got "${String(issue.input)}".`,
-    }),
-  ).transform((value) => (value === undefined ? undefined : value === "true" || value === "1"));
-
 /** Never echoes the value: it is the key to every secret. */
 const masterKeySchema = (name: string, otherwise: string) =>
   optional(
@@ -158,7 +168,27 @@ const envSchema = z.object({
     }),
   ),
   SESSION_TTL_SECONDS: positiveInt("SESSION_TTL_SECONDS", 28_800),
-  GRANT_SUBSCRIBER: booleanSchema("GRANT_SUBSCRIBER"),
+  BILLING: choice("BILLING", BILLING_MODES, "off"),
+  STRIPE_SECRET_KEY: optional(
+    z.string().regex(/^(sk|rk)_/, {
+      error: "STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_... or sk_test_...).",
+    }),
+  ),
+  STRIPE_PUBLISHABLE_KEY: optional(
+    z.string().regex(/^pk_/, {
+      error: "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_live_... or pk_test_...).",
+    }),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z.string().regex(/^whsec_/, {
+      error: "STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_...).",
+    }),
+  ),
+  STRIPE_API_HOST: optional(
+    z.string().regex(/^[^\s/:]+$/, { error: "STRIPE_API_HOST must be a host name such as localhost." }),
+  ),
+  STRIPE_API_PORT: portSchema,
+  STRIPE_API_PROTOCOL: choice("STRIPE_API_PROTOCOL", ["http", "https"], "https"),
   OIDC_ISSUER: optional(
     z.url({
       protocol: /^https?$/,
@@ -198,6 +228,32 @@ const FIXED_MESSAGES: Record<string, (input: string) => string> = {
     `PUBLIC_URL must be the address users open, such as https://kinfile.example.com (http or https, no path), got "${input}".`,
 };
 
+const STRIPE_VARIABLES = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+
+function billingConfig(vars: z.infer<typeof envSchema>): BillingConfig {
+  if (vars.BILLING === "off") return { mode: "off" };
+  const missing = STRIPE_VARIABLES.filter((name) => vars[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `BILLING=stripe needs ${missing.join(", ")}: copy them from the Stripe dashboard (Developers > API keys, and the webhook endpoint's signing secret), or set BILLING=off.`,
+    );
+  }
+  const config: BillingConfig = {
+    mode: "stripe",
+    secretKey: vars.STRIPE_SECRET_KEY as string,
+    publishableKey: vars.STRIPE_PUBLISHABLE_KEY as string,
+    webhookSecret: vars.STRIPE_WEBHOOK_SECRET as string,
+  };
+  if (vars.STRIPE_API_HOST !== undefined) {
+    config.api = {
+      host: vars.STRIPE_API_HOST,
+      port: vars.STRIPE_API_PORT ?? (vars.STRIPE_API_PROTOCOL === "http" ? 80 : 443),
+      protocol: vars.STRIPE_API_PROTOCOL,
+    };
+  }
+  return config;
+}
+
 /**
  * Reads and checks the environment. Defaults suit a local install: port 3000 on localhost, the
  * data in ./data, the embedded SQLite database, production behaviour unless NODE_ENV says otherwise.
@@ -234,7 +290,7 @@ export function loadConfig(env: Env): Config {
     webDir: path.join(REPO_DIR, "dist", "web"),
     localesDir: path.join(REPO_DIR, "public", "locales"),
     sessionTtlSeconds: vars.SESSION_TTL_SECONDS ?? 8 * 60 * 60,
-    grantSubscriber: vars.GRANT_SUBSCRIBER ?? true,
+    billing: billingConfig(vars),
     authRateLimit: {
       max: vars.AUTH_RATE_LIMIT_MAX ?? 10,
       windowMs: (vars.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 60) * 1000,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasFullAccess, homeRouteFor, loginPathFor, signedInDestination } from "./homeRoute.ts";
+import { hasFullAccess } from "../../domain/roles.ts";
+import { homeRouteFor, loginPathFor, signedInDestination } from "./homeRoute.ts";
 
 describe("homeRouteFor", () => {
   it("sends a visitor who is not signed in to sign-in", () => {

@@ -1,3 +1,5 @@
+import { hasFullAccess } from "../../domain/roles.ts";
+
 /** Where each kind of visitor lands; the routes are the spec's section 2. */
 export const LOGIN_PATH = "/login";
 export const SIGNOUT_PATH = "/signout";
@@ -5,17 +7,6 @@ export const PERSONAL_NETWORK_PATH = "/dashboard/personal-network";
 export const PERSONAL_DETAILS_PATH = "/dashboard/personal-network/personal-details";
 export const MY_SUBSCRIPTION_PATH = "/dashboard/manage-account/my-subscription";
 export const MY_ACCOUNT_PATH = "/dashboard/manage-account";
-
-/** The account roles the app branches on (GET /api/account/account). */
-export const ROLES = { subscriber: "subscriber", b2b: "b2b", admin: "admin" } as const;
-
-/**
- * Spec section 6: a subscriber or a b2b user uses every section; anyone else signed in gets only
- * Personal Network and Shared Data until they subscribe.
- */
-export function hasFullAccess(roles: readonly string[]): boolean {
-  return roles.includes(ROLES.subscriber) || roles.includes(ROLES.b2b);
-}
 
 /**
  * The spec's rule for "/": signed out goes to sign-in; a subscriber or b2b user (both roles:

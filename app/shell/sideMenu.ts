@@ -1,4 +1,4 @@
-import { hasFullAccess } from "../session/homeRoute.ts";
+import { hasFullAccess } from "../../domain/roles.ts";
 
 /**
  * The spec's side menu: label (a `common` key) and route, in order. `open` marks the two sections

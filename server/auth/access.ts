@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import type { Language } from "../../domain/catalog/languages.ts";
+import { FULL_ACCESS_ROLES } from "../../domain/roles.ts";
 import { AppError } from "../errors/app-error.ts";
 
 /**
@@ -74,7 +75,7 @@ function isAccess(value: unknown): value is Access {
  * their company: the spec's section 6 gives them what a subscription gives.
  */
 const ACCEPTED_ROLES: Partial<Record<Access, readonly Role[]>> = {
-  subscriber: ["subscriber", "b2b"],
+  subscriber: FULL_ACCESS_ROLES as readonly Role[],
   companyAdmin: ["companyAdmin"],
   platformAdmin: ["platformAdmin"],
 };

@@ -254,7 +254,7 @@ export function createAuth(options: CreateAuthOptions) {
   const sessions = createSessionIdentity({
     secret,
     cookieName: sessionCookieName(secureCookies),
-    grantSubscriber: config.grantSubscriber,
+    billing: config.billing.mode,
     load: databaseSessionLoader(database),
   });
   const events = createSignInEvents({ database, secret, mails });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import { hasFullAccess } from "../../domain/roles.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Actor } from "./access.ts";
@@ -14,7 +15,7 @@ export type OwnedTable = "person" | "address" | "institution";
 
 /** The spec's section 6: deleting needs a subscription (subscriber) or a company account (b2b). */
 export function mayDelete(actor: Actor): boolean {
-  return actor.roles.includes("subscriber") || actor.roles.includes("b2b");
+  return hasFullAccess(actor.roles);
 }
 
 export function authorizeDelete(actor: Actor): void {

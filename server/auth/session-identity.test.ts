@@ -16,7 +16,7 @@ function setup(records: Record<string, SessionRecord>) {
   const sessions = createSessionIdentity({
     secret: SECRET,
     cookieName: COOKIE,
-    grantSubscriber: true,
+    billing: "off",
     clock: () => now,
     load: async (token) => {
       lookups.push(token);
@@ -36,6 +36,7 @@ const record = (overrides: Partial<SessionRecord> = {}): SessionRecord => ({
   banned: false,
   banExpires: null,
   lang: "fr",
+  subscriberUntil: null,
   ...overrides,
 });
 
@@ -119,7 +120,7 @@ describe("the session fast path", () => {
     const sessions = createSessionIdentity({
       secret: SECRET,
       cookieName: COOKIE,
-      grantSubscriber: true,
+      billing: "off",
       load: async (token) => {
         lookups.push(token);
         if (lookups.length === 1) await gate;

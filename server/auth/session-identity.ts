@@ -1,8 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../domain/catalog/languages.ts";
+import type { BillingMode } from "../../domain/schemas/subscription.ts";
 import type { Database } from "../db/database.ts";
-import type { Actor, Identity, Role } from "./access.ts";
+import type { Actor, Identity } from "./access.ts";
 import { authBoolean, authDate } from "./auth-values.ts";
+import { rolesOf } from "./roles.ts";
 import { readCookie, verifySessionCookie } from "./session-cookie.ts";
 
 /** What the hot path needs of a session and its user. Times are epoch ms. */
@@ -16,6 +18,8 @@ export type SessionRecord = {
   banned: boolean;
   banExpires: number | null;
   lang: string | null;
+  /** The account's entitlement (server/auth/roles.ts). */
+  subscriberUntil: number | null;
 };
 
 export type SessionLoader = (token: string) => Promise<SessionRecord | undefined>;
@@ -35,6 +39,7 @@ export function databaseSessionLoader(database: Database): SessionLoader {
     const row = await database.db
       .selectFrom("session")
       .innerJoin("user", "user.id", "session.userId")
+      .leftJoin("entitlement", "entitlement.user_id", "session.userId")
       .select([
         "session.userId",
         "session.expiresAt",
@@ -44,6 +49,7 @@ export function databaseSessionLoader(database: Database): SessionLoader {
         "user.banned",
         "user.banExpires",
         "user.lang",
+        "entitlement.subscriber_until",
       ])
       .where("session.token", "=", token)
       .executeTakeFirst();
@@ -57,6 +63,7 @@ export function databaseSessionLoader(database: Database): SessionLoader {
       banned: authBoolean(row.banned),
       banExpires: authDate(row.banExpires),
       lang: row.lang,
+      subscriberUntil: row.subscriber_until ?? null,
     };
   };
 }
@@ -64,8 +71,8 @@ export function databaseSessionLoader(database: Database): SessionLoader {
 export type SessionIdentityOptions = {
   secret: string;
   cookieName: string;
-  /** Until billing exists: every verified account is a subscriber. */
-  grantSubscriber: boolean;
+  /** With billing off, every verified account is a subscriber (server/auth/roles.ts). */
+  billing: BillingMode;
   load: SessionLoader;
   clock?: () => number;
   /** How long a resolved session is trusted without asking the database again. */
@@ -76,14 +83,6 @@ export type SessionIdentityOptions = {
 };
 
 type Entry = { session: ResolvedSession | null; validUntil: number };
-
-function rolesOf(record: SessionRecord, grantSubscriber: boolean): Role[] {
-  const roles: Role[] = [];
-  if (grantSubscriber && record.emailVerified) roles.push("subscriber");
-  const adminRoles = record.role?.split(",").map((role) => role.trim()) ?? [];
-  if (adminRoles.includes("admin")) roles.push("platformAdmin");
-  return roles;
-}
 
 /**
  * request -> actor in microseconds. better-auth's getSession costs about 0.6 ms (SQLite) to 1.2 ms
@@ -97,7 +96,7 @@ function rolesOf(record: SessionRecord, grantSubscriber: boolean): Role[] {
  * is the accepted window for a revoked session on a multi-process deployment.
  */
 export function createSessionIdentity(options: SessionIdentityOptions) {
-  const { secret, cookieName, grantSubscriber, load } = options;
+  const { secret, cookieName, billing, load } = options;
   const clock = options.clock ?? Date.now;
   const ttlMs = options.ttlMs ?? 10_000;
   const maxEntries = options.maxEntries ?? 10_000;
@@ -118,13 +117,29 @@ export function createSessionIdentity(options: SessionIdentityOptions) {
     const banActive = record.banned && (record.banExpires === null || record.banExpires > now);
     if (record.expiresAt <= now || banActive) return { session: null, validUntil: now + ttlMs };
     let validUntil = Math.min(now + ttlMs, record.expiresAt);
+    // A free period that ends within the TTL takes the role away on time.
+    if (record.subscriberUntil !== null && record.subscriberUntil > now) {
+      validUntil = Math.min(validUntil, record.subscriberUntil);
+    }
     if (record.banned && record.banExpires !== null) validUntil = Math.min(validUntil, record.banExpires);
     const language = isLanguage(record.lang) ? record.lang : DEFAULT_LANGUAGE;
     return {
       session: {
         token,
         userId: record.userId,
-        actor: { userId: record.userId, roles: rolesOf(record, grantSubscriber), language },
+        actor: {
+          userId: record.userId,
+          roles: rolesOf(
+            {
+              emailVerified: record.emailVerified,
+              adminRole: record.role,
+              subscriberUntil: record.subscriberUntil,
+            },
+            billing,
+            now,
+          ),
+          language,
+        },
         expiresAt: record.expiresAt,
         createdAt: record.createdAt,
       },

@@ -1,6 +1,12 @@
 import type { Generated } from "kysely";
 import type { ReleaseTiming } from "../../domain/catalog/releaseTimings.ts";
 import type { NomineeStatus } from "../../domain/schemas/share.ts";
+import type {
+  CodeKind,
+  PlanInterval,
+  SubscriptionProvider,
+  SubscriptionStatus,
+} from "../../domain/schemas/subscription.ts";
 
 /**
  * The tables Kysely knows, one interface per table, added by the issue that creates the table in a
@@ -21,6 +27,18 @@ export type DB = {
   comment: CommentTable;
   activity: ActivityTable;
   nominee: NomineeTable;
+  product: ProductTable;
+  billing_customer: BillingCustomerTable;
+  subscription: SubscriptionTable;
+  billing_code: BillingCodeTable;
+  code_redemption: CodeRedemptionTable;
+  code_attempt: CodeAttemptTable;
+  provider_event: ProviderEventTable;
+  invoice: InvoiceTable;
+  entitlement: EntitlementTable;
+  charity: CharityTable;
+  donation_choice: DonationChoiceTable;
+  audit_entry: AuditEntryTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -282,6 +300,126 @@ export interface NomineeTable {
   opened_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A plan on sale (server/modules/subscriptions). 0/1 for booleans. */
+export interface ProductTable {
+  id: string;
+  name: string;
+  currency: string;
+  amount: number;
+  interval: PlanInterval;
+  is_b2b: number;
+  provider_price_id: string | null;
+  archived_at: number | null;
+  created_at: number;
+}
+
+/** An account's customer at the payment provider. */
+export interface BillingCustomerTable {
+  user_id: string;
+  provider_customer_id: string;
+  created_at: number;
+}
+
+/** A subscription: paid through the provider, or granted by a code. */
+export interface SubscriptionTable {
+  id: string;
+  user_id: string;
+  provider: Exclude<SubscriptionProvider, "none">;
+  product_id: string | null;
+  provider_subscription_id: string | null;
+  status: SubscriptionStatus;
+  quantity: number;
+  current_period_end: number | null;
+  cancel_at_period_end: number;
+  code_id: string | null;
+  provider_event_at: number | null;
+  reminded_period_end: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A discount, eVoucher or unique subscription code, made by an admin. */
+export interface BillingCodeTable {
+  id: string;
+  kind: CodeKind;
+  code: string;
+  percent_off: number | null;
+  amount_off: number | null;
+  currency: string | null;
+  period_days: number | null;
+  expires_at: number | null;
+  max_uses: number | null;
+  uses: number;
+  provider_promotion_id: string | null;
+  created_by: string;
+  archived_at: number | null;
+  created_at: number;
+}
+
+export interface CodeRedemptionTable {
+  id: string;
+  code_id: string;
+  user_id: string;
+  /** 1 while an activated discount waits for the next subscribe. */
+  pending: number;
+  created_at: number;
+}
+
+export interface CodeAttemptTable {
+  id: string;
+  key: string;
+  created_at: number;
+}
+
+/** A provider webhook event already applied (idempotence). */
+export interface ProviderEventTable {
+  id: string;
+  type: string;
+  received_at: number;
+}
+
+export interface InvoiceTable {
+  id: string;
+  user_id: string;
+  number: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+  hosted_invoice_url: string | null;
+  created_at: number;
+}
+
+/** Until when an account holds the subscriber role (server/auth/roles.ts). */
+export interface EntitlementTable {
+  user_id: string;
+  subscriber_until: number | null;
+  updated_at: number;
+}
+
+export interface CharityTable {
+  id: string;
+  full_name: string;
+  archived_at: number | null;
+  created_at: number;
+}
+
+export interface DonationChoiceTable {
+  user_id: string;
+  charity_id: string;
+  chosen_at: number;
+}
+
+/** What an admin or company admin did (never record contents). */
+export interface AuditEntryTable {
+  id: string;
+  actor_id: string;
+  action: string;
+  subject_kind: string;
+  subject_id: string | null;
+  detail: string | null;
+  created_at: number;
 }
 
 /*

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { optionLabelKey, optionsOf } from "../../../domain/catalog/optionLists.ts";
 import { LIMITS } from "../../../domain/limits.ts";
+import { hasFullAccess } from "../../../domain/roles.ts";
 import { categoriesOf, fieldDef } from "../../../domain/sections/index.ts";
 import { fieldLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
@@ -12,7 +13,6 @@ import { RECORD_MODULES, type RecordModule } from "../../../domain/sections/type
 import { ApiError } from "../../api/client.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { useAccount } from "../../session/account.ts";
-import { hasFullAccess } from "../../session/homeRoute.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";

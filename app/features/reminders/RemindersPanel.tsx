@@ -2,10 +2,10 @@ import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { hasFullAccess } from "../../../domain/roles.ts";
 import { categoryLabelKey } from "../../../domain/sections/labels.ts";
 import { isAssignedType } from "../../../domain/sections/modules.ts";
 import { useAccount } from "../../session/account.ts";
-import { hasFullAccess } from "../../session/homeRoute.ts";
 import { type Reminder, reminderPath, useReminders } from "./reminders.ts";
 
 /** "Passports · Sam: expires in 42 days", "... expires today", "... expired 3 days ago". */

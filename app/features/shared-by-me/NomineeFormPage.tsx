@@ -1,9 +1,9 @@
 import { Alert, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { hasFullAccess } from "../../../domain/roles.ts";
 import { ApiError } from "../../api/client.ts";
 import { useAccount } from "../../session/account.ts";
-import { hasFullAccess } from "../../session/homeRoute.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { useFormExits } from "../../shell/unsaved/useFormExits.ts";

@@ -8,6 +8,7 @@ import * as recordsCommentsActivity from "./0006_records_comments_activity.ts";
 import * as documents from "./0007_documents.ts";
 import * as nominees from "./0008_nominees.ts";
 import * as documentMetadataEncrypted from "./0009_document_metadata_encrypted.ts";
+import * as billing from "./0010_billing.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0007_documents": documents,
   "0008_nominees": nominees,
   "0009_document_metadata_encrypted": documentMetadataEncrypted,
+  "0010_billing": billing,
 };

@@ -6,6 +6,7 @@ import { categoryDef } from "../../../domain/sections/index.ts";
 import type { BlobStoreKind } from "../../config.ts";
 import type { Dialect } from "../../db/database.ts";
 import { blobsDir } from "../../storage/open-blob-store.ts";
+import { stripeBilling } from "../../testing/billing.ts";
 import { createSignedInUser, request, TEST_PASSWORD, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
@@ -634,8 +635,8 @@ describe.each(testDialects())("documents access on %s", (dialect) => {
   let test: TestApp;
   let free: TestUser;
   beforeAll(async () => {
-    // Without GRANT_SUBSCRIBER, a new account holds neither subscriber nor b2b.
-    test = await buildTestApp(dialect, { config: { grantSubscriber: false } });
+    // With billing on, a new account holds neither subscriber nor b2b until it subscribes.
+    test = await buildTestApp(dialect, { config: { billing: stripeBilling() } });
     free = await createSignedInUser(test);
   });
   afterAll(() => test.close());

@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SQLITE_FILE } from "../../db/database.ts";
+import { stripeBilling } from "../../testing/billing.ts";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
@@ -621,7 +622,7 @@ describe.each(testDialects())("persons for an account without a subscription on 
   let test: TestApp;
   let user: TestUser;
   beforeAll(async () => {
-    test = await buildTestApp(dialect, { config: { grantSubscriber: false } });
+    test = await buildTestApp(dialect, { config: { billing: stripeBilling() } });
     user = await createSignedInUser(test, { name: "Nora None", lang: "fr" });
   });
   afterAll(() => test.close());
