@@ -22,6 +22,8 @@ import type { MailOutbox } from "./mail/outbox.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { activityRoutes } from "./modules/activity/routes.ts";
 import { addressRoutes } from "./modules/addresses/routes.ts";
+import { createBillingAdmin } from "./modules/admin/billing-admin.ts";
+import { adminRoutes } from "./modules/admin/routes.ts";
 import { commentRoutes } from "./modules/comments/routes.ts";
 import { documentRoutes } from "./modules/documents/routes.ts";
 import { institutionRoutes } from "./modules/institutions/routes.ts";
@@ -32,6 +34,9 @@ import { type ReminderJobs, reminderScheduler } from "./modules/reminders/schedu
 import { createApprovalLinks } from "./modules/sharing/approval-links.ts";
 import { sharingRoutes } from "./modules/sharing/routes.ts";
 import type { SharingJobs } from "./modules/sharing/schedule.ts";
+import { createBilling } from "./modules/subscriptions/billing.ts";
+import type { BillingJobs } from "./modules/subscriptions/renewal.ts";
+import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { unsubscribeRoutes } from "./modules/unsubscribe/routes.ts";
 import { openBlobStore } from "./storage/open-blob-store.ts";
 
@@ -56,6 +61,11 @@ export type BuildAppOptions = {
    * with auth, it mounts Shared by me and Shared with me. Without it only the shared reads are.
    */
   sharing?: { mail: MailOutbox; jobs: JobQueue<SharingJobs> };
+  /**
+   * Where subscriptions write their mails and schedule renewal reminders; with auth, it mounts
+   * `/api/sbs/*`, the donation calls and the admin billing calls (server/modules/subscriptions).
+   */
+  billing?: { mail: MailOutbox; jobs: JobQueue<BillingJobs> };
   /** Epoch ms for time-dependent answers (reminders, sharing); tests move it. */
   clock?: () => number;
 };
@@ -84,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const locales = await loadLocaleStore(config.localesDir);
   // Headers first, so that responses refused by the access rules carry them too.
-  await securityHeaders(app, { publicUrl: config.publicUrl });
+  await securityHeaders(app, { publicUrl: config.publicUrl, billing: config.billing.mode });
   installAccessControl(app, options.identity ?? options.auth?.sessions.identity ?? NO_IDENTITY);
   installErrorHandling(app, locales);
   refuseNulCharacters(app);
@@ -146,6 +156,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
         }),
   });
+  if (options.billing !== undefined && options.auth !== undefined) {
+    const { sessions } = options.auth;
+    const clock = options.clock ?? Date.now;
+    const billing = createBilling({
+      config,
+      database,
+      mail: options.billing.mail,
+      jobs: options.billing.jobs,
+      forgetSessions: (userId) => sessions.forgetUser(userId),
+      clock,
+    });
+    await app.register(subscriptionRoutes, {
+      database,
+      service: billing.service,
+      webhook: billing.webhook,
+      stripe: billing.stripe,
+    });
+    await app.register(adminRoutes, {
+      billingAdmin: createBillingAdmin({ database, stripe: billing.stripe, clock }),
+    });
+  }
   // Mail kept as files is readable in the browser while developing and testing, never in production.
   // Imported only then, so production never loads the mail parser.
   if (config.nodeEnv !== "production") {

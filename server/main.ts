@@ -26,10 +26,17 @@ import { reminderJobHandlers } from "./modules/reminders/send.ts";
 import { createApprovalLinks } from "./modules/sharing/approval-links.ts";
 import { sharingJobHandlers } from "./modules/sharing/jobs.ts";
 import type { SharingJobs } from "./modules/sharing/schedule.ts";
+import { createBillingMails } from "./modules/subscriptions/mails.ts";
+import { type BillingJobs, renewalJobHandlers } from "./modules/subscriptions/renewal.ts";
 import { createUnsubscribeLinks } from "./modules/unsubscribe/unsubscribe-links.ts";
 import { describeStartupError, ensureDataDir, StartupError } from "./startup.ts";
 
-type AppJobs = MailJobs & ReminderJobs & ReminderBackfillJobs & SharingJobs & DocumentMetadataJobs;
+type AppJobs = MailJobs &
+  ReminderJobs &
+  ReminderBackfillJobs &
+  SharingJobs &
+  DocumentMetadataJobs &
+  BillingJobs;
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -125,6 +132,10 @@ async function start(): Promise<void> {
             links: createApprovalLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
           }),
         }),
+        ...renewalJobHandlers({
+          database,
+          mails: () => createBillingMails({ outbox, publicUrl: config.publicUrl }),
+        }),
       },
       logger,
     });
@@ -137,6 +148,7 @@ async function start(): Promise<void> {
       masterKeys,
       reminderJobs: jobs,
       sharing: { mail: outbox, jobs },
+      billing: { mail: outbox, jobs },
     });
     // Records saved before the reminders module existed get their reminder jobs (once per database).
     await scheduleReminderBackfill(jobs);

@@ -225,3 +225,6 @@ export const createCharityBodySchema = z.object({
     .min(1, { error: "errors:fields.required" })
     .max(200, { error: "errors:fields.too_long" }),
 });
+
+/** A charity as admins see it. */
+export type AdminCharity = Charity & { archived: boolean; createdAt: number };

@@ -138,7 +138,15 @@ describe("with an identity", () => {
       url: "/api/test/admin",
       headers: { "x-test-user": "bob" },
     });
-    expect(admin.statusCode).toBe(403);
+    expect(admin.statusCode).toBe(404);
+  });
+
+  it("hides a platform admin's route from everyone else: 404, signed in or not", async () => {
+    for (const headers of [{ "x-test-user": "bob" }, {}]) {
+      const hidden = await test.app.inject({ method: "GET", url: "/api/test/admin", headers });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().error.code).toBe("not_found");
+    }
   });
 
   it("checks a signed link before reading the body", async () => {

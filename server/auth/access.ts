@@ -11,7 +11,8 @@ import { AppError } from "../errors/app-error.ts";
  * - user: any signed-in account.
  * - nominee: a signed-in account; the module's policy then checks it is a released nominee of the owner.
  * - subscriber: a signed-in account with a subscription (subscriber) or a company account (b2b).
- * - companyAdmin, platformAdmin: a signed-in account holding that role.
+ * - companyAdmin, platformAdmin: a signed-in account holding that role; to anyone else a
+ *   platformAdmin route answers 404, as if it did not exist.
  */
 export const ACCESS_RULES = [
   "anonymous",
@@ -114,12 +115,14 @@ export function installAccessControl(app: FastifyInstance, identity: Identity): 
       }
       return;
     }
+    // The admin area does not exist for anyone but its admins: not even its refusals tell.
+    const refusal = access === "platformAdmin" ? "not_found" : undefined;
     const actor = await identity.actor(request);
-    if (actor === null) throw new AppError("unauthenticated");
+    if (actor === null) throw new AppError(refusal ?? "unauthenticated");
     request.actor = actor;
     const accepted = access === undefined ? undefined : ACCEPTED_ROLES[access];
     if (accepted !== undefined && !accepted.some((role) => actor.roles.includes(role))) {
-      throw new AppError("forbidden");
+      throw new AppError(refusal ?? "forbidden");
     }
   });
 }

@@ -96,6 +96,9 @@ export function sendError(
       ]),
     );
   }
+  // A refusal that says how long to wait says it in the header clients read (RFC 9110).
+  const retryAfter = problem.details?.retryAfterSeconds;
+  if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
   return reply.code(ERROR_STATUS[problem.code]).type("application/json; charset=utf-8").send(body);
 }
 

@@ -1,23 +1,41 @@
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import type { BillingMode } from "../../domain/schemas/subscription.ts";
+
+/**
+ * What Stripe's Payment Element needs (Stripe's documented policy for Stripe.js): its script, its
+ * frames (the card fields and 3-D Secure) and its API. Allowed only when billing is Stripe.
+ */
+const STRIPE_SOURCES = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+  img: ["https://*.stripe.com"],
+};
 
 /**
  * Security headers on every response. The policy is the strictest the built SPA runs under: its
  * scripts are files from this origin (no inline script), while Mantine sets inline style
  * attributes and injects its CSS variables, hence 'unsafe-inline' for styles only.
  */
-export async function securityHeaders(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
+export async function securityHeaders(
+  app: FastifyInstance,
+  options: { publicUrl: string; billing: BillingMode },
+): Promise<void> {
   const https = options.publicUrl.startsWith("https:");
+  const stripe = options.billing === "stripe";
+  const plus = (own: string[], more: string[]) => (stripe ? [...own, ...more] : own);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: plus(["'self'"], STRIPE_SOURCES.script),
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        imgSrc: plus(["'self'", "data:", "blob:"], STRIPE_SOURCES.img),
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: plus(["'self'"], STRIPE_SOURCES.connect),
+        frameSrc: plus(["'self'"], STRIPE_SOURCES.frame),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],

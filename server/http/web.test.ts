@@ -123,7 +123,7 @@ describe("the built app", () => {
       headers: { accept: "text/html" },
     });
     expect(response.headers["content-security-policy"]).toBe(
-      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'",
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self';connect-src 'self';frame-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'",
     );
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["strict-transport-security"]).toBeUndefined();

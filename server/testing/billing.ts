@@ -1,4 +1,6 @@
 import type { BillingConfig } from "../config.ts";
+import { request, type TestUser } from "./identity.ts";
+import type { TestApp } from "./test-app.ts";
 
 /**
  * Billing as a paying deployment has it. Without `api` the SDK would reach Stripe itself, so a
@@ -18,4 +20,16 @@ export function stripeBilling(api?: {
     webhookSecret: "whsec_kinfile_test_secret",
     ...(api === undefined ? {} : { api }),
   };
+}
+
+/** Makes an account a platform admin, as `kinfile create-user --admin` does, and drops its cached session. */
+export async function makePlatformAdmin(test: TestApp, user: TestUser): Promise<void> {
+  await test.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", user.id).execute();
+  test.auth.sessions.forgetUser(user.id);
+}
+
+/** The roles the account answer carries, as the app reads them. */
+export async function rolesOf(test: TestApp, user: TestUser): Promise<string[]> {
+  const response = await request(test, { method: "GET", url: "/api/account/account", cookie: user.cookie });
+  return response.json().roles;
 }

@@ -11,6 +11,8 @@ import { createMailOutbox } from "../mail/outbox.ts";
 import { createApprovalLinks } from "../modules/sharing/approval-links.ts";
 import { sharingJobHandlers } from "../modules/sharing/jobs.ts";
 import type { SharingJobs } from "../modules/sharing/schedule.ts";
+import { createBillingMails } from "../modules/subscriptions/mails.ts";
+import { type BillingJobs, renewalJobHandlers } from "../modules/subscriptions/renewal.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export type TestApp = {
@@ -27,7 +29,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export type TestJobs = MailJobs & SharingJobs;
+export type TestJobs = MailJobs & SharingJobs & BillingJobs;
 
 const QUIET = { warn() {}, error() {} };
 
@@ -72,6 +74,10 @@ export async function buildTestApp(
           links: createApprovalLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
         }),
       }),
+      ...renewalJobHandlers({
+        database,
+        mails: () => createBillingMails({ outbox, publicUrl: config.publicUrl }),
+      }),
     },
   });
   // Mail stored in one millisecond still reads back in the order it was made (mailsTo sorts by time).
@@ -89,6 +95,7 @@ export async function buildTestApp(
     logger: false,
     auth,
     sharing: { mail: outbox, jobs },
+    billing: { mail: outbox, jobs },
     ...clock,
     ...(options.identity === undefined ? {} : { identity: options.identity }),
   });

@@ -1,4 +1,5 @@
 import type { MailTemplate } from "../render.ts";
+import { cancellationConfirmed, paymentFailed, renewalReminder, subscriptionStarted } from "./billing.ts";
 import { changeEmail } from "./change-email.ts";
 import { expiryReminder } from "./expiry-reminder.ts";
 import { newSignIn } from "./new-sign-in.ts";
@@ -18,6 +19,10 @@ export const mailTemplates = {
   shareInvitation,
   shareRequest,
   shareNotice,
+  subscriptionStarted,
+  paymentFailed,
+  renewalReminder,
+  cancellationConfirmed,
 };
 
 export type MailTemplates = typeof mailTemplates;

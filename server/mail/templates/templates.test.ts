@@ -8,6 +8,21 @@ import { type MailData, type MailTemplateName, mailTemplates } from "./index.ts"
 const SCRIPT = "<script>alert(1)</script>";
 const LINK = "https://kinfile.example/link?token=abc&lang=x";
 
+const BILLING_SAMPLE = {
+  plan: `Family ${SCRIPT}`,
+  amount: "CA$99.00",
+  date: "1 January 2027",
+  subscriptionUrl: LINK,
+};
+
+/** The billing mails' strings, by template. */
+const BILLING_NAMES = {
+  subscriptionStarted: "started",
+  paymentFailed: "paymentFailed",
+  renewalReminder: "renewalReminder",
+  cancellationConfirmed: "cancelled",
+} as const;
+
 /** Sample data for each template, with hostile text wherever data reaches the mail. */
 const SAMPLES: { [Name in MailTemplateName]: MailData<Name> } = {
   verifyEmail: { url: LINK, expiresInMinutes: 60 },
@@ -50,6 +65,10 @@ const SAMPLES: { [Name in MailTemplateName]: MailData<Name> } = {
     reminder: false,
   },
   shareNotice: { kind: "released", name: `Sam ${SCRIPT}`, url: LINK },
+  subscriptionStarted: BILLING_SAMPLE,
+  paymentFailed: BILLING_SAMPLE,
+  renewalReminder: BILLING_SAMPLE,
+  cancellationConfirmed: BILLING_SAMPLE,
 };
 
 /** The reminder's subject is its sentence. */
@@ -82,7 +101,13 @@ function subjectOf(name: MailTemplateName, lng: Language): string {
   if (name === "expiryReminder") return EXPIRY_SUBJECTS[lng];
   if (name === "shareInvitation" || name === "shareRequest" || name === "shareNotice")
     return SHARING_SUBJECTS[lng][name];
-  return STRINGS[lng][name].subject;
+  if (name in BILLING_NAMES) {
+    const strings = STRINGS[lng].billing[BILLING_NAMES[name as keyof typeof BILLING_NAMES]];
+    return strings.subject
+      .replace("{{plan}}", SAMPLES.subscriptionStarted.plan)
+      .replace("{{date}}", SAMPLES.subscriptionStarted.date);
+  }
+  return STRINGS[lng][name as "verifyEmail"].subject;
 }
 
 function keysOf(value: object, prefix = ""): string[] {

@@ -14,6 +14,8 @@ import {
 } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp, type TestJobs } from "../../testing/test-app.ts";
 import { call, type Method } from "../persons/test-support.ts";
+import { createBillingMails } from "../subscriptions/mails.ts";
+import { renewalJobHandlers } from "../subscriptions/renewal.ts";
 import { createApprovalLinks } from "./approval-links.ts";
 import { sharingJobHandlers } from "./jobs.ts";
 
@@ -68,6 +70,10 @@ export async function secondServer(
         publicUrl: test.config.publicUrl,
         clock: test.now,
         services: () => ({ outbox, jobs, links }),
+      }),
+      ...renewalJobHandlers({
+        database,
+        mails: () => createBillingMails({ outbox, publicUrl: test.config.publicUrl }),
       }),
     },
   });

@@ -1,0 +1,28 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Actor } from "../../auth/access.ts";
+import type { DB } from "../../db/schema.ts";
+
+/**
+ * The audit log: every admin (and, with companies, company-admin) action, who did it, to what,
+ * and the facts that changed. Never the contents of anyone's file.
+ */
+export async function audit(
+  db: Kysely<DB>,
+  actor: Actor,
+  entry: { action: string; subjectKind: string; subjectId: string | null; detail?: Record<string, unknown> },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto("audit_entry")
+    .values({
+      id: randomUUID(),
+      actor_id: actor.userId,
+      action: entry.action,
+      subject_kind: entry.subjectKind,
+      subject_id: entry.subjectId,
+      detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
+      created_at: now,
+    })
+    .execute();
+}

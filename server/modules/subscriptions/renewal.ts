@@ -1,0 +1,73 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/database.ts";
+import type { DB, SubscriptionTable } from "../../db/schema.ts";
+import type { JobHandlers, JobQueue } from "../../jobs/runner.ts";
+import type { BillingMails } from "./mails.ts";
+
+export type RenewalJob = { subscriptionId: string; periodEnd: number };
+export type BillingJobs = { "billing.renewal-reminder": RenewalJob };
+
+/** The spec's issue: a reminder 7 days before a yearly renewal. */
+export const RENEWAL_NOTICE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Schedules the renewal reminder of a yearly subscription that will renew, once per period: the
+ * unique key names the period, so every sync of the same period (webhooks, re-reads, several
+ * servers) adds nothing.
+ */
+export async function scheduleRenewalReminder(
+  jobs: JobQueue<BillingJobs>,
+  trx: Kysely<DB>,
+  subscription: Pick<SubscriptionTable, "id" | "status" | "cancel_at_period_end" | "current_period_end">,
+  interval: string | null,
+  now: number,
+): Promise<void> {
+  const end = subscription.current_period_end;
+  if (interval !== "year" || subscription.status !== "active" || subscription.cancel_at_period_end === 1)
+    return;
+  if (end === null || end <= now) return;
+  await jobs.enqueue(
+    "billing.renewal-reminder",
+    { subscriptionId: subscription.id, periodEnd: end },
+    { runAt: Math.max(now, end - RENEWAL_NOTICE_MS), uniqueKey: `billing.renewal:${subscription.id}:${end}` },
+    trx,
+  );
+}
+
+/**
+ * Sends the reminder if the subscription still renews at that date (it may have been cancelled
+ * or changed since it was scheduled), marking the period so it is sent once.
+ */
+export function renewalJobHandlers(options: {
+  database: Database;
+  mails: () => BillingMails;
+}): JobHandlers<BillingJobs> {
+  return {
+    async "billing.renewal-reminder"({ subscriptionId, periodEnd }) {
+      await options.database.db.transaction().execute(async (trx) => {
+        const marked = await trx
+          .updateTable("subscription")
+          .set({ reminded_period_end: periodEnd })
+          .where("id", "=", subscriptionId)
+          .where("status", "=", "active")
+          .where("cancel_at_period_end", "=", 0)
+          .where("current_period_end", "=", periodEnd)
+          .where((eb) =>
+            eb.or([eb("reminded_period_end", "is", null), eb("reminded_period_end", "!=", periodEnd)]),
+          )
+          .returning(["user_id", "product_id"])
+          .executeTakeFirst();
+        if (marked === undefined) return;
+        const product =
+          marked.product_id === null
+            ? null
+            : ((await trx
+                .selectFrom("product")
+                .selectAll()
+                .where("id", "=", marked.product_id)
+                .executeTakeFirst()) ?? null);
+        await options.mails().send(trx, marked.user_id, "renewalReminder", { product, date: periodEnd });
+      });
+    },
+  };
+}

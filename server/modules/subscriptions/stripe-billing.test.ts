@@ -1,0 +1,507 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePlatformAdmin, rolesOf, stripeBilling } from "../../testing/billing.ts";
+import {
+  createSignedInUser,
+  mailsTo,
+  request,
+  TEST_PASSWORD,
+  type TestUser,
+} from "../../testing/identity.ts";
+import { type StripeTestServer, startStripeServer } from "../../testing/stripe-server.ts";
+import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
+import { testDialects } from "../../testing/test-database.ts";
+import { CODE_ATTEMPTS } from "./codes.ts";
+import { RENEWAL_NOTICE_MS } from "./renewal.ts";
+
+/**
+ * BILLING=stripe, with the official SDK talking to a local server that speaks Stripe's endpoints
+ * (server/testing/stripe-server.ts) and webhooks signed by the SDK's test-header helper. Only
+ * Stripe's word makes a subscription active; the role follows within the request that learns it.
+ */
+const SECRET = "whsec_kinfile_test_secret";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.each(testDialects())("billing with Stripe on %s", (dialect) => {
+  let now = Date.UTC(2026, 10, 25, 9, 0);
+  let stripe: StripeTestServer;
+  let test: TestApp;
+  let admin: TestUser;
+  let monthly: string;
+  let yearly: string;
+  let monthlyPrice: string;
+  beforeAll(async () => {
+    stripe = await startStripeServer({ now: () => now });
+    test = await buildTestApp(dialect, { config: { billing: stripeBilling(stripe.api) }, clock: () => now });
+    admin = await createSignedInUser(test);
+    await makePlatformAdmin(test, admin);
+    monthlyPrice = stripe.addPrice({ currency: "cad", amount: 999, interval: "month" });
+    const yearlyPrice = stripe.addPrice({ currency: "cad", amount: 9900, interval: "year" });
+    monthly = await createProduct({
+      name: "Monthly",
+      amount: 999,
+      interval: "month",
+      providerPriceId: monthlyPrice,
+    });
+    yearly = await createProduct({
+      name: "Yearly",
+      amount: 9900,
+      interval: "year",
+      providerPriceId: yearlyPrice,
+    });
+  });
+  afterAll(async () => {
+    await test.close();
+    await stripe.close();
+  });
+
+  const as = (user: TestUser | null) => ({
+    get: (url: string) => request(test, { method: "GET", url, ...(user ? { cookie: user.cookie } : {}) }),
+    post: (url: string, payload?: object) =>
+      request(test, {
+        method: "POST",
+        url,
+        payload: payload ?? {},
+        ...(user ? { cookie: user.cookie } : {}),
+      }),
+    delete: (url: string) =>
+      request(test, { method: "DELETE", url, ...(user ? { cookie: user.cookie } : {}) }),
+  });
+
+  async function createProduct(body: object): Promise<string> {
+    const response = await as(admin).post("/api/admin/products", { currency: "cad", ...body });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().id;
+  }
+
+  async function deliver(type: string, object: object, options: { created?: number; id?: string } = {}) {
+    const { payload, signature } = stripe.event(type, object as Record<string, unknown>, SECRET, options);
+    return test.app.inject({
+      method: "POST",
+      url: "/api/sbs/webhook/stripe",
+      payload,
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+    });
+  }
+
+  /** Subscribes and pays as the Payment Element would; answers Kinfile's and Stripe's ids. */
+  async function subscribed(user: TestUser, productId = monthly, body: object = {}) {
+    const response = await as(user).post(`/api/sbs/subscribe/${productId}`, { productsCount: 1, ...body });
+    expect(response.statusCode, response.body).toBe(200);
+    const row = await test.database.db
+      .selectFrom("subscription")
+      .selectAll()
+      .where("id", "=", response.json().subscriptionId)
+      .executeTakeFirstOrThrow();
+    return { id: row.id, providerId: row.provider_subscription_id as string, result: response.json() };
+  }
+
+  it("checks an admin's product against its Stripe price", async () => {
+    const mismatch = await as(admin).post("/api/admin/products", {
+      name: "Wrong",
+      currency: "cad",
+      amount: 1999,
+      interval: "month",
+      providerPriceId: monthlyPrice,
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error.fields.providerPriceId).toMatch(/does not match/);
+    const missing = await as(admin).post("/api/admin/products", {
+      name: "No price",
+      currency: "cad",
+      amount: 999,
+      interval: "month",
+    });
+    expect(missing.json().error.fields.providerPriceId).toBeDefined();
+    const unknown = await as(admin).post("/api/admin/products", {
+      name: "Unknown",
+      currency: "cad",
+      amount: 999,
+      interval: "month",
+      providerPriceId: "price_nope",
+    });
+    expect(unknown.statusCode).toBe(400);
+    const settings = await as(admin).get("/api/sbs/settings");
+    expect(settings.json()).toEqual({ mode: "stripe", publishableKey: "pk_test_kinfile" });
+    // Stripe.js and its frames are allowed by the page's policy in this mode only.
+    expect(settings.headers["content-security-policy"]).toMatch(
+      /script-src 'self' https:\/\/js\.stripe\.com/,
+    );
+    expect(settings.headers["content-security-policy"]).toMatch(
+      /frame-src [^;]*https:\/\/hooks\.stripe\.com/,
+    );
+  });
+
+  it("subscribes incomplete, and only Stripe's word (a re-read) makes it active and the account a subscriber", async () => {
+    const ann = await createSignedInUser(test, { lang: "fr" });
+    expect(await rolesOf(test, ann)).not.toContain("subscriber");
+    expect((await as(ann).get("/api/records/passwordvault/password")).statusCode).toBe(403);
+    expect((await as(ann).get("/api/sbs/bt/card")).json()).toBeNull();
+
+    const { id, providerId, result } = await subscribed(ann);
+    expect(result.status).toBe("incomplete");
+    expect(result.clientSecret).toMatch(/^pi_.+_secret_/);
+    const created = stripe.requests.find(
+      (entry) => entry.method === "POST" && entry.path === "/v1/subscriptions",
+    );
+    expect(created?.body).toMatchObject({
+      payment_behavior: "default_incomplete",
+      items: [{ price: monthlyPrice, quantity: "1" }],
+      expand: ["latest_invoice.confirmation_secret"],
+    });
+    expect(await rolesOf(test, ann)).not.toContain("subscriber");
+    // The browser saying it paid changes nothing: there is no such call.
+    expect((await as(ann).get("/api/sbs/")).json()[0]).toMatchObject({ id, status: "incomplete" });
+
+    stripe.pay(providerId);
+    const list = (await as(ann).get("/api/sbs/")).json();
+    expect(list[0]).toMatchObject({
+      id,
+      status: "active",
+      provider: "stripe",
+      product: { id: monthly, name: "Monthly", amount: 999, interval: "month" },
+      cancelAtPeriodEnd: false,
+    });
+    expect(list[0].currentPeriodEnd).toBeGreaterThan(now);
+    expect(await rolesOf(test, ann)).toContain("subscriber");
+    expect((await as(ann).get("/api/records/passwordvault/password")).statusCode).toBe(200);
+    const started = (await mailsTo(test, ann.email)).filter(
+      (mail) => mail.template === "subscriptionStarted",
+    );
+    expect(started).toHaveLength(1);
+    expect(started[0]?.subject).toBe("Votre abonnement Kinfile a commencé");
+
+    // The webhook arriving after the re-read changes nothing and mails nothing more.
+    const event = await deliver("customer.subscription.updated", stripe.subscription(providerId), {
+      created: Math.floor(now / 1000) - 5,
+    });
+    expect(event.statusCode).toBe(200);
+    expect(
+      (await mailsTo(test, ann.email)).filter((mail) => mail.template === "subscriptionStarted"),
+    ).toHaveLength(1);
+
+    expect((await as(ann).get("/api/sbs/bt/card")).json()).toEqual({
+      brand: "visa",
+      last4: "4242",
+      expMonth: 12,
+      expYear: 2030,
+    });
+    const again = await as(ann).post(`/api/sbs/subscribe/${yearly}`, { productsCount: 1 });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("refuses a bad subscribe: unknown or archived product, seats on an individual plan", async () => {
+    const bob = await createSignedInUser(test);
+    expect((await as(bob).post("/api/sbs/subscribe/nope", { productsCount: 1 })).statusCode).toBe(404);
+    const seats = await as(bob).post(`/api/sbs/subscribe/${monthly}`, { productsCount: 3 });
+    expect(seats.statusCode).toBe(400);
+    expect(seats.json().error.fields.productsCount).toBeDefined();
+    const b2b = await as(bob).post(`/api/sbs/subscribe/${monthly}`, { productsCount: 1, isB2B: true });
+    expect(b2b.json().error.fields.isB2B).toBeDefined();
+    const typed = await as(bob).post(`/api/sbs/subscribe/${monthly}`, { productsCount: "1" });
+    expect(typed.json().error.fields.productsCount).toBeDefined();
+  });
+
+  it("cancels at period end with undo, changes plan with proration, and mails the cancellation", async () => {
+    const cat = await createSignedInUser(test);
+    const { id, providerId } = await subscribed(cat);
+    stripe.pay(providerId);
+    await as(cat).get("/api/sbs/");
+
+    const dan = await createSignedInUser(test);
+    expect((await as(dan).delete(`/api/sbs/cancel/${id}`)).statusCode).toBe(404);
+    expect((await as(dan).post(`/api/sbs/change/${id}/${yearly}`, { productsCount: 1 })).statusCode).toBe(
+      404,
+    );
+
+    const cancelled = await as(cat).delete(`/api/sbs/cancel/${cat.email}/${id}`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ id, status: "active", cancelAtPeriodEnd: true });
+    expect(stripe.subscription(providerId).cancel_at_period_end).toBe(true);
+    expect(await rolesOf(test, cat)).toContain("subscriber");
+    expect((await mailsTo(test, cat.email)).map((mail) => mail.template)).toContain("cancellationConfirmed");
+
+    const resumed = await as(cat).post(`/api/sbs/resume/${id}`);
+    expect(resumed.json()).toMatchObject({ cancelAtPeriodEnd: false });
+    expect((await as(cat).post(`/api/sbs/resume/${id}`)).statusCode).toBe(409);
+
+    const changed = await as(cat).post(`/api/sbs/change/${id}/${yearly}`, { productsCount: 1 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().product).toMatchObject({ id: yearly, interval: "year" });
+    const update = stripe.requests.filter((entry) => entry.path === `/v1/subscriptions/${providerId}`).at(-1);
+    expect(update?.body).toMatchObject({ proration_behavior: "create_prorations" });
+  });
+
+  it("replaces the card through a SetupIntent, only once Stripe says it succeeded", async () => {
+    const eve = await createSignedInUser(test);
+    expect((await as(eve).post("/api/sbs/bt/card")).statusCode).toBe(409);
+    const { providerId } = await subscribed(eve);
+    stripe.pay(providerId);
+    await as(eve).get("/api/sbs/");
+    const setup = await as(eve).post("/api/sbs/bt/card");
+    expect(setup.json().clientSecret).toMatch(/^seti_secret_/);
+    const intent = stripe.requests.filter((entry) => entry.path === "/v1/setup_intents").at(-1);
+    const setupIntentId = String(intent?.answer.id);
+    expect((await as(eve).post("/api/sbs/bt/card/default", { setupIntentId })).statusCode).toBe(409);
+
+    stripe.confirmSetup(setupIntentId, { brand: "mastercard", last4: "4444", expMonth: 3, expYear: 2031 });
+    const replaced = await as(eve).post("/api/sbs/bt/card/default", { setupIntentId });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toEqual({ brand: "mastercard", last4: "4444", expMonth: 3, expYear: 2031 });
+    expect((await as(eve).get("/api/sbs/bt/card")).json().last4).toBe("4444");
+    expect(stripe.subscription(providerId).default_payment_method).toMatch(/^pm_/);
+
+    // Another account's SetupIntent is not one to use.
+    const zed = await createSignedInUser(test);
+    const other = await subscribed(zed);
+    stripe.pay(other.providerId);
+    expect((await as(zed).post("/api/sbs/bt/card/default", { setupIntentId })).statusCode).toBe(404);
+  });
+
+  it("applies webhooks once, in the order Stripe made them, and refuses a bad signature", async () => {
+    const fay = await createSignedInUser(test);
+    const { id, providerId } = await subscribed(fay);
+    const forged = await test.app.inject({
+      method: "POST",
+      url: "/api/sbs/webhook/stripe",
+      payload: JSON.stringify({ id: "evt_forged", type: "customer.subscription.updated" }),
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.code).toBe("invalid_signature");
+
+    const t = Math.floor(now / 1000) + 100;
+    const active = { ...stripe.subscription(providerId), status: "active" };
+    expect(
+      (await deliver("customer.subscription.created", active, { created: t, id: "evt_created" })).statusCode,
+    ).toBe(200);
+    expect(await rolesOf(test, fay)).toContain("subscriber");
+
+    // Deleted, then an older update arriving late: the older one changes nothing.
+    await deliver("customer.subscription.deleted", { ...active, status: "canceled" }, { created: t + 20 });
+    await deliver("customer.subscription.updated", { ...active, status: "past_due" }, { created: t + 10 });
+    const row = await test.database.db
+      .selectFrom("subscription")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("canceled");
+    expect(await rolesOf(test, fay)).not.toContain("subscriber");
+    // A lapsed account keeps everything: only the sections close.
+    expect((await as(fay).get("/api/pn/person")).statusCode).toBe(200);
+
+    // The same event delivered again does nothing, even though its facts would be new.
+    const redelivered = await deliver(
+      "customer.subscription.created",
+      { ...active, status: "active" },
+      { created: t + 30, id: "evt_created" },
+    );
+    expect(redelivered.statusCode).toBe(200);
+    const after = await test.database.db
+      .selectFrom("subscription")
+      .select("status")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe("canceled");
+  });
+
+  it("records invoices, mails a failed payment with the card link, and keeps access while past due", async () => {
+    const gus = await createSignedInUser(test);
+    const { providerId } = await subscribed(gus);
+    const paid = stripe.pay(providerId);
+    expect((await deliver("invoice.paid", paid)).statusCode).toBe(200);
+    const invoices = (await as(gus).get("/api/sbs/invoices")).json();
+    expect(invoices).toEqual([
+      expect.objectContaining({
+        id: paid.id,
+        amount: 999,
+        currency: "cad",
+        status: "paid",
+        hostedInvoiceUrl: paid.hosted_invoice_url,
+      }),
+    ]);
+
+    stripe.setSubscription(providerId, { status: "past_due" });
+    const failed = stripe.invoiceFor(providerId, { billing_reason: "subscription_cycle" });
+    expect((await deliver("invoice.payment_failed", failed)).statusCode).toBe(200);
+    const mail = (await mailsTo(test, gus.email)).find((entry) => entry.template === "paymentFailed");
+    expect(mail?.text).toContain("/dashboard/manage-account/my-subscription");
+    expect(mail?.text).toContain("9.99");
+    expect(await rolesOf(test, gus)).toContain("subscriber");
+    expect((await as(gus).get("/api/sbs/invoices")).json()).toHaveLength(2);
+    expect((await as(gus).get("/api/sbs/")).json()[0].status).toBe("past_due");
+  });
+
+  it("reminds 7 days before a yearly renewal, once", async () => {
+    const hal = await createSignedInUser(test);
+    const { providerId } = await subscribed(hal, yearly);
+    stripe.pay(providerId);
+    await as(hal).get("/api/sbs/");
+    const job = await test.database.db
+      .selectFrom("job")
+      .selectAll()
+      .where("kind", "=", "billing.renewal-reminder")
+      .where(
+        "payload",
+        "like",
+        `%${(await test.database.db.selectFrom("subscription").select("id").where("provider_subscription_id", "=", providerId).executeTakeFirstOrThrow()).id}%`,
+      )
+      .executeTakeFirstOrThrow();
+    const periodEnd = JSON.parse(job.payload).periodEnd as number;
+    expect(job.run_at).toBe(periodEnd - RENEWAL_NOTICE_MS);
+    now = job.run_at + 1;
+    await test.jobs.runDue();
+    await test.jobs.runDue();
+    const reminders = (await mailsTo(test, hal.email)).filter((mail) => mail.template === "renewalReminder");
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]?.subject).toContain("renews on");
+    now = Date.UTC(2026, 10, 25, 9, 0);
+  });
+
+  it("cancels the Stripe subscription at once and removes billing rows when the account is deleted", async () => {
+    const ola = await createSignedInUser(test);
+    const { providerId } = await subscribed(ola);
+    stripe.pay(providerId);
+    await as(ola).get("/api/sbs/");
+    const deleted = await request(test, {
+      method: "DELETE",
+      url: "/api/account",
+      cookie: ola.cookie,
+      payload: { password: TEST_PASSWORD, confirmation: "DELETE" },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(stripe.subscription(providerId).status).toBe("canceled");
+    for (const table of ["subscription", "billing_customer", "entitlement"] as const) {
+      const left = await test.database.db
+        .selectFrom(table)
+        .select("user_id")
+        .where("user_id", "=", ola.id)
+        .execute();
+      expect(left, table).toEqual([]);
+    }
+  });
+
+  describe("codes", () => {
+    async function makeCodes(body: object): Promise<{ id: string; code: string }[]> {
+      const response = await as(admin).post("/api/admin/codes", body);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    }
+
+    it("takes a discount as a Stripe promotion code, typed with the subscribe or activated before", async () => {
+      const [first, second] = await makeCodes({ kind: "discount", percentOff: 25, count: 2, maxUses: 5 });
+      expect(
+        stripe.requests.some((entry) => entry.path === "/v1/coupons" && entry.body.percent_off === "25"),
+      ).toBe(true);
+      const ivy = await createSignedInUser(test);
+      expect((await as(ivy).post("/api/sbs/code/activate", { code: first?.code })).json()).toEqual({
+        type: "discount",
+        status: true,
+      });
+      await subscribed(ivy);
+      const create = stripe.requests.filter((entry) => entry.path === "/v1/subscriptions").at(-1);
+      expect(create?.body.discounts).toEqual([{ promotion_code: expect.stringMatching(/^promo_/) }]);
+
+      const joe = await createSignedInUser(test);
+      await subscribed(joe, monthly, { promocode: second?.code });
+      const typed = stripe.requests.filter((entry) => entry.path === "/v1/subscriptions").at(-1);
+      expect(typed?.body.discounts).toBeDefined();
+      // Used once by this account: not again.
+      expect((await as(joe).post("/api/sbs/code/activate", { code: second?.code })).json().status).toBe(
+        false,
+      );
+      const bad = await as(joe).post(`/api/sbs/subscribe/${monthly}`, {
+        productsCount: 1,
+        promocode: "nope",
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields.promocode).toBeDefined();
+    });
+
+    it("grants a voucher's period, which lapses by itself, and honours expiry, use limits and archiving", async () => {
+      const [voucher] = await makeCodes({ kind: "voucher", periodDays: 10, maxUses: 2 });
+      const kim = await createSignedInUser(test);
+      const lee = await createSignedInUser(test);
+      const max = await createSignedInUser(test);
+      expect((await as(kim).post("/api/sbs/code/activate", { code: voucher?.code })).json()).toEqual({
+        type: "voucher",
+        status: true,
+      });
+      expect(await rolesOf(test, kim)).toContain("subscriber");
+      expect((await as(kim).get("/api/sbs/")).json()[0]).toMatchObject({
+        provider: "code",
+        status: "active",
+      });
+      expect((await as(kim).get("/api/records/passwordvault/password")).statusCode).toBe(200);
+      expect((await as(lee).post("/api/sbs/code/activate", { code: voucher?.code })).json().status).toBe(
+        true,
+      );
+      // Two uses allowed, both taken.
+      expect((await as(max).post("/api/sbs/code/activate", { code: voucher?.code })).json().status).toBe(
+        false,
+      );
+
+      const [expiring] = await makeCodes({ kind: "subscription", periodDays: 30, expiresAt: now + DAY_MS });
+      const [archived] = await makeCodes({ kind: "subscription", periodDays: 30 });
+      await as(admin).post(`/api/admin/codes/${archived?.id}/archive`);
+      expect((await as(max).post("/api/sbs/code/activate", { code: archived?.code })).json().status).toBe(
+        false,
+      );
+
+      now += 11 * DAY_MS;
+      expect((await as(kim).get("/api/sbs/")).json()[0]).toMatchObject({
+        provider: "code",
+        status: "canceled",
+      });
+      expect((await as(max).post("/api/sbs/code/activate", { code: expiring?.code })).json().status).toBe(
+        false,
+      );
+
+      // A period that ends while a session is cached ends the role at that moment (the session
+      // clock is the real one: the period is made to end 1.5 s from now).
+      const [short] = await makeCodes({ kind: "voucher", periodDays: 1 });
+      const nat = await createSignedInUser(test);
+      now = Date.now() - DAY_MS + 1_500;
+      expect((await as(nat).post("/api/sbs/code/activate", { code: short?.code })).json().status).toBe(true);
+      expect(await rolesOf(test, nat)).toContain("subscriber");
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      expect(await rolesOf(test, nat)).not.toContain("subscriber");
+      expect((await as(nat).get("/api/records/passwordvault/password")).statusCode).toBe(403);
+      now = Date.UTC(2026, 10, 25, 9, 0);
+    });
+
+    it("slows guessing per account and per address with 429, saying nothing of whether a code exists", async () => {
+      const [real] = await makeCodes({ kind: "subscription", periodDays: 30 });
+      const guesser = await createSignedInUser(test);
+      const from = (user: TestUser, remoteAddress: string, code: string) =>
+        request(test, {
+          method: "POST",
+          url: "/api/sbs/code/activate",
+          payload: { code },
+          cookie: user.cookie,
+          remoteAddress,
+        });
+      for (let attempt = 0; attempt < CODE_ATTEMPTS.max; attempt++) {
+        const response = await from(guesser, `198.51.100.${attempt}`, `GUESS-${attempt}`);
+        expect(response.json()).toEqual({ type: "voucher", status: false });
+      }
+      const limited = await from(guesser, "198.51.100.99", real?.code ?? "");
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+
+      // Many accounts from one address are slowed as one.
+      for (let attempt = 0; attempt < CODE_ATTEMPTS.max; attempt++) {
+        const account = await createSignedInUser(test);
+        await from(account, "203.0.113.7", `GUESS-${attempt}`);
+      }
+      const fresh = await createSignedInUser(test);
+      expect((await from(fresh, "203.0.113.7", real?.code ?? "")).statusCode).toBe(429);
+      expect((await from(fresh, "203.0.113.8", real?.code ?? "")).json()).toEqual({
+        type: "voucher",
+        status: true,
+      });
+
+      const empty = await as(guesser).post("/api/sbs/code/activate", { code: "" });
+      expect(empty.statusCode).toBe(400);
+    });
+  });
+});

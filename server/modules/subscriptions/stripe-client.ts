@@ -1,0 +1,44 @@
+import Stripe from "stripe";
+import type { BillingConfig } from "../../config.ts";
+import { AppError } from "../../errors/app-error.ts";
+
+export type StripeBilling = Extract<BillingConfig, { mode: "stripe" }>;
+
+/**
+ * The official SDK with our keys. `api` (STRIPE_API_HOST/PORT/PROTOCOL) points it at another
+ * server speaking Stripe's API: the tests' local one (server/testing/stripe-server.ts).
+ */
+export function createStripeClient(billing: StripeBilling): Stripe {
+  return new Stripe(billing.secretKey, {
+    ...(billing.api ?? {}),
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    appInfo: { name: "Kinfile" },
+  });
+}
+
+/**
+ * Runs one call to Stripe and turns its failures into our errors: a refusal (a declined card, a
+ * bad promotion code) is the caller's 400 with Stripe's own words; anything else (network, Stripe
+ * down, our keys) is a 502, so a provider problem never reads as our 500.
+ */
+export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (
+      error instanceof Stripe.errors.StripeCardError ||
+      error instanceof Stripe.errors.StripeInvalidRequestError
+    ) {
+      throw new AppError("bad_request", {
+        message: "errors:billing.provider_refused",
+        params: { reason: error.message },
+        cause: error,
+      });
+    }
+    if (error instanceof Stripe.errors.StripeError) {
+      throw new AppError("provider_unavailable", { cause: error });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,129 @@
+import type { Kysely } from "kysely";
+import type Stripe from "stripe";
+import type { Database } from "../../db/database.ts";
+import type { DB } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { callStripe } from "./stripe-client.ts";
+import { applyStripeSubscription, customerIdOf, type SyncDeps } from "./stripe-sync.ts";
+
+/**
+ * POST /api/sbs/webhook/stripe. The signature is checked on the raw body with the endpoint's
+ * secret; each event is applied once (its id is kept in provider_event, in the same transaction as
+ * its effects, so a redelivery changes nothing); subscription facts older than those already
+ * applied are ignored (stripe-sync.ts), so the order of delivery does not matter.
+ */
+
+export type WebhookDeps = SyncDeps & { database: Database; stripe: Stripe; webhookSecret: string };
+
+const SUBSCRIPTION_EVENTS = new Set([
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+]);
+const INVOICE_EVENTS = new Set(["invoice.paid", "invoice.payment_failed"]);
+
+function verify(deps: WebhookDeps, rawBody: Buffer, signature: string | undefined): Stripe.Event {
+  try {
+    return deps.stripe.webhooks.constructEvent(rawBody, signature ?? "", deps.webhookSecret);
+  } catch (error) {
+    throw new AppError("invalid_signature", { cause: error });
+  }
+}
+
+function subscriptionIdOf(invoice: Stripe.Invoice): string | null {
+  const subscription = invoice.parent?.subscription_details?.subscription;
+  if (subscription == null) return null;
+  return typeof subscription === "string" ? subscription : subscription.id;
+}
+
+async function ownerOfCustomer(trx: Kysely<DB>, customerId: string | null): Promise<string | null> {
+  if (customerId === null) return null;
+  const row = await trx
+    .selectFrom("billing_customer")
+    .select("user_id")
+    .where("provider_customer_id", "=", customerId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+async function recordInvoice(trx: Kysely<DB>, userId: string, invoice: Stripe.Invoice): Promise<void> {
+  const values = {
+    number: invoice.number,
+    amount: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
+    currency: invoice.currency,
+    status: invoice.status ?? "open",
+    hosted_invoice_url: invoice.hosted_invoice_url ?? null,
+  };
+  await trx
+    .insertInto("invoice")
+    .values({ id: invoice.id as string, user_id: userId, created_at: invoice.created * 1000, ...values })
+    .onConflict((conflict) => conflict.column("id").doUpdateSet(values))
+    .execute();
+}
+
+export async function handleStripeWebhook(
+  deps: WebhookDeps,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<void> {
+  const event = verify(deps, rawBody, signature);
+  const db = deps.database.db;
+  const seen = await db
+    .selectFrom("provider_event")
+    .select("id")
+    .where("id", "=", event.id)
+    .executeTakeFirst();
+  if (seen !== undefined) return;
+
+  let subscription: Stripe.Subscription | null = null;
+  let invoice: Stripe.Invoice | null = null;
+  let factAt = event.created;
+  if (SUBSCRIPTION_EVENTS.has(event.type)) {
+    subscription = event.data.object as Stripe.Subscription;
+  } else if (INVOICE_EVENTS.has(event.type)) {
+    invoice = event.data.object as Stripe.Invoice;
+    const subscriptionId = subscriptionIdOf(invoice);
+    if (subscriptionId !== null) {
+      // An invoice says little of its subscription's state: read it from Stripe now, before the
+      // transaction (no network wait holds the database).
+      subscription = await callStripe(() => deps.stripe.subscriptions.retrieve(subscriptionId));
+      factAt = Math.floor(deps.clock() / 1000);
+    }
+  }
+
+  let changedUser: string | null = null;
+  await db.transaction().execute(async (trx) => {
+    const first = await trx
+      .insertInto("provider_event")
+      .values({ id: event.id, type: event.type, received_at: deps.clock() })
+      .onConflict((conflict) => conflict.column("id").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (first === undefined) return;
+    const applied =
+      subscription === null ? null : await applyStripeSubscription(trx, deps, subscription, factAt);
+    changedUser = applied?.user_id ?? null;
+    if (invoice === null) return;
+    const customerId =
+      typeof invoice.customer === "string" ? invoice.customer : (invoice.customer?.id ?? null);
+    const owner =
+      (await ownerOfCustomer(trx, customerId)) ??
+      (subscription === null ? null : await ownerOfCustomer(trx, customerIdOf(subscription)));
+    if (owner === null) return;
+    await recordInvoice(trx, owner, invoice);
+    if (event.type === "invoice.payment_failed") {
+      const productId = applied?.product_id ?? null;
+      const product =
+        productId === null
+          ? null
+          : ((await trx.selectFrom("product").selectAll().where("id", "=", productId).executeTakeFirst()) ??
+            null);
+      await deps.mails.send(trx, owner, "paymentFailed", {
+        product,
+        amount: invoice.amount_due,
+        currency: invoice.currency,
+      });
+    }
+  });
+  if (changedUser !== null) deps.entitlements.forget(changedUser);
+}
