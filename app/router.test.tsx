@@ -8,6 +8,8 @@ import { stubApi, testAccount, UNAUTHENTICATED } from "./test/stubApi.ts";
 /** Signed in with every role, so each route shows its own screen. */
 const EVERY_ROLE = {
   "GET /api/account/account": { body: testAccount({ roles: ["subscriber", "b2b", "admin"] }) },
+  "GET /api/sbs/settings": { body: { mode: "off", publishableKey: null } },
+  "GET /api/sbs/": { body: [] },
 };
 
 beforeEach(() => {
@@ -69,12 +71,25 @@ describe("routes", () => {
     ["/dashboard/assets", "Assets, Insurance & Debts"],
     ["/dashboard/passwordvault", "Password Vault"],
     ["/b2b", "Business Accounts"],
-    ["/admin", "Administration"],
   ])("has a screen at %s", async (path, title) => {
     stubApi(EVERY_ROLE);
     await visit(path);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(title);
     await waitFor(() => expect(document.title).toBe(`${title} · Kinfile`));
+  });
+
+  it("opens /admin on its products screen, under the Administration heading", async () => {
+    stubApi({ ...EVERY_ROLE, "GET /api/admin/products": { body: [] } });
+    const { router } = await visit("/admin");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin/products"));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Administration");
+  });
+
+  it("shows no admin screen to an account without the admin role", async () => {
+    stubApi({ ...EVERY_ROLE, "GET /api/account/account": { body: testAccount({ roles: ["subscriber"] }) } });
+    const { router } = await visit("/admin");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Page not found");
+    expect(router.state.location.pathname).toBe("/admin");
   });
 
   it("shows the Terms of Use with its four sections and the spec's payment terms", async () => {

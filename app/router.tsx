@@ -6,6 +6,7 @@ import {
   redirect,
   ScrollRestoration,
 } from "react-router";
+import { adminRoutes } from "./features/admin/routes.tsx";
 import { documentLibraryRoutes } from "./features/documents/routes.ts";
 import { personalNetworkRoutes } from "./features/personal-network/routes.ts";
 import { recordModuleRoutes } from "./features/records/routes.ts";
@@ -32,7 +33,7 @@ const sectionPlaceholder = () =>
 const myAccountPage = () =>
   import("./features/account/MyAccountPage.tsx").then((m) => ({ Component: m.MyAccountPage }));
 const mySubscriptionPage = () =>
-  import("./features/account/MySubscriptionPage.tsx").then((m) => ({ Component: m.MySubscriptionPage }));
+  import("./features/billing/MySubscriptionPage.tsx").then((m) => ({ Component: m.MySubscriptionPage }));
 
 /** A route guard (session/guards.tsx), loaded with the first signed-in screen, never with /login. */
 function guard(name: keyof typeof Guards) {
@@ -187,7 +188,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { lazy: guard("RequireB2b"), children: section("b2b", "screen.b2b") },
-              { lazy: guard("RequireAdmin"), children: section("admin", "screen.admin") },
+              { lazy: guard("RequireAdmin"), children: [adminRoutes] },
             ],
           },
         ],

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import enAccount from "../../public/locales/en/account.json" with { type: "json" };
+import enAdmin from "../../public/locales/en/admin.json" with { type: "json" };
 import enAuth from "../../public/locales/en/auth.json" with { type: "json" };
+import enBilling from "../../public/locales/en/billing.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
 import enForms from "../../public/locales/en/forms.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
@@ -8,7 +10,9 @@ import enNetwork from "../../public/locales/en/network.json" with { type: "json"
 import enSharedWithMe from "../../public/locales/en/shared-with-me.json" with { type: "json" };
 import enSharing from "../../public/locales/en/sharing.json" with { type: "json" };
 import frAccount from "../../public/locales/fr/account.json" with { type: "json" };
+import frAdmin from "../../public/locales/fr/admin.json" with { type: "json" };
 import frAuth from "../../public/locales/fr/auth.json" with { type: "json" };
+import frBilling from "../../public/locales/fr/billing.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
 import frForms from "../../public/locales/fr/forms.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
@@ -30,10 +34,12 @@ describe.each([
   ["legal", enLegal, frLegal],
   ["account", enAccount, frAccount],
   ["auth", enAuth, frAuth],
+  ["billing", enBilling, frBilling],
   ["network", enNetwork, frNetwork],
   ["forms", enForms, frForms],
   ["sharing", enSharing, frSharing],
   ["shared-with-me", enSharedWithMe, frSharedWithMe],
+  ["admin", enAdmin, frAdmin],
 ])("the %s translations", (_ns, en, fr) => {
   it("have the same keys in English and French", () => {
     expect(keyPaths(fr).sort()).toEqual(keyPaths(en).sort());

@@ -6,6 +6,7 @@ import { initReactI18next } from "react-i18next";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import enAccount from "../../public/locales/en/account.json" with { type: "json" };
 import enAuth from "../../public/locales/en/auth.json" with { type: "json" };
+import enBilling from "../../public/locales/en/billing.json" with { type: "json" };
 import enCatalog from "../../public/locales/en/catalog.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
 import enErrors from "../../public/locales/en/errors.json" with { type: "json" };
@@ -14,6 +15,7 @@ import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
 import enNetwork from "../../public/locales/en/network.json" with { type: "json" };
 import frAccount from "../../public/locales/fr/account.json" with { type: "json" };
 import frAuth from "../../public/locales/fr/auth.json" with { type: "json" };
+import frBilling from "../../public/locales/fr/billing.json" with { type: "json" };
 import frCatalog from "../../public/locales/fr/catalog.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
 import frErrors from "../../public/locales/fr/errors.json" with { type: "json" };
@@ -29,13 +31,14 @@ export function createTestI18n(language = "en"): I18n {
   instance.use(initReactI18next).init({
     ...BASE_I18N_OPTIONS,
     lng: language,
-    ns: ["common", "legal", "account", "auth", "catalog", "network", "forms", "errors"],
+    ns: ["common", "legal", "account", "auth", "billing", "catalog", "network", "forms", "errors"],
     resources: {
       en: {
         common: enCommon,
         legal: enLegal,
         account: enAccount,
         auth: enAuth,
+        billing: enBilling,
         catalog: enCatalog,
         network: enNetwork,
         forms: enForms,
@@ -46,6 +49,7 @@ export function createTestI18n(language = "en"): I18n {
         legal: frLegal,
         account: frAccount,
         auth: frAuth,
+        billing: frBilling,
         catalog: frCatalog,
         network: frNetwork,
         forms: frForms,

@@ -37,9 +37,21 @@ function paramsOf(issue: z.core.$ZodIssue): Record<string, unknown> {
   );
 }
 
-function messageOf(issue: z.core.$ZodIssue): FieldMessage {
+/** The checked value at an issue's path (undefined when the path leads nowhere). */
+function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
+  let node = values;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+function messageOf(issue: z.core.$ZodIssue, value: unknown): FieldMessage {
   const params = paramsOf(issue);
   if (TRANSLATION_KEY.test(issue.message)) return { key: issue.message, params };
+  // As on the server: a field left empty (null or absent) is "required", not of the wrong type.
+  if (value === undefined || value === null) return { key: "errors:fields.required", params: {} };
   return { key: `errors:fields.${genericKey(issue)}`, params };
 }
 
@@ -54,7 +66,7 @@ export function schemaFieldMessages(schema: z.ZodType, values: unknown): Record<
   if (result.success) return messages;
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join(".");
-    if (!Object.hasOwn(messages, path)) messages[path] = messageOf(issue);
+    if (!Object.hasOwn(messages, path)) messages[path] = messageOf(issue, valueAt(values, issue.path));
   }
   return messages;
 }

@@ -3,22 +3,13 @@ import { Alert, Box, Button, Group, SimpleGrid, Stack, Title } from "@mantine/co
 import { IconCopy, IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { downloadText } from "../../components/download.ts";
 import { ActionFeedback } from "./ActionFeedback.tsx";
 
 export interface BackupCodesProps {
   codes: readonly string[];
   email: string;
   onDone: () => void;
-}
-
-/** Saves text as a file through the browser's download. */
-function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 /** Backup codes, shown once: copy them, download them, and say they are stored. */

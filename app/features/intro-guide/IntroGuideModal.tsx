@@ -4,8 +4,9 @@ import "@mantine/core/styles/Overlay.css";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useBillingSettings } from "../../session/billingSettings.ts";
 import { MODAL_STYLES } from "../../shell/modalStyles.ts";
-import { INTRO_GUIDE_SCREEN_KEYS } from "./introGuideScreens.ts";
+import { introGuideScreens } from "./introGuideScreens.ts";
 
 export interface IntroGuideModalProps {
   opened: boolean;
@@ -13,25 +14,24 @@ export interface IntroGuideModalProps {
   onClose: () => void;
 }
 
-const LAST = INTRO_GUIDE_SCREEN_KEYS.length - 1;
-
 /**
- * The spec's 8-screen intro guide, also the splash at a first sign-in. It closes only through its
+ * The spec's 8-screen intro guide (6 with billing off: nothing to subscribe to), also the splash at a first sign-in. It closes only through its
  * own buttons (no click outside, no corner cross); Escape stays available, as Skip. The left button
  * is Previous, or Close on the first screen; the right one is Next, or Close on the last.
  */
 export function IntroGuideModal({ opened, onClose }: IntroGuideModalProps) {
   const { t } = useTranslation("account");
   const [index, setIndex] = useState(0);
+  const screens = introGuideScreens(useBillingSettings().data?.mode);
 
   // Spec: the guide starts again from its first screen whenever it is hidden.
   useEffect(() => {
     if (!opened) setIndex(0);
   }, [opened]);
 
-  const key = INTRO_GUIDE_SCREEN_KEYS[index] ?? "welcome";
+  const key = screens[index] ?? "welcome";
   const isFirst = index === 0;
-  const isLast = index === LAST;
+  const isLast = index === screens.length - 1;
 
   return (
     <Modal
@@ -48,7 +48,7 @@ export function IntroGuideModal({ opened, onClose }: IntroGuideModalProps) {
         {/* Read out when the screen changes, while focus stays on the button pressed. */}
         <Stack gap="xs" aria-live="polite" aria-atomic="true">
           <Text size="sm" c="dimmed">
-            {t("guide.progress", { current: index + 1, total: INTRO_GUIDE_SCREEN_KEYS.length })}
+            {t("guide.progress", { current: index + 1, total: screens.length })}
           </Text>
           <Text>{t(`guide.screens.${key}.body`)}</Text>
         </Stack>

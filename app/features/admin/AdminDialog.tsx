@@ -1,0 +1,35 @@
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Overlay.css";
+import { Modal } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { WIDTHS_PX } from "../../../domain/limits.ts";
+import { MODAL_STYLES } from "../../shell/modalStyles.ts";
+
+export interface AdminDialogProps {
+  opened: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A dialog over an admin list: a create form, or what it created. The new row shows in the list
+ * as soon as it closes. Its content unmounts on close: each opening starts from an empty form.
+ */
+export function AdminDialog({ opened, title, onClose, children }: AdminDialogProps) {
+  const { t } = useTranslation("forms");
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={WIDTHS_PX.formModal}
+      closeButtonProps={{ "aria-label": t("dialog.close") }}
+      styles={MODAL_STYLES}
+    >
+      {children}
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+import { Navigate, type RouteObject } from "react-router";
+
+/*
+ * /admin: the billing screens of platform administrators, each at its own address under one
+ * layout. Paths only, so the router can import this file into the start-up bundle; the screens
+ * load on demand. RequireAdmin (router.tsx) stands above them.
+ */
+
+export const ADMIN_SCREENS = ["products", "codes", "charities"] as const;
+export type AdminScreenName = (typeof ADMIN_SCREENS)[number];
+
+export function adminPath(screen: AdminScreenName): string {
+  return `/admin/${screen}`;
+}
+
+const layout = () => import("./AdminLayout.tsx").then((m) => ({ Component: m.AdminLayout }));
+
+export const adminRoutes: RouteObject = {
+  path: "admin",
+  lazy: layout,
+  children: [
+    // Rendered, not a loader: it runs only once RequireAdmin has let the visitor in.
+    { index: true, element: <Navigate to={adminPath("products")} replace /> },
+    {
+      path: "products",
+      lazy: () => import("./ProductsScreen.tsx").then((m) => ({ Component: m.ProductsScreen })),
+    },
+    {
+      path: "codes",
+      lazy: () => import("./CodesScreen.tsx").then((m) => ({ Component: m.CodesScreen })),
+    },
+    {
+      path: "charities",
+      lazy: () => import("./CharitiesScreen.tsx").then((m) => ({ Component: m.CharitiesScreen })),
+    },
+  ],
+};

@@ -1,0 +1,100 @@
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Overlay.css";
+import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { WIDTHS_PX } from "../../../domain/limits.ts";
+import { MODAL_STYLES } from "../../shell/modalStyles.ts";
+import { showToast } from "../documents/toast.ts";
+import { donateTo, searchCharities } from "./billingApi.ts";
+
+/** How long typing pauses before the charities are searched. */
+const SEARCH_DELAY_MS = 250;
+
+/**
+ * The spec's donation dialog, offered once a subscription is accepted: a searchable charity
+ * selector and Save, disabled until one is chosen. Success closes the dialog (the caller clears its
+ * "subscription accepted" flag); failure shows the Oops message.
+ */
+export function DonationDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation("billing");
+  const [search, setSearch] = useState("");
+  const [query, setQuery] = useState("");
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const charities = useQuery({
+    queryKey: ["billing", "charities", query],
+    queryFn: () => searchCharities(query),
+    enabled: opened,
+    placeholderData: (previous) => previous,
+  });
+
+  async function save() {
+    if (chosen === null) return;
+    setSaving(true);
+    setFailed(false);
+    try {
+      await donateTo(chosen);
+      showToast(t("donation.saved"));
+      onClose();
+    } catch {
+      setFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t("donation.title")}
+      size={WIDTHS_PX.mobilePopup}
+      closeButtonProps={{ "aria-label": t("donation.close") }}
+      centered
+      styles={MODAL_STYLES}
+    >
+      <Stack gap="md">
+        <Text>{t("donation.question")}</Text>
+        <Select
+          label={t("donation.charity")}
+          placeholder={t("donation.placeholder")}
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          filter={({ options }) => options}
+          data={(charities.data ?? []).map((charity) => ({
+            value: charity.companyId,
+            label: charity.fullName,
+          }))}
+          value={chosen}
+          onChange={setChosen}
+          nothingFoundMessage={charities.isFetching ? t("loading") : t("donation.none")}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {failed ? (
+          <Alert color="red" role="alert">
+            {t("donation.oops")}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t("donation.later")}
+          </Button>
+          <Button onClick={() => void save()} disabled={chosen === null} loading={saving}>
+            {t("donation.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

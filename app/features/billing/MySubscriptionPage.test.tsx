@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { axeViolations } from "../../test/axe.ts";
+import { renderWithProviders } from "../../test/render.tsx";
+import { stubApi, testAccount } from "../../test/stubApi.ts";
+import { MySubscriptionPage } from "./MySubscriptionPage.tsx";
+
+// Stripe's script cannot load here: the page must wait for it without failing.
+vi.mock("@stripe/stripe-js/dist/pure.mjs", () => ({ loadStripe: () => new Promise(() => {}) }));
+
+const PRODUCTS = [
+  {
+    id: "p-month",
+    name: "Family",
+    currency: "cad",
+    amount: 999,
+    interval: "month",
+    isB2B: false,
+    integrationData: { providerProductId: "price_1" },
+  },
+  {
+    id: "p-year",
+    name: "Family",
+    currency: "cad",
+    amount: 9900,
+    interval: "year",
+    isB2B: false,
+    integrationData: { providerProductId: "price_2" },
+  },
+];
+
+const ACTIVE = {
+  id: "s1",
+  status: "active",
+  provider: "stripe",
+  product: { id: "p-month", name: "Family", currency: "cad", amount: 999, interval: "month" },
+  quantity: 1,
+  currentPeriodEnd: Date.UTC(2026, 11, 25),
+  cancelAtPeriodEnd: false,
+  createdAt: Date.UTC(2026, 10, 25),
+};
+
+function page(language = "en") {
+  return renderWithProviders(
+    <MemoryRouter>
+      <MySubscriptionPage />
+    </MemoryRouter>,
+    { language },
+  );
+}
+
+const common = {
+  "GET /api/account/account": { body: testAccount({ roles: [] }) },
+  "POST /api/account/splashmobile": { body: testAccount({ roles: ["subscriber"] }) },
+};
+
+describe("My Subscription with billing off", () => {
+  beforeEach(() => {
+    stubApi({
+      ...common,
+      "GET /api/sbs/settings": { body: { mode: "off", publishableKey: null } },
+      "GET /api/sbs/": { body: [{ ...ACTIVE, id: "none", provider: "none", product: null }] },
+      "POST /api/sbs/code/activate": (body) => ({
+        body: { type: "voucher", status: (body as { code: string }).code === "GOOD" },
+      }),
+    });
+  });
+
+  it("says no subscription is needed, shows no payment, and still takes a code", async () => {
+    const { container } = page();
+    expect(await screen.findByText("This server needs no subscription.")).toBeDefined();
+    expect(screen.queryByLabelText("Currency")).toBeNull();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Code"), "WRONG");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Oops!")).toBeDefined();
+    expect(screen.getByText("Please try again later.")).toBeDefined();
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await user.type(screen.getByLabelText("Code"), "GOOD");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Congratulations!")).toBeDefined();
+    expect(screen.getByText("You have successfully subscribed.")).toBeDefined();
+    expect(await axeViolations(container)).toEqual([]);
+  });
+});
+
+describe("My Subscription with Stripe", () => {
+  it("offers the plans of a currency and waits for Stripe's script before the Pay button", async () => {
+    stubApi({
+      ...common,
+      "GET /api/sbs/settings": { body: { mode: "stripe", publishableKey: "pk_test_x" } },
+      "GET /api/sbs/": { body: [] },
+      "GET /api/sbs/product/currency/cad": { body: PRODUCTS },
+    });
+    const { container } = page();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("combobox", { name: "Currency" }));
+    await user.click(await screen.findByRole("option", { name: "Canadian Dollar" }));
+    const monthly = await screen.findByRole("radio", { name: /Family · \$9\.99 CAD per month/ });
+    expect(screen.getByRole("radio", { name: /\$99\.00 CAD per year/ })).toBeDefined();
+    await user.click(monthly);
+    expect(await screen.findByText("Loading the secure payment form…")).toBeDefined();
+    expect(screen.queryByRole("button", { name: "Subscribe and pay" })).toBeNull();
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it("shows the current plan, cancels after confirming, and offers the undo", async () => {
+    let current = ACTIVE;
+    const api = stubApi({
+      ...common,
+      "GET /api/sbs/settings": { body: { mode: "stripe", publishableKey: "pk_test_x" } },
+      "GET /api/sbs/": () => ({ body: [current] }),
+      "GET /api/sbs/product/currency/cad": { body: PRODUCTS },
+      "GET /api/sbs/bt/card": { body: { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 } },
+      "GET /api/sbs/invoices": { body: [] },
+      "DELETE /api/sbs/cancel/s1": () => {
+        current = { ...ACTIVE, cancelAtPeriodEnd: true };
+        return { body: current };
+      },
+    });
+    page();
+    expect(await screen.findByText(/Renews on/)).toBeDefined();
+    expect(await screen.findByText("VISA ending in 4242, expires 12/2030")).toBeDefined();
+    expect(await screen.findByText("No invoices yet.")).toBeDefined();
+    // The option selector is locked while a subscription exists.
+    expect((screen.getByRole("combobox", { name: "Currency" }) as HTMLInputElement).disabled).toBe(true);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Cancel subscription" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain("will not renew");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel subscription" }));
+    await waitFor(() =>
+      expect(
+        api.mock.calls.some(
+          ([url, init]) => String(url).includes("/api/sbs/cancel/s1") && init?.method === "DELETE",
+        ),
+      ).toBe(true),
+    );
+    expect(await screen.findByRole("button", { name: "Undo cancellation" })).toBeDefined();
+    expect(await screen.findByText(/Ends on/)).toBeDefined();
+  });
+});

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PaymentCurrency } from "../../../domain/catalog/currencies.ts";
+import type {
+  ActivationResult,
+  CardSetup,
+  Charity,
+  Invoice,
+  PaymentCard,
+  SubscribeBody,
+  SubscribeResult,
+  Subscription,
+  SubscriptionProduct,
+} from "../../../domain/schemas/subscription.ts";
+import { apiFetch } from "../../api/client.ts";
+import type { Account } from "../../session/account.ts";
+import { accountQueryKey } from "../../session/accountQuery.ts";
+
+/*
+ * The calls of My Subscription (server/modules/subscriptions/README.md), each typed with the shape
+ * domain/schemas/subscription.ts declares for both sides.
+ */
+
+const keys = {
+  products: (currency: PaymentCurrency) => ["billing", "products", currency] as const,
+  subscriptions: ["billing", "subscriptions"] as const,
+  card: ["billing", "card"] as const,
+  invoices: ["billing", "invoices"] as const,
+};
+
+function send<T>(path: string, method: "POST" | "DELETE", body?: unknown): Promise<T> {
+  return apiFetch<T>(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+}
+
+export function useProducts(currency: PaymentCurrency | null) {
+  return useQuery({
+    queryKey: keys.products(currency ?? "cad"),
+    queryFn: () =>
+      apiFetch<SubscriptionProduct[]>(`/api/sbs/product/currency/${currency}?isB2BProduct=false`),
+    enabled: currency !== null,
+  });
+}
+
+export function useSubscriptions() {
+  return useQuery({ queryKey: keys.subscriptions, queryFn: () => apiFetch<Subscription[]>("/api/sbs/") });
+}
+
+export function useCard(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.card,
+    queryFn: () => apiFetch<PaymentCard | null>("/api/sbs/bt/card"),
+    enabled,
+  });
+}
+
+export function useInvoices(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.invoices,
+    queryFn: () => apiFetch<Invoice[]>("/api/sbs/invoices"),
+    enabled,
+  });
+}
+
+/** After any change: the list, the card and the invoices, and the account (its roles follow). */
+export function useRefreshBilling(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ["billing"] }),
+      queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+    ]);
+  };
+}
+
+export function subscribe(productId: string, body: Partial<SubscribeBody>): Promise<SubscribeResult> {
+  return send<SubscribeResult>(`/api/sbs/subscribe/${encodeURIComponent(productId)}`, "POST", {
+    productsCount: 1,
+    isB2B: false,
+    provider: "stripe",
+    ...body,
+  });
+}
+
+export function fetchSubscriptions(): Promise<Subscription[]> {
+  return apiFetch<Subscription[]>("/api/sbs/");
+}
+
+export type SubscriptionAction =
+  | { kind: "cancel"; id: string }
+  | { kind: "resume"; id: string }
+  | { kind: "change"; id: string; productId: string };
+
+export function useSubscriptionAction() {
+  const refresh = useRefreshBilling();
+  return useMutation({
+    mutationFn: (action: SubscriptionAction) => {
+      const id = encodeURIComponent(action.id);
+      if (action.kind === "cancel") return send<Subscription>(`/api/sbs/cancel/${id}`, "DELETE");
+      if (action.kind === "resume") return send<Subscription>(`/api/sbs/resume/${id}`, "POST");
+      return send<Subscription>(`/api/sbs/change/${id}/${encodeURIComponent(action.productId)}`, "POST", {
+        productsCount: 1,
+        isB2B: false,
+      });
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function startCardSetup(): Promise<CardSetup> {
+  return send<CardSetup>("/api/sbs/bt/card", "POST");
+}
+
+export function makeCardDefault(setupIntentId: string): Promise<PaymentCard> {
+  return send<PaymentCard>("/api/sbs/bt/card/default", "POST", { setupIntentId });
+}
+
+export function activateCode(code: string): Promise<ActivationResult> {
+  return send<ActivationResult>("/api/sbs/code/activate", "POST", { code });
+}
+
+export function searchCharities(text: string): Promise<Charity[]> {
+  return apiFetch<Charity[]>(`/api/b2b/companies/${encodeURIComponent(text)}`);
+}
+
+export function donateTo(companyId: string): Promise<{ companyId: string }> {
+  return send(`/api/account/donateTo/?companyId=${encodeURIComponent(companyId)}`, "POST");
+}
+
+/** Spec: after a successful subscription or activation the mobile splash flag is turned off. */
+export function turnOffMobileSplash(): Promise<Account> {
+  return send<Account>("/api/account/splashmobile?show=false", "POST");
+}
