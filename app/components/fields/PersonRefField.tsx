@@ -88,6 +88,9 @@ export function PersonRefField({
         <Select
           {...common}
           value={typeof value === "string" && known(value) ? value : null}
+          // Choosing the chosen person again keeps them: the cross clears. Otherwise a click on the
+          // holder just as the list arrives (and shows them chosen) would empty a required field.
+          allowDeselect={false}
           onChange={(id) => onChange(id)}
         />
       )}

@@ -54,6 +54,20 @@ describe("the record form", () => {
     );
   });
 
+  it("keeps the holder when the chosen person is picked again; only the cross clears it", async () => {
+    stubRecords();
+    renderRecords("/dashboard/passwordvault/password/add");
+    const holder = (await screen.findByLabelText(/^Account owner/, {
+      selector: "input",
+    })) as HTMLInputElement;
+    await waitFor(() => expect(holder.value).toBe("Ada Lovelace (Me)"));
+    await userEvent.click(holder);
+    await userEvent.click(await screen.findByRole("option", { name: "Ada Lovelace (Me)" }));
+    expect(holder.value).toBe("Ada Lovelace (Me)");
+    await userEvent.click(screen.getByRole("button", { name: /^Clear/ }));
+    await waitFor(() => expect(holder.value).toBe(""));
+  });
+
   it("shows the required messages beside their inputs and sends nothing", async () => {
     const api = stubRecords();
     renderRecords("/dashboard/passwordvault/password/add");
