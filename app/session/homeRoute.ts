@@ -7,6 +7,7 @@ export const PERSONAL_NETWORK_PATH = "/dashboard/personal-network";
 export const PERSONAL_DETAILS_PATH = "/dashboard/personal-network/personal-details";
 export const MY_SUBSCRIPTION_PATH = "/dashboard/manage-account/my-subscription";
 export const MY_ACCOUNT_PATH = "/dashboard/manage-account";
+export const ADMIN_PATH = "/admin";
 
 /**
  * The spec's rule for "/": signed out goes to sign-in; a subscriber or b2b user (both roles:

@@ -1,12 +1,13 @@
 import "@mantine/core/styles/Burger.css";
 import "@mantine/core/styles/Menu.css";
 import { ActionIcon, Burger, Group, Menu, Text } from "@mantine/core";
-import { IconCreditCard, IconLogout, IconSettings, IconUserCircle } from "@tabler/icons-react";
+import { IconCreditCard, IconLogout, IconSettings, IconShieldCog, IconUserCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ROLES } from "../../domain/roles.ts";
 import { LanguageSwitch } from "../i18n/LanguageSwitch.tsx";
 import { useAccount, useSaveAccountPreference } from "../session/account.ts";
-import { MY_ACCOUNT_PATH, MY_SUBSCRIPTION_PATH, SIGNOUT_PATH } from "../session/homeRoute.ts";
+import { ADMIN_PATH, MY_ACCOUNT_PATH, MY_SUBSCRIPTION_PATH, SIGNOUT_PATH } from "../session/homeRoute.ts";
 import { ThemeSwitch } from "../theme/ThemeSwitch.tsx";
 import { ProductName } from "./ProductName.tsx";
 import { SIDE_MENU_ID } from "./sideMenuIds.ts";
@@ -18,7 +19,9 @@ export interface AppHeaderProps {
 
 export function AppHeader({ burger }: AppHeaderProps) {
   const { t } = useTranslation("common");
-  const name = useAccount().data?.name;
+  const account = useAccount().data;
+  const name = account?.name;
+  const isPlatformAdmin = account?.roles.includes(ROLES.admin) ?? false;
   const savePreference = useSaveAccountPreference();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
@@ -65,6 +68,15 @@ export function AppHeader({ burger }: AppHeaderProps) {
             >
               {t("screen.mySubscription")}
             </Menu.Item>
+            {isPlatformAdmin && (
+              <Menu.Item
+                component={Link}
+                to={ADMIN_PATH}
+                leftSection={<IconShieldCog size={16} aria-hidden="true" />}
+              >
+                {t("header.admin")}
+              </Menu.Item>
+            )}
             <Menu.Item
               component={Link}
               to={SIGNOUT_PATH}

@@ -1,7 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../test/render.tsx";
+import { stubApi, testAccount } from "../test/stubApi.ts";
 import { DashboardLayout } from "./DashboardLayout.tsx";
 
 const routes = [{ Component: DashboardLayout, children: [{ path: "*", element: <h1>Screen</h1> }] }];
@@ -82,5 +83,30 @@ describe("header switches", () => {
     expect(localStorage.getItem("kinfile.theme")).toBe("dark");
     expect(document.documentElement.getAttribute("data-mantine-color-scheme")).toBe("dark");
     expect(screen.getByRole("button", { name: "Theme: Dark (green)" })).toBeTruthy();
+  });
+});
+
+describe("account menu", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  async function menuItems(roles: string[]) {
+    stubApi({ "GET /api/account/account": { body: testAccount({ roles, showSplashScreen: false }) } });
+    renderRoutes(routes, { entries: ["/dashboard/personal-network"] });
+    await screen.findByText("Ada Lovelace");
+    await userEvent.click(screen.getByRole("button", { name: "Account menu" }));
+    return (await screen.findAllByRole("menuitem")).map((item) => [
+      item.textContent,
+      item.getAttribute("href"),
+    ]);
+  }
+
+  it("offers the administration to a platform administrator", async () => {
+    expect(await menuItems(["subscriber", "admin"])).toContainEqual(["Administration", "/admin"]);
+  });
+
+  it("offers no administration to anyone else", async () => {
+    expect((await menuItems(["subscriber"])).map(([label]) => label)).not.toContain("Administration");
   });
 });

@@ -1,9 +1,12 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Account } from "../session/account.ts";
 import { renderRoutes } from "../test/render.tsx";
 import { SplashModals } from "./SplashModals.tsx";
+
+// Stripe's script cannot load here: the pop-up's payment form waits for it without failing.
+vi.mock("@stripe/stripe-js/dist/pure.mjs", () => ({ loadStripe: () => new Promise(() => {}) }));
 
 const ACCOUNT: Account = {
   id: "a1",
@@ -22,7 +25,11 @@ const ACCOUNT: Account = {
   createdAt: 0,
 };
 
-function stubApi(account: Account) {
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+
+/** The account's API; with `stripe`, a server that sells subscriptions and takes one voucher. */
+function stubApi(account: Account, stripe = false) {
   const posts: string[] = [];
   let current = account;
   vi.stubGlobal(
@@ -30,6 +37,12 @@ function stubApi(account: Account) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = String(input);
       if (init?.method === "POST") posts.push(path);
+      if (stripe && path === "/api/sbs/settings")
+        return json({ mode: "stripe", publishableKey: "pk_test_x" });
+      if (stripe && path === "/api/sbs/code/activate") {
+        current = { ...current, roles: ["subscriber"] };
+        return json({ type: "voucher", status: true });
+      }
       if (path === "/api/account/splash?show=false") current = { ...current, showSplashScreen: false };
       if (path === "/api/account/splashmobile?show=false")
         current = { ...current, showMobileSplashScreen: false };
@@ -98,6 +111,25 @@ describe("mobile subscribe pop-up", () => {
     await userEvent.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     await waitFor(() => expect(posts).toEqual(["/api/account/splashmobile?show=false"]));
+  });
+
+  it("sells a subscription right there when the server does, and stays to congratulate", async () => {
+    vi.spyOn(navigator, "userAgent", "get").mockReturnValue("Mozilla/5.0 (Linux; Android 15) Mobile Safari");
+    const posts = stubApi({ ...ACCOUNT, roles: [], showSplashScreen: false }, true);
+    const { queryClient } = renderShell();
+    const dialog = await screen.findByRole("dialog", { name: "Subscribe to unlock Kinfile" });
+    expect(await within(dialog).findByRole("combobox", { name: "Currency" })).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText("Code"), "VOUCHER-2026");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send" }));
+    expect(await within(dialog).findByText("Congratulations!")).toBeTruthy();
+    // The account now holds the role that opened the pop-up: the pop-up stays until closed.
+    await waitFor(() =>
+      expect(queryClient.getQueryData<Account>(["account"])?.roles).toEqual(["subscriber"]),
+    );
+    expect(screen.getByRole("dialog", { name: "Subscribe to unlock Kinfile" })).toBeTruthy();
+    expect(posts).toContain("/api/account/splashmobile?show=false");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("waits for the intro guide to close first", async () => {

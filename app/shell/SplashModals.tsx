@@ -46,6 +46,9 @@ export function SplashModals() {
   const splashShown = useRef(false);
   const [guideLoaded, setGuideLoaded] = useState(false);
   const [subscribeDismissed, setSubscribeDismissed] = useState(false);
+  // Once shown, the pop-up stays until closed: a subscription made in it changes the roles that
+  // opened it, and its Congratulations must still be read.
+  const [subscribeShown, setSubscribeShown] = useState(false);
 
   useEffect(() => {
     if (!account || splashShown.current || !shouldShowSplash(account)) return;
@@ -63,13 +66,11 @@ export function SplashModals() {
   // Closing the guide must not leave it open for the next screen that mounts the shell.
   useEffect(() => closeIntroGuide, []);
 
-  const subscribeOpen =
-    account !== undefined &&
-    isMobile &&
-    !guideOpen &&
-    !sessionWarning &&
-    !subscribeDismissed &&
-    shouldShowMobileSubscribe(account);
+  const subscribeDue = account !== undefined && isMobile && shouldShowMobileSubscribe(account);
+  useEffect(() => {
+    if (subscribeDue) setSubscribeShown(true);
+  }, [subscribeDue]);
+  const subscribeOpen = subscribeShown && !guideOpen && !sessionWarning && !subscribeDismissed;
 
   const closeSubscribe = () => {
     setSubscribeDismissed(true);

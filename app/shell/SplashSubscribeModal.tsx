@@ -5,6 +5,8 @@ import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { WIDTHS_PX } from "../../domain/limits.ts";
+import { SubscribeFlow } from "../features/billing/SubscribeFlow.tsx";
+import { useBillingSettings } from "../session/billingSettings.ts";
 import { MY_SUBSCRIPTION_PATH } from "../session/homeRoute.ts";
 import { MODAL_STYLES } from "./modalStyles.ts";
 
@@ -16,9 +18,14 @@ export interface SplashSubscribeModalProps {
   onFollowLink: () => void;
 }
 
-/** Spec's mobile "subscribe" pop-up (370 px): what a subscription unlocks, and where to get one. */
+/**
+ * Spec's mobile "subscribe" pop-up (370 px): what a subscription unlocks and, when this server
+ * sells subscriptions, the spec's flow right here (currency, plan, payment, or a code), with its
+ * Congratulations and Oops messages. The full page stays one link away.
+ */
 export function SplashSubscribeModal({ opened, onClose, onFollowLink }: SplashSubscribeModalProps) {
   const { t } = useTranslation("account");
+  const publishableKey = useBillingSettings().data?.publishableKey ?? null;
   return (
     <Modal
       opened={opened}
@@ -32,6 +39,10 @@ export function SplashSubscribeModal({ opened, onClose, onFollowLink }: SplashSu
     >
       <Stack gap="lg">
         <Text>{t("mobileSubscribe.body")}</Text>
+        {publishableKey !== null ? (
+          // The flow turns the pop-up off on the server after a subscription or a code.
+          <SubscribeFlow publishableKey={publishableKey} locked={false} />
+        ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t("actions.close")}

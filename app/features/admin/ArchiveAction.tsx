@@ -2,7 +2,7 @@ import { Button, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
-import { showToast } from "../documents/toast.ts";
+import { showToast } from "../../shell/toast.ts";
 
 export interface ArchiveActionProps {
   /** What the row holds, so each row's button has its own spoken name. */

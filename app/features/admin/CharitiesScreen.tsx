@@ -15,7 +15,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type AdminCharity, createCharityBodySchema } from "../../../domain/schemas/subscription.ts";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
-import { showToast } from "../documents/toast.ts";
+import { showToast } from "../../shell/toast.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { ArchiveAction } from "./ArchiveAction.tsx";
 import { adminCharities, type CreateCharityBody } from "./adminBillingApi.ts";

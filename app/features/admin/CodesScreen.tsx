@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BillingCode } from "../../../domain/schemas/subscription.ts";
 import { useBillingSettings } from "../../session/billingSettings.ts";
-import { showToast } from "../documents/toast.ts";
+import { showToast } from "../../shell/toast.ts";
 import { AdminDialog } from "./AdminDialog.tsx";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { ArchiveAction } from "./ArchiveAction.tsx";

@@ -17,7 +17,7 @@ import {
 import { FormFooter } from "../../components/form/FormFooter.tsx";
 import type { FieldMessage } from "../../components/form/schemaErrors.ts";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
-import { showToast } from "../documents/toast.ts";
+import { showToast } from "../../shell/toast.ts";
 import { adminProducts } from "./adminBillingApi.ts";
 import { MinorUnitsInput } from "./numberInputs.tsx";
 

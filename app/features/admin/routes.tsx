@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from "react-router";
+import { ADMIN_PATH } from "../../session/homeRoute.ts";
 
 /*
  * /admin: the billing screens of platform administrators, each at its own address under one
@@ -10,7 +11,7 @@ export const ADMIN_SCREENS = ["products", "codes", "charities"] as const;
 export type AdminScreenName = (typeof ADMIN_SCREENS)[number];
 
 export function adminPath(screen: AdminScreenName): string {
-  return `/admin/${screen}`;
+  return `${ADMIN_PATH}/${screen}`;
 }
 
 const layout = () => import("./AdminLayout.tsx").then((m) => ({ Component: m.AdminLayout }));

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { showToast } from "../documents/toast.ts";
+import { showToast } from "../../shell/toast.ts";
 import { makeCardDefault, startCardSetup, useCard, useRefreshBilling } from "./billingApi.ts";
 import { stripeFor } from "./stripe.ts";
 

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../domain/catalog/languages.ts";
 import type { Subscription } from "../../../domain/schemas/subscription.ts";
+import { showToast } from "../../shell/toast.ts";
 import { ConfirmDialog } from "../account/ConfirmDialog.tsx";
-import { showToast } from "../documents/toast.ts";
 import { type SubscriptionAction, useProducts, useSubscriptionAction } from "./billingApi.ts";
 import { money } from "./money.ts";
 

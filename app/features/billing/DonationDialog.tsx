@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WIDTHS_PX } from "../../../domain/limits.ts";
 import { MODAL_STYLES } from "../../shell/modalStyles.ts";
-import { showToast } from "../documents/toast.ts";
+import { showToast } from "../../shell/toast.ts";
 import { donateTo, searchCharities } from "./billingApi.ts";
 
 /** How long typing pauses before the charities are searched. */

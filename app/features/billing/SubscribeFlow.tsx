@@ -31,8 +31,8 @@ export type SubscribeFlowProps = {
   publishableKey: string;
   /** The option selector is disabled while a subscription exists (spec section 5). */
   locked: boolean;
-  /** After a success: the page offers the donation dialog. */
-  onSubscribed: () => void;
+  /** After a success: My Subscription offers the donation dialog. */
+  onSubscribed?: () => void;
 };
 
 /** "Family · $9.99 / month": the spec's option label (name, currency, amount, interval). */
@@ -130,7 +130,7 @@ export function SubscribeFlow({ publishableKey, locked, onSubscribed }: Subscrib
             onDone={(active) => {
               if (active) {
                 setStage({ kind: "subscribed" });
-                onSubscribed();
+                onSubscribed?.();
               } else setStage({ kind: "choosing", discount: false });
             }}
             onFailed={(detail) => setStage({ kind: "failed", detail })}

@@ -15,6 +15,7 @@ import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { useAccount } from "../../session/account.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
+import { showToast } from "../../shell/toast.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { fetchRecord, recordQueryKeys } from "../records/recordsApi.ts";
 import { type DocumentItem, LIBRARY_MODULE, LIBRARY_TYPE } from "./api.ts";
@@ -23,7 +24,6 @@ import { DocumentFileUpload } from "./DocumentFileUpload.tsx";
 import { assignedTypeKey } from "./format.ts";
 import { addLibraryEntry, type LibraryDetails, LibraryEntryError, saveLibraryEntry } from "./libraryEntry.ts";
 import { documentsQueryKey, LIBRARY_PATH, useDeleteDocument, useDocument } from "./queries.ts";
-import { showToast } from "./toast.ts";
 import { UploadControl } from "./UploadControl.tsx";
 import { useDocumentFile } from "./useDocumentFile.ts";
 

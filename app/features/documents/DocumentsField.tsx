@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import { hasFullAccess } from "../../../domain/roles.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { useAccount } from "../../session/account.ts";
+import { showToast } from "../../shell/toast.ts";
 import { useRecordSource } from "../records/recordSource.tsx";
 import { type DocumentItem, type DocumentRef, deleteDocument, saveDocument } from "./api.ts";
 import { DocumentBlock } from "./DocumentBlock.tsx";
 import { documentsQueryKey } from "./queries.ts";
-import { showToast } from "./toast.ts";
 import { UploadControl } from "./UploadControl.tsx";
 import { useDocumentFile } from "./useDocumentFile.ts";
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LIMITS } from "../../../domain/limits.ts";
 import { ReplaceFileDialog } from "../../components/dialogs/ConfirmDialog.tsx";
-import { showToast } from "./toast.ts";
+import { showToast } from "../../shell/toast.ts";
 
 export interface UploadControlProps {
   /** The file the control holds (stored or chosen), or null. Only the last one is kept. */

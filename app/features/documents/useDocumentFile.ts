@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client.ts";
+import { showToast } from "../../shell/toast.ts";
 import { type DocumentItem, type DocumentRef, deleteDocumentFile, uploadDocumentFile } from "./api.ts";
-import { showToast } from "./toast.ts";
 
 /**
  * Uploads and removes one document's file, with the spec's upload state: loading and progress

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { NomineeStatus } from "../../../domain/schemas/share.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
-import { showToast } from "../documents/toast.ts";
+import { showToast } from "../../shell/toast.ts";
 import { type NomineeAction, nomineeQueryKeys, runNomineeAction } from "./nomineesApi.ts";
 
 /**

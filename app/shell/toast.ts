@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { TIMINGS_MS } from "../../../domain/limits.ts";
+import { TIMINGS_MS } from "../../domain/limits.ts";
 
 /**
  * The spec's toasts: 2 s each. At most two show at once: the app's `<Notifications>` host carries
