@@ -14,6 +14,8 @@ const PATH = "/dashboard/manage-account/my-subscription";
 describe("My Subscription with billing off", () => {
   it.each([
     ["en", 1280, "This server needs no subscription.", "Send", "Oops!"],
+    ["en", 375, "This server needs no subscription.", "Send", "Oops!"],
+    ["fr", 1280, "Ce serveur ne demande pas d’abonnement.", "Envoyer", "Oups !"],
     ["fr", 375, "Ce serveur ne demande pas d’abonnement.", "Envoyer", "Oups !"],
   ] as const)(
     "in %s at %i px: no payment, a code entry, the spec's Oops",

@@ -108,8 +108,15 @@ export function horizontalOverflow(page: Page): Promise<number> {
 function widestElements(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
+    // Content scrolled inside its own box (a wide table's scroll container) is not the page's.
+    const clipped = (element: Element): boolean => {
+      for (let box = element.parentElement; box !== null && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX !== "visible") return true;
+      }
+      return false;
+    };
     const past = [...document.body.querySelectorAll("*")].filter(
-      (element) => element.getBoundingClientRect().right > width + 1,
+      (element) => element.getBoundingClientRect().right > width + 1 && !clipped(element),
     );
     return past
       .filter((element) => !past.some((other) => other !== element && element.contains(other)))

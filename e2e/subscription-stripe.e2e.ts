@@ -1,0 +1,336 @@
+/**
+ * Buying Kinfile in the browser with BILLING=stripe. The server's Stripe SDK talks to the local
+ * Stripe API (server/testing/stripe-server.ts); the browser loads a stand-in for Stripe.js from
+ * js.stripe.com's own address, which records what Kinfile hands over (the Payment Element's
+ * options, the client secret to confirm) and, when asked to confirm, pays as the buyer would in
+ * Stripe's frame. Everything on Kinfile's side is the built app on the real server.
+ *
+ * The admin makes the product and a charity in /admin, a buyer subscribes on My Subscription at
+ * desktop width in English and gives to the charity; another subscribes from the phone pop-up in
+ * French, after a declined card.
+ */
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StripeTestServer, startStripeServer } from "../server/testing/stripe-server.ts";
+import { E2E_PASSWORD, signedInAccount, uniqueEmail } from "./support/accounts.ts";
+import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+const PUBLISHABLE_KEY = "pk_test_kinfile_e2e";
+const MY_SUBSCRIPTION = "/dashboard/manage-account/my-subscription";
+
+/** What a page's Stripe.js was asked to do, in order (read from the stand-in's record). */
+type StripeCall = { call: string; [detail: string]: unknown };
+
+/**
+ * The stand-in for Stripe.js: the calls @stripe/stripe-js and @stripe/react-stripe-js make, a
+ * Payment Element that mounts a frame from js.stripe.com, and confirmPayment handing the client
+ * secret to the test (`kinfileStripeConfirm`), which answers as Stripe would.
+ */
+const STRIPE_JS = `(() => {
+  const calls = (window.__stripeCalls = []);
+  function element(type, options) {
+    calls.push({ call: "create", type, options });
+    const handlers = {};
+    let frame = null;
+    return {
+      mount(node) {
+        frame = document.createElement("iframe");
+        frame.src = "https://js.stripe.com/v3/elements-inner-payment.html";
+        frame.title = "Secure payment input frame";
+        frame.style.cssText = "width:100%;height:80px;border:0;display:block";
+        node.appendChild(frame);
+        setTimeout(() => handlers.ready && handlers.ready({ elementType: type }));
+      },
+      on(event, handler) { handlers[event] = handler; },
+      off(event) { delete handlers[event]; },
+      update(changes) { calls.push({ call: "element.update", changes }); },
+      unmount() { frame && frame.remove(); },
+      destroy() { frame && frame.remove(); },
+    };
+  }
+  const unused = () => Promise.reject(new Error("not used by Kinfile"));
+  function Stripe(key, options) {
+    calls.push({ call: "Stripe", key });
+    return {
+      _registerWrapper() {},
+      registerAppInfo() {},
+      elements(options) {
+        calls.push({ call: "elements", options });
+        return {
+          create: element,
+          update(changes) { calls.push({ call: "elements.update", changes }); },
+          submit: async () => ({}),
+          getElement: () => null,
+        };
+      },
+      // What @stripe/react-stripe-js checks to know a Stripe object; Kinfile calls none of them.
+      createToken: unused,
+      createPaymentMethod: unused,
+      confirmCardPayment: unused,
+      async confirmPayment(request) {
+        calls.push({ call: "confirmPayment", clientSecret: request.clientSecret, redirect: request.redirect });
+        return window.kinfileStripeConfirm(request.clientSecret);
+      },
+    };
+  }
+  Stripe.version = "endive";
+  window.Stripe = Stripe;
+})();`;
+
+/** Stripe's card frame, as far as a page sees it: a labelled field in a document of its own. */
+const PAYMENT_FRAME = `<!doctype html><html lang="en"><head><title>Payment details</title></head>
+<body><label for="card">Card number</label> <input id="card" autocomplete="cc-number" value="4242 4242 4242 4242"></body></html>`;
+
+let stripe: StripeTestServer;
+let server: RunningServer;
+/** Stripe's prices: the admin makes a product of the first in the browser, the second is made by API. */
+let monthlyPrice: string;
+let yearlyPrice: string;
+let adminEmail: string;
+
+beforeAll(async () => {
+  stripe = await startStripeServer();
+  monthlyPrice = stripe.addPrice({ currency: "cad", amount: 999, interval: "month" });
+  yearlyPrice = stripe.addPrice({ currency: "cad", amount: 9900, interval: "year" });
+  server = await startServer({
+    BILLING: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_kinfile_e2e",
+    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: "whsec_kinfile_e2e",
+    STRIPE_API_HOST: stripe.api.host,
+    STRIPE_API_PORT: String(stripe.api.port),
+    STRIPE_API_PROTOCOL: "http",
+  });
+  adminEmail = createAdmin();
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await stripe?.close();
+});
+
+const pages = browserPages();
+
+/** Serves the stand-in Stripe.js and frame, and confirms payments against the local Stripe API. */
+async function withStripe(context: BrowserContext, answer: { decline: boolean }): Promise<void> {
+  await context.route("https://js.stripe.com/**", (route) =>
+    route.request().url().endsWith("/stripe.js") || route.request().url().includes("/stripe.js?")
+      ? route.fulfill({ contentType: "text/javascript", body: STRIPE_JS })
+      : route.fulfill({ contentType: "text/html", body: PAYMENT_FRAME }),
+  );
+  await context.exposeFunction("kinfileStripeConfirm", (clientSecret: string) => {
+    const created = stripe.requests.find(
+      (request) =>
+        request.method === "POST" &&
+        request.path === "/v1/subscriptions" &&
+        clientSecretOf(request.answer) === clientSecret,
+    );
+    if (created === undefined)
+      return { error: { type: "invalid_request_error", message: "Unknown secret." } };
+    if (answer.decline) {
+      answer.decline = false;
+      return { error: { type: "card_error", code: "card_declined", message: "Votre carte a été refusée." } };
+    }
+    stripe.pay(String(created.answer.id));
+    return { paymentIntent: { id: "pi_e2e", status: "succeeded" } };
+  });
+}
+
+function clientSecretOf(subscription: Record<string, unknown>): unknown {
+  const invoice = subscription.latest_invoice as { confirmation_secret?: { client_secret?: string } } | null;
+  return invoice?.confirmation_secret?.client_secret;
+}
+
+function stripeCalls(page: Page): Promise<StripeCall[]> {
+  return page.evaluate(() => (window as unknown as { __stripeCalls?: StripeCall[] }).__stripeCalls ?? []);
+}
+
+/** The platform admin, made as an operator does: `npm run kinfile -- user:create --admin`. */
+function createAdmin(): string {
+  const email = uniqueEmail("admin");
+  const created = spawnSync(
+    process.execPath,
+    ["server/cli.ts", "user:create", "--email", email, "--password", E2E_PASSWORD, "--admin"],
+    {
+      cwd: resolve(import.meta.dirname, ".."),
+      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    },
+  );
+  expect(created.status, created.stderr).toBe(0);
+  return email;
+}
+
+/** Signs the platform admin in; staff, not buyers: neither the guide nor the phone's subscribe pop-up. */
+async function signedInAdmin(context: BrowserContext): Promise<void> {
+  const headers = { origin: server.url };
+  const signIn = await context.request.post("/api/auth/sign-in/email", {
+    headers,
+    data: { email: adminEmail, password: E2E_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+  for (const splash of ["splash", "splashmobile"]) {
+    const seen = await context.request.post(`/api/account/${splash}?show=false`, { headers });
+    expect(seen.status()).toBe(200);
+  }
+}
+
+/** Picks the Canadian dollar and a plan, and waits for Stripe's frame where the Payment Element stands. */
+async function choosePlan(
+  page: Page,
+  scope: Page | ReturnType<Page["getByRole"]>,
+  names: { currency: string; cad: string; plan: RegExp },
+): Promise<void> {
+  await scope.getByRole("combobox", { name: names.currency }).click();
+  await page.getByRole("option", { name: names.cad }).click();
+  await scope.getByRole("radio", { name: names.plan }).check();
+  await scope.locator("iframe[title='Secure payment input frame']").waitFor();
+}
+
+const PHONE_PLAN = { currency: "Devise", cad: "Dollar canadien", plan: /^Household · / };
+
+/** The yearly "Household" product, made by the admin through the API. */
+async function householdProduct(): Promise<void> {
+  const admin = await pages.open({ baseURL: server.url });
+  try {
+    await signedInAdmin(admin.context);
+    const created = await admin.context.request.post("/api/admin/products", {
+      headers: { origin: server.url },
+      data: {
+        name: "Household",
+        currency: "cad",
+        amount: 9900,
+        interval: "year",
+        providerPriceId: yearlyPrice,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+  } finally {
+    await admin.context.close();
+  }
+}
+
+describe("Subscriptions sold through Stripe, in the browser", () => {
+  it("the admin makes a product and a charity; a buyer subscribes on My Subscription and gives (en, desktop)", async () => {
+    const admin = await pages.open({ baseURL: server.url, width: 1280 });
+    try {
+      await signedInAdmin(admin.context);
+      const { page } = admin;
+      await page.goto("/dashboard");
+      await page.getByRole("button", { name: /account menu/i }).click();
+      await page.getByRole("menuitem", { name: "Administration" }).click();
+      await page.getByRole("heading", { name: "Products" }).waitFor();
+      await page.getByRole("button", { name: "New product" }).click();
+      const dialog = page.getByRole("dialog", { name: "New product" });
+      await dialog.getByRole("textbox", { name: "Name" }).fill("Family");
+      await dialog.getByRole("combobox", { name: "Currency" }).selectOption("cad");
+      await dialog.getByRole("textbox", { name: "Amount" }).fill("9.99");
+      await dialog.getByRole("combobox", { name: "Billed" }).selectOption("month");
+      await dialog.getByRole("textbox", { name: "Stripe price id" }).fill(monthlyPrice);
+      await expectNoAxeViolations(page, "/admin/products, new product");
+      await dialog.getByRole("button", { name: "Create product" }).click();
+      await page.getByText("Product “Family” created.").waitFor();
+      await page.getByRole("cell", { name: monthlyPrice }).waitFor();
+      await expectNoAxeViolations(page, "/admin/products");
+      await expectFitsPhone(page, "/admin/products");
+
+      await page.getByRole("link", { name: "Charities" }).click();
+      await page.getByRole("textbox", { name: "Full name" }).fill("Food Banks Canada");
+      await page.getByRole("button", { name: "Add charity" }).click();
+      await page.getByRole("cell", { name: "Food Banks Canada", exact: true }).waitFor();
+      await expectFitsPhone(page, "/admin/charities");
+      await page.getByRole("link", { name: "Codes" }).click();
+      await page.getByRole("heading", { name: "Codes" }).waitFor();
+      await expectFitsPhone(page, "/admin/codes");
+      expect(admin.consoleErrors, "console errors").toEqual([]);
+    } finally {
+      await admin.context.close();
+    }
+
+    const buyer = await pages.open({ baseURL: server.url, width: 1280 });
+    try {
+      const { page, context } = buyer;
+      await signedInAccount(context, server.url);
+      await withStripe(context, { decline: false });
+      await page.goto(MY_SUBSCRIPTION);
+      await page.getByRole("heading", { name: "Subscription options" }).waitFor();
+      await choosePlan(page, page, { currency: "Currency", cad: "Canadian Dollar", plan: /^Family · / });
+      await expectNoAxeViolations(page, `${MY_SUBSCRIPTION} with Stripe's frame`);
+      await page.getByRole("button", { name: "Subscribe and pay" }).click();
+      await page.getByText("Congratulations!").waitFor();
+
+      const calls = await stripeCalls(page);
+      expect(calls.find((call) => call.call === "Stripe")).toEqual({ call: "Stripe", key: PUBLISHABLE_KEY });
+      expect(calls.find((call) => call.call === "elements")?.options).toEqual({
+        mode: "subscription",
+        amount: 999,
+        currency: "cad",
+        locale: "en",
+      });
+      const confirmed = calls.find((call) => call.call === "confirmPayment");
+      const created = stripe.requests.find(
+        (request) =>
+          request.path === "/v1/subscriptions" && clientSecretOf(request.answer) === confirmed?.clientSecret,
+      );
+      expect(created?.body.items).toEqual([{ price: monthlyPrice, quantity: "1" }]);
+
+      // Subscribed: the donation dialog, then the plan the account now holds.
+      const donation = page.getByRole("dialog", { name: "Give to a good cause" });
+      await donation.getByRole("combobox", { name: "Charity" }).fill("Food");
+      await page.getByRole("option", { name: "Food Banks Canada" }).click();
+      await expectNoAxeViolations(page, `${MY_SUBSCRIPTION} donation`);
+      await donation.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Thank you: part of your subscription will go to this cause.").waitFor();
+      await page.getByText("You already have a subscription: change its plan above.").waitFor();
+      await expectNoAxeViolations(page, `${MY_SUBSCRIPTION} subscribed`);
+      expect(buyer.consoleErrors, "console errors").toEqual([]);
+    } finally {
+      await buyer.context.close();
+    }
+  });
+
+  it("a phone buyer subscribes from the pop-up after a declined card (fr, 375 px)", async () => {
+    const buyer = await pages.open({ baseURL: server.url, width: 375, height: 812, locale: "fr-CA" });
+    try {
+      const { page, context } = buyer;
+      await signedInAccount(context, server.url);
+      const saved = await context.request.post("/api/account/save", {
+        headers: { origin: server.url },
+        data: { lang: "fr" },
+      });
+      expect(saved.status()).toBe(200);
+      await householdProduct();
+      await withStripe(context, { decline: true });
+      await page.goto("/dashboard");
+      const popUp = page.getByRole("dialog", { name: "Abonnez-vous pour profiter de Kinfile" });
+      await popUp.waitFor();
+      await choosePlan(page, popUp, PHONE_PLAN);
+      await expectFitsPhone(page, "subscribe pop-up with Stripe's frame (fr)");
+      expect((await stripeCalls(page)).find((call) => call.call === "elements")?.options).toMatchObject({
+        locale: "fr",
+      });
+
+      await popUp.getByRole("button", { name: "M’abonner et payer" }).click();
+      await popUp.getByText("Oups !").waitFor();
+      await popUp.getByText("Votre carte a été refusée.").waitFor();
+      await expectFitsPhone(page, "subscribe pop-up, declined (fr)");
+
+      await popUp.getByRole("button", { name: "Retour" }).click();
+      await choosePlan(page, popUp, PHONE_PLAN);
+      await popUp.getByRole("button", { name: "M’abonner et payer" }).click();
+      await popUp.getByText("Félicitations !").waitFor();
+      await expectFitsPhone(page, "subscribe pop-up, subscribed (fr)");
+      await popUp.getByRole("button", { name: "Fermer" }).click();
+      await popUp.waitFor({ state: "detached" });
+
+      const account = await context.request.get("/api/account/account");
+      expect((await account.json()).roles).toContain("subscriber");
+      expect(buyer.consoleErrors, "console errors").toEqual([]);
+    } finally {
+      await buyer.context.close();
+    }
+  });
+});
