@@ -5,13 +5,14 @@
  * options, the client secret to confirm) and, when asked to confirm, pays as the buyer would in
  * Stripe's frame. Everything on Kinfile's side is the built app on the real server.
  *
- * The admin makes the product and a charity in /admin, a buyer subscribes on My Subscription at
- * desktop width in English and gives to the charity; another subscribes from the phone pop-up in
- * French, after a declined card.
+ * The admin makes a product and a charity in /admin, a buyer subscribes on My Subscription at
+ * desktop width in English and gives to the charity; a French buyer sees the plans and the frame
+ * at desktop width; phone buyers subscribe from the pop-up in French and English after a
+ * declined card.
  */
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import { request as apiRequest, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StripeTestServer, startStripeServer } from "../server/testing/stripe-server.ts";
 import { E2E_PASSWORD, signedInAccount, uniqueEmail } from "./support/accounts.ts";
@@ -105,6 +106,30 @@ beforeAll(async () => {
     STRIPE_API_PROTOCOL: "http",
   });
   adminEmail = createAdmin();
+  // A second product, "Household", made by the admin through the API for the tests after the first.
+  const admin = await apiRequest.newContext({
+    baseURL: server.url,
+    extraHTTPHeaders: { origin: server.url },
+  });
+  try {
+    expect(
+      (
+        await admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password: E2E_PASSWORD } })
+      ).status(),
+    ).toBe(200);
+    const created = await admin.post("/api/admin/products", {
+      data: {
+        name: "Household",
+        currency: "cad",
+        amount: 9900,
+        interval: "year",
+        providerPriceId: yearlyPrice,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
 });
 
 afterAll(async () => {
@@ -115,7 +140,7 @@ afterAll(async () => {
 const pages = browserPages();
 
 /** Serves the stand-in Stripe.js and frame, and confirms payments against the local Stripe API. */
-async function withStripe(context: BrowserContext, answer: { decline: boolean }): Promise<void> {
+async function withStripe(context: BrowserContext, answer: { decline: string | null }): Promise<void> {
   await context.route("https://js.stripe.com/**", (route) =>
     route.request().url().endsWith("/stripe.js") || route.request().url().includes("/stripe.js?")
       ? route.fulfill({ contentType: "text/javascript", body: STRIPE_JS })
@@ -130,9 +155,10 @@ async function withStripe(context: BrowserContext, answer: { decline: boolean })
     );
     if (created === undefined)
       return { error: { type: "invalid_request_error", message: "Unknown secret." } };
-    if (answer.decline) {
-      answer.decline = false;
-      return { error: { type: "card_error", code: "card_declined", message: "Votre carte a été refusée." } };
+    if (answer.decline !== null) {
+      const message = answer.decline;
+      answer.decline = null;
+      return { error: { type: "card_error", code: "card_declined", message } };
     }
     stripe.pay(String(created.answer.id));
     return { paymentIntent: { id: "pi_e2e", status: "succeeded" } };
@@ -190,27 +216,39 @@ async function choosePlan(
   await scope.locator("iframe[title='Secure payment input frame']").waitFor();
 }
 
-const PHONE_PLAN = { currency: "Devise", cad: "Dollar canadien", plan: /^Household · / };
+/** What the pop-up and the subscribe flow say, per language. */
+const POP_UP = {
+  en: {
+    title: "Subscribe to unlock Kinfile",
+    currency: "Currency",
+    cad: "Canadian Dollar",
+    pay: "Subscribe and pay",
+    declined: "Your card was declined.",
+    oops: "Oops!",
+    back: "Back",
+    congratulations: "Congratulations!",
+    close: "Close",
+  },
+  fr: {
+    title: "Abonnez-vous pour profiter de Kinfile",
+    currency: "Devise",
+    cad: "Dollar canadien",
+    pay: "M’abonner et payer",
+    declined: "Votre carte a été refusée.",
+    oops: "Oups !",
+    back: "Retour",
+    congratulations: "Félicitations !",
+    close: "Fermer",
+  },
+} as const;
 
-/** The yearly "Household" product, made by the admin through the API. */
-async function householdProduct(): Promise<void> {
-  const admin = await pages.open({ baseURL: server.url });
-  try {
-    await signedInAdmin(admin.context);
-    const created = await admin.context.request.post("/api/admin/products", {
-      headers: { origin: server.url },
-      data: {
-        name: "Household",
-        currency: "cad",
-        amount: 9900,
-        interval: "year",
-        providerPriceId: yearlyPrice,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(200);
-  } finally {
-    await admin.context.close();
-  }
+/** The account's language wins over the browser's: set it as My Account would. */
+async function speaks(context: BrowserContext, lang: "en" | "fr"): Promise<void> {
+  const saved = await context.request.post("/api/account/save", {
+    headers: { origin: server.url },
+    data: { lang },
+  });
+  expect(saved.status()).toBe(200);
 }
 
 describe("Subscriptions sold through Stripe, in the browser", () => {
@@ -254,7 +292,7 @@ describe("Subscriptions sold through Stripe, in the browser", () => {
     try {
       const { page, context } = buyer;
       await signedInAccount(context, server.url);
-      await withStripe(context, { decline: false });
+      await withStripe(context, { decline: null });
       await page.goto(MY_SUBSCRIPTION);
       await page.getByRole("heading", { name: "Subscription options" }).waitFor();
       await choosePlan(page, page, { currency: "Currency", cad: "Canadian Dollar", plan: /^Family · / });
@@ -292,45 +330,67 @@ describe("Subscriptions sold through Stripe, in the browser", () => {
     }
   });
 
-  it("a phone buyer subscribes from the pop-up after a declined card (fr, 375 px)", async () => {
-    const buyer = await pages.open({ baseURL: server.url, width: 375, height: 812, locale: "fr-CA" });
+  it("a French buyer sees the plans and Stripe's frame on My Subscription (fr, desktop)", async () => {
+    const buyer = await pages.open({ baseURL: server.url, width: 1280, locale: "fr-CA" });
     try {
       const { page, context } = buyer;
       await signedInAccount(context, server.url);
-      const saved = await context.request.post("/api/account/save", {
-        headers: { origin: server.url },
-        data: { lang: "fr" },
-      });
-      expect(saved.status()).toBe(200);
-      await householdProduct();
-      await withStripe(context, { decline: true });
-      await page.goto("/dashboard");
-      const popUp = page.getByRole("dialog", { name: "Abonnez-vous pour profiter de Kinfile" });
-      await popUp.waitFor();
-      await choosePlan(page, popUp, PHONE_PLAN);
-      await expectFitsPhone(page, "subscribe pop-up with Stripe's frame (fr)");
-      expect((await stripeCalls(page)).find((call) => call.call === "elements")?.options).toMatchObject({
+      await speaks(context, "fr");
+      await withStripe(context, { decline: null });
+      await page.goto(MY_SUBSCRIPTION);
+      await page.getByRole("heading", { name: "Options d’abonnement" }).waitFor();
+      await choosePlan(page, page, { ...POP_UP.fr, plan: /^Household · 99,00 \$ CAD par an$/ });
+      expect((await stripeCalls(page)).find((call) => call.call === "elements")?.options).toEqual({
+        mode: "subscription",
+        amount: 9900,
+        currency: "cad",
         locale: "fr",
       });
-
-      await popUp.getByRole("button", { name: "M’abonner et payer" }).click();
-      await popUp.getByText("Oups !").waitFor();
-      await popUp.getByText("Votre carte a été refusée.").waitFor();
-      await expectFitsPhone(page, "subscribe pop-up, declined (fr)");
-
-      await popUp.getByRole("button", { name: "Retour" }).click();
-      await choosePlan(page, popUp, PHONE_PLAN);
-      await popUp.getByRole("button", { name: "M’abonner et payer" }).click();
-      await popUp.getByText("Félicitations !").waitFor();
-      await expectFitsPhone(page, "subscribe pop-up, subscribed (fr)");
-      await popUp.getByRole("button", { name: "Fermer" }).click();
-      await popUp.waitFor({ state: "detached" });
-
-      const account = await context.request.get("/api/account/account");
-      expect((await account.json()).roles).toContain("subscriber");
+      await page.getByRole("button", { name: POP_UP.fr.pay }).waitFor();
+      await expectNoAxeViolations(page, `${MY_SUBSCRIPTION} with Stripe's frame (fr)`);
       expect(buyer.consoleErrors, "console errors").toEqual([]);
     } finally {
       await buyer.context.close();
     }
   });
+
+  it.each(["fr", "en"] as const)(
+    "a phone buyer subscribes from the pop-up after a declined card (%s, 375 px)",
+    async (lang) => {
+      const words = POP_UP[lang];
+      const buyer = await pages.open({ baseURL: server.url, width: 375, height: 812, locale: `${lang}-CA` });
+      try {
+        const { page, context } = buyer;
+        await signedInAccount(context, server.url);
+        await speaks(context, lang);
+        await withStripe(context, { decline: words.declined });
+        await page.goto("/dashboard");
+        const popUp = page.getByRole("dialog", { name: words.title });
+        await popUp.waitFor();
+        await choosePlan(page, popUp, { ...words, plan: /^Household · / });
+        await expectFitsPhone(page, `subscribe pop-up with Stripe's frame (${lang})`);
+        const elements = (await stripeCalls(page)).find((call) => call.call === "elements");
+        expect(elements?.options).toMatchObject({ locale: lang });
+
+        await popUp.getByRole("button", { name: words.pay }).click();
+        await popUp.getByText(words.oops).waitFor();
+        await popUp.getByText(words.declined).waitFor();
+        await expectFitsPhone(page, `subscribe pop-up, declined (${lang})`);
+
+        await popUp.getByRole("button", { name: words.back }).click();
+        await choosePlan(page, popUp, { ...words, plan: /^Household · / });
+        await popUp.getByRole("button", { name: words.pay }).click();
+        await popUp.getByText(words.congratulations).waitFor();
+        await expectFitsPhone(page, `subscribe pop-up, subscribed (${lang})`);
+        await popUp.getByRole("button", { name: words.close, exact: true }).click();
+        await popUp.waitFor({ state: "detached" });
+
+        const account = await context.request.get("/api/account/account");
+        expect((await account.json()).roles).toContain("subscriber");
+        expect(buyer.consoleErrors, "console errors").toEqual([]);
+      } finally {
+        await buyer.context.close();
+      }
+    },
+  );
 });
