@@ -2,7 +2,12 @@
  * The spec's role names, as GET /api/account answers them and the app branches on them
  * (server/auth/roles.ts decides who holds which).
  */
-export const ROLES = { subscriber: "subscriber", b2b: "b2b", admin: "admin" } as const;
+export const ROLES = {
+  subscriber: "subscriber",
+  b2b: "b2b",
+  admin: "admin",
+  companyAdmin: "companyAdmin",
+} as const;
 
 /** Roles that open every section: a subscription, or a seat of a company account. */
 export const FULL_ACCESS_ROLES: readonly string[] = [ROLES.subscriber, ROLES.b2b];

@@ -25,6 +25,8 @@ import { addressRoutes } from "./modules/addresses/routes.ts";
 import { createBillingAdmin } from "./modules/admin/billing-admin.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { commentRoutes } from "./modules/comments/routes.ts";
+import { companyRoutes } from "./modules/companies/routes.ts";
+import { type CompanyJobs, createCompanyService } from "./modules/companies/service.ts";
 import { documentRoutes } from "./modules/documents/routes.ts";
 import { institutionRoutes } from "./modules/institutions/routes.ts";
 import { personRoutes } from "./modules/persons/routes.ts";
@@ -65,7 +67,7 @@ export type BuildAppOptions = {
    * Where subscriptions write their mails and schedule renewal reminders; with auth, it mounts
    * `/api/sbs/*`, the donation calls and the admin billing calls (server/modules/subscriptions).
    */
-  billing?: { mail: MailOutbox; jobs: JobQueue<BillingJobs> };
+  billing?: { mail: MailOutbox; jobs: JobQueue<BillingJobs & CompanyJobs> };
   /** Epoch ms for time-dependent answers (reminders, sharing); tests move it. */
   clock?: () => number;
 };
@@ -175,6 +177,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     await app.register(adminRoutes, {
       billingAdmin: createBillingAdmin({ database, stripe: billing.stripe, clock }),
+    });
+    await app.register(companyRoutes, {
+      service: createCompanyService({
+        database,
+        billing: config.billing.mode,
+        entitlements: billing.entitlements,
+        mail: options.billing.mail,
+        jobs: options.billing.jobs,
+        publicUrl: config.publicUrl,
+        clock,
+        translate: (lng, key, params) => locales.translate(lng, key, params),
+      }),
     });
   }
   // Mail kept as files is readable in the browser while developing and testing, never in production.

@@ -11,6 +11,7 @@ import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { type MailJobs, mailJobHandlers } from "./mail/delivery.ts";
 import { createMailOutbox } from "./mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "./mail/transport.ts";
+import { type CompanyJobs, companyJobHandlers } from "./modules/companies/service.ts";
 import {
   type DocumentMetadataJobs,
   documentMetadataHandlers,
@@ -36,7 +37,8 @@ type AppJobs = MailJobs &
   ReminderBackfillJobs &
   SharingJobs &
   DocumentMetadataJobs &
-  BillingJobs;
+  BillingJobs &
+  CompanyJobs;
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -136,6 +138,7 @@ async function start(): Promise<void> {
           database,
           mails: () => createBillingMails({ outbox, publicUrl: config.publicUrl }),
         }),
+        ...companyJobHandlers({ database, mail: () => outbox, publicUrl: config.publicUrl }),
       },
       logger,
     });

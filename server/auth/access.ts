@@ -11,8 +11,8 @@ import { AppError } from "../errors/app-error.ts";
  * - user: any signed-in account.
  * - nominee: a signed-in account; the module's policy then checks it is a released nominee of the owner.
  * - subscriber: a signed-in account with a subscription (subscriber) or a company account (b2b).
- * - companyAdmin, platformAdmin: a signed-in account holding that role; to anyone else a
- *   platformAdmin route answers 404, as if it did not exist.
+ * - companyAdmin, platformAdmin: a signed-in account holding that role; to anyone else these
+ *   routes answer 404, as if they did not exist.
  */
 export const ACCESS_RULES = [
   "anonymous",
@@ -115,8 +115,9 @@ export function installAccessControl(app: FastifyInstance, identity: Identity): 
       }
       return;
     }
-    // The admin area does not exist for anyone but its admins: not even its refusals tell.
-    const refusal = access === "platformAdmin" ? "not_found" : undefined;
+    // The admin area and a company's calls do not exist for anyone but their admins: not even
+    // their refusals tell.
+    const refusal = access === "platformAdmin" || access === "companyAdmin" ? "not_found" : undefined;
     const actor = await identity.actor(request);
     if (actor === null) throw new AppError(refusal ?? "unauthenticated");
     request.actor = actor;

@@ -9,11 +9,13 @@ import type { Role } from "./access.ts";
  *
  * - subscriber: with billing off, every verified account; with billing on, while the account's
  *   entitlement runs (a paid subscription, a voucher or a unique subscription code).
+ * - b2b: an active member of a company; with billing on, while the company's plan runs.
+ * - companyAdmin: an active member its company made an admin.
  * - platformAdmin: better-auth's admin role.
  *
- * The entitlement is one number per account ("subscriber until"), rewritten by refreshEntitlement
- * whenever a subscription changes, and read by the session lookup's single query: no request pays
- * a query of its own for its roles.
+ * The entitlement is a row per account ("subscriber until", "b2b until", "company admin"),
+ * rewritten by refreshEntitlement whenever a subscription or a membership changes, and read by the
+ * session lookup's single query: no request pays a query of its own for its roles.
  */
 
 /** What the role decision needs, all of it on the session lookup's row. */
@@ -23,6 +25,12 @@ export type RoleFacts = {
   adminRole: string | null;
   /** Epoch ms the subscriber role ends; null when the account never held it. */
   subscriberUntil: number | null;
+  /**
+   * For an active company member, epoch ms the company's plan ends (0: no plan runs, which only
+   * billing off accepts); null for anyone else.
+   */
+  b2bUntil: number | null;
+  companyAdmin: boolean;
 };
 
 export function rolesOf(facts: RoleFacts, billing: BillingMode, now: number): Role[] {
@@ -30,6 +38,8 @@ export function rolesOf(facts: RoleFacts, billing: BillingMode, now: number): Ro
   const subscribed =
     billing === "off" ? facts.emailVerified : facts.subscriberUntil !== null && facts.subscriberUntil > now;
   if (subscribed) roles.push("subscriber");
+  if (facts.b2bUntil !== null && (billing === "off" || facts.b2bUntil > now)) roles.push("b2b");
+  if (facts.companyAdmin) roles.push("companyAdmin");
   const adminRoles = facts.adminRole?.split(",").map((role) => role.trim()) ?? [];
   if (adminRoles.includes("admin")) roles.push("platformAdmin");
   return roles;
@@ -62,19 +72,63 @@ export function subscriberUntil(sources: readonly EntitlementSource[]): number |
   return until;
 }
 
-/** Recomputes and stores an account's entitlement; the caller then forgets its cached sessions. */
-export async function refreshEntitlement(db: Kysely<DB>, userId: string, now: number): Promise<void> {
+/** Until when subscriptions give a role: a person's own plans, or a company plan (isB2B). */
+async function paidUntil(db: Kysely<DB>, userId: string, b2b: boolean): Promise<number | null> {
   const sources = await db
     .selectFrom("subscription")
-    .select(["provider", "status", "current_period_end"])
-    .where("user_id", "=", userId)
-    .execute();
-  const until = subscriberUntil(sources);
-  await db
-    .insertInto("entitlement")
-    .values({ user_id: userId, subscriber_until: until, updated_at: now })
-    .onConflict((conflict) =>
-      conflict.column("user_id").doUpdateSet({ subscriber_until: until, updated_at: now }),
+    .leftJoin("product", "product.id", "subscription.product_id")
+    .select(["subscription.provider", "subscription.status", "subscription.current_period_end"])
+    .where("subscription.user_id", "=", userId)
+    .where((eb) =>
+      b2b
+        ? eb("product.is_b2b", "=", 1)
+        : eb.or([eb("product.is_b2b", "is", null), eb("product.is_b2b", "=", 0)]),
     )
     .execute();
+  return subscriberUntil(sources);
+}
+
+async function storeEntitlement(db: Kysely<DB>, userId: string, now: number): Promise<void> {
+  const subscriber = await paidUntil(db, userId, false);
+  const membership = await db
+    .selectFrom("company_member")
+    .innerJoin("company", "company.id", "company_member.company_id")
+    .select(["company_member.is_admin", "company.billing_user_id"])
+    .where("company_member.user_id", "=", userId)
+    .where("company_member.status", "=", "active")
+    .executeTakeFirst();
+  const b2b =
+    membership === undefined ? null : ((await paidUntil(db, membership.billing_user_id, true)) ?? 0);
+  const values = {
+    subscriber_until: subscriber,
+    b2b_until: b2b,
+    company_admin: membership?.is_admin === 1 ? 1 : 0,
+    updated_at: now,
+  };
+  await db
+    .insertInto("entitlement")
+    .values({ user_id: userId, ...values })
+    .onConflict((conflict) => conflict.column("user_id").doUpdateSet(values))
+    .execute();
+}
+
+/**
+ * Recomputes and stores an account's entitlement and, when the account pays for a company, its
+ * members' (their b2b role follows the company plan). Answers every account rewritten: the caller
+ * then forgets their cached sessions.
+ */
+export async function refreshEntitlement(db: Kysely<DB>, userId: string, now: number): Promise<string[]> {
+  await storeEntitlement(db, userId, now);
+  const members = await db
+    .selectFrom("company_member")
+    .innerJoin("company", "company.id", "company_member.company_id")
+    .select("company_member.user_id")
+    .where("company.billing_user_id", "=", userId)
+    .where("company_member.status", "=", "active")
+    .where("company_member.user_id", "is not", null)
+    .where("company_member.user_id", "!=", userId)
+    .execute();
+  const others = members.flatMap((member) => (member.user_id === null ? [] : [member.user_id]));
+  for (const other of others) await storeEntitlement(db, other, now);
+  return [userId, ...others];
 }

@@ -37,6 +37,8 @@ const record = (overrides: Partial<SessionRecord> = {}): SessionRecord => ({
   banExpires: null,
   lang: "fr",
   subscriberUntil: null,
+  b2bUntil: null,
+  companyAdmin: false,
   ...overrides,
 });
 

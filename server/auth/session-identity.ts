@@ -20,6 +20,8 @@ export type SessionRecord = {
   lang: string | null;
   /** The account's entitlement (server/auth/roles.ts). */
   subscriberUntil: number | null;
+  b2bUntil: number | null;
+  companyAdmin: boolean;
 };
 
 export type SessionLoader = (token: string) => Promise<SessionRecord | undefined>;
@@ -50,6 +52,8 @@ export function databaseSessionLoader(database: Database): SessionLoader {
         "user.banExpires",
         "user.lang",
         "entitlement.subscriber_until",
+        "entitlement.b2b_until",
+        "entitlement.company_admin",
       ])
       .where("session.token", "=", token)
       .executeTakeFirst();
@@ -64,6 +68,8 @@ export function databaseSessionLoader(database: Database): SessionLoader {
       banExpires: authDate(row.banExpires),
       lang: row.lang,
       subscriberUntil: row.subscriber_until ?? null,
+      b2bUntil: row.b2b_until ?? null,
+      companyAdmin: row.company_admin === 1,
     };
   };
 }
@@ -118,8 +124,8 @@ export function createSessionIdentity(options: SessionIdentityOptions) {
     if (record.expiresAt <= now || banActive) return { session: null, validUntil: now + ttlMs };
     let validUntil = Math.min(now + ttlMs, record.expiresAt);
     // A free period that ends within the TTL takes the role away on time.
-    if (record.subscriberUntil !== null && record.subscriberUntil > now) {
-      validUntil = Math.min(validUntil, record.subscriberUntil);
+    for (const until of [record.subscriberUntil, record.b2bUntil]) {
+      if (until !== null && until > now) validUntil = Math.min(validUntil, until);
     }
     if (record.banned && record.banExpires !== null) validUntil = Math.min(validUntil, record.banExpires);
     const language = isLanguage(record.lang) ? record.lang : DEFAULT_LANGUAGE;
@@ -134,6 +140,8 @@ export function createSessionIdentity(options: SessionIdentityOptions) {
               emailVerified: record.emailVerified,
               adminRole: record.role,
               subscriberUntil: record.subscriberUntil,
+              b2bUntil: record.b2bUntil,
+              companyAdmin: record.companyAdmin,
             },
             billing,
             now,

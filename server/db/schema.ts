@@ -39,6 +39,8 @@ export type DB = {
   charity: CharityTable;
   donation_choice: DonationChoiceTable;
   audit_entry: AuditEntryTable;
+  company: CompanyTable;
+  company_member: CompanyMemberTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -395,7 +397,40 @@ export interface InvoiceTable {
 export interface EntitlementTable {
   user_id: string;
   subscriber_until: number | null;
+  /** Until when the account holds the b2b role (an active member of a paid-for company). */
+  b2b_until: number | null;
+  /** 1 when the account is an admin of its company. */
+  company_admin: Generated<number>;
   updated_at: number;
+}
+
+export interface CompanyTable {
+  id: string;
+  name: string;
+  email: string;
+  website: string | null;
+  phones: string;
+  address: string | null;
+  seat_limit: number | null;
+  billing_user_id: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CompanyMemberTable {
+  id: string;
+  company_id: string;
+  user_id: string | null;
+  email: string;
+  first_name: string;
+  last_name: string;
+  language: string;
+  status: "invited" | "active" | "deactivated";
+  is_admin: number;
+  code_hash: string | null;
+  invited_at: number;
+  activated_at: number | null;
+  deactivated_at: number | null;
 }
 
 export interface CharityTable {

@@ -4,16 +4,42 @@ import type { Identity } from "../auth/access.ts";
 import { type AuthServices, createAuth } from "../auth/better-auth.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { generateMasterKeyText } from "../crypto/master-key-text.ts";
-import type { Dialect } from "../db/database.ts";
-import { createJobRunner, type JobRunner } from "../jobs/runner.ts";
+import type { Database, Dialect } from "../db/database.ts";
+import { createJobRunner, type JobHandlers, type JobQueue, type JobRunner } from "../jobs/runner.ts";
 import type { MailJobs } from "../mail/delivery.ts";
-import { createMailOutbox } from "../mail/outbox.ts";
-import { createApprovalLinks } from "../modules/sharing/approval-links.ts";
+import { createMailOutbox, type MailOutbox } from "../mail/outbox.ts";
+import { type CompanyJobs, companyJobHandlers } from "../modules/companies/service.ts";
+import { type ApprovalLinks, createApprovalLinks } from "../modules/sharing/approval-links.ts";
 import { sharingJobHandlers } from "../modules/sharing/jobs.ts";
 import type { SharingJobs } from "../modules/sharing/schedule.ts";
 import { createBillingMails } from "../modules/subscriptions/mails.ts";
 import { type BillingJobs, renewalJobHandlers } from "../modules/subscriptions/renewal.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+
+/**
+ * Every job a test app runs, as the server's runner has them, except mail delivery (mail stays in
+ * mail_outbox, where tests read it). Shared by the test app and the sharing tests' second worker.
+ */
+export function testJobHandlers(options: {
+  database: Database;
+  publicUrl: string;
+  clock?: () => number;
+  services: () => { outbox: MailOutbox; jobs: JobQueue<SharingJobs>; links: ApprovalLinks };
+}): JobHandlers<TestJobs> {
+  const { database, publicUrl } = options;
+  const outbox = () => options.services().outbox;
+  return {
+    "mail.deliver": async () => {},
+    ...sharingJobHandlers({
+      database,
+      publicUrl,
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      services: options.services,
+    }),
+    ...renewalJobHandlers({ database, mails: () => createBillingMails({ outbox: outbox(), publicUrl }) }),
+    ...companyJobHandlers({ database, mail: outbox, publicUrl }),
+  };
+}
 
 export type TestApp = {
   app: FastifyInstance;
@@ -29,7 +55,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export type TestJobs = MailJobs & SharingJobs & BillingJobs;
+export type TestJobs = MailJobs & SharingJobs & BillingJobs & CompanyJobs;
 
 const QUIET = { warn() {}, error() {} };
 
@@ -62,23 +88,16 @@ export async function buildTestApp(
   const jobs: JobRunner<TestJobs> = createJobRunner<TestJobs>({
     database,
     ...clock,
-    handlers: {
-      "mail.deliver": async () => {},
-      ...sharingJobHandlers({
-        database,
-        publicUrl: config.publicUrl,
-        ...clock,
-        services: () => ({
-          outbox,
-          jobs,
-          links: createApprovalLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
-        }),
+    handlers: testJobHandlers({
+      database,
+      publicUrl: config.publicUrl,
+      ...clock,
+      services: () => ({
+        outbox,
+        jobs,
+        links: createApprovalLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
       }),
-      ...renewalJobHandlers({
-        database,
-        mails: () => createBillingMails({ outbox, publicUrl: config.publicUrl }),
-      }),
-    },
+    }),
   });
   // Mail stored in one millisecond still reads back in the order it was made (mailsTo sorts by time).
   const appClock = options.clock ?? Date.now;

@@ -9,6 +9,7 @@ import * as documents from "./0007_documents.ts";
 import * as nominees from "./0008_nominees.ts";
 import * as documentMetadataEncrypted from "./0009_document_metadata_encrypted.ts";
 import * as billing from "./0010_billing.ts";
+import * as companies from "./0011_companies.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0008_nominees": nominees,
   "0009_document_metadata_encrypted": documentMetadataEncrypted,
   "0010_billing": billing,
+  "0011_companies": companies,
 };

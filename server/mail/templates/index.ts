@@ -1,6 +1,7 @@
 import type { MailTemplate } from "../render.ts";
 import { cancellationConfirmed, paymentFailed, renewalReminder, subscriptionStarted } from "./billing.ts";
 import { changeEmail } from "./change-email.ts";
+import { companyInvitation } from "./company.ts";
 import { expiryReminder } from "./expiry-reminder.ts";
 import { newSignIn } from "./new-sign-in.ts";
 import { notification } from "./notification.ts";
@@ -23,6 +24,7 @@ export const mailTemplates = {
   paymentFailed,
   renewalReminder,
   cancellationConfirmed,
+  companyInvitation,
 };
 
 export type MailTemplates = typeof mailTemplates;

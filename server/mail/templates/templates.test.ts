@@ -69,6 +69,13 @@ const SAMPLES: { [Name in MailTemplateName]: MailData<Name> } = {
   paymentFailed: BILLING_SAMPLE,
   renewalReminder: BILLING_SAMPLE,
   cancellationConfirmed: BILLING_SAMPLE,
+  companyInvitation: {
+    company: `Acme ${SCRIPT}`,
+    firstName: "Robin",
+    code: "ABCDE-FGHIJ-KLMNO-PQRST",
+    activateUrl: LINK,
+    reminder: false,
+  },
 };
 
 /** The reminder's subject is its sentence. */
@@ -101,6 +108,9 @@ function subjectOf(name: MailTemplateName, lng: Language): string {
   if (name === "expiryReminder") return EXPIRY_SUBJECTS[lng];
   if (name === "shareInvitation" || name === "shareRequest" || name === "shareNotice")
     return SHARING_SUBJECTS[lng][name];
+  if (name === "companyInvitation") {
+    return STRINGS[lng].companyInvitation.subject.replace("{{company}}", `Acme ${SCRIPT}`);
+  }
   if (name in BILLING_NAMES) {
     const strings = STRINGS[lng].billing[BILLING_NAMES[name as keyof typeof BILLING_NAMES]];
     return strings.subject

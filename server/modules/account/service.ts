@@ -16,7 +16,7 @@ const FRESH_SESSION_MS = 10 * 60 * 1000;
 const SPEC_ROLE: Record<Role, string | undefined> = {
   subscriber: "subscriber",
   b2b: "b2b",
-  companyAdmin: undefined,
+  companyAdmin: "companyAdmin",
   platformAdmin: "admin",
 };
 

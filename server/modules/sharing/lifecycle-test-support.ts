@@ -12,12 +12,9 @@ import {
   type StoredMailRow,
   type TestUser,
 } from "../../testing/identity.ts";
-import { buildTestApp, type TestApp, type TestJobs } from "../../testing/test-app.ts";
+import { buildTestApp, type TestApp, type TestJobs, testJobHandlers } from "../../testing/test-app.ts";
 import { call, type Method } from "../persons/test-support.ts";
-import { createBillingMails } from "../subscriptions/mails.ts";
-import { renewalJobHandlers } from "../subscriptions/renewal.ts";
 import { createApprovalLinks } from "./approval-links.ts";
-import { sharingJobHandlers } from "./jobs.ts";
 
 /** The real app on a movable clock, whose job runner the test runs when it wants. */
 export type LifecycleHarness = TestApp & {
@@ -63,19 +60,12 @@ export async function secondServer(
     database,
     clock: test.now,
     workerId,
-    handlers: {
-      "mail.deliver": async () => {},
-      ...sharingJobHandlers({
-        database,
-        publicUrl: test.config.publicUrl,
-        clock: test.now,
-        services: () => ({ outbox, jobs, links }),
-      }),
-      ...renewalJobHandlers({
-        database,
-        mails: () => createBillingMails({ outbox, publicUrl: test.config.publicUrl }),
-      }),
-    },
+    handlers: testJobHandlers({
+      database,
+      publicUrl: test.config.publicUrl,
+      clock: test.now,
+      services: () => ({ outbox, jobs, links }),
+    }),
   });
   const outbox = createMailOutbox({ database, jobs, clock: test.now });
   return { database, jobs };

@@ -3,7 +3,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import type { JobQueue } from "../../jobs/runner.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
-import { createEntitlements } from "./entitlements.ts";
+import { createEntitlements, type Entitlements } from "./entitlements.ts";
 import { createBillingMails } from "./mails.ts";
 import type { BillingJobs } from "./renewal.ts";
 import { createSubscriptionService, type SubscriptionService } from "./service.ts";
@@ -18,6 +18,8 @@ export type Billing = {
   stripe: Stripe | null;
   /** The webhook's needs in stripe mode, else null (no webhook route). */
   webhook: WebhookDeps | null;
+  /** Shared with companies: a membership changes roles as a subscription does. */
+  entitlements: Entitlements;
 };
 
 export function createBilling(options: {
@@ -40,6 +42,7 @@ export function createBilling(options: {
   return {
     service: createSubscriptionService({ ...sync, database, billing, stripe }),
     stripe,
+    entitlements: sync.entitlements,
     webhook:
       stripe === null || billing.mode !== "stripe"
         ? null

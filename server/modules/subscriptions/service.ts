@@ -53,7 +53,7 @@ const BILLING_OFF_SUBSCRIPTION: Subscription = {
   createdAt: 0,
 };
 
-function presentSubscription(
+export function presentSubscription(
   row: SubscriptionRow,
   product: ProductRow | undefined,
   now: number,

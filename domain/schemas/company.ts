@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { LANGUAGES, type Language } from "../catalog/languages.ts";
+import type { Subscription } from "./subscription.ts";
+
+/**
+ * Companies (the spec's b2b mode): a company gives Kinfile to its staff. Every shape the
+ * `/api/b2b/*` calls send or answer, shared by the server and the app.
+ *
+ * A company admin sees of a member only what is here (name, email, status, dates, admin flag):
+ * never a person, record, document, share or access log of theirs.
+ */
+
+export const COMPANY_LIMITS = {
+  name: 200,
+  website: 300,
+  phone: 40,
+  phones: 5,
+  address: 500,
+  personName: 100,
+  email: 254,
+  /** A CSV invite: data rows and bytes. */
+  csvRows: 1_000,
+  csvBytes: 1_000_000,
+  /** Members per page of the members table. */
+  pageSizeMax: 100,
+  search: 100,
+} as const;
+
+const text = (max: number) =>
+  z.string({ error: "errors:fields.invalid_type" }).trim().max(max, { error: "errors:fields.too_long" });
+const required = (max: number) => text(max).min(1, { error: "errors:fields.required" });
+const email = z
+  .string({ error: "errors:fields.invalid_type" })
+  .trim()
+  .toLowerCase()
+  .max(COMPANY_LIMITS.email, { error: "errors:fields.too_long" })
+  .pipe(z.email({ error: "errors:fields.invalid_email" }));
+
+export const createCompanyBodySchema = z.object({
+  name: required(COMPANY_LIMITS.name),
+  email,
+  website: text(COMPANY_LIMITS.website)
+    .pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, error: "errors:fields.invalid_url" })]))
+    .nullish(),
+  phones: z
+    .array(required(COMPANY_LIMITS.phone), { error: "errors:fields.invalid_type" })
+    .max(COMPANY_LIMITS.phones, { error: "errors:fields.too_many" })
+    .nullish(),
+  address: text(COMPANY_LIMITS.address).nullish(),
+});
+export type CreateCompanyBody = z.infer<typeof createCompanyBodySchema>;
+
+/** One person to invite: the single invite's body, and one row of the CSV file. */
+export const inviteBodySchema = z.object({
+  email,
+  firstName: required(COMPANY_LIMITS.personName),
+  lastName: required(COMPANY_LIMITS.personName),
+  language: z.enum(LANGUAGES, { error: "errors:fields.invalid_choice" }).default("en"),
+});
+export type InviteBody = z.infer<typeof inviteBodySchema>;
+
+/** The CSV file's header row, and the template offered for download. */
+export const INVITE_CSV_COLUMNS = ["email", "firstName", "lastName", "language"] as const;
+
+export const INVITE_RESULTS = ["invited", "member", "duplicate", "invalid"] as const;
+export type InviteResult = (typeof INVITE_RESULTS)[number];
+
+/** One data row's outcome; `row` counts data rows from 1 (the header is not one). */
+export type InviteRowOutcome = {
+  row: number;
+  email: string;
+  result: InviteResult;
+  /** For `invalid`: the column at fault and what is wrong with it, in the reader's language. */
+  field: string | null;
+  reason: string | null;
+};
+
+/** The CSV invite's answer. When seats are missing, nothing was invited and `seatsMissing` says how many. */
+export type InviteCsvAnswer = { rows: InviteRowOutcome[]; seatsMissing: number };
+
+export const MEMBER_STATUSES = ["invited", "active", "deactivated"] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** A member as the company's admins see them, and nothing more. */
+export type CompanyMember = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: MemberStatus;
+  isAdmin: boolean;
+  language: Language;
+  invitedAt: number;
+  activatedAt: number | null;
+};
+
+export type Company = {
+  id: string;
+  name: string;
+  email: string;
+  website: string | null;
+  phones: string[];
+  address: string | null;
+  /** Seats taken by invited and active members; `bought` null: no limit (billing off, none set). */
+  seats: { used: number; bought: number | null };
+  /** The company plan in stripe mode (its quantity is the seats bought); null otherwise. */
+  subscription: Subscription | null;
+  createdAt: number;
+};
+
+export const MEMBER_SORT_COLUMNS = [
+  "email",
+  "firstName",
+  "lastName",
+  "status",
+  "invitedAt",
+  "activatedAt",
+] as const;
+export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number];
+
+const booleanQuery = z
+  .enum(["true", "false"], { error: "errors:fields.invalid_choice" })
+  .transform((value) => value === "true");
+
+/** `GET /api/b2b/accounts/page/{page}?descending&size&sortedColumn&search`. */
+export const memberPageQuerySchema = z.object({
+  descending: booleanQuery.default(false),
+  size: z.coerce
+    .number({ error: "errors:fields.invalid_type" })
+    .int({ error: "errors:fields.invalid_type" })
+    .min(1, { error: "errors:fields.too_small" })
+    .max(COMPANY_LIMITS.pageSizeMax, { error: "errors:fields.too_big" })
+    .default(20),
+  sortedColumn: z.enum(MEMBER_SORT_COLUMNS, { error: "errors:fields.invalid_choice" }).default("invitedAt"),
+  search: text(COMPANY_LIMITS.search).default(""),
+});
+export type MemberPageQuery = z.infer<typeof memberPageQuerySchema>;
+
+/** The spec's paged list. */
+export type Page<Item> = {
+  content: Item[];
+  page: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+};
+
+export const setRoleQuerySchema = z.object({ setRole: booleanQuery });
+
+/** `POST /api/b2b/account/activate`, form-encoded. */
+export const activateBodySchema = z.object({ code: required(64) });

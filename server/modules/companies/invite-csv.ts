@@ -1,0 +1,87 @@
+import { CsvError, parse } from "csv-parse/sync";
+import {
+  COMPANY_LIMITS,
+  INVITE_CSV_COLUMNS,
+  type InviteBody,
+  inviteBodySchema,
+} from "../../../domain/schemas/company.ts";
+import { AppError } from "../../errors/app-error.ts";
+
+/** One data row of an invite file: the invite it asks for, or why it cannot be one. */
+export type CsvInviteRow =
+  | { row: number; email: string; invite: InviteBody }
+  | { row: number; email: string; invite: null; problem: CsvRowProblem };
+
+/** What is wrong with a row, untranslated: the column, a message key and its values. */
+export type CsvRowProblem = { field: string; key: string; params: Record<string, unknown> };
+
+const REQUIRED_COLUMNS = INVITE_CSV_COLUMNS.filter((column) => column !== "language");
+
+/** The template offered for download: the header row and one example. */
+export const INVITE_CSV_TEMPLATE = `${INVITE_CSV_COLUMNS.join(",")}\r\nrobin.tremblay@example.com,Robin,Tremblay,fr\r\n`;
+
+/**
+ * Reads an invite file (`email,firstName,lastName,language`, the last column optional, in any
+ * order) with csv-parse, and checks each data row against the single invite's schema. A file that
+ * is not CSV, lacks a column or holds too many rows is refused whole (400, naming the file field).
+ */
+export function readInviteCsv(file: Buffer): CsvInviteRow[] {
+  let records: string[][];
+  try {
+    records = parse(file, {
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      // A file of a thousand rows is far below this; anything longer is not an invite file.
+      max_record_size: 4_096,
+    });
+  } catch (error) {
+    if (error instanceof CsvError) {
+      throw new AppError("validation_failed", { fields: { file: "errors:companies.csv_unreadable" } });
+    }
+    throw error;
+  }
+  const [header = [], ...rows] = records;
+  const columns = header.map((name) => name.trim());
+  const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
+  if (missing.length > 0) {
+    throw new AppError("validation_failed", {
+      fields: { file: "errors:companies.csv_header" },
+      params: { columns: INVITE_CSV_COLUMNS.join(",") },
+    });
+  }
+  if (rows.length === 0) {
+    throw new AppError("validation_failed", { fields: { file: "errors:companies.csv_empty" } });
+  }
+  if (rows.length > COMPANY_LIMITS.csvRows) {
+    throw new AppError("validation_failed", {
+      fields: { file: "errors:companies.csv_too_many_rows" },
+      params: { maximum: COMPANY_LIMITS.csvRows },
+    });
+  }
+  return rows.map((cells, index) => {
+    const values = Object.fromEntries(columns.map((column, at) => [column, cells[at] ?? ""]));
+    const email = String(values.email ?? "");
+    const parsed = inviteBodySchema.safeParse({
+      email,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      // An empty language cell takes the default, as a missing column does.
+      language: values.language === "" || values.language === undefined ? undefined : values.language,
+    });
+    if (parsed.success) return { row: index + 1, email: parsed.data.email, invite: parsed.data };
+    const issue = parsed.error.issues[0];
+    const limits = issue as { maximum?: unknown; minimum?: unknown } | undefined;
+    return {
+      row: index + 1,
+      email: email.trim().toLowerCase(),
+      invite: null,
+      problem: {
+        field: String(issue?.path[0] ?? "email"),
+        key: issue?.message ?? "errors:fields.invalid",
+        params: { maximum: limits?.maximum, minimum: limits?.minimum },
+      },
+    };
+  });
+}

@@ -1,0 +1,139 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  activateBodySchema,
+  COMPANY_LIMITS,
+  createCompanyBodySchema,
+  inviteBodySchema,
+  memberPageQuerySchema,
+  setRoleQuerySchema,
+} from "../../../domain/schemas/company.ts";
+import { actorOf } from "../../auth/ownership.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { requestLanguage } from "../../i18n/request-language.ts";
+import { INVITE_CSV_TEMPLATE, readInviteCsv } from "./invite-csv.ts";
+import type { CompanyService } from "./service.ts";
+
+const idParams = z.object({ id: z.string().max(64) });
+const pageParams = z.object({
+  page: z.coerce
+    .number({ error: "errors:fields.invalid_type" })
+    .int({ error: "errors:fields.invalid_type" })
+    .min(0, { error: "errors:fields.too_small" })
+    .max(1_000_000, { error: "errors:fields.too_big" }),
+});
+
+/** The CSV file field, and the form field the activation page posts. */
+const FILE_FIELD = "file";
+const FORM_LIMIT_BYTES = 4_096;
+
+/**
+ * The spec's deactivate is a GET, which a link on another site could make a browser send with the
+ * session cookie (SameSite=Lax lets top-level navigations through). Browsers say where a request
+ * comes from; one from another site is refused.
+ */
+function refuseCrossSite(request: FastifyRequest): void {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin" && site !== "none") {
+    throw new AppError("forbidden", { message: "errors:companies.cross_site" });
+  }
+}
+
+/**
+ * `/api/b2b/*` of companies (server/modules/companies/README.md). Creating a company and
+ * activating a seat are for any signed-in account; everything else is for the company's admins,
+ * and for anyone else it does not exist (404). Answers are never cached.
+ */
+export async function companyRoutes(
+  app: FastifyInstance,
+  options: { service: CompanyService },
+): Promise<void> {
+  const { service } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { access: "user" as const };
+  const companyAdmin = { access: "companyAdmin" as const };
+  await app.register(multipart);
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: FORM_LIMIT_BYTES },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  api.post("/api/b2b/company", { config: user, schema: { body: createCompanyBodySchema } }, async (request) =>
+    service.create(actorOf(request), request.body),
+  );
+  api.get("/api/b2b/company", { config: companyAdmin }, async (request) => service.get(actorOf(request)));
+
+  api.post("/api/b2b/invite", { config: companyAdmin, schema: { body: inviteBodySchema } }, async (request) =>
+    service.inviteOne(actorOf(request), request.body),
+  );
+  api.get("/api/b2b/invite/template.csv", { config: companyAdmin }, async (_request, reply) =>
+    reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", 'attachment; filename="kinfile-invitations.csv"')
+      .send(INVITE_CSV_TEMPLATE),
+  );
+  api.post(
+    "/api/b2b/invite/upload-csv-file",
+    {
+      config: companyAdmin,
+      onSend: async (request, reply) => {
+        if (!request.raw.complete) reply.header("connection", "close");
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      if (!request.isMultipart()) {
+        throw new AppError("unsupported_media_type", { message: "errors:documents.multipart_required" });
+      }
+      const part = await request.file({
+        limits: { fileSize: COMPANY_LIMITS.csvBytes, files: 1, fields: 5, parts: 6 },
+        throwFileSizeLimit: false,
+      });
+      if (part === undefined || part.fieldname !== FILE_FIELD) {
+        part?.file.resume();
+        throw new AppError("validation_failed", { fields: { file: "errors:documents.file_required" } });
+      }
+      const file = await part.toBuffer();
+      if (part.file.truncated) {
+        throw new AppError("payload_too_large", { fields: { file: "errors:companies.csv_too_large" } });
+      }
+      return service.inviteMany(actor, readInviteCsv(file), requestLanguage(request));
+    },
+  );
+
+  api.post(
+    "/api/b2b/account/activate",
+    { config: user, schema: { body: activateBodySchema } },
+    async (request) => service.activate(actorOf(request), request.body.code, request.ip),
+  );
+
+  api.get(
+    "/api/b2b/accounts/page/:page",
+    { config: companyAdmin, schema: { params: pageParams, querystring: memberPageQuerySchema } },
+    async (request) => service.members(actorOf(request), request.params.page, request.query),
+  );
+  api.get(
+    "/api/b2b/account/deactivate/:id",
+    { config: companyAdmin, schema: { params: idParams } },
+    async (request) => {
+      refuseCrossSite(request);
+      return service.deactivate(actorOf(request), request.params.id);
+    },
+  );
+  api.post(
+    "/api/b2b/reactivate/:id",
+    { config: companyAdmin, schema: { params: idParams } },
+    async (request) => service.reactivate(actorOf(request), request.params.id),
+  );
+  api.post(
+    "/api/b2b/account/admin/:id",
+    { config: companyAdmin, schema: { params: idParams, querystring: setRoleQuerySchema } },
+    async (request) => service.setAdmin(actorOf(request), request.params.id, request.query.setRole),
+  );
+}
