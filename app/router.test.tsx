@@ -70,7 +70,6 @@ describe("routes", () => {
     ["/dashboard/inventory", "Key Document Inventory"],
     ["/dashboard/assets", "Assets, Insurance & Debts"],
     ["/dashboard/passwordvault", "Password Vault"],
-    ["/b2b", "Business Accounts"],
   ])("has a screen at %s", async (path, title) => {
     stubApi(EVERY_ROLE);
     await visit(path);

@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { adminRoutes } from "./features/admin/routes.tsx";
+import { companyRoutes } from "./features/companies/routes.ts";
 import { documentLibraryRoutes } from "./features/documents/routes.ts";
 import { personalNetworkRoutes } from "./features/personal-network/routes.ts";
 import { recordModuleRoutes } from "./features/records/routes.ts";
@@ -15,7 +16,6 @@ import type * as Guards from "./session/guards.tsx";
 import { LOGIN_PATH, PERSONAL_NETWORK_PATH } from "./session/homeRoute.ts";
 import { PageLoader } from "./shell/PageLoader.tsx";
 import { RouteErrorPage } from "./shell/RouteErrorPage.tsx";
-import type { ScreenHandle } from "./shell/screenHandle.ts";
 import { useFocusMainOnNavigate } from "./shell/useFocusMainOnNavigate.ts";
 
 /*
@@ -25,11 +25,6 @@ import { useFocusMainOnNavigate } from "./shell/useFocusMainOnNavigate.ts";
 
 const dashboardLayout = () =>
   import("./shell/DashboardLayout.tsx").then((m) => ({ Component: m.DashboardLayout }));
-const sectionPlaceholder = () =>
-  import("./features/placeholder/SectionPlaceholderPage.tsx").then((m) => ({
-    Component: m.SectionPlaceholderPage,
-  }));
-
 const myAccountPage = () =>
   import("./features/account/MyAccountPage.tsx").then((m) => ({ Component: m.MyAccountPage }));
 const mySubscriptionPage = () =>
@@ -38,17 +33,6 @@ const mySubscriptionPage = () =>
 /** A route guard (session/guards.tsx), loaded with the first signed-in screen, never with /login. */
 function guard(name: keyof typeof Guards) {
   return () => import("./session/guards.tsx").then((m) => ({ Component: m[name] }));
-}
-
-/** A screen still being built: its title (a `common` key) inside the shell. */
-function placeholder(path: string, titleKey: string): RouteObject {
-  const handle: ScreenHandle = { titleKey };
-  return { path, handle, lazy: sectionPlaceholder };
-}
-
-/** A menu section: its own page, plus any deeper path (view/123, add...) until built. */
-function section(segment: string, titleKey: string): RouteObject[] {
-  return [placeholder(segment, titleKey), placeholder(`${segment}/*`, titleKey)];
 }
 
 /** Spec: without `approve` or `sign` the link is not a share answer; go to sign-in. */
@@ -187,7 +171,7 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              { lazy: guard("RequireB2b"), children: section("b2b", "screen.b2b") },
+              companyRoutes,
               { lazy: guard("RequireAdmin"), children: [adminRoutes] },
             ],
           },

@@ -4,6 +4,7 @@ import enAdmin from "../../public/locales/en/admin.json" with { type: "json" };
 import enAuth from "../../public/locales/en/auth.json" with { type: "json" };
 import enBilling from "../../public/locales/en/billing.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
+import enCompany from "../../public/locales/en/company.json" with { type: "json" };
 import enForms from "../../public/locales/en/forms.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
 import enNetwork from "../../public/locales/en/network.json" with { type: "json" };
@@ -14,6 +15,7 @@ import frAdmin from "../../public/locales/fr/admin.json" with { type: "json" };
 import frAuth from "../../public/locales/fr/auth.json" with { type: "json" };
 import frBilling from "../../public/locales/fr/billing.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
+import frCompany from "../../public/locales/fr/company.json" with { type: "json" };
 import frForms from "../../public/locales/fr/forms.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
 import frNetwork from "../../public/locales/fr/network.json" with { type: "json" };
@@ -40,6 +42,7 @@ describe.each([
   ["sharing", enSharing, frSharing],
   ["shared-with-me", enSharedWithMe, frSharedWithMe],
   ["admin", enAdmin, frAdmin],
+  ["company", enCompany, frCompany],
 ])("the %s translations", (_ns, en, fr) => {
   it("have the same keys in English and French", () => {
     expect(keyPaths(fr).sort()).toEqual(keyPaths(en).sort());

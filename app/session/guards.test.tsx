@@ -115,12 +115,9 @@ describe("roles", () => {
     ).toHaveLength(0);
   });
 
-  it.each([
-    ["/admin", ["subscriber", "b2b"]],
-    ["/b2b", ["subscriber", "admin"]],
-  ])("answers %s with the not-found page without its role", async (path, roles) => {
-    signedInAs({ roles });
-    await visit(path);
+  it("answers /admin with the not-found page without its role", async () => {
+    signedInAs({ roles: ["subscriber", "b2b", "companyAdmin"] });
+    await visit("/admin");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Page not found");
   });
 });

@@ -55,11 +55,6 @@ export function RequireAdmin() {
   return useRoles().includes(ROLES.admin) ? <Outlet /> : <NotFoundContent />;
 }
 
-/** /b2b: members of a company account only. */
-export function RequireB2b() {
-  return useRoles().includes(ROLES.b2b) ? <Outlet /> : <NotFoundContent />;
-}
-
 /** Sections beyond Personal Network and Shared Data need a subscriber or b2b account (spec section 6). */
 export function RequireFullAccess() {
   return hasFullAccess(useRoles()) ? <Outlet /> : <SubscriptionRequired />;

@@ -8,6 +8,8 @@ export const PERSONAL_DETAILS_PATH = "/dashboard/personal-network/personal-detai
 export const MY_SUBSCRIPTION_PATH = "/dashboard/manage-account/my-subscription";
 export const MY_ACCOUNT_PATH = "/dashboard/manage-account";
 export const ADMIN_PATH = "/admin";
+/** A company's area: its admins run it; anyone may create a company there. */
+export const COMPANY_PATH = "/b2b";
 
 /**
  * The spec's rule for "/": signed out goes to sign-in; a subscriber or b2b user (both roles:

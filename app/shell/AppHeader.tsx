@@ -1,13 +1,26 @@
 import "@mantine/core/styles/Burger.css";
 import "@mantine/core/styles/Menu.css";
 import { ActionIcon, Burger, Group, Menu, Text } from "@mantine/core";
-import { IconCreditCard, IconLogout, IconSettings, IconShieldCog, IconUserCircle } from "@tabler/icons-react";
+import {
+  IconBuilding,
+  IconCreditCard,
+  IconLogout,
+  IconSettings,
+  IconShieldCog,
+  IconUserCircle,
+} from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ROLES } from "../../domain/roles.ts";
 import { LanguageSwitch } from "../i18n/LanguageSwitch.tsx";
 import { useAccount, useSaveAccountPreference } from "../session/account.ts";
-import { ADMIN_PATH, MY_ACCOUNT_PATH, MY_SUBSCRIPTION_PATH, SIGNOUT_PATH } from "../session/homeRoute.ts";
+import {
+  ADMIN_PATH,
+  COMPANY_PATH,
+  MY_ACCOUNT_PATH,
+  MY_SUBSCRIPTION_PATH,
+  SIGNOUT_PATH,
+} from "../session/homeRoute.ts";
 import { ThemeSwitch } from "../theme/ThemeSwitch.tsx";
 import { ProductName } from "./ProductName.tsx";
 import { SIDE_MENU_ID } from "./sideMenuIds.ts";
@@ -67,6 +80,13 @@ export function AppHeader({ burger }: AppHeaderProps) {
               leftSection={<IconCreditCard size={16} aria-hidden="true" />}
             >
               {t("screen.mySubscription")}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={COMPANY_PATH}
+              leftSection={<IconBuilding size={16} aria-hidden="true" />}
+            >
+              {t("header.company")}
             </Menu.Item>
             {isPlatformAdmin && (
               <Menu.Item

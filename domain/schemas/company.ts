@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES, type Language } from "../catalog/languages.ts";
+import { requiredText } from "./fields.ts";
 import type { Subscription } from "./subscription.ts";
 
 /**
@@ -26,13 +27,13 @@ export const COMPANY_LIMITS = {
   search: 100,
 } as const;
 
-const text = (max: number) =>
-  z.string({ error: "errors:fields.invalid_type" }).trim().max(max, { error: "errors:fields.too_long" });
-const required = (max: number) => text(max).min(1, { error: "errors:fields.required" });
+const text = (max: number) => z.string().trim().max(max, { error: "errors:fields.too_long" });
+const required = (max: number) => requiredText("errors:fields.required", max);
 const email = z
-  .string({ error: "errors:fields.invalid_type" })
+  .string()
   .trim()
   .toLowerCase()
+  .min(1, { error: "errors:fields.required" })
   .max(COMPANY_LIMITS.email, { error: "errors:fields.too_long" })
   .pipe(z.email({ error: "errors:fields.invalid_email" }));
 

@@ -15,11 +15,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type AdminCharity, createCharityBodySchema } from "../../../domain/schemas/subscription.ts";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
+import { Loaded } from "../../components/Loaded.tsx";
 import { showToast } from "../../shell/toast.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { ArchiveAction } from "./ArchiveAction.tsx";
 import { adminCharities, type CreateCharityBody } from "./adminBillingApi.ts";
-import { Loaded } from "./Loaded.tsx";
 
 /** /admin/charities: the organizations subscribers may give part of their subscription to. */
 export function CharitiesScreen() {

@@ -4,15 +4,15 @@ import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BillingCode } from "../../../domain/schemas/subscription.ts";
+import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
+import { Loaded } from "../../components/Loaded.tsx";
 import { useBillingSettings } from "../../session/billingSettings.ts";
 import { showToast } from "../../shell/toast.ts";
-import { AdminDialog } from "./AdminDialog.tsx";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { ArchiveAction } from "./ArchiveAction.tsx";
 import { adminCodes } from "./adminBillingApi.ts";
 import { CodeForm } from "./CodeForm.tsx";
 import { CreatedCodesDialog } from "./CreatedCodesDialog.tsx";
-import { Loaded } from "./Loaded.tsx";
 import { useAdminFormats } from "./useAdminFormats.ts";
 
 /** /admin/codes: discounts, eVouchers and unique subscription codes, and new ones in batches. */
@@ -42,11 +42,11 @@ export function CodesScreen() {
       <Loaded query={codes} failure={t("codes.loadFailed")}>
         {(items) => (items.length === 0 ? <Text>{t("codes.empty")}</Text> : <CodeTable items={items} />)}
       </Loaded>
-      <AdminDialog opened={creating} title={t("codes.new")} onClose={() => setCreating(false)}>
+      <FormDialog opened={creating} title={t("codes.new")} onClose={() => setCreating(false)}>
         <Loaded query={settings} failure={t("settingsFailed")}>
           {({ mode }) => <CodeForm mode={mode} onCreated={showCreated} onCancel={() => setCreating(false)} />}
         </Loaded>
-      </AdminDialog>
+      </FormDialog>
       <CreatedCodesDialog codes={created} onClose={() => setCreated(null)} />
     </AdminScreen>
   );

@@ -3,9 +3,9 @@ import { IconCopy, IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { BillingCode } from "../../../domain/schemas/subscription.ts";
 import { isoDateOf } from "../../components/DateField.tsx";
+import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
 import { downloadText } from "../../components/download.ts";
 import { textOfMinorUnits } from "../../components/fields/numberText.ts";
-import { AdminDialog } from "./AdminDialog.tsx";
 
 const CSV_COLUMNS = "code,kind,percentOff,amountOff,currency,periodDays,expiresOn,maxUses";
 
@@ -40,7 +40,7 @@ export function CreatedCodesDialog({ codes, onClose }: CreatedCodesDialogProps) 
   const { t } = useTranslation("admin");
   const list = codes ?? [];
   return (
-    <AdminDialog
+    <FormDialog
       opened={codes !== null}
       title={t("codes.created.title", { count: list.length })}
       onClose={onClose}
@@ -90,6 +90,6 @@ export function CreatedCodesDialog({ codes, onClose }: CreatedCodesDialogProps) 
           </Button>
         </Group>
       </Stack>
-    </AdminDialog>
+    </FormDialog>
   );
 }

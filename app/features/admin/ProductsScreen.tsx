@@ -4,12 +4,12 @@ import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminProduct } from "../../../domain/schemas/subscription.ts";
+import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
+import { Loaded } from "../../components/Loaded.tsx";
 import { useBillingSettings } from "../../session/billingSettings.ts";
-import { AdminDialog } from "./AdminDialog.tsx";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { ArchiveAction } from "./ArchiveAction.tsx";
 import { adminProducts } from "./adminBillingApi.ts";
-import { Loaded } from "./Loaded.tsx";
 import { ProductForm } from "./ProductForm.tsx";
 import { useAdminFormats } from "./useAdminFormats.ts";
 
@@ -36,11 +36,11 @@ export function ProductsScreen() {
           items.length === 0 ? <Text>{t("products.empty")}</Text> : <ProductTable items={items} />
         }
       </Loaded>
-      <AdminDialog opened={creating} title={t("products.new")} onClose={close}>
+      <FormDialog opened={creating} title={t("products.new")} onClose={close}>
         <Loaded query={settings} failure={t("settingsFailed")}>
           {({ mode }) => <ProductForm mode={mode} onDone={close} />}
         </Loaded>
-      </AdminDialog>
+      </FormDialog>
     </AdminScreen>
   );
 }

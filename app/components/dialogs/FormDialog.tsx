@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { WIDTHS_PX } from "../../../domain/limits.ts";
 import { MODAL_STYLES } from "../../shell/modalStyles.ts";
 
-export interface AdminDialogProps {
+export interface FormDialogProps {
   opened: boolean;
   title: string;
   onClose: () => void;
@@ -15,10 +15,10 @@ export interface AdminDialogProps {
 }
 
 /**
- * A dialog over an admin list: a create form, or what it created. The new row shows in the list
- * as soon as it closes. Its content unmounts on close: each opening starts from an empty form.
+ * A dialog over a list: a create form, or what it made. The new row shows in the list as soon as
+ * it closes. Its content unmounts on close: each opening starts from an empty form.
  */
-export function AdminDialog({ opened, title, onClose, children }: AdminDialogProps) {
+export function FormDialog({ opened, title, onClose, children }: FormDialogProps) {
   const { t } = useTranslation("forms");
   return (
     <Modal

@@ -1,0 +1,113 @@
+import "@mantine/core/styles/Progress.css";
+import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconFileSpreadsheet, IconUserPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Company } from "../../../domain/schemas/company.ts";
+import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
+import { Loaded } from "../../components/Loaded.tsx";
+import { CsvInvite } from "./CsvInvite.tsx";
+import { useCompany } from "./companyApi.ts";
+import { InviteForm } from "./InviteForm.tsx";
+import { MembersTable } from "./MembersTable.tsx";
+
+/** A company admin's /b2b: the company, its seats, the members and the ways to invite. */
+export function CompanyAdminView() {
+  const { t } = useTranslation("company");
+  const company = useCompany(true);
+  const [dialog, setDialog] = useState<"invite" | "csv" | null>(null);
+  const close = () => setDialog(null);
+  return (
+    <Stack gap="lg">
+      <Loaded query={company} failure={t("members.loadFailed")}>
+        {(data) => (
+          <>
+            <Title order={1}>{data.name}</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <CompanyDetails company={data} />
+              <SeatGauge seats={data.seats} />
+            </SimpleGrid>
+          </>
+        )}
+      </Loaded>
+      <Group gap="sm">
+        <Button
+          leftSection={<IconUserPlus size={18} aria-hidden="true" />}
+          onClick={() => setDialog("invite")}
+        >
+          {t("invite.open")}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
+          onClick={() => setDialog("csv")}
+        >
+          {t("csv.open")}
+        </Button>
+      </Group>
+      <MembersTable />
+      <FormDialog opened={dialog === "invite"} title={t("invite.title")} onClose={close}>
+        <InviteForm onDone={close} />
+      </FormDialog>
+      <FormDialog opened={dialog === "csv"} title={t("csv.title")} onClose={close}>
+        <CsvInvite onDone={close} />
+      </FormDialog>
+    </Stack>
+  );
+}
+
+function CompanyDetails({ company }: { company: Company }) {
+  const { t } = useTranslation("company");
+  const rows: [string, string | null][] = [
+    [t("fields.email"), company.email],
+    [t("fields.website"), company.website],
+    [t("fields.phones"), company.phones.join(", ") || null],
+    [t("fields.address"), company.address],
+  ];
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="xs">
+        {t("details.heading")}
+      </Title>
+      <dl className="company-details">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <Text component="dt" size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" m={0} style={{ overflowWrap: "anywhere" }}>
+              {value ?? t("details.none")}
+            </Text>
+          </div>
+        ))}
+      </dl>
+    </Paper>
+  );
+}
+
+/** Seats used against seats bought (none bought: no limit with billing off). */
+function SeatGauge({ seats }: { seats: Company["seats"] }) {
+  const { t } = useTranslation("company");
+  const label =
+    seats.bought === null
+      ? t("seats.unlimited", { used: seats.used })
+      : seats.bought === 0
+        ? t("seats.none", { used: seats.used })
+        : t("seats.used", { used: seats.used, bought: seats.bought });
+  const value = seats.bought ? Math.min(100, (seats.used / seats.bought) * 100) : 0;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t("seats.heading")}
+        </Title>
+        {seats.bought !== null ? (
+          <Progress.Root size="lg">
+            <Progress.Section value={value} aria-label={label} />
+          </Progress.Root>
+        ) : null}
+        <Text>{label}</Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,217 @@
+import { notifications } from "@mantine/notifications";
+import { QueryClient } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Company, CompanyMember, InviteCsvAnswer, Page } from "../../../domain/schemas/company.ts";
+import enCompany from "../../../public/locales/en/company.json" with { type: "json" };
+import frCompany from "../../../public/locales/fr/company.json" with { type: "json" };
+import { AppProviders } from "../../AppProviders.tsx";
+import { ToastHost } from "../../shell/ToastHost.tsx";
+import { axeViolations } from "../../test/axe.ts";
+import { createTestI18n } from "../../test/render.tsx";
+import { sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
+import { companyRoutes } from "./routes.ts";
+
+const ROUTES: RouteObject[] = [
+  {
+    HydrateFallback: () => null,
+    element: (
+      <>
+        <ToastHost />
+        <Outlet />
+      </>
+    ),
+    children: [companyRoutes],
+  },
+];
+
+function renderCompany(path: string, { language = "en" } = {}) {
+  const i18n = createTestI18n(language);
+  i18n.addResourceBundle("en", "company", enCompany);
+  i18n.addResourceBundle("fr", "company", frCompany);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(ROUTES, { initialEntries: [path] });
+  render(
+    <AppProviders i18n={i18n} queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router };
+}
+
+const ACME: Company = {
+  id: "c1",
+  name: "Acme Robotics",
+  email: "hr@acme.example",
+  website: "https://acme.example",
+  phones: [],
+  address: null,
+  seats: { used: 2, bought: 10 },
+  subscription: null,
+  createdAt: Date.UTC(2026, 0, 5),
+};
+
+const member = (overrides: Partial<CompanyMember>): CompanyMember => ({
+  id: "m1",
+  email: "dana@acme.example",
+  firstName: "Dana",
+  lastName: "Scully",
+  status: "active",
+  isAdmin: true,
+  language: "en",
+  invitedAt: Date.UTC(2026, 0, 5),
+  activatedAt: Date.UTC(2026, 0, 5),
+  ...overrides,
+});
+
+const MEMBERS: Page<CompanyMember> = {
+  content: [
+    member({}),
+    member({ id: "m2", email: "fox@acme.example", firstName: "Fox", lastName: "Mulder", isAdmin: false }),
+    member({
+      id: "m3",
+      email: "gina@acme.example",
+      firstName: "Gina",
+      lastName: "Tremblay",
+      status: "invited",
+      isAdmin: false,
+      activatedAt: null,
+    }),
+  ],
+  page: 0,
+  size: 20,
+  totalElements: 3,
+  totalPages: 1,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+function adminApi(extra: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    "GET /api/account/account": { body: testAccount({ roles: ["subscriber", "b2b", "companyAdmin"] }) },
+    "GET /api/b2b/company": { body: ACME },
+    "GET /api/b2b/accounts/page/0": { body: MEMBERS },
+    ...extra,
+  });
+}
+
+describe("/b2b", () => {
+  it("lets an account without a company create one, checking the fields first", async () => {
+    let roles = ["subscriber"];
+    const api = stubApi({
+      "GET /api/account/account": () => ({ body: testAccount({ roles }) }),
+      "POST /api/b2b/company": () => {
+        roles = ["subscriber", "b2b", "companyAdmin"];
+        return { body: ACME };
+      },
+      "GET /api/b2b/company": { body: ACME },
+      "GET /api/b2b/accounts/page/0": { body: MEMBERS },
+    });
+    const user = userEvent.setup();
+    renderCompany("/b2b");
+    await screen.findByRole("heading", { level: 1, name: "Give Kinfile to your staff" });
+    expect(await axeViolations(document.body)).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Create company" }));
+    expect(await screen.findAllByText("This field is required.")).toHaveLength(2);
+    expect(sentBodies(api, "POST /api/b2b/company")).toEqual([]);
+
+    await user.type(screen.getByRole("textbox", { name: "Company name" }), "Acme Robotics");
+    await user.type(screen.getByRole("textbox", { name: "Contact email" }), "hr@acme.example");
+    await user.type(screen.getByRole("textbox", { name: "Phone" }), "514 555 0100");
+    await user.click(screen.getByRole("button", { name: "Create company" }));
+    await screen.findByText("Company “Acme Robotics” created.");
+    expect(sentBodies(api, "POST /api/b2b/company")).toEqual([
+      { name: "Acme Robotics", email: "hr@acme.example", website: "", phones: ["514 555 0100"], address: "" },
+    ]);
+    await screen.findByRole("heading", { level: 1, name: "Acme Robotics" });
+  });
+
+  it("shows a company admin the seats and the members, with their status and a confirmed deactivation", async () => {
+    const api = adminApi({
+      "GET /api/b2b/account/deactivate/m2": { body: { ...MEMBERS.content[1], status: "deactivated" } },
+    });
+    const user = userEvent.setup();
+    renderCompany("/b2b");
+    await screen.findByRole("heading", { level: 1, name: "Acme Robotics" });
+    expect(screen.getByText("2 of 10 seats used")).toBeTruthy();
+    const table = await screen.findByRole("table");
+    const rows = within(table).getAllByRole("row");
+    expect(rows).toHaveLength(4);
+    expect(within(rows[3] as HTMLElement).getByText("Invited")).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByRole("img", { name: "Company admin" })).toBeTruthy();
+    expect(await axeViolations(document.body)).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: "Email" }));
+    await waitFor(() =>
+      expect(
+        api.mock.calls.some(([input]) => String(input).includes("sortedColumn=email&descending=false")),
+      ).toBe(true),
+    );
+
+    await user.click(screen.getByRole("button", { name: "Actions for Fox Mulder" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Deactivate" }));
+    const dialog = await screen.findByRole("dialog", { name: "Deactivate" });
+    expect(within(dialog).getByText(/Deactivate Fox Mulder\?/)).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Yes" }));
+    await screen.findByText("Fox Mulder deactivated.");
+    expect(api.mock.calls.some(([input]) => String(input).endsWith("/api/b2b/account/deactivate/m2"))).toBe(
+      true,
+    );
+  });
+
+  it("invites from a CSV file and shows each row's outcome, or the seats missing", async () => {
+    const answer: InviteCsvAnswer = {
+      seatsMissing: 0,
+      rows: [
+        { row: 1, email: "a@acme.example", result: "invited", field: null, reason: null },
+        { row: 2, email: "a@acme.example", result: "duplicate", field: null, reason: null },
+        { row: 3, email: "oops", result: "invalid", field: "email", reason: "Enter a valid email address." },
+      ],
+    };
+    adminApi({ "POST /api/b2b/invite/upload-csv-file": { body: answer } });
+    const user = userEvent.setup();
+    renderCompany("/b2b");
+    await user.click(await screen.findByRole("button", { name: "Invite from a CSV file" }));
+    const dialog = await screen.findByRole("dialog", { name: "Invite from a CSV file" });
+    expect(within(dialog).getByRole("link", { name: "Download the template" }).getAttribute("href")).toBe(
+      "/api/b2b/invite/template.csv",
+    );
+    const file = new File(["email,firstName,lastName\n"], "staff.csv", { type: "text/csv" });
+    await user.upload(dialog.querySelector("input[type=file]") as HTMLInputElement, file);
+    await user.click(within(dialog).getByRole("button", { name: "Upload and invite" }));
+    await within(dialog).findByText("1 invitation sent.");
+    expect(within(dialog).getByText("Earlier in the file")).toBeTruthy();
+    expect(within(dialog).getByText("email: Enter a valid email address.")).toBeTruthy();
+    expect(await axeViolations(document.body)).toEqual([]);
+  });
+
+  it("activates a seat from the invitation's link, in French, and says when a code cannot be used", async () => {
+    let status = false;
+    const api = stubApi({
+      "GET /api/account/account": { body: testAccount({ roles: ["subscriber"], lang: "fr" }) },
+      "POST /api/b2b/account/activate": () => ({ body: { type: "b2b", status } }),
+    });
+    const user = userEvent.setup();
+    renderCompany("/b2b/activate?code=ABCDE-FGHIJ-KLMNO-PQRST", { language: "fr" });
+    const code = await screen.findByRole("textbox", { name: "Code d’activation" });
+    expect((code as HTMLInputElement).value).toBe("ABCDE-FGHIJ-KLMNO-PQRST");
+    await user.click(screen.getByRole("button", { name: "Activer" }));
+    const refused = await screen.findByRole("alert");
+    expect(refused.dataset.status).toBe("activate false");
+    expect(refused.textContent).toMatch(/ne peut pas être utilisé/);
+    const sent = api.mock.calls.find(([input]) => String(input).endsWith("/api/b2b/account/activate"));
+    expect(String(sent?.[1]?.body)).toBe("code=ABCDE-FGHIJ-KLMNO-PQRST");
+
+    status = true;
+    await user.click(screen.getByRole("button", { name: "Activer" }));
+    const done = await screen.findByRole("status");
+    expect(done.dataset.status).toBe("susbciption activated");
+    expect(within(done).getByRole("link", { name: "Ouvrir Kinfile" })).toBeTruthy();
+    expect(await axeViolations(document.body)).toEqual([]);
+  });
+});

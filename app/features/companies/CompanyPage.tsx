@@ -1,0 +1,37 @@
+import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ROLES } from "../../../domain/roles.ts";
+import { useAccount } from "../../session/account.ts";
+import { PageLoader } from "../../shell/PageLoader.tsx";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { CompanyAdminView } from "./CompanyAdminView.tsx";
+import { CreateCompanyForm } from "./CreateCompanyForm.tsx";
+import { ACTIVATE_PATH } from "./routes.ts";
+
+/**
+ * /b2b: a company admin runs their company here; anyone else may create one (and becomes its
+ * first admin), or follow an invitation to activate a seat.
+ */
+export function CompanyPage() {
+  const { t } = useTranslation(["company", "common"]);
+  usePageTitle(t("common:screen.b2b"));
+  const account = useAccount();
+  if (account.data === undefined) return <PageLoader />;
+  if (account.data.roles.includes(ROLES.companyAdmin)) return <CompanyAdminView />;
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1}>{t("create.heading")}</Title>
+      <Text>{t("create.intro")}</Text>
+      <Paper withBorder p="lg">
+        <CreateCompanyForm />
+      </Paper>
+      <Text size="sm">
+        {t("create.invited")}{" "}
+        <Anchor component={Link} to={ACTIVATE_PATH}>
+          {t("create.activateLink")}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

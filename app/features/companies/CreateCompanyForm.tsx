@@ -1,0 +1,90 @@
+import { Stack, Textarea, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { COMPANY_LIMITS, createCompanyBodySchema } from "../../../domain/schemas/company.ts";
+import { FormFooter } from "../../components/form/FormFooter.tsx";
+import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
+import { showToast } from "../../shell/toast.ts";
+import { useCreateCompany } from "./companyApi.ts";
+
+type CompanyValues = { name: string; email: string; website: string; phone: string; address: string };
+
+const FIELDS = new Set(["name", "email", "website", "address"]);
+
+/** A new company: its name and contact email, and optionally its website, a phone and an address. */
+export function CreateCompanyForm() {
+  const { t } = useTranslation(["company", "forms"]);
+  const create = useCreateCompany();
+  const [failure, setFailure] = useState<string | null>(null);
+  const toBody = (values: CompanyValues) => ({
+    name: values.name,
+    email: values.email,
+    website: values.website,
+    phones: values.phone.trim() === "" ? [] : [values.phone],
+    address: values.address,
+  });
+  const { form, showServerError } = useSchemaForm<CompanyValues>({
+    initialValues: { name: "", email: "", website: "", phone: "", address: "" },
+    // The schema checks what it knows of these values; the one phone becomes `phones` on submit.
+    schema: createCompanyBodySchema,
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    create.mutate(createCompanyBodySchema.parse(toBody(values)), {
+      onSuccess: (company) => showToast(t("create.done", { name: company.name })),
+      onError: (error) => setFailure(showServerError(error, (path) => FIELDS.has(path))),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t("fields.name")}
+          required
+          maxLength={COMPANY_LIMITS.name}
+          autoComplete="organization"
+          {...form.getInputProps("name")}
+        />
+        <TextInput
+          label={t("fields.email")}
+          required
+          type="email"
+          maxLength={COMPANY_LIMITS.email}
+          autoComplete="email"
+          {...form.getInputProps("email")}
+        />
+        <TextInput
+          label={t("fields.website")}
+          placeholder={t("fields.websiteHint")}
+          type="url"
+          maxLength={COMPANY_LIMITS.website}
+          autoComplete="url"
+          {...form.getInputProps("website")}
+        />
+        <TextInput
+          label={t("fields.phones")}
+          type="tel"
+          maxLength={COMPANY_LIMITS.phone}
+          autoComplete="tel"
+          {...form.getInputProps("phone")}
+        />
+        <Textarea
+          label={t("fields.address")}
+          maxLength={COMPANY_LIMITS.address}
+          rows={3}
+          autoComplete="street-address"
+          {...form.getInputProps("address")}
+        />
+        <FormFooter
+          failure={failure}
+          onCancel={() => form.reset()}
+          saving={create.isPending}
+          cancelLabel={t("forms:form.cancel")}
+          saveLabel={t("create.submit")}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LANGUAGES, type Language } from "../../../domain/catalog/languages.ts";
+import { COMPANY_LIMITS, inviteBodySchema } from "../../../domain/schemas/company.ts";
+import { FormFooter } from "../../components/form/FormFooter.tsx";
+import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
+import { currentLanguage } from "../../i18n/i18n.ts";
+import { showToast } from "../../shell/toast.ts";
+import { useInvite } from "./companyApi.ts";
+
+type InviteValues = { email: string; firstName: string; lastName: string; language: Language };
+
+const FIELDS = new Set(["email", "firstName", "lastName", "language"]);
+
+/** One invitation: who, and the language of their mail. */
+export function InviteForm({ onDone }: { onDone: () => void }) {
+  const { t, i18n } = useTranslation(["company", "common"]);
+  const invite = useInvite();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { form, showServerError } = useSchemaForm<InviteValues>({
+    initialValues: { email: "", firstName: "", lastName: "", language: currentLanguage(i18n) },
+    schema: inviteBodySchema,
+  });
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    invite.mutate(inviteBodySchema.parse(values), {
+      onSuccess: (member) => {
+        showToast(t("invite.done", { email: member.email }));
+        onDone();
+      },
+      onError: (error) => setFailure(showServerError(error, (path) => FIELDS.has(path))),
+    });
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t("fields.memberEmail")}
+          required
+          type="email"
+          maxLength={COMPANY_LIMITS.email}
+          autoComplete="off"
+          data-autofocus
+          {...form.getInputProps("email")}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={t("fields.firstName")}
+            required
+            maxLength={COMPANY_LIMITS.personName}
+            autoComplete="off"
+            {...form.getInputProps("firstName")}
+          />
+          <TextInput
+            label={t("fields.lastName")}
+            required
+            maxLength={COMPANY_LIMITS.personName}
+            autoComplete="off"
+            {...form.getInputProps("lastName")}
+          />
+        </SimpleGrid>
+        <NativeSelect
+          label={t("fields.language")}
+          data={LANGUAGES.map((code) => ({ value: code, label: t(`common:language.name.${code}`) }))}
+          {...form.getInputProps("language")}
+        />
+        <FormFooter
+          failure={failure}
+          onCancel={onDone}
+          saving={invite.isPending}
+          cancelLabel={t("invite.cancel")}
+          saveLabel={t("invite.submit")}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,274 @@
+import "@mantine/core/styles/Pagination.css";
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  Menu,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconArrowDown, IconArrowUp, IconDots, IconSearch, IconShieldCheck } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { CompanyMember, MemberSortColumn, MemberStatus } from "../../../domain/schemas/company.ts";
+import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
+import { Loaded } from "../../components/Loaded.tsx";
+import { currentLanguage } from "../../i18n/i18n.ts";
+import { showToast } from "../../shell/toast.ts";
+import { type MemberAction, type MemberListQuery, useMemberAction, useMembers } from "./companyApi.ts";
+
+const PAGE_SIZE = 20;
+const SEARCH_PAUSE_MS = 300;
+
+const STATUS_COLOR: Record<MemberStatus, string> = { invited: "blue", active: "green", deactivated: "gray" };
+
+/** The actions a member's row offers, by status. */
+function actionsFor(member: CompanyMember): MemberAction[] {
+  if (member.status === "deactivated") return ["reactivate"];
+  if (member.status === "invited") return ["deactivate"];
+  return [member.isAdmin ? "removeAdmin" : "makeAdmin", "deactivate"];
+}
+
+/** The members: searched, sorted by a column header, a page at a time; each row's actions confirmed. */
+export function MembersTable() {
+  const { t } = useTranslation("company");
+  const [query, setQuery] = useState<Omit<MemberListQuery, "search">>({
+    page: 0,
+    size: PAGE_SIZE,
+    sortedColumn: "invitedAt",
+    descending: true,
+  });
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
+  const members = useMembers({ ...query, search: debounced });
+  const [pending, setPending] = useState<{ action: MemberAction; member: CompanyMember } | null>(null);
+
+  const sortBy = (column: MemberSortColumn) =>
+    setQuery((current) => ({
+      ...current,
+      page: 0,
+      sortedColumn: column,
+      descending: current.sortedColumn === column ? !current.descending : false,
+    }));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={2}>{t("members.heading")}</Title>
+        <TextInput
+          aria-label={t("members.search")}
+          placeholder={t("members.search")}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setQuery((current) => ({ ...current, page: 0 }));
+          }}
+          type="search"
+          w={{ base: "100%", sm: 280 }}
+        />
+      </Group>
+      <Loaded query={members} failure={t("members.loadFailed")}>
+        {(page) =>
+          page.content.length === 0 ? (
+            <Text>{t("members.empty")}</Text>
+          ) : (
+            <>
+              <Text size="sm" c="dimmed" role="status">
+                {t("members.count", { count: page.totalElements })}
+              </Text>
+              <Table.ScrollContainer minWidth={720} type="native">
+                <Table verticalSpacing="sm" highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <SortableHeader
+                        column="lastName"
+                        label={t("members.columns.name")}
+                        query={query}
+                        onSort={sortBy}
+                      />
+                      <SortableHeader
+                        column="email"
+                        label={t("members.columns.email")}
+                        query={query}
+                        onSort={sortBy}
+                      />
+                      <SortableHeader
+                        column="status"
+                        label={t("members.columns.status")}
+                        query={query}
+                        onSort={sortBy}
+                      />
+                      <SortableHeader
+                        column="invitedAt"
+                        label={t("members.columns.invitedAt")}
+                        query={query}
+                        onSort={sortBy}
+                      />
+                      <SortableHeader
+                        column="activatedAt"
+                        label={t("members.columns.activatedAt")}
+                        query={query}
+                        onSort={sortBy}
+                      />
+                      <Table.Th scope="col">
+                        <VisuallyHidden>{t("members.columns.actions")}</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {page.content.map((member) => (
+                      <MemberRow
+                        key={member.id}
+                        member={member}
+                        onAction={(action) => setPending({ action, member })}
+                      />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              {page.totalPages > 1 ? (
+                <Pagination
+                  total={page.totalPages}
+                  value={query.page + 1}
+                  onChange={(value) => setQuery((current) => ({ ...current, page: value - 1 }))}
+                  getControlProps={(control) => ({ "aria-label": t(`members.pageControl.${control}`) })}
+                  getItemProps={(value) => ({ "aria-label": t("members.pageNumber", { page: value }) })}
+                  aria-label={t("members.pages")}
+                />
+              ) : null}
+            </>
+          )
+        }
+      </Loaded>
+      {pending !== null ? <ConfirmAction {...pending} onClose={() => setPending(null)} /> : null}
+    </Stack>
+  );
+}
+
+function SortableHeader({
+  column,
+  label,
+  query,
+  onSort,
+}: {
+  column: MemberSortColumn;
+  label: string;
+  query: Pick<MemberListQuery, "sortedColumn" | "descending">;
+  onSort: (column: MemberSortColumn) => void;
+}) {
+  const { t } = useTranslation("company");
+  const sorted = query.sortedColumn === column;
+  const Arrow = query.descending ? IconArrowDown : IconArrowUp;
+  return (
+    <Table.Th scope="col" aria-sort={sorted ? (query.descending ? "descending" : "ascending") : "none"}>
+      <UnstyledButton
+        onClick={() => onSort(column)}
+        fw={700}
+        fz="sm"
+        title={t("members.sortBy", { column: label })}
+      >
+        <Group gap={4} wrap="nowrap" component="span">
+          {label}
+          {sorted ? <Arrow size={14} aria-hidden="true" /> : null}
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function MemberRow({
+  member,
+  onAction,
+}: {
+  member: CompanyMember;
+  onAction: (action: MemberAction) => void;
+}) {
+  const { t, i18n } = useTranslation("company");
+  const date = new Intl.DateTimeFormat(currentLanguage(i18n), { dateStyle: "medium" });
+  const name = `${member.firstName} ${member.lastName}`.trim();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          {name}
+          {member.isAdmin ? <IconShieldCheck size={16} role="img" aria-label={t("members.admin")} /> : null}
+        </Group>
+      </Table.Td>
+      <Table.Td style={{ overflowWrap: "anywhere" }}>{member.email}</Table.Td>
+      <Table.Td>
+        <Badge color={STATUS_COLOR[member.status]} variant="light">
+          {t(`status.${member.status}`)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{date.format(member.invitedAt)}</Table.Td>
+      <Table.Td>{member.activatedAt === null ? "—" : date.format(member.activatedAt)}</Table.Td>
+      <Table.Td>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" aria-label={t("actions.menu", { name })}>
+              <IconDots size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {actionsFor(member).map((action) => (
+              <Menu.Item
+                key={action}
+                color={action === "deactivate" ? "red" : undefined}
+                onClick={() => onAction(action)}
+              >
+                {t(`actions.${action}`)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function ConfirmAction({
+  action,
+  member,
+  onClose,
+}: {
+  action: MemberAction;
+  member: CompanyMember;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("company");
+  const act = useMemberAction();
+  const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+  return (
+    <ConfirmDialog
+      opened
+      title={t(`actions.${action}`)}
+      confirmLabel={t("actions.yes")}
+      cancelLabel={t("actions.cancel")}
+      destructive={action === "deactivate"}
+      pending={act.isPending}
+      error={act.error?.message ?? null}
+      onCancel={onClose}
+      onConfirm={() =>
+        act.mutate(
+          { action, id: member.id },
+          {
+            onSuccess: () => {
+              showToast(t(`actions.done.${action}`, { name }));
+              onClose();
+            },
+          },
+        )
+      }
+    >
+      {t(`actions.confirm.${action}`, { name })}
+    </ConfirmDialog>
+  );
+}

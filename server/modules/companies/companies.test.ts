@@ -1,0 +1,432 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPANY_LIMITS, type CompanyMember } from "../../../domain/schemas/company.ts";
+import { rolesOf } from "../../testing/billing.ts";
+import { createSignedInUser, mailsTo, request, type TestUser, uniqueEmail } from "../../testing/identity.ts";
+import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
+import { testDialects } from "../../testing/test-database.ts";
+import { INVITE_REMINDER_MS } from "./service.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const COMPANY = { name: "Acme Robotics", email: "hr@acme.example", website: "https://acme.example" };
+
+/**
+ * Companies with billing off (every verified account is a subscriber, so the b2b role is read on
+ * its own): create, invite one or a CSV file, activate, the members table, deactivate, reactivate,
+ * admins, the week-later reminder, seat limits, the audit log, and the privacy wall between a
+ * company and its members' files.
+ */
+describe.each(testDialects())("companies on %s", (dialect) => {
+  let test: TestApp;
+  let now = Date.now();
+  let owner: TestUser;
+  beforeAll(async () => {
+    test = await buildTestApp(dialect, { clock: () => now });
+    owner = await createSignedInUser(test, { name: "Dana Scully" });
+    const created = await as(owner).post("/api/b2b/company", COMPANY);
+    expect(created.statusCode, created.body).toBe(200);
+  });
+  afterAll(() => test.close());
+
+  const as = (user: TestUser | null) => {
+    const cookie = user ? { cookie: user.cookie } : {};
+    return {
+      get: (url: string, headers: Record<string, string> = {}) =>
+        request(test, { method: "GET", url, headers, ...cookie }),
+      post: (url: string, payload?: object) =>
+        request(test, { method: "POST", url, payload: payload ?? {}, ...cookie }),
+      form: (url: string, fields: Record<string, string>) =>
+        request(test, {
+          method: "POST",
+          url,
+          payload: new URLSearchParams(fields).toString(),
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          ...cookie,
+        }),
+      csv: (text: string | Buffer, field = "file") => {
+        const boundary = "----kinfile-test-boundary";
+        const body = Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="staff.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+          ),
+          Buffer.isBuffer(text) ? text : Buffer.from(text),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        return request(test, {
+          method: "POST",
+          url: "/api/b2b/invite/upload-csv-file",
+          payload: body,
+          headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+          ...cookie,
+        });
+      },
+    };
+  };
+
+  /** Runs every due job, however many batches it takes (undelivered mail queues up in tests). */
+  async function drainJobs(): Promise<void> {
+    while ((await test.jobs.runDue()).done > 0) {
+      // Next batch.
+    }
+  }
+
+  /** The activation code of the newest invitation mailed to an address. */
+  async function codeMailedTo(email: string): Promise<string> {
+    const mails = (await mailsTo(test, email)).filter((mail) => mail.template === "companyInvitation");
+    const code = /([0-9A-Z]{5}-){3}[0-9A-Z]{5}/.exec(mails.at(-1)?.text ?? "")?.[0];
+    if (code === undefined) throw new Error(`no invitation code mailed to ${email}`);
+    return code;
+  }
+
+  async function member(email: string): Promise<CompanyMember> {
+    const page = await as(owner).get(`/api/b2b/accounts/page/0?search=${encodeURIComponent(email)}`);
+    const found = (page.json().content as CompanyMember[]).find((item) => item.email === email);
+    if (found === undefined) throw new Error(`${email} is not a member`);
+    return found;
+  }
+
+  /** Invites someone, lets them make an account, and activates their seat. */
+  async function activeMember(name = "Fox Mulder", lang: "en" | "fr" = "en"): Promise<TestUser> {
+    const email = uniqueEmail("staff");
+    const [firstName = "", lastName = ""] = name.split(" ");
+    const invited = await as(owner).post("/api/b2b/invite", { email, firstName, lastName, language: lang });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const user = await createSignedInUser(test, { email, name, lang });
+    const activated = await as(user).form("/api/b2b/account/activate", { code: await codeMailedTo(email) });
+    expect(activated.json()).toEqual({ type: "b2b", status: true });
+    return user;
+  }
+
+  it("makes its creator the first company admin, holding a seat; one company per account", async () => {
+    const company = await as(owner).get("/api/b2b/company");
+    expect(company.statusCode).toBe(200);
+    expect(company.json()).toMatchObject({
+      ...COMPANY,
+      phones: [],
+      address: null,
+      seats: { used: 1, bought: null },
+      subscription: null,
+    });
+    expect(await rolesOf(test, owner)).toEqual(expect.arrayContaining(["b2b", "companyAdmin"]));
+    const again = await as(owner).post("/api/b2b/company", { ...COMPANY, name: "Second" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe("Your account already belongs to a company.");
+  });
+
+  it("refuses a company without a name or with a bad address, naming the field", async () => {
+    const someone = await createSignedInUser(test, { lang: "fr" });
+    const missing = await as(someone).post("/api/b2b/company", { email: "x@example.com" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields.name).toBe("Ce champ est obligatoire.");
+    const bad = await as(someone).post("/api/b2b/company", {
+      name: "X",
+      email: "not-an-email",
+      website: "javascript:alert(1)",
+      phones: Array.from({ length: COMPANY_LIMITS.phones + 1 }, () => "555"),
+    });
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(["email", "phones", "website"]);
+    expect(
+      await as(null)
+        .post("/api/b2b/company", COMPANY)
+        .then((r) => r.statusCode),
+    ).toBe(401);
+  });
+
+  it("does not exist for anyone but the company's admins", async () => {
+    const stranger = await createSignedInUser(test);
+    for (const [method, url] of [
+      ["GET", "/api/b2b/company"],
+      ["POST", "/api/b2b/invite"],
+      ["GET", "/api/b2b/accounts/page/0"],
+      ["GET", "/api/b2b/account/deactivate/x"],
+      ["POST", "/api/b2b/reactivate/x"],
+      ["POST", "/api/b2b/account/admin/x?setRole=true"],
+      ["POST", "/api/b2b/invite/upload-csv-file"],
+    ] as const) {
+      const response =
+        method === "GET"
+          ? await as(stranger).get(url)
+          : await as(stranger).post(url, { email: "a@b.example" });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await as(null).get("/api/b2b/company")).statusCode).toBe(404);
+  });
+
+  it("invites one person by mail in their language, with a single-use code that activates the seat", async () => {
+    const email = uniqueEmail("gina");
+    const invited = await as(owner).post("/api/b2b/invite", {
+      email: email.toUpperCase(),
+      firstName: "Gina",
+      lastName: "Tremblay",
+      language: "fr",
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect(invited.json()).toMatchObject({ email, status: "invited", isAdmin: false, activatedAt: null });
+    const [mail] = (await mailsTo(test, email)).filter((item) => item.template === "companyInvitation");
+    expect(mail?.subject).toBe("Acme Robotics vous offre Kinfile");
+    expect(mail?.text).toContain("/b2b/activate?code=");
+    const twice = await as(owner).post("/api/b2b/invite", { email, firstName: "G", lastName: "T" });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.fields.email).toBe("This person is already in your company.");
+
+    const gina = await createSignedInUser(test, { email, lang: "fr" });
+    expect(await rolesOf(test, gina)).not.toContain("b2b");
+    const code = await codeMailedTo(email);
+    const wrong = await as(gina).form("/api/b2b/account/activate", { code: "AAAAA-BBBBB-CCCCC-DDDDD" });
+    expect(wrong.json()).toEqual({ type: "b2b", status: false });
+    // Typed in lower case and without dashes, the code still works.
+    const activated = await as(gina).form("/api/b2b/account/activate", {
+      code: code.toLowerCase().replaceAll("-", ""),
+    });
+    expect(activated.json()).toEqual({ type: "b2b", status: true });
+    expect(await rolesOf(test, gina)).toContain("b2b");
+    expect(await rolesOf(test, gina)).not.toContain("companyAdmin");
+    expect((await member(email)).status).toBe("active");
+    const reused = await as(gina).form("/api/b2b/account/activate", { code });
+    expect(reused.json()).toEqual({ type: "b2b", status: false });
+  });
+
+  it("limits guessing activation codes", async () => {
+    const guesser = await createSignedInUser(test);
+    const guess = (code: string) =>
+      request(test, {
+        method: "POST",
+        url: "/api/b2b/account/activate",
+        payload: { code },
+        cookie: guesser.cookie,
+        // Its own address: the limit counts per account and per address.
+        remoteAddress: "203.0.113.77",
+      });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await guess(`GUESS${attempt}`)).json()).toEqual({ type: "b2b", status: false });
+    }
+    const refused = await guess("GUESS");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/Too many codes tried/);
+  });
+
+  it("lists members with only the membership's fields, sorted, searched and paged", async () => {
+    await activeMember("Walter Skinner");
+    await activeMember("Monica Reyes");
+    const first = await as(owner).get(
+      "/api/b2b/accounts/page/0?size=2&sortedColumn=firstName&descending=false",
+    );
+    expect(first.statusCode).toBe(200);
+    const page = first.json();
+    expect(page).toMatchObject({ page: 0, size: 2 });
+    expect(page.totalPages).toBe(Math.ceil(page.totalElements / 2));
+    expect(page.content).toHaveLength(2);
+    expect(Object.keys(page.content[0]).sort()).toEqual(
+      [
+        "activatedAt",
+        "email",
+        "firstName",
+        "id",
+        "invitedAt",
+        "isAdmin",
+        "language",
+        "lastName",
+        "status",
+      ].sort(),
+    );
+    const names = page.content.map((item: CompanyMember) => item.firstName);
+    expect(names).toEqual([...names].sort());
+    const searched = await as(owner).get("/api/b2b/accounts/page/0?search=SKINNER");
+    expect(searched.json().content.map((item: CompanyMember) => item.lastName)).toEqual(["Skinner"]);
+    const bad = await as(owner).get("/api/b2b/accounts/page/0?size=1000&sortedColumn=password");
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(["size", "sortedColumn"]);
+  });
+
+  it("keeps a member's file out of the company's sight (404), and another company's members out of reach", async () => {
+    const walter = await activeMember("Walter Bishop");
+    const saved = await request(test, {
+      method: "POST",
+      url: "/api/records/passwordvault/password",
+      cookie: walter.cookie,
+      payload: { accountNickname: "Bank", password: "hunter2 hunter2" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const recordId = saved.json();
+    expect((await as(owner).get(`/api/records/passwordvault/password/${recordId}`)).statusCode).toBe(404);
+    const listed = await as(owner).get("/api/records/passwordvault/password");
+    expect(JSON.stringify(listed.json())).not.toContain(recordId);
+
+    const rival = await createSignedInUser(test);
+    expect(
+      (await as(rival).post("/api/b2b/company", { name: "Rival", email: "r@rival.example" })).statusCode,
+    ).toBe(200);
+    const walterId = (await member(walter.email)).id;
+    expect((await as(rival).get(`/api/b2b/account/deactivate/${walterId}`)).statusCode).toBe(404);
+    expect((await as(rival).post(`/api/b2b/reactivate/${walterId}`)).statusCode).toBe(404);
+    expect((await as(rival).post(`/api/b2b/account/admin/${walterId}?setRole=true`)).statusCode).toBe(404);
+    const rivalPage = await as(rival).get("/api/b2b/accounts/page/0");
+    expect(rivalPage.json().content.map((item: CompanyMember) => item.email)).toEqual([rival.email]);
+  });
+
+  it("deactivates (refusing another site), keeping the file, and reactivates; admins come and go but one stays", async () => {
+    const monica = await activeMember("Monica Banks");
+    const id = (await member(monica.email)).id;
+    const crossSite = await as(owner).get(`/api/b2b/account/deactivate/${id}`, {
+      "sec-fetch-site": "cross-site",
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await member(monica.email)).status).toBe("active");
+
+    const deactivated = await as(owner).get(`/api/b2b/account/deactivate/${id}`, {
+      "sec-fetch-site": "same-origin",
+    });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    expect(deactivated.json().status).toBe("deactivated");
+    expect(await rolesOf(test, monica)).not.toContain("b2b");
+    // Billing is off: she is still a subscriber of her own, and her account is untouched.
+    expect((await as(monica).get("/api/account/account")).statusCode).toBe(200);
+
+    const reactivated = await as(owner).post(`/api/b2b/reactivate/${id}`);
+    expect(reactivated.json().status).toBe("active");
+    expect(await rolesOf(test, monica)).toContain("b2b");
+
+    const granted = await as(owner).post(`/api/b2b/account/admin/${id}?setRole=true`);
+    expect(granted.json().isAdmin).toBe(true);
+    expect(await rolesOf(test, monica)).toContain("companyAdmin");
+    expect((await as(monica).get("/api/b2b/company")).json().name).toBe(COMPANY.name);
+    const removed = await as(monica).post(`/api/b2b/account/admin/${id}?setRole=false`);
+    expect(removed.json().isAdmin).toBe(false);
+    expect(await rolesOf(test, monica)).not.toContain("companyAdmin");
+
+    const ownerId = (await member(owner.email)).id;
+    const alone = await as(owner).post(`/api/b2b/account/admin/${ownerId}?setRole=false`);
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json().error.message).toMatch(/at least one admin/);
+    expect((await as(owner).get(`/api/b2b/account/deactivate/${ownerId}`)).statusCode).toBe(409);
+  });
+
+  it("invites from a CSV file, with every row's outcome", async () => {
+    const existing = await activeMember("Alex Krycek");
+    const fresh = uniqueEmail("csv");
+    const other = uniqueEmail("csv");
+    const csv = [
+      "\uFEFFemail,firstName,lastName,language",
+      `${fresh},Jeffrey,Spender,fr`,
+      `${fresh.toUpperCase()},Jeffrey,Again,en`,
+      `${existing.email},Alex,Krycek,`,
+      "not-an-email,No,Body,en",
+      `${other},"Smith, Jr",Cigarette,`,
+      "",
+    ].join("\r\n");
+    const response = await as(owner).csv(csv);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      seatsMissing: 0,
+      rows: [
+        { row: 1, email: fresh, result: "invited", field: null, reason: null },
+        { row: 2, email: fresh, result: "duplicate", field: null, reason: null },
+        { row: 3, email: existing.email, result: "member", field: null, reason: null },
+        {
+          row: 4,
+          email: "not-an-email",
+          result: "invalid",
+          field: "email",
+          reason: "Enter a valid email address.",
+        },
+        { row: 5, email: other, result: "invited", field: null, reason: null },
+      ],
+    });
+    expect((await member(other)).firstName).toBe("Smith, Jr");
+    expect(await codeMailedTo(fresh)).toBeTruthy();
+    const [mail] = (await mailsTo(test, fresh)).filter((item) => item.template === "companyInvitation");
+    expect(mail?.subject).toContain("vous offre Kinfile");
+  });
+
+  it("refuses a file that is not an invite list, too long or too large, inviting no one", async () => {
+    const header = await as(owner).csv("mail,name\nx@example.com,X\n");
+    expect(header.statusCode).toBe(400);
+    expect(header.json().error.fields.file).toContain("email,firstName,lastName,language");
+    const empty = await as(owner).csv("email,firstName,lastName\n");
+    expect(empty.json().error.fields.file).toBe("The file holds no one to invite below its header row.");
+    const rows = Array.from({ length: COMPANY_LIMITS.csvRows + 1 }, (_, at) => `p${at}@example.com,A,B`);
+    const tooMany = await as(owner).csv(["email,firstName,lastName", ...rows].join("\n"));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.fields.file).toBe("Invite at most 1000 people per file.");
+    const huge = Buffer.alloc(COMPANY_LIMITS.csvBytes + 10, "a");
+    const tooLarge = await as(owner).csv(huge);
+    expect(tooLarge.statusCode).toBe(413);
+    const wrongField = await as(owner).csv("email,firstName,lastName\na@b.example,A,B\n", "upload");
+    expect(wrongField.statusCode).toBe(400);
+    const nobody = await as(owner).get("/api/b2b/accounts/page/0?search=p1%40example.com");
+    expect(nobody.json().totalElements).toBe(0);
+  });
+
+  it("invites no one when the file needs more seats than are free, saying how many are missing", async () => {
+    const company = (await as(owner).get("/api/b2b/company")).json();
+    await test.database.db
+      .updateTable("company")
+      .set({ seat_limit: company.seats.used + 1 })
+      .where("id", "=", company.id)
+      .execute();
+    const [a, b, c] = [uniqueEmail("seat"), uniqueEmail("seat"), uniqueEmail("seat")];
+    const response = await as(owner).csv(`email,firstName,lastName\n${a},A,A\n${b},B,B\n${c},C,C\n`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().seatsMissing).toBe(2);
+    expect(response.json().rows.map((row: { result: string }) => row.result)).toEqual([
+      "invalid",
+      "invalid",
+      "invalid",
+    ]);
+    expect(await mailsTo(test, a)).toEqual([]);
+    const one = await as(owner).post("/api/b2b/invite", { email: a, firstName: "A", lastName: "A" });
+    expect(one.statusCode).toBe(200);
+    const none = await as(owner).post("/api/b2b/invite", { email: b, firstName: "B", lastName: "B" });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.message).toBe("Not enough free seats: 1 more needed.");
+    await test.database.db
+      .updateTable("company")
+      .set({ seat_limit: null })
+      .where("id", "=", company.id)
+      .execute();
+  });
+
+  it("reminds once a week later with a new code that replaces the first", async () => {
+    const email = uniqueEmail("late");
+    await as(owner).post("/api/b2b/invite", { email, firstName: "Late", lastName: "Comer" });
+    const first = await codeMailedTo(email);
+    now += INVITE_REMINDER_MS - DAY_MS;
+    await drainJobs();
+    expect((await mailsTo(test, email)).filter((mail) => mail.template === "companyInvitation")).toHaveLength(
+      1,
+    );
+    now += DAY_MS;
+    await drainJobs();
+    const mails = (await mailsTo(test, email)).filter((mail) => mail.template === "companyInvitation");
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.subject).toBe("Reminder: Acme Robotics gives you Kinfile");
+    const second = await codeMailedTo(email);
+    expect(second).not.toBe(first);
+    const late = await createSignedInUser(test, { email });
+    expect((await as(late).form("/api/b2b/account/activate", { code: first })).json().status).toBe(false);
+    expect((await as(late).form("/api/b2b/account/activate", { code: second })).json().status).toBe(true);
+    now += 2 * INVITE_REMINDER_MS;
+    await drainJobs();
+    expect((await mailsTo(test, email)).filter((mail) => mail.template === "companyInvitation")).toHaveLength(
+      2,
+    );
+  });
+
+  it("writes every company-admin action to the audit log", async () => {
+    const entries = await test.database.db
+      .selectFrom("audit_entry")
+      .select(["action", "actor_id"])
+      .where("actor_id", "=", owner.id)
+      .execute();
+    const actions = new Set(entries.map((entry) => entry.action));
+    for (const action of [
+      "company.create",
+      "company.invite",
+      "company.invite_csv",
+      "company.deactivate",
+      "company.reactivate",
+      "company.admin_grant",
+    ]) {
+      expect(actions, action).toContain(action);
+    }
+  });
+});
