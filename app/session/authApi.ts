@@ -1,6 +1,6 @@
 import type { Language } from "../../domain/catalog/languages.ts";
 import { apiFetch } from "../api/client.ts";
-import { LOGIN_PATH } from "./homeRoute.ts";
+import { isReturnPath, LOGIN_PATH, RETURN_PARAM } from "./homeRoute.ts";
 
 /*
  * The identity calls of the public pages, to better-auth at /api/auth (answers re-worded in our
@@ -63,9 +63,15 @@ export async function verifySecondFactor(
 
 export type SignUp = { name: string; email: string; password: string; lang: Language };
 
-/** An email already registered answers like a new one (the server mails its owner instead). */
-export async function signUpWithEmail(form: SignUp): Promise<void> {
-  await post("/api/auth/sign-up/email", { ...form, callbackURL: AUTH_RETURN_PATHS.emailVerified });
+/**
+ * An email already registered answers like a new one (the server mails its owner instead). The
+ * verification link leads to sign-in, then to `next` (an invitation's activation, say) if given.
+ */
+export async function signUpWithEmail(form: SignUp, next?: string | null): Promise<void> {
+  const callbackURL = isReturnPath(next)
+    ? `${AUTH_RETURN_PATHS.emailVerified}&${new URLSearchParams({ [RETURN_PARAM]: next })}`
+    : AUTH_RETURN_PATHS.emailVerified;
+  await post("/api/auth/sign-up/email", { ...form, callbackURL });
 }
 
 export async function sendVerificationEmail(email: string): Promise<void> {

@@ -26,16 +26,16 @@ afterEach(() => {
 });
 
 describe("the session guard", () => {
-  it.each(["/dashboard/personal-network", "/dashboard/assets", "/b2b", "/admin"])(
+  it.each(["/dashboard/personal-network", "/dashboard/assets", "/b2b/activate?code=ABCDE-12345", "/admin"])(
     "sends a visitor without a session from %s to sign-in",
     async (path) => {
       signedInAs(null);
       const { router } = await visit(path);
       await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
       expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Sign in to Kinfile");
-      // A dashboard page is opened again after sign-in (a link from an email, say).
+      // A dashboard or company page is opened again after sign-in (a link from an email, say).
       expect(new URLSearchParams(router.state.location.search).get("next")).toBe(
-        path.startsWith("/dashboard") ? path : null,
+        path.startsWith("/admin") ? null : path,
       );
     },
   );

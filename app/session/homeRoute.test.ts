@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hasFullAccess } from "../../domain/roles.ts";
-import { homeRouteFor, loginPathFor, signedInDestination } from "./homeRoute.ts";
+import { homeRouteFor, loginPathFor, signedInDestination, withReturnPath } from "./homeRoute.ts";
 
 describe("homeRouteFor", () => {
   it("sends a visitor who is not signed in to sign-in", () => {
@@ -42,6 +42,15 @@ describe("after sign-in", () => {
       );
     }
     expect(loginPathFor("//evil.example")).toBe("/login");
+  });
+
+  it("returns to an invitation's activation link through sign-in and registration", () => {
+    const activation = "/b2b/activate?code=ABCDE-FGHIJ-KLMNO-PQRST";
+    expect(signedInDestination([], activation)).toBe(activation);
+    expect(withReturnPath("/register", activation)).toBe(
+      "/register?next=%2Fb2b%2Factivate%3Fcode%3DABCDE-FGHIJ-KLMNO-PQRST",
+    );
+    expect(withReturnPath("/register", "https://evil.example/b2b")).toBe("/register");
   });
 
   it("gives full access to subscribers and b2b users only", () => {

@@ -35,14 +35,20 @@ export function signedInDestination(roles: readonly string[], next?: string | nu
 export const RETURN_PARAM = "next";
 
 /**
- * Only a page of the dashboard may be returned to: an address elsewhere ("//evil.example",
- * "https://...") would let a crafted sign-in link send a person off-site.
+ * Only a page of the dashboard or the company area (an invitation's activation link) may be
+ * returned to: an address elsewhere ("//evil.example", "https://...") would let a crafted sign-in
+ * link send a person off-site.
  */
 export function isReturnPath(path: string | null | undefined): path is string {
-  return typeof path === "string" && /^\/dashboard(\/[\w\-/]*)?(\?[\w\-=&%.]*)?$/.test(path);
+  return typeof path === "string" && /^\/(dashboard|b2b)(\/[\w\-/]*)?(\?[\w\-=&%.]*)?$/.test(path);
+}
+
+/** A public page's address, carrying the page to return to after signing in, when there is one. */
+export function withReturnPath(path: string, next: string | null | undefined): string {
+  return isReturnPath(next) ? `${path}?${new URLSearchParams({ [RETURN_PARAM]: next })}` : path;
 }
 
 /** /login, remembering the page a signed-out visitor asked for. */
 export function loginPathFor(path: string): string {
-  return isReturnPath(path) ? `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: path })}` : LOGIN_PATH;
+  return withReturnPath(LOGIN_PATH, path);
 }

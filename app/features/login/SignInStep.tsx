@@ -3,10 +3,11 @@ import { Alert, Anchor, Button, Divider, Group, Stack, Text, TextInput, Title } 
 import { IconBuildingSkyscraper, IconKey } from "@tabler/icons-react";
 import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { MARKETING_LINKS } from "../../config/marketingLinks.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { type AuthOptions, signInWithEmail, startProviderSignIn } from "../../session/authApi.ts";
+import { RETURN_PARAM, withReturnPath } from "../../session/homeRoute.ts";
 import { AgreementNote } from "./AgreementNote.tsx";
 import {
   authErrorMessage,
@@ -44,6 +45,8 @@ function passkeysSupported(): boolean {
 /** The first step of sign-in: email and password, or a passkey, or the organization's provider. */
 export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSignedIn }: SignInStepProps) {
   const { t, i18n } = useTranslation("auth");
+  // The page to return to after signing in goes along to registration (an invitation's link).
+  const [searchParams] = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [problems, setProblems] = useState<{ email?: FieldProblem; password?: FieldProblem }>({});
@@ -206,7 +209,13 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
       {options.registration && (
         <Text size="sm" ta="center">
           {t("login.newHere")}{" "}
-          <Anchor component={Link} to="/register" inherit underline="always" fw={600}>
+          <Anchor
+            component={Link}
+            to={withReturnPath("/register", searchParams.get(RETURN_PARAM))}
+            inherit
+            underline="always"
+            fw={600}
+          >
             {t("login.register")}
           </Anchor>
         </Text>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { signUpWithEmail } from "../../session/authApi.ts";
-import { LOGIN_PATH } from "../../session/homeRoute.ts";
+import { LOGIN_PATH, RETURN_PARAM, withReturnPath } from "../../session/homeRoute.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { AgreementNote } from "../login/AgreementNote.tsx";
 import { AuthLayout } from "../login/AuthLayout.tsx";
@@ -74,12 +74,10 @@ export function RegisterPage() {
     setError(null);
     try {
       const email = values.email.trim();
-      await signUpWithEmail({
-        name: values.name.trim(),
-        email,
-        password: values.password,
-        lang: currentLanguage(i18n),
-      });
+      await signUpWithEmail(
+        { name: values.name.trim(), email, password: values.password, lang: currentLanguage(i18n) },
+        searchParams.get(RETURN_PARAM),
+      );
       setRegisteredEmail(email);
     } catch (caught) {
       setError(caught);
@@ -165,7 +163,13 @@ export function RegisterPage() {
         </form>
         <Text size="sm" ta="center">
           {t("register.haveAccount")}{" "}
-          <Anchor component={Link} to={LOGIN_PATH} inherit underline="always" fw={600}>
+          <Anchor
+            component={Link}
+            to={withReturnPath(LOGIN_PATH, searchParams.get(RETURN_PARAM))}
+            inherit
+            underline="always"
+            fw={600}
+          >
             {t("register.signIn")}
           </Anchor>
         </Text>
