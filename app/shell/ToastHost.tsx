@@ -1,12 +1,15 @@
+import "@mantine/core/styles/CloseButton.css";
+import "@mantine/core/styles/Notification.css";
 import "@mantine/notifications/styles.css";
-import { MantineThemeProvider } from "@mantine/core";
+import { getDefaultZIndex, MantineThemeProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_TOASTS, TIMINGS_MS } from "../../domain/limits.ts";
 
 /**
- * The toasts' host (spec: 2 s, at most two at once); mount once, beside the app's providers.
+ * The toasts' host (spec: 2 s, at most two at once), above every dialog; mount once, beside the
+ * app's providers.
  * Every toast's close cross gets its name here, in the reader's language, so no caller has to.
  */
 export function ToastHost() {
@@ -20,7 +23,13 @@ export function ToastHost() {
   );
   return (
     <MantineThemeProvider theme={theme} inherit>
-      <Notifications limit={MAX_TOASTS} autoClose={TIMINGS_MS.toast} position="top-center" />
+      {/* Above every dialog: a toast said after a dialog's action is read over its dimmed page. */}
+      <Notifications
+        limit={MAX_TOASTS}
+        autoClose={TIMINGS_MS.toast}
+        position="top-center"
+        zIndex={getDefaultZIndex("max")}
+      />
     </MantineThemeProvider>
   );
 }

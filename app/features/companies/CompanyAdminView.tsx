@@ -1,3 +1,4 @@
+import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Progress.css";
 import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconFileSpreadsheet, IconUserPlus } from "@tabler/icons-react";
@@ -69,7 +70,7 @@ function CompanyDetails({ company }: { company: Company }) {
       <Title order={2} size="h4" mb="xs">
         {t("details.heading")}
       </Title>
-      <dl className="company-details">
+      <dl>
         {rows.map(([label, value]) => (
           <div key={label}>
             <Text component="dt" size="sm" c="dimmed">

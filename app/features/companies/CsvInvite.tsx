@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Badge.css";
+import "@mantine/core/styles/Table.css";
 import { Alert, Anchor, Badge, Button, FileInput, Group, Stack, Table, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useState } from "react";

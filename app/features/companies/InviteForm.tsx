@@ -1,3 +1,4 @@
+import "@mantine/core/styles/SimpleGrid.css";
 import { NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,0 +1,104 @@
+/**
+ * A company gives Kinfile to its staff, in the browser on the suite's server (billing off): the
+ * founder creates the company and invites from a CSV file; an invitee without an account follows
+ * the mailed link, registers, confirms the address, signs in and lands back on the activation,
+ * whose seat then shows active in the members table. English at desktop width for the company,
+ * French on a phone for the invitee, with axe and the 375 px check on each screen.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { E2E_PASSWORD, linkIn, signedInAccount, uniqueEmail, waitForMail } from "./support/accounts.ts";
+import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
+
+const pages = browserPages();
+const baseURL = inject("baseURL");
+
+describe("a company and its staff", () => {
+  it("creates a company, invites from a CSV file, and the invitee registers and activates the seat", async () => {
+    const founder = await pages.open({ width: 1280 });
+    const invitee = await pages.open({ width: 375, height: 812, locale: "fr-CA" });
+    const staffEmail = uniqueEmail("staff");
+    try {
+      const { page } = founder;
+      await signedInAccount(founder.context, baseURL, { name: "Dana Scully" });
+      await page.goto("/dashboard");
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await page.getByRole("menuitem", { name: "Company" }).click();
+      await page.getByRole("heading", { name: "Give Kinfile to your staff", level: 1 }).waitFor();
+      await expectNoAxeViolations(page, "/b2b, create");
+      await expectFitsPhone(page, "/b2b, create");
+      await page.getByRole("button", { name: "Create company" }).click();
+      await page.getByText("This field is required.").first().waitFor();
+      await page.getByRole("textbox", { name: "Company name" }).fill("Acme Robotics");
+      await page.getByRole("textbox", { name: "Contact email" }).fill("hr@acme.example");
+      await page.getByRole("button", { name: "Create company" }).click();
+      await page.getByText("Company “Acme Robotics” created.").waitFor();
+      await page.getByRole("heading", { name: "Acme Robotics", level: 1 }).waitFor();
+      await page.getByText("1 seats used, no limit").waitFor();
+
+      await page.getByRole("button", { name: "Invite from a CSV file" }).click();
+      const dialog = page.getByRole("dialog", { name: "Invite from a CSV file" });
+      await dialog.locator("input[type=file]").setInputFiles({
+        name: "staff.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(
+          `email,firstName,lastName,language\r\n${staffEmail},Gina,Tremblay,fr\r\nnobody,No,Body,en\r\n`,
+        ),
+      });
+      await expectNoAxeViolations(page, "/b2b, CSV invite");
+      await dialog.getByRole("button", { name: "Upload and invite" }).click();
+      await dialog.getByText("1 invitation sent.").waitFor();
+      await dialog.getByText("email: Enter a valid email address.").waitFor();
+      await expectNoAxeViolations(page, "/b2b, CSV results");
+      await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
+      await dialog.waitFor({ state: "detached" });
+      const row = page.getByRole("row", { name: new RegExp(staffEmail) });
+      await row.getByText("Invited").waitFor();
+      await expectNoAxeViolations(page, "/b2b, members");
+      await expectFitsPhone(page, "/b2b, members");
+      expect(founder.consoleErrors, "console errors (company)").toEqual([]);
+
+      // The invitee: the link in the mail, then registration, confirmation and sign-in.
+      const mail = await waitForMail(invitee.context.request, staffEmail);
+      expect(mail.subject).toBe("Acme Robotics vous offre Kinfile");
+      const phone = invitee.page;
+      await phone.goto(linkIn(mail, "/b2b/activate"));
+      await phone.getByRole("heading", { name: "Connexion à Kinfile" }).waitFor();
+      await phone.getByRole("link", { name: "Créer un compte" }).click();
+      await phone.getByLabel("Nom complet").fill("Gina Tremblay");
+      await phone.getByLabel("Courriel", { exact: true }).fill(staffEmail);
+      await phone.getByLabel("Mot de passe", { exact: true }).fill(E2E_PASSWORD);
+      await phone.getByLabel("Confirmer le mot de passe", { exact: true }).fill(E2E_PASSWORD);
+      await phone.getByRole("button", { name: "Créer le compte" }).click();
+      const verification = await waitForMail(invitee.context.request, staffEmail, (item) =>
+        item.text.includes("verify-email"),
+      );
+      await phone.goto(linkIn(verification, "verify-email"));
+      await phone.getByLabel("Courriel", { exact: true }).fill(staffEmail);
+      await phone.getByLabel("Mot de passe", { exact: true }).fill(E2E_PASSWORD);
+      await phone.getByRole("main").getByRole("button", { name: "Se connecter", exact: true }).click();
+
+      await phone.getByRole("heading", { name: "Activez votre place d’entreprise", level: 1 }).waitFor();
+      // The first sign-in's guide comes first; skipped, the activation is underneath.
+      await phone.getByRole("dialog", { name: "Bonjour !" }).waitFor();
+      await phone.getByRole("button", { name: "Passer" }).click();
+      const code = phone.getByRole("textbox", { name: "Code d’activation" });
+      expect(await code.inputValue()).toMatch(/^([0-9A-Z]{5}-){3}[0-9A-Z]{5}$/);
+      await expectFitsPhone(phone, "/b2b/activate (fr)");
+      await phone.getByRole("button", { name: "Activer" }).click();
+      await phone.getByText("Votre place est active").waitFor();
+      await expectFitsPhone(phone, "/b2b/activate, activated (fr)");
+      const account = await invitee.context.request.get("/api/account/account");
+      expect((await account.json()).roles).toContain("b2b");
+      expect(invitee.consoleErrors, "console errors (invitee)").toEqual([]);
+
+      await page.reload();
+      await page
+        .getByRole("row", { name: new RegExp(staffEmail) })
+        .getByText("Active")
+        .waitFor();
+    } finally {
+      await founder.context.close();
+      await invitee.context.close();
+    }
+  });
+});
