@@ -24,6 +24,7 @@ import { activityRoutes } from "./modules/activity/routes.ts";
 import { addressRoutes } from "./modules/addresses/routes.ts";
 import { createBillingAdmin } from "./modules/admin/billing-admin.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { createUserAdmin } from "./modules/admin/users.ts";
 import { commentRoutes } from "./modules/comments/routes.ts";
 import { companyRoutes } from "./modules/companies/routes.ts";
 import { type CompanyJobs, createCompanyService } from "./modules/companies/service.ts";
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     await app.register(adminRoutes, {
       billingAdmin: createBillingAdmin({ database, stripe: billing.stripe, clock }),
+      userAdmin: createUserAdmin({ services: options.auth, billing: config.billing.mode, clock }),
     });
     await app.register(companyRoutes, {
       service: createCompanyService({

@@ -137,15 +137,6 @@ export const memberPageQuerySchema = z.object({
 });
 export type MemberPageQuery = z.infer<typeof memberPageQuerySchema>;
 
-/** The spec's paged list. */
-export type Page<Item> = {
-  content: Item[];
-  page: number;
-  size: number;
-  totalElements: number;
-  totalPages: number;
-};
-
 export const setRoleQuerySchema = z.object({ setRole: booleanQuery });
 
 /** `POST /api/b2b/account/activate`, form-encoded. */

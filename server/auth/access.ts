@@ -35,6 +35,8 @@ export type Actor = {
   roles: readonly Role[];
   /** The account's language, which wins over the browser's for messages. */
   language: Language;
+  /** Where this request came from (the audit log's "from where"); set per request. */
+  ip?: string;
 };
 
 /**
@@ -120,7 +122,7 @@ export function installAccessControl(app: FastifyInstance, identity: Identity): 
     const refusal = access === "platformAdmin" || access === "companyAdmin" ? "not_found" : undefined;
     const actor = await identity.actor(request);
     if (actor === null) throw new AppError(refusal ?? "unauthenticated");
-    request.actor = actor;
+    request.actor = { ...actor, ip: request.ip };
     const accepted = access === undefined ? undefined : ACCEPTED_ROLES[access];
     if (accepted !== undefined && !accepted.some((role) => actor.roles.includes(role))) {
       throw new AppError(refusal ?? "forbidden");

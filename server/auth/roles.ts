@@ -45,6 +45,18 @@ export function rolesOf(facts: RoleFacts, billing: BillingMode, now: number): Ro
   return roles;
 }
 
+/** The spec's role names, as GET /api/account answers them and the app routes by them. */
+const SPEC_ROLE: Record<Role, string> = {
+  subscriber: "subscriber",
+  b2b: "b2b",
+  companyAdmin: "companyAdmin",
+  platformAdmin: "admin",
+};
+
+export function specRoles(roles: readonly Role[]): string[] {
+  return roles.map((role) => SPEC_ROLE[role]);
+}
+
 /** Statuses that hold access: past_due keeps it through the provider's retry window. */
 const PAID_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(["active", "trialing", "past_due"]);
 

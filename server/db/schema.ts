@@ -41,6 +41,7 @@ export type DB = {
   audit_entry: AuditEntryTable;
   company: CompanyTable;
   company_member: CompanyMemberTable;
+  account_comment: AccountCommentTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -454,7 +455,19 @@ export interface AuditEntryTable {
   subject_kind: string;
   subject_id: string | null;
   detail: string | null;
+  ip: string | null;
   created_at: number;
+}
+
+/** An admin's comment on an account (server/modules/admin); only its author edits or deletes it. */
+export interface AccountCommentTable {
+  id: string;
+  /** The account commented on. */
+  user_id: string;
+  author_id: string;
+  notes: string;
+  created_at: number;
+  updated_at: number;
 }
 
 /*

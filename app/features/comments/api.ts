@@ -1,17 +1,9 @@
+import type { Comment } from "../../../domain/schemas/comment.ts";
 import { apiFetch } from "../../api/client.ts";
 
 export type CommentSubjectKind = "record" | "person";
 
-/** A comment as the API answers it; times are epoch seconds (spec). */
-export type Comment = {
-  id: string;
-  notes: string;
-  ownerId: string;
-  ownerFirstName: string | null;
-  ownerLastName: string | null;
-  createTime: number;
-  lastUpdateDate: number | null;
-};
+export type { Comment };
 
 function subjectPath(kind: CommentSubjectKind, subjectId: string): string {
   return `/api/comments/${kind}/${encodeURIComponent(subjectId)}`;

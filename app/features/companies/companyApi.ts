@@ -6,8 +6,8 @@ import type {
   InviteBody,
   InviteCsvAnswer,
   MemberSortColumn,
-  Page,
 } from "../../../domain/schemas/company.ts";
+import type { Page } from "../../../domain/schemas/page.ts";
 import type { ActivationResult } from "../../../domain/schemas/subscription.ts";
 import { apiFetch } from "../../api/client.ts";
 import { accountQueryKey } from "../../session/accountQuery.ts";

@@ -10,6 +10,7 @@ import * as nominees from "./0008_nominees.ts";
 import * as documentMetadataEncrypted from "./0009_document_metadata_encrypted.ts";
 import * as billing from "./0010_billing.ts";
 import * as companies from "./0011_companies.ts";
+import * as adminArea from "./0012_admin_area.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0009_document_metadata_encrypted": documentMetadataEncrypted,
   "0010_billing": billing,
   "0011_companies": companies,
+  "0012_admin_area": adminArea,
 };

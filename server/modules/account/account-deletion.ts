@@ -27,3 +27,20 @@ export function onAccountDeleted(hook: AccountDeletedHook): () => void {
 export async function runAccountDeletedHooks(userId: string, trx: Kysely<DB>): Promise<void> {
   for (const hook of hooks) await hook(userId, trx);
 }
+
+/**
+ * Deletes an account and everything it owns, inside the caller's transaction: every module's
+ * records and files (the hooks), then the security log, passkeys, two-factor secret, pending
+ * tokens, sessions, linked accounts and the user. The one path for self-deletion and for an
+ * admin's; the caller forgets the account's cached sessions once committed.
+ */
+export async function eraseAccount(userId: string, trx: Kysely<DB>): Promise<void> {
+  await runAccountDeletedHooks(userId, trx);
+  await trx.deleteFrom("sign_in_event").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("passkey").where("userId", "=", userId).execute();
+  await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
+  await trx.deleteFrom("verification").where("value", "=", userId).execute();
+  await trx.deleteFrom("session").where("userId", "=", userId).execute();
+  await trx.deleteFrom("account").where("userId", "=", userId).execute();
+  await trx.deleteFrom("user").where("id", "=", userId).execute();
+}

@@ -1,24 +1,17 @@
 import { DEFAULT_LANGUAGE, isLanguage } from "../../../domain/catalog/languages.ts";
 import { DEFAULT_THEME, isThemeKey } from "../../../domain/catalog/themes.ts";
-import type { Actor, Role } from "../../auth/access.ts";
+import type { Actor } from "../../auth/access.ts";
 import { authBoolean, authDate } from "../../auth/auth-values.ts";
 import type { AuthServices } from "../../auth/better-auth.ts";
+import { specRoles } from "../../auth/roles.ts";
 import { sessionCookieName, signSessionToken } from "../../auth/session-cookie.ts";
 import type { ResolvedSession } from "../../auth/session-identity.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { runAccountDeletedHooks } from "./account-deletion.ts";
+import { eraseAccount } from "./account-deletion.ts";
 import { DELETE_CONFIRMATION_WORDS, type SaveAccountBody } from "./schemas.ts";
 
 /** An account without a password proves itself by having signed in this recently. */
 const FRESH_SESSION_MS = 10 * 60 * 1000;
-
-/** The spec's role names, as the app routes by them. */
-const SPEC_ROLE: Record<Role, string | undefined> = {
-  subscriber: "subscriber",
-  b2b: "b2b",
-  companyAdmin: "companyAdmin",
-  platformAdmin: "admin",
-};
 
 export type Account = {
   id: string;
@@ -61,7 +54,7 @@ export function createAccountService(services: AuthServices) {
       emailVerified: authBoolean(user.emailVerified),
       lang: isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE,
       themeColor: isThemeKey(user.themeColor) ? user.themeColor : DEFAULT_THEME,
-      roles: actor.roles.flatMap((role) => SPEC_ROLE[role] ?? []),
+      roles: specRoles(actor.roles),
       showSplashScreen: user.showSplashScreen === null || authBoolean(user.showSplashScreen),
       showMobileSplashScreen:
         user.showMobileSplashScreen === null || authBoolean(user.showMobileSplashScreen),
@@ -131,10 +124,9 @@ export function createAccountService(services: AuthServices) {
   }
 
   /**
-   * Deletes the account and everything it owns, in one transaction: every module's records and
-   * files (onAccountDeleted hooks), then the security log, passkeys, two-factor secret, pending
-   * tokens, sessions, linked accounts and the user. Proof: the password, or for an account without
-   * one, a sign-in within the last 10 minutes; and the confirmation word either way.
+   * Deletes the account and everything it owns, in one transaction (eraseAccount). Proof: the
+   * password, or for an account without one, a sign-in within the last 10 minutes; and the
+   * confirmation word either way.
    */
   async function deleteAccount(
     session: ResolvedSession,
@@ -167,16 +159,7 @@ export function createAccountService(services: AuthServices) {
       throw new AppError("forbidden", { message: "errors:auth.session_not_fresh" });
     }
 
-    await db.transaction().execute(async (trx) => {
-      await runAccountDeletedHooks(userId, trx);
-      await trx.deleteFrom("sign_in_event").where("user_id", "=", userId).execute();
-      await trx.deleteFrom("passkey").where("userId", "=", userId).execute();
-      await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
-      await trx.deleteFrom("verification").where("value", "=", userId).execute();
-      await trx.deleteFrom("session").where("userId", "=", userId).execute();
-      await trx.deleteFrom("account").where("userId", "=", userId).execute();
-      await trx.deleteFrom("user").where("id", "=", userId).execute();
-    });
+    await db.transaction().execute((trx) => eraseAccount(userId, trx));
     sessions.forgetUser(userId);
     const cleared = [
       `${sessionCookieName(services.secureCookies)}=`,

@@ -4,8 +4,9 @@ import type { Actor } from "../../auth/access.ts";
 import type { DB } from "../../db/schema.ts";
 
 /**
- * The audit log: every admin (and, with companies, company-admin) action, who did it, to what,
- * and the facts that changed. Never the contents of anyone's file.
+ * The audit log: every admin and company-admin action, who did it, from where, to what, and the
+ * facts that changed. Never the contents of anyone's file. Appended only: nothing in the app
+ * changes or deletes an entry.
  */
 export async function audit(
   db: Kysely<DB>,
@@ -22,6 +23,7 @@ export async function audit(
       subject_kind: entry.subjectKind,
       subject_id: entry.subjectId,
       detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
+      ip: actor.ip ?? null,
       created_at: now,
     })
     .execute();

@@ -2,12 +2,20 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  adminUsersQuerySchema,
+  auditQuerySchema,
+  grantAdminQuerySchema,
+} from "../../../domain/schemas/admin.ts";
+import { commentBodySchema } from "../../../domain/schemas/comment.ts";
+import {
   createCharityBodySchema,
   createCodeBodySchema,
   createProductBodySchema,
 } from "../../../domain/schemas/subscription.ts";
 import { actorOf } from "../../auth/ownership.ts";
+import { onAccountDeleted } from "../account/account-deletion.ts";
 import type { createBillingAdmin } from "./billing-admin.ts";
+import type { UserAdmin } from "./users.ts";
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -17,11 +25,17 @@ const idParams = z.object({ id: z.string().max(64) });
  */
 export async function adminRoutes(
   app: FastifyInstance,
-  options: { billingAdmin: ReturnType<typeof createBillingAdmin> },
+  options: { billingAdmin: ReturnType<typeof createBillingAdmin>; userAdmin: UserAdmin },
 ): Promise<void> {
   const admin = options.billingAdmin;
+  const users = options.userAdmin;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const platformAdmin = { access: "platformAdmin" as const };
+  // Admins' comments about an account go with it.
+  const forgetHook = onAccountDeleted(async (userId, trx) => {
+    await trx.deleteFrom("account_comment").where("user_id", "=", userId).execute();
+  });
+  app.addHook("onClose", async () => forgetHook());
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
@@ -60,5 +74,72 @@ export async function adminRoutes(
     "/api/admin/charities/:id/archive",
     { config: platformAdmin, schema: { params: idParams } },
     async (request) => admin.archiveCharity(actorOf(request), request.params.id),
+  );
+
+  api.get(
+    "/api/admin/users",
+    { config: platformAdmin, schema: { querystring: adminUsersQuerySchema } },
+    async (request) => users.list(request.query),
+  );
+  api.get("/api/admin/users/:id", { config: platformAdmin, schema: { params: idParams } }, async (request) =>
+    users.get(request.params.id),
+  );
+  api.post(
+    "/api/admin/users/:id/disable",
+    { config: platformAdmin, schema: { params: idParams } },
+    async (request) => users.disable(actorOf(request), request.params.id),
+  );
+  api.post(
+    "/api/admin/users/:id/enable",
+    { config: platformAdmin, schema: { params: idParams } },
+    async (request) => users.enable(actorOf(request), request.params.id),
+  );
+  api.post(
+    "/api/admin/users/:id/resend-verification",
+    { config: platformAdmin, schema: { params: idParams } },
+    async (request) => users.resendVerification(actorOf(request), request.params.id),
+  );
+  api.post(
+    "/api/admin/users/:id/admin",
+    { config: platformAdmin, schema: { params: idParams, querystring: grantAdminQuerySchema } },
+    async (request) => users.setAdmin(actorOf(request), request.params.id, request.query.grant),
+  );
+  api.delete(
+    "/api/admin/users/:id",
+    { config: platformAdmin, schema: { params: idParams } },
+    async (request, reply) => {
+      await users.remove(actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  api.get(
+    "/api/admin/users/:id/comments",
+    { config: platformAdmin, schema: { params: idParams } },
+    async (request) => users.comments(request.params.id),
+  );
+  api.post(
+    "/api/admin/users/:id/comments",
+    { config: platformAdmin, schema: { params: idParams, body: commentBodySchema } },
+    async (request) => users.addComment(actorOf(request), request.params.id, request.body.notes),
+  );
+  api.put(
+    "/api/admin/comments/:id",
+    { config: platformAdmin, schema: { params: idParams, body: commentBodySchema } },
+    async (request) => users.updateComment(actorOf(request), request.params.id, request.body.notes),
+  );
+  api.delete(
+    "/api/admin/comments/:id",
+    { config: platformAdmin, schema: { params: idParams } },
+    async (request, reply) => {
+      await users.deleteComment(actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  api.get(
+    "/api/admin/audit",
+    { config: platformAdmin, schema: { querystring: auditQuerySchema } },
+    async (request) => users.auditLog(request.query),
   );
 }

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { LIMITS } from "../../../domain/limits.ts";
+import { commentBodySchema } from "../../../domain/schemas/comment.ts";
 
 export const COMMENT_SUBJECT_KINDS = ["record", "person"] as const;
 
-/** The spec's comment text: required (Save is inactive when empty), at most 2048 characters. */
-export const commentBody = z.object({
-  notes: z.string().trim().min(1).max(LIMITS.longTextMax),
-});
+/** The spec's comment text (domain/schemas/comment.ts). */
+export const commentBody = commentBodySchema;
 
 export const subjectParams = z.object({
   subjectKind: z.enum(COMMENT_SUBJECT_KINDS),

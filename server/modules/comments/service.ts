@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { Comment } from "../../../domain/schemas/comment.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { CommentSubjectKind, DB } from "../../db/schema.ts";
@@ -7,16 +8,8 @@ import { AppError } from "../../errors/app-error.ts";
 import { authorizeAuthor, authorizeSubject } from "./policy.ts";
 import { commentRepository } from "./repository.ts";
 
-/** The spec's Comment: ownerId is the author; times in epoch SECONDS. */
-export type CommentView = {
-  id: string;
-  notes: string;
-  ownerId: string;
-  ownerFirstName: string | null;
-  ownerLastName: string | null;
-  createTime: number;
-  lastUpdateDate: number;
-};
+/** The spec's Comment (domain/schemas/comment.ts); a record's is always dated by its last save. */
+export type CommentView = Comment & { lastUpdateDate: number };
 
 /** Notes may hold what the record does: encrypted with the file owner's data key, bound to the comment. */
 function notesAad(id: string): string {

@@ -13,6 +13,7 @@ import {
 import { actorOf } from "../../auth/ownership.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
+import { onAccountDeleted } from "../account/account-deletion.ts";
 import { INVITE_CSV_TEMPLATE, readInviteCsv } from "./invite-csv.ts";
 import type { CompanyService } from "./service.ts";
 
@@ -55,6 +56,25 @@ export async function companyRoutes(
   const user = { access: "user" as const };
   const companyAdmin = { access: "companyAdmin" as const };
   await app.register(multipart);
+  // A deleted account leaves its company; a company left without anyone goes with it.
+  const forgetHook = onAccountDeleted(async (userId, trx) => {
+    await trx.deleteFrom("company_member").where("user_id", "=", userId).execute();
+    const emptied = trx
+      .selectFrom("company")
+      .select("id")
+      .where("billing_user_id", "=", userId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("company_member")
+              .select("id")
+              .whereRef("company_member.company_id", "=", "company.id"),
+          ),
+        ),
+      );
+    await trx.deleteFrom("company").where("id", "in", emptied).execute();
+  });
+  app.addHook("onClose", async () => forgetHook());
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: FORM_LIMIT_BYTES },

@@ -10,8 +10,8 @@ import type {
   InviteCsvAnswer,
   InviteRowOutcome,
   MemberPageQuery,
-  Page,
 } from "../../../domain/schemas/company.ts";
+import { type Page, pageOf } from "../../../domain/schemas/page.ts";
 import type { ActivationResult, BillingMode } from "../../../domain/schemas/subscription.ts";
 import type { Actor } from "../../auth/access.ts";
 import { subscriberUntil } from "../../auth/roles.ts";
@@ -477,14 +477,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
         .limit(query.size)
         .offset(page * query.size)
         .execute();
-      const totalElements = Number(counted.count);
-      return {
-        content: rows.map(presentMember),
-        page,
-        size: query.size,
-        totalElements,
-        totalPages: Math.ceil(totalElements / query.size),
-      };
+      return pageOf(rows.map(presentMember), page, query.size, Number(counted.count));
     },
 
     /** The member loses the b2b role and their seat, and keeps their whole file. */

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { LIMITS } from "../limits.ts";
+
+/**
+ * The spec's Comment, on a record or person (its owner's) and on an account (platform admins'):
+ * ownerId is the author, who alone may edit or delete it; times in epoch SECONDS.
+ */
+export type Comment = {
+  id: string;
+  notes: string;
+  ownerId: string;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+  createTime: number;
+  lastUpdateDate: number | null;
+};
+
+/** The comment text: required (Save is inactive when empty), at most 2048 characters. */
+export const commentBodySchema = z.object({
+  notes: z.string().trim().min(1).max(LIMITS.longTextMax),
+});
