@@ -2,12 +2,12 @@ import { Navigate, type RouteObject } from "react-router";
 import { ADMIN_PATH } from "../../session/homeRoute.ts";
 
 /*
- * /admin: the billing screens of platform administrators, each at its own address under one
+ * /admin: the screens of platform administrators (accounts, billing, the audit log), each at its own address under one
  * layout. Paths only, so the router can import this file into the start-up bundle; the screens
  * load on demand. RequireAdmin (router.tsx) stands above them.
  */
 
-export const ADMIN_SCREENS = ["products", "codes", "charities"] as const;
+export const ADMIN_SCREENS = ["users", "products", "codes", "charities", "audit"] as const;
 export type AdminScreenName = (typeof ADMIN_SCREENS)[number];
 
 export function adminPath(screen: AdminScreenName): string {
@@ -29,6 +29,18 @@ export const adminRoutes: RouteObject = {
     {
       path: "codes",
       lazy: () => import("./CodesScreen.tsx").then((m) => ({ Component: m.CodesScreen })),
+    },
+    {
+      path: "users",
+      lazy: () => import("./UsersScreen.tsx").then((m) => ({ Component: m.UsersScreen })),
+    },
+    {
+      path: "users/:id",
+      lazy: () => import("./UserScreen.tsx").then((m) => ({ Component: m.UserScreen })),
+    },
+    {
+      path: "audit",
+      lazy: () => import("./AuditScreen.tsx").then((m) => ({ Component: m.AuditScreen })),
     },
     {
       path: "charities",

@@ -3,7 +3,9 @@ import { render } from "@testing-library/react";
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from "react-router";
 import type { BillingMode } from "../../../domain/schemas/subscription.ts";
 import enAdmin from "../../../public/locales/en/admin.json" with { type: "json" };
+import enDocuments from "../../../public/locales/en/documents.json" with { type: "json" };
 import frAdmin from "../../../public/locales/fr/admin.json" with { type: "json" };
+import frDocuments from "../../../public/locales/fr/documents.json" with { type: "json" };
 import { AppProviders } from "../../AppProviders.tsx";
 import { RequireAdmin } from "../../session/guards.tsx";
 import { ToastHost } from "../../shell/ToastHost.tsx";
@@ -30,6 +32,9 @@ export function renderAdmin(path: string, { language = "en" } = {}) {
   const i18n = createTestI18n(language);
   i18n.addResourceBundle("en", "admin", enAdmin);
   i18n.addResourceBundle("fr", "admin", frAdmin);
+  // The account comments panel speaks the documents namespace.
+  i18n.addResourceBundle("en", "documents", enDocuments);
+  i18n.addResourceBundle("fr", "documents", frDocuments);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(ADMIN_TEST_ROUTES, { initialEntries: [path] });
   const result = render(

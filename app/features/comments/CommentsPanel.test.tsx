@@ -5,6 +5,7 @@ import { LIMITS } from "../../../domain/limits.ts";
 import { sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
 import { renderDocumentsUi } from "../documents/testSupport.tsx";
 import type { Comment } from "./api.ts";
+import { subjectComments } from "./api.ts";
 import { CommentsPanel, formatCommentTime } from "./CommentsPanel.tsx";
 
 const ME = testAccount();
@@ -37,7 +38,7 @@ describe("CommentsPanel", () => {
 
   it("lists comments with Edit and Delete on one's own only", async () => {
     stubApi({ "GET /api/account/account": { body: ME }, [LIST]: { body: COMMENTS } });
-    renderDocumentsUi(<CommentsPanel subjectKind="person" subjectId="p-1" />);
+    renderDocumentsUi(<CommentsPanel source={subjectComments("person", "p-1")} />);
     const items = await screen.findAllByRole("listitem");
     expect(within(items[0] as HTMLElement).getByText("Mine")).toBeTruthy();
     expect(within(items[0] as HTMLElement).getByText("01 Jan, 2026 00:00:00 UTC")).toBeTruthy();
@@ -55,7 +56,7 @@ describe("CommentsPanel", () => {
       [LIST]: { body: [] },
       "POST /api/comments/person/p-1": { body: comment({ notes: "Hello" }) },
     });
-    renderDocumentsUi(<CommentsPanel subjectKind="person" subjectId="p-1" />);
+    renderDocumentsUi(<CommentsPanel source={subjectComments("person", "p-1")} />);
     expect(await screen.findByText("No comment yet.")).toBeTruthy();
     const box = screen.getByRole("textbox", { name: "New comment" });
     const save = screen.getByRole("button", { name: "Save" });
@@ -78,7 +79,7 @@ describe("CommentsPanel", () => {
       "PUT /api/comments/c-1": { body: comment({ notes: "Changed" }) },
       "DELETE /api/comments/c-1": { status: 204 },
     });
-    renderDocumentsUi(<CommentsPanel subjectKind="person" subjectId="p-1" />);
+    renderDocumentsUi(<CommentsPanel source={subjectComments("person", "p-1")} />);
     await userEvent.click(await screen.findByRole("button", { name: "Edit comment by Ada Lovelace" }));
     const box = screen.getByRole("textbox", { name: "Comment" });
     await userEvent.clear(box);

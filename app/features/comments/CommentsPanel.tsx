@@ -8,20 +8,13 @@ import { useTranslation } from "react-i18next";
 import { COMMENT_DATE_FORMAT, LIMITS } from "../../../domain/limits.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { useAccount } from "../../session/account.ts";
-import {
-  addComment,
-  type Comment,
-  type CommentSubjectKind,
-  deleteComment,
-  listComments,
-  updateComment,
-} from "./api.ts";
+import type { Comment, CommentSource } from "./api.ts";
 
 dayjs.extend(utc);
 
 export interface CommentsPanelProps {
-  subjectKind: CommentSubjectKind;
-  subjectId: string;
+  /** Whose comments: a record's or person's (subjectComments), or an account's (accountComments). */
+  source: CommentSource;
 }
 
 /** Epoch seconds as DD MMM, YYYY HH:mm:ss UTC. */
@@ -41,22 +34,22 @@ function authorName(comment: Comment): string {
  * The spec's comments of a record or a person: the list, a new comment (at most 2048 characters,
  * Save inactive while empty), and Edit / Delete on one's own comments only.
  */
-export function CommentsPanel({ subjectKind, subjectId }: CommentsPanelProps) {
+export function CommentsPanel({ source }: CommentsPanelProps) {
   const { t } = useTranslation("documents");
-  const queryKey = ["comments", subjectKind, subjectId];
+  const queryKey = source.key;
   const queryClient = useQueryClient();
   const accountId = useAccount().data?.id;
-  const comments = useQuery({ queryKey, queryFn: () => listComments(subjectKind, subjectId) });
+  const comments = useQuery({ queryKey, queryFn: source.list });
   const refresh = () => queryClient.invalidateQueries({ queryKey });
   const add = useMutation({
-    mutationFn: (notes: string) => addComment(subjectKind, subjectId, notes),
+    mutationFn: source.add,
     onSuccess: refresh,
   });
   const [draft, setDraft] = useState("");
   const headingId = useId();
   const [deleting, setDeleting] = useState<Comment | null>(null);
   const remove = useMutation({
-    mutationFn: (comment: Comment) => deleteComment(comment.id),
+    mutationFn: (comment: Comment) => source.remove(comment.id),
     onSuccess: async () => {
       setDeleting(null);
       await refresh();
@@ -81,6 +74,7 @@ export function CommentsPanel({ subjectKind, subjectId }: CommentsPanelProps) {
               <CommentItem
                 comment={comment}
                 own={comment.ownerId === accountId}
+                update={source.update}
                 onSaved={refresh}
                 onDelete={() => setDeleting(comment)}
               />
@@ -151,18 +145,20 @@ function CommentText({
 function CommentItem({
   comment,
   own,
+  update,
   onSaved,
   onDelete,
 }: {
   comment: Comment;
   own: boolean;
+  update: CommentSource["update"];
   onSaved: () => Promise<void>;
   onDelete: () => void;
 }) {
   const { t, i18n } = useTranslation("documents");
   const [editing, setEditing] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (notes: string) => updateComment(comment.id, notes),
+    mutationFn: (notes: string) => update(comment.id, notes),
     onSuccess: async () => {
       await onSaved();
       setEditing(null);

@@ -1,29 +1,49 @@
 import type { Comment } from "../../../domain/schemas/comment.ts";
 import { apiFetch } from "../../api/client.ts";
 
-export type CommentSubjectKind = "record" | "person";
-
 export type { Comment };
 
-function subjectPath(kind: CommentSubjectKind, subjectId: string): string {
-  return `/api/comments/${kind}/${encodeURIComponent(subjectId)}`;
+export type CommentSubjectKind = "record" | "person";
+
+/**
+ * Where a comments panel reads and writes: one subject's list and new comments, and a comment's
+ * edit and delete. An owner's records and persons have theirs; admins have theirs on accounts.
+ */
+export type CommentSource = {
+  /** The query key of the subject's list. */
+  key: readonly unknown[];
+  list(): Promise<Comment[]>;
+  add(notes: string): Promise<Comment>;
+  update(id: string, notes: string): Promise<Comment>;
+  remove(id: string): Promise<void>;
+};
+
+/** Comments at `listPath` (GET, POST) and `${itemPath}/{id}` (PUT, DELETE). */
+function commentSource(key: readonly unknown[], listPath: string, itemPath: string): CommentSource {
+  const item = (id: string) => `${itemPath}/${encodeURIComponent(id)}`;
+  return {
+    key,
+    list: () => apiFetch<Comment[]>(listPath),
+    add: (notes) => apiFetch<Comment>(listPath, { method: "POST", body: JSON.stringify({ notes }) }),
+    update: (id, notes) => apiFetch<Comment>(item(id), { method: "PUT", body: JSON.stringify({ notes }) }),
+    remove: (id) => apiFetch<void>(item(id), { method: "DELETE" }),
+  };
 }
 
-export function listComments(kind: CommentSubjectKind, subjectId: string): Promise<Comment[]> {
-  return apiFetch<Comment[]>(subjectPath(kind, subjectId));
+/** An owner's comments on one of their records or persons. */
+export function subjectComments(kind: CommentSubjectKind, subjectId: string): CommentSource {
+  return commentSource(
+    ["comments", kind, subjectId],
+    `/api/comments/${kind}/${encodeURIComponent(subjectId)}`,
+    "/api/comments",
+  );
 }
 
-export function addComment(kind: CommentSubjectKind, subjectId: string, notes: string): Promise<Comment> {
-  return apiFetch<Comment>(subjectPath(kind, subjectId), { method: "POST", body: JSON.stringify({ notes }) });
-}
-
-export function updateComment(id: string, notes: string): Promise<Comment> {
-  return apiFetch<Comment>(`/api/comments/${encodeURIComponent(id)}`, {
-    method: "PUT",
-    body: JSON.stringify({ notes }),
-  });
-}
-
-export function deleteComment(id: string): Promise<void> {
-  return apiFetch<void>(`/api/comments/${encodeURIComponent(id)}`, { method: "DELETE" });
+/** Platform admins' comments on an account. */
+export function accountComments(userId: string): CommentSource {
+  return commentSource(
+    ["admin", "comments", userId],
+    `/api/admin/users/${encodeURIComponent(userId)}/comments`,
+    "/api/admin/comments",
+  );
 }

@@ -1,12 +1,10 @@
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Table.css";
-import "@mantine/core/styles/Pagination.css";
 import {
   ActionIcon,
   Badge,
   Group,
   Menu,
-  Pagination,
   Stack,
   Table,
   Text,
@@ -21,6 +19,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CompanyMember, MemberSortColumn, MemberStatus } from "../../../domain/schemas/company.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
+import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { showToast } from "../../shell/toast.ts";
@@ -136,16 +135,12 @@ export function MembersTable() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              {page.totalPages > 1 ? (
-                <Pagination
-                  total={page.totalPages}
-                  value={query.page + 1}
-                  onChange={(value) => setQuery((current) => ({ ...current, page: value - 1 }))}
-                  getControlProps={(control) => ({ "aria-label": t(`members.pageControl.${control}`) })}
-                  getItemProps={(value) => ({ "aria-label": t("members.pageNumber", { page: value }) })}
-                  aria-label={t("members.pages")}
-                />
-              ) : null}
+              <ListPagination
+                page={query.page}
+                totalPages={page.totalPages}
+                onChange={(next) => setQuery((current) => ({ ...current, page: next }))}
+                label={t("members.pages")}
+              />
             </>
           )
         }

@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { axeViolations } from "../../test/axe.ts";
 import { stubApi, testAccount } from "../../test/stubApi.ts";
+import { subjectComments } from "../comments/api.ts";
 import { CommentsPanel } from "../comments/CommentsPanel.tsx";
 import { documentLibraryRoutes } from "./routes.ts";
 import { documentItem, renderDocumentsRoutes, renderDocumentsUi } from "./testSupport.tsx";
@@ -53,7 +54,7 @@ describe("documents and comments, for assistive technologies", () => {
         ],
       },
     });
-    const { container } = renderDocumentsUi(<CommentsPanel subjectKind="record" subjectId="r-1" />);
+    const { container } = renderDocumentsUi(<CommentsPanel source={subjectComments("record", "r-1")} />);
     await screen.findByRole("button", { name: "Edit comment by Ada Lovelace" });
     expect(await axeViolations(container)).toEqual([]);
   }, 60_000);

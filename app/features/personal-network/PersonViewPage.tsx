@@ -11,6 +11,7 @@ import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { editPath, listPathOf } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { subjectComments } from "../comments/api.ts";
 import { CommentsPanel } from "../comments/CommentsPanel.tsx";
 import { isReadOnlySource, useRecordSource } from "../records/recordSource.tsx";
 import { useNetworkPlace } from "./networkSection.ts";
@@ -79,7 +80,7 @@ export function PersonViewPage() {
           <PersonDetails person={person.data} />
           {!readOnly && (
             <>
-              <CommentsPanel subjectKind="person" subjectId={id} />
+              <CommentsPanel source={subjectComments("person", id)} />
               <DeleteRecordDialog
                 opened={confirming}
                 onConfirm={confirmDelete}

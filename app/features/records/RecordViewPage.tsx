@@ -15,6 +15,7 @@ import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { editPath, listPathOf } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { subjectComments } from "../comments/api.ts";
 import { CommentsPanel } from "../comments/CommentsPanel.tsx";
 import { categoryPage } from "./categoryPage.tsx";
 import { RecordNotFound } from "./RecordNotFound.tsx";
@@ -114,7 +115,7 @@ function RecordView({ category }: { category: CategoryDef }) {
                 pending={remove.isPending}
                 error={remove.isError ? t("view.deleteFailed") : null}
               />
-              <CommentsPanel subjectKind="record" subjectId={id} />
+              <CommentsPanel source={subjectComments("record", id)} />
             </>
           )}
         </>

@@ -1,0 +1,86 @@
+import "@mantine/core/styles/Table.css";
+import { Code, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconFilter } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ListPagination } from "../../components/ListPagination.tsx";
+import { Loaded } from "../../components/Loaded.tsx";
+import { currentLanguage } from "../../i18n/i18n.ts";
+import { AdminScreen } from "./AdminScreen.tsx";
+import { useAuditLog } from "./adminUsersApi.ts";
+
+const PAGE_SIZE = 50;
+
+/** /admin/audit: every admin and company-admin action, newest first, filtered by action. Read only. */
+export function AuditScreen() {
+  const { t, i18n } = useTranslation("admin");
+  const [action, setAction] = useState("");
+  const [page, setPage] = useState(0);
+  const [debounced] = useDebouncedValue(action.trim(), 300);
+  const log = useAuditLog(debounced, page, PAGE_SIZE);
+  const time = new Intl.DateTimeFormat(currentLanguage(i18n), { dateStyle: "medium", timeStyle: "medium" });
+  return (
+    <AdminScreen title={t("audit.heading")}>
+      <Text size="sm">{t("audit.intro")}</Text>
+      <TextInput
+        label={t("audit.filter")}
+        description={t("audit.filterHint")}
+        leftSection={<IconFilter size={16} aria-hidden="true" />}
+        value={action}
+        onChange={(event) => {
+          setAction(event.currentTarget.value);
+          setPage(0);
+        }}
+        maw={360}
+      />
+      <Loaded query={log} failure={t("audit.loadFailed")}>
+        {(result) =>
+          result.content.length === 0 ? (
+            <Text>{t("audit.empty")}</Text>
+          ) : (
+            <Stack gap="sm">
+              <Table.ScrollContainer minWidth={760} type="native">
+                <Table verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t("audit.columns.when")}</Table.Th>
+                      <Table.Th scope="col">{t("audit.columns.who")}</Table.Th>
+                      <Table.Th scope="col">{t("audit.columns.action")}</Table.Th>
+                      <Table.Th scope="col">{t("audit.columns.target")}</Table.Th>
+                      <Table.Th scope="col">{t("audit.columns.from")}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.content.map((entry) => (
+                      <Table.Tr key={entry.id}>
+                        <Table.Td>{time.format(entry.createdAt)}</Table.Td>
+                        <Table.Td style={{ overflowWrap: "anywhere" }}>
+                          {entry.actorEmail ?? entry.actorId}
+                        </Table.Td>
+                        <Table.Td>
+                          <Code>{entry.action}</Code>
+                        </Table.Td>
+                        <Table.Td style={{ overflowWrap: "anywhere" }}>
+                          {entry.subjectKind}
+                          {entry.subjectId ? ` ${entry.subjectId}` : ""}
+                        </Table.Td>
+                        <Table.Td>{entry.ip ?? "—"}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <ListPagination
+                page={page}
+                totalPages={result.totalPages}
+                onChange={setPage}
+                label={t("audit.pages")}
+              />
+            </Stack>
+          )
+        }
+      </Loaded>
+    </AdminScreen>
+  );
+}

@@ -1,0 +1,112 @@
+import "@mantine/core/styles/Badge.css";
+import "@mantine/core/styles/Table.css";
+import { Anchor, Badge, Stack, Table, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconSearch } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { UserStatus } from "../../../domain/schemas/admin.ts";
+import { ListPagination } from "../../components/ListPagination.tsx";
+import { Loaded } from "../../components/Loaded.tsx";
+import { AdminScreen } from "./AdminScreen.tsx";
+import { useAdminUsers } from "./adminUsersApi.ts";
+import { adminPath } from "./routes.tsx";
+import { useAdminFormats } from "./useAdminFormats.ts";
+
+const PAGE_SIZE = 20;
+const SEARCH_PAUSE_MS = 300;
+
+export const USER_STATUS_COLOR: Record<UserStatus, string> = {
+  active: "green",
+  unverified: "yellow",
+  disabled: "gray",
+};
+
+/** /admin/users: every account, searched by email or name, newest first, a page at a time. */
+export function UsersScreen() {
+  const { t } = useTranslation("admin");
+  const formats = useAdminFormats();
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(0);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
+  const users = useAdminUsers(debounced, page, PAGE_SIZE);
+  return (
+    <AdminScreen title={t("users.heading")}>
+      <TextInput
+        aria-label={t("users.search")}
+        placeholder={t("users.search")}
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        type="search"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(0);
+        }}
+        maw={360}
+      />
+      <Loaded query={users} failure={t("users.loadFailed")}>
+        {(result) =>
+          result.content.length === 0 ? (
+            <Text>{t("users.empty")}</Text>
+          ) : (
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed" role="status">
+                {t("users.count", { count: result.totalElements })}
+              </Text>
+              <Table.ScrollContainer minWidth={760} type="native">
+                <Table verticalSpacing="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t("users.columns.email")}</Table.Th>
+                      <Table.Th scope="col">{t("users.columns.name")}</Table.Th>
+                      <Table.Th scope="col">{t("users.columns.roles")}</Table.Th>
+                      <Table.Th scope="col">{t("status.heading")}</Table.Th>
+                      <Table.Th scope="col">{t("users.columns.twoFactor")}</Table.Th>
+                      <Table.Th scope="col">{t("users.columns.createdAt")}</Table.Th>
+                      <Table.Th scope="col">{t("users.columns.lastSignInAt")}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.content.map((user) => (
+                      <Table.Tr key={user.id}>
+                        <Table.Td style={{ overflowWrap: "anywhere" }}>
+                          <Anchor
+                            component={Link}
+                            to={`${adminPath("users")}/${encodeURIComponent(user.id)}`}
+                          >
+                            {user.email}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>{user.name}</Table.Td>
+                        <Table.Td>
+                          {user.roles.map((role) => t(`users.roles.${role}`)).join(", ") || "—"}
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge color={USER_STATUS_COLOR[user.status]} variant="light">
+                            {t(`users.status.${user.status}`)}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>{user.twoFactor ? t("yes") : t("no")}</Table.Td>
+                        <Table.Td>{formats.date(user.createdAt)}</Table.Td>
+                        <Table.Td>
+                          {user.lastSignInAt === null ? "—" : formats.date(user.lastSignInAt)}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <ListPagination
+                page={page}
+                totalPages={result.totalPages}
+                onChange={setPage}
+                label={t("users.pages")}
+              />
+            </Stack>
+          )
+        }
+      </Loaded>
+    </AdminScreen>
+  );
+}
