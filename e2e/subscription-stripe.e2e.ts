@@ -10,12 +10,10 @@
  * at desktop width; phone buyers subscribe from the pop-up in French and English after a
  * declined card.
  */
-import { spawnSync } from "node:child_process";
-import { resolve } from "node:path";
 import { request as apiRequest, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StripeTestServer, startStripeServer } from "../server/testing/stripe-server.ts";
-import { E2E_PASSWORD, signedInAccount, uniqueEmail } from "./support/accounts.ts";
+import { signedInAccount, signedInPlatformAdmin } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
@@ -90,7 +88,6 @@ let server: RunningServer;
 /** Stripe's prices: the admin makes a product of the first in the browser, the second is made by API. */
 let monthlyPrice: string;
 let yearlyPrice: string;
-let adminEmail: string;
 
 beforeAll(async () => {
   stripe = await startStripeServer();
@@ -105,18 +102,13 @@ beforeAll(async () => {
     STRIPE_API_PORT: String(stripe.api.port),
     STRIPE_API_PROTOCOL: "http",
   });
-  adminEmail = createAdmin();
   // A second product, "Household", made by the admin through the API for the tests after the first.
   const admin = await apiRequest.newContext({
     baseURL: server.url,
     extraHTTPHeaders: { origin: server.url },
   });
   try {
-    expect(
-      (
-        await admin.post("/api/auth/sign-in/email", { data: { email: adminEmail, password: E2E_PASSWORD } })
-      ).status(),
-    ).toBe(200);
+    await signedInPlatformAdmin(admin, server.url, server.dataDir);
     const created = await admin.post("/api/admin/products", {
       data: {
         name: "Household",
@@ -174,36 +166,6 @@ function stripeCalls(page: Page): Promise<StripeCall[]> {
   return page.evaluate(() => (window as unknown as { __stripeCalls?: StripeCall[] }).__stripeCalls ?? []);
 }
 
-/** The platform admin, made as an operator does: `npm run kinfile -- user:create --admin`. */
-function createAdmin(): string {
-  const email = uniqueEmail("admin");
-  const created = spawnSync(
-    process.execPath,
-    ["server/cli.ts", "user:create", "--email", email, "--password", E2E_PASSWORD, "--admin"],
-    {
-      cwd: resolve(import.meta.dirname, ".."),
-      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: "" },
-      encoding: "utf8",
-    },
-  );
-  expect(created.status, created.stderr).toBe(0);
-  return email;
-}
-
-/** Signs the platform admin in; staff, not buyers: neither the guide nor the phone's subscribe pop-up. */
-async function signedInAdmin(context: BrowserContext): Promise<void> {
-  const headers = { origin: server.url };
-  const signIn = await context.request.post("/api/auth/sign-in/email", {
-    headers,
-    data: { email: adminEmail, password: E2E_PASSWORD },
-  });
-  expect(signIn.status()).toBe(200);
-  for (const splash of ["splash", "splashmobile"]) {
-    const seen = await context.request.post(`/api/account/${splash}?show=false`, { headers });
-    expect(seen.status()).toBe(200);
-  }
-}
-
 /** Picks the Canadian dollar and a plan, and waits for Stripe's frame where the Payment Element stands. */
 async function choosePlan(
   page: Page,
@@ -255,7 +217,7 @@ describe("Subscriptions sold through Stripe, in the browser", () => {
   it("the admin makes a product and a charity; a buyer subscribes on My Subscription and gives (en, desktop)", async () => {
     const admin = await pages.open({ baseURL: server.url, width: 1280 });
     try {
-      await signedInAdmin(admin.context);
+      await signedInPlatformAdmin(admin.context.request, server.url, server.dataDir);
       const { page } = admin;
       await page.goto("/dashboard");
       await page.getByRole("button", { name: /account menu/i }).click();

@@ -2,7 +2,9 @@
  * Accounts for browser journeys, made through the real API as a person would (sign up, the
  * emailed link from the dev mailbox, sign in), with the cookies landing in the browser context.
  */
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
 import type { APIRequestContext, BrowserContext } from "playwright-core";
 import { expect } from "vitest";
 
@@ -66,6 +68,52 @@ export async function signedInAccount(
   expect(signIn.status()).toBe(200);
   if (options.skipGuide !== false) {
     const seen = await context.request.post("/api/account/splash?show=false", { headers });
+    expect(seen.status()).toBe(200);
+  }
+  return account;
+}
+
+/**
+ * A platform admin, made as an operator does (`npm run kinfile -- user:create --admin`) on the
+ * server's data directory, then signed in with `request` (a browser context's, or a bare API
+ * client). Staff, not buyers: neither the
+ * guide nor the phone's subscribe pop-up.
+ */
+export async function signedInPlatformAdmin(
+  request: APIRequestContext,
+  baseURL: string,
+  dataDir: string,
+  name = "Root Admin",
+): Promise<E2eAccount> {
+  const account = { email: uniqueEmail("admin"), password: E2E_PASSWORD, name };
+  const created = spawnSync(
+    process.execPath,
+    [
+      "server/cli.ts",
+      "user:create",
+      "--email",
+      account.email,
+      "--password",
+      E2E_PASSWORD,
+      "--name",
+      name,
+      "--admin",
+    ],
+    {
+      cwd: resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    },
+  );
+  expect(created.status, created.stderr).toBe(0);
+  const headers = { origin: baseURL };
+  const signIn = await request.post("/api/auth/sign-in/email", {
+    headers,
+    data: { email: account.email, password: E2E_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+  for (const splash of ["splash", "splashmobile"]) {
+    const seen = await request.post(`/api/account/${splash}?show=false`, { headers });
     expect(seen.status()).toBe(200);
   }
   return account;

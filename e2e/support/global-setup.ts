@@ -11,6 +11,8 @@ import { startServer } from "./server.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The suite server's data directory, for the operator's command line (a platform admin). */
+    dataDir: string;
   }
 }
 
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject) {
   chromiumPath();
   const server = await startServer();
   project.provide("baseURL", server.url);
+  project.provide("dataDir", server.dataDir);
   return async () => {
     await server.stop();
   };

@@ -17,7 +17,10 @@ export function AdminScreen({ title, action, children }: AdminScreenProps) {
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
-        <Title order={2}>{title}</Title>
+        {/* A title may be an email address: it wraps anywhere rather than widen a phone's page. */}
+        <Title order={2} style={{ overflowWrap: "anywhere" }}>
+          {title}
+        </Title>
         {action}
       </Group>
       {children}

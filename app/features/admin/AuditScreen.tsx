@@ -1,4 +1,3 @@
-import "@mantine/core/styles/Table.css";
 import { Code, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconFilter } from "@tabler/icons-react";
@@ -6,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
+import { ScrollableTable } from "../../components/ScrollableTable.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { useAuditLog } from "./adminUsersApi.ts";
@@ -40,7 +40,7 @@ export function AuditScreen() {
             <Text>{t("audit.empty")}</Text>
           ) : (
             <Stack gap="sm">
-              <Table.ScrollContainer minWidth={760} type="native">
+              <ScrollableTable minWidth={760} label={t("audit.heading")}>
                 <Table verticalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>
@@ -70,7 +70,7 @@ export function AuditScreen() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollableTable>
               <ListPagination
                 page={page}
                 totalPages={result.totalPages}

@@ -1,11 +1,11 @@
 import "@mantine/core/styles/Badge.css";
-import "@mantine/core/styles/Table.css";
 import { Alert, Anchor, Badge, Button, FileInput, Group, Stack, Table, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { InviteCsvAnswer, InviteResult } from "../../../domain/schemas/company.ts";
 import { ApiError } from "../../api/client.ts";
+import { ScrollableTable } from "../../components/ScrollableTable.tsx";
 import { INVITE_TEMPLATE_URL, useInviteCsv } from "./companyApi.ts";
 
 const RESULT_COLOR: Record<InviteResult, string> = {
@@ -49,7 +49,7 @@ export function CsvInvite({ onDone }: { onDone: () => void }) {
             {t("csv.summary", { count: invited })}
           </Alert>
         )}
-        <Table.ScrollContainer minWidth={420} type="native">
+        <ScrollableTable minWidth={420} label={t("csv.title")}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -78,7 +78,7 @@ export function CsvInvite({ onDone }: { onDone: () => void }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollableTable>
         <Group justify="flex-end">
           <Button onClick={onDone}>{t("csv.close")}</Button>
         </Group>
