@@ -141,3 +141,33 @@ export const setRoleQuerySchema = z.object({ setRole: booleanQuery });
 
 /** `POST /api/b2b/account/activate`, form-encoded. */
 export const activateBodySchema = z.object({ code: required(64) });
+
+/** A company as platform admins see it: the company's facts, its members counted by status. */
+export type AdminCompany = Company & { members: Record<MemberStatus, number> };
+
+/** `GET /api/admin/companies?search=&page=&size=`: by name or email, newest first. */
+export const adminCompaniesQuerySchema = z.object({
+  search: text(COMPANY_LIMITS.search).default(""),
+  page: z.coerce
+    .number({ error: "errors:fields.invalid_type" })
+    .int({ error: "errors:fields.invalid_type" })
+    .min(0, { error: "errors:fields.too_small" })
+    .default(0),
+  size: z.coerce
+    .number({ error: "errors:fields.invalid_type" })
+    .int({ error: "errors:fields.invalid_type" })
+    .min(1, { error: "errors:fields.too_small" })
+    .max(COMPANY_LIMITS.pageSizeMax, { error: "errors:fields.too_big" })
+    .default(20),
+});
+export type AdminCompaniesQuery = z.infer<typeof adminCompaniesQuerySchema>;
+
+/** Billing off: the seats an admin allows a company; null lifts the limit. */
+export const seatLimitBodySchema = z.object({
+  seatLimit: z
+    .number({ error: "errors:fields.invalid_type" })
+    .int({ error: "errors:fields.invalid_type" })
+    .min(1, { error: "errors:fields.too_small" })
+    .max(100_000, { error: "errors:fields.too_big" })
+    .nullable(),
+});

@@ -77,6 +77,12 @@ describe.each(testDialects())("admin users on %s", (dialect) => {
     expect(paged.json().content).toHaveLength(1);
     expect(paged.json().totalElements).toBe(3);
     expect((await as(root).get("/api/admin/users?size=500")).statusCode).toBe(400);
+    // Wildcards typed are literal: no address holds a % or an _.
+    for (const wildcard of ["%25", "_", "%25a"]) {
+      expect((await as(root).get(`/api/admin/users?search=${wildcard}`)).json().totalElements, wildcard).toBe(
+        0,
+      );
+    }
     const detail = await as(root).get(`/api/admin/users/${root.id}`);
     expect(detail.json().roles).toContain("admin");
     expect((await as(root).get("/api/admin/users/nobody")).statusCode).toBe(404);

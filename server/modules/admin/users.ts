@@ -8,6 +8,7 @@ import type { Actor } from "../../auth/access.ts";
 import { authBoolean, authDate } from "../../auth/auth-values.ts";
 import type { AuthServices } from "../../auth/better-auth.ts";
 import { rolesOf, specRoles } from "../../auth/roles.ts";
+import { containsText, startsWithText } from "../../db/like.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { eraseAccount } from "../account/account-deletion.ts";
@@ -17,11 +18,6 @@ import { audit } from "./audit.ts";
 const VERIFIED_PATH = "/login?verified=1";
 
 const seconds = (epochMs: number) => Math.floor(epochMs / 1000);
-
-/** `%text%` for LIKE, with the wildcards typed by the admin taken literally. */
-function containing(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /**
  * Platform admins' view of accounts (`/api/admin/users*`), their comments on accounts and the
@@ -164,11 +160,10 @@ export function createUserAdmin(options: {
     async list(query: AdminUsersQuery): Promise<Page<AdminUser>> {
       let select = usersQuery(db);
       if (query.search !== "") {
-        const like = containing(query.search);
         select = select.where((eb) =>
           eb.or([
-            eb(eb.fn("lower", [eb.ref("user.email")]), "like", eb.val(like)),
-            eb(eb.fn("lower", [eb.ref("user.name")]), "like", eb.val(like)),
+            containsText(eb.ref("user.email"), query.search),
+            containsText(eb.ref("user.name"), query.search),
           ]),
         );
       }
@@ -325,11 +320,7 @@ export function createUserAdmin(options: {
     async auditLog(query: AuditQuery): Promise<Page<AuditEntry>> {
       let select = db.selectFrom("audit_entry").leftJoin("user", "user.id", "audit_entry.actor_id");
       if (query.action !== "")
-        select = select.where(
-          "audit_entry.action",
-          "like",
-          `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-        );
+        select = select.where((eb) => startsWithText(eb.ref("audit_entry.action"), query.action));
       if (query.actorId !== "") select = select.where("audit_entry.actor_id", "=", query.actorId);
       const counted = await select
         .select((eb) => eb.fn.countAll<number>().as("count"))

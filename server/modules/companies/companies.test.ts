@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANY_LIMITS, type CompanyMember } from "../../../domain/schemas/company.ts";
-import { rolesOf } from "../../testing/billing.ts";
+import { makePlatformAdmin, rolesOf } from "../../testing/billing.ts";
 import { createSignedInUser, mailsTo, request, type TestUser, uniqueEmail } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
@@ -409,6 +409,29 @@ describe.each(testDialects())("companies on %s", (dialect) => {
     expect((await mailsTo(test, email)).filter((mail) => mail.template === "companyInvitation")).toHaveLength(
       2,
     );
+  });
+
+  it("shows platform admins every company with its seats and members by status, and lets them set seats", async () => {
+    const admin = await createSignedInUser(test);
+    await makePlatformAdmin(test, admin);
+    const listed = await as(admin).get("/api/admin/companies?search=ACME");
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [acme] = listed.json().content;
+    expect(acme).toMatchObject({ name: COMPANY.name, seats: { bought: null } });
+    expect(acme.members.active).toBeGreaterThan(1);
+    expect(acme.members.invited).toBeGreaterThan(0);
+    expect(JSON.stringify(listed.json())).not.toContain("Scully");
+    const set = await as(admin).post(`/api/admin/companies/${acme.id}/seats`, { seatLimit: 500 });
+    expect(set.json().seats.bought).toBe(500);
+    expect((await as(owner).get("/api/b2b/company")).json().seats.bought).toBe(500);
+    const bad = await as(admin).post(`/api/admin/companies/${acme.id}/seats`, { seatLimit: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await as(admin).post(`/api/admin/companies/${acme.id}/seats`, { seatLimit: null })).json().seats
+        .bought,
+    ).toBe(null);
+    expect((await as(owner).get("/api/admin/companies")).statusCode).toBe(404);
+    expect((await as(admin).get("/api/admin/companies/nope")).statusCode).toBe(404);
   });
 
   it("writes every company-admin action to the audit log", async () => {

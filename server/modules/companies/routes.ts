@@ -4,10 +4,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   activateBodySchema,
+  adminCompaniesQuerySchema,
   COMPANY_LIMITS,
   createCompanyBodySchema,
   inviteBodySchema,
   memberPageQuerySchema,
+  seatLimitBodySchema,
   setRoleQuerySchema,
 } from "../../../domain/schemas/company.ts";
 import { actorOf } from "../../auth/ownership.ts";
@@ -155,5 +157,22 @@ export async function companyRoutes(
     "/api/b2b/account/admin/:id",
     { config: companyAdmin, schema: { params: idParams, querystring: setRoleQuerySchema } },
     async (request) => service.setAdmin(actorOf(request), request.params.id, request.query.setRole),
+  );
+
+  const platformAdmin = { access: "platformAdmin" as const };
+  api.get(
+    "/api/admin/companies",
+    { config: platformAdmin, schema: { querystring: adminCompaniesQuerySchema } },
+    async (request) => service.adminList(request.query),
+  );
+  api.get(
+    "/api/admin/companies/:id",
+    { config: platformAdmin, schema: { params: idParams } },
+    async (request) => service.adminGet(request.params.id),
+  );
+  api.post(
+    "/api/admin/companies/:id/seats",
+    { config: platformAdmin, schema: { params: idParams, body: seatLimitBodySchema } },
+    async (request) => service.setSeatLimit(actorOf(request), request.params.id, request.body.seatLimit),
   );
 }

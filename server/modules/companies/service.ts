@@ -3,6 +3,8 @@ import type { Kysely, Selectable } from "kysely";
 import type { Language } from "../../../domain/catalog/languages.ts";
 import { isLanguage } from "../../../domain/catalog/languages.ts";
 import type {
+  AdminCompaniesQuery,
+  AdminCompany,
   Company,
   CompanyMember,
   CreateCompanyBody,
@@ -16,6 +18,7 @@ import type { ActivationResult, BillingMode } from "../../../domain/schemas/subs
 import type { Actor } from "../../auth/access.ts";
 import { subscriberUntil } from "../../auth/roles.ts";
 import type { Database } from "../../db/database.ts";
+import { containsText } from "../../db/like.ts";
 import type { CompanyMemberTable, CompanyTable, DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { JobHandlers, JobQueue } from "../../jobs/runner.ts";
@@ -185,6 +188,18 @@ export function createCompanyService(deps: CompanyServiceDeps) {
     };
   }
 
+  async function presentForAdmin(company: CompanyRow): Promise<AdminCompany> {
+    const statuses = await db
+      .selectFrom("company_member")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+      .where("company_id", "=", company.id)
+      .groupBy("status")
+      .execute();
+    const members = { invited: 0, active: 0, deactivated: 0 };
+    for (const row of statuses) members[row.status] = Number(row.count);
+    return { ...(await present(db, company)), members };
+  }
+
   /** Refuses (409) when the seats left cannot take `wanted` more; answers how many are missing. */
   async function seatsMissing(trx: Kysely<DB>, company: CompanyRow, wanted: number): Promise<number> {
     const { used, bought } = await seats(trx, company);
@@ -309,6 +324,57 @@ export function createCompanyService(deps: CompanyServiceDeps) {
 
     async get(actor: Actor): Promise<Company> {
       return present(db, await adminsCompany(actor));
+    },
+
+    /** Platform admins: every company, its seats and its members counted by status; no member's name. */
+    async adminList(query: AdminCompaniesQuery): Promise<Page<AdminCompany>> {
+      let select = db.selectFrom("company");
+      if (query.search !== "") {
+        select = select.where((eb) =>
+          eb.or([containsText(eb.ref("name"), query.search), containsText(eb.ref("email"), query.search)]),
+        );
+      }
+      const counted = await select
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      const rows = await select
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id")
+        .limit(query.size)
+        .offset(query.page * query.size)
+        .execute();
+      const content = await Promise.all(rows.map((row) => presentForAdmin(row)));
+      return pageOf(content, query.page, query.size, Number(counted.count));
+    },
+
+    async adminGet(id: string): Promise<AdminCompany> {
+      const company = await db.selectFrom("company").selectAll().where("id", "=", id).executeTakeFirst();
+      if (company === undefined) throw new AppError("not_found");
+      return presentForAdmin(company);
+    },
+
+    /** Billing off only: with Stripe, the seats are the company plan's quantity. */
+    async setSeatLimit(actor: Actor, id: string, seatLimit: number | null): Promise<AdminCompany> {
+      if (deps.billing !== "off")
+        throw new AppError("conflict", { message: "errors:companies.seats_from_plan" });
+      const company = await db.selectFrom("company").selectAll().where("id", "=", id).executeTakeFirst();
+      if (company === undefined) throw new AppError("not_found");
+      const now = clock();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("company")
+          .set({ seat_limit: seatLimit, updated_at: now })
+          .where("id", "=", id)
+          .execute();
+        await audit(
+          trx,
+          actor,
+          { action: "company.seats", subjectKind: "company", subjectId: id, detail: { seatLimit } },
+          now,
+        );
+      });
+      return presentForAdmin({ ...company, seat_limit: seatLimit });
     },
 
     async inviteOne(actor: Actor, person: InviteBody): Promise<CompanyMember> {
@@ -456,13 +522,11 @@ export function createCompanyService(deps: CompanyServiceDeps) {
         activatedAt: "activated_at",
       } as const;
       let select = db.selectFrom("company_member").where("company_id", "=", company.id);
-      const search = query.search.toLowerCase();
-      if (search !== "") {
-        const like = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      if (query.search !== "") {
         select = select.where((eb) =>
           eb.or(
             (["email", "first_name", "last_name"] as const).map((name) =>
-              eb(eb.fn("lower", [eb.ref(name)]), "like", eb.val(like)),
+              containsText(eb.ref(name), query.search),
             ),
           ),
         );
