@@ -179,6 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(adminRoutes, {
       billingAdmin: createBillingAdmin({ database, stripe: billing.stripe, clock }),
       userAdmin: createUserAdmin({ services: options.auth, billing: config.billing.mode, clock }),
+      database,
+      clock,
     });
     await app.register(companyRoutes, {
       service: createCompanyService({

@@ -70,3 +70,17 @@ export const auditQuerySchema = z.object({
   ...pageFields,
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** `GET /api/admin/overview`: the platform at a glance. Money in minor units per currency. */
+export type AdminOverview = {
+  users: number;
+  verifiedUsers: number;
+  /** Paid plans running (active, trialing or past due), by currency and plan. */
+  subscriptions: { currency: string; plan: string; interval: string; count: number; seats: number }[];
+  /** Monthly recurring revenue per currency: monthly plans, and yearly ones divided by 12. */
+  monthlyRecurringRevenue: { currency: string; amount: number }[];
+  companies: number;
+  seatsUsed: number;
+  /** The last 12 weeks, oldest first: sign-ups and new paid subscriptions per week (Monday, UTC). */
+  weeks: { weekStart: number; signUps: number; subscriptions: number }[];
+};

@@ -13,8 +13,10 @@ import {
   createProductBodySchema,
 } from "../../../domain/schemas/subscription.ts";
 import { actorOf } from "../../auth/ownership.ts";
+import type { Database } from "../../db/database.ts";
 import { onAccountDeleted } from "../account/account-deletion.ts";
 import type { createBillingAdmin } from "./billing-admin.ts";
+import { adminOverview } from "./overview.ts";
 import type { UserAdmin } from "./users.ts";
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -25,7 +27,12 @@ const idParams = z.object({ id: z.string().max(64) });
  */
 export async function adminRoutes(
   app: FastifyInstance,
-  options: { billingAdmin: ReturnType<typeof createBillingAdmin>; userAdmin: UserAdmin },
+  options: {
+    billingAdmin: ReturnType<typeof createBillingAdmin>;
+    userAdmin: UserAdmin;
+    database: Database;
+    clock: () => number;
+  },
 ): Promise<void> {
   const admin = options.billingAdmin;
   const users = options.userAdmin;
@@ -141,5 +148,9 @@ export async function adminRoutes(
     "/api/admin/audit",
     { config: platformAdmin, schema: { querystring: auditQuerySchema } },
     async (request) => users.auditLog(request.query),
+  );
+
+  api.get("/api/admin/overview", { config: platformAdmin }, async () =>
+    adminOverview(options.database, options.clock()),
   );
 }

@@ -380,6 +380,78 @@ describe.each(testDialects())("billing with Stripe on %s", (dialect) => {
     }
   });
 
+  it("pays for a company's seats with a B2B plan: members hold b2b while it runs, and lose it when it ends", async () => {
+    const seatPrice = stripe.addPrice({ currency: "cad", amount: 500, interval: "month" });
+    const seatsProduct = await createProduct({
+      name: "Company seat",
+      amount: 500,
+      interval: "month",
+      isB2B: true,
+      providerPriceId: seatPrice,
+    });
+    const boss = await createSignedInUser(test);
+    expect(
+      (await as(boss).post("/api/b2b/company", { name: "Seats Inc", email: "hr@seats.example" })).statusCode,
+    ).toBe(200);
+    // No plan yet: one seat used (the founder), none bought, and the founder holds no b2b.
+    expect((await as(boss).get("/api/b2b/company")).json().seats).toEqual({ used: 1, bought: 0 });
+    expect(await rolesOf(test, boss)).not.toContain("b2b");
+    const refused = await as(boss).post("/api/b2b/invite", {
+      email: "x@seats.example",
+      firstName: "X",
+      lastName: "Y",
+    });
+    expect(refused.statusCode).toBe(409);
+
+    const { providerId } = await subscribed(boss, seatsProduct, { productsCount: 3, isB2B: true });
+    stripe.pay(providerId);
+    await as(boss).get("/api/sbs/");
+    const company = (await as(boss).get("/api/b2b/company")).json();
+    expect(company.seats).toEqual({ used: 1, bought: 3 });
+    expect(company.subscription).toMatchObject({ status: "active", quantity: 3 });
+    expect(await rolesOf(test, boss)).toEqual(expect.arrayContaining(["b2b", "companyAdmin"]));
+    // The company plan opens the sections as a company seat, not as a personal subscription.
+    expect(await rolesOf(test, boss)).not.toContain("subscriber");
+
+    const staff = await createSignedInUser(test);
+    expect(
+      (await as(boss).post("/api/b2b/invite", { email: staff.email, firstName: "S", lastName: "T" }))
+        .statusCode,
+    ).toBe(200);
+    const code = /([0-9A-Z]{5}-){3}[0-9A-Z]{5}/.exec(
+      (await mailsTo(test, staff.email)).filter((mail) => mail.template === "companyInvitation").at(-1)
+        ?.text ?? "",
+    )?.[0];
+    expect((await as(staff).post("/api/b2b/account/activate", { code })).json()).toEqual({
+      type: "b2b",
+      status: true,
+    });
+    expect(await rolesOf(test, staff)).toContain("b2b");
+    expect((await as(staff).get("/api/records/passwordvault/password")).statusCode).toBe(200);
+
+    const overview = (await as(admin).get("/api/admin/overview")).json();
+    expect(overview.subscriptions).toEqual(
+      expect.arrayContaining([
+        { currency: "cad", plan: "Company seat", interval: "month", count: 1, seats: 3 },
+      ]),
+    );
+    expect(
+      overview.monthlyRecurringRevenue.find((row: { currency: string }) => row.currency === "cad").amount,
+    ).toBeGreaterThanOrEqual(1500);
+    expect(overview.companies).toBeGreaterThanOrEqual(1);
+    expect(overview.weeks).toHaveLength(12);
+    expect(overview.weeks.at(-1).signUps).toBeGreaterThan(0);
+    expect((await as(staff).get("/api/admin/overview")).statusCode).toBe(404);
+
+    // The plan ends: every member's b2b role goes with it, at once.
+    const ended = stripe.setSubscription(providerId, { status: "canceled" });
+    expect((await deliver("customer.subscription.deleted", ended)).statusCode).toBe(200);
+    expect(await rolesOf(test, staff)).not.toContain("b2b");
+    expect(await rolesOf(test, boss)).not.toContain("b2b");
+    expect((await as(staff).get("/api/records/passwordvault/password")).statusCode).toBe(403);
+    expect((await as(boss).get("/api/b2b/company")).json().seats.bought).toBe(0);
+  });
+
   describe("codes", () => {
     async function makeCodes(body: object): Promise<{ id: string; code: string }[]> {
       const response = await as(admin).post("/api/admin/codes", body);
