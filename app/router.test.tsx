@@ -77,10 +77,23 @@ describe("routes", () => {
     await waitFor(() => expect(document.title).toBe(`${title} · Kinfile`));
   });
 
-  it("opens /admin on its products screen, under the Administration heading", async () => {
-    stubApi({ ...EVERY_ROLE, "GET /api/admin/products": { body: [] } });
+  it("opens /admin on its overview, under the Administration heading", async () => {
+    stubApi({
+      ...EVERY_ROLE,
+      "GET /api/admin/overview": {
+        body: {
+          users: 3,
+          verifiedUsers: 2,
+          subscriptions: [],
+          monthlyRecurringRevenue: [],
+          companies: 0,
+          seatsUsed: 0,
+          weeks: [],
+        },
+      },
+    });
     const { router } = await visit("/admin");
-    await waitFor(() => expect(router.state.location.pathname).toBe("/admin/products"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin/overview"));
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Administration");
   });
 

@@ -8,7 +8,7 @@ import { Loaded } from "../../components/Loaded.tsx";
 import { ScrollableTable } from "../../components/ScrollableTable.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
-import { useAuditLog } from "./adminUsersApi.ts";
+import { useAuditLog } from "./adminApi.ts";
 
 const PAGE_SIZE = 50;
 

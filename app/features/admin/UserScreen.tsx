@@ -11,7 +11,7 @@ import { showToast } from "../../shell/toast.ts";
 import { accountComments } from "../comments/api.ts";
 import { CommentsPanel } from "../comments/CommentsPanel.tsx";
 import { AdminScreen } from "./AdminScreen.tsx";
-import { type UserAction, useAdminUser, useUserAction } from "./adminUsersApi.ts";
+import { type UserAction, useAdminUser, useUserAction } from "./adminApi.ts";
 import { adminPath } from "./routes.tsx";
 import { USER_STATUS_COLOR } from "./UsersScreen.tsx";
 import { useAdminFormats } from "./useAdminFormats.ts";

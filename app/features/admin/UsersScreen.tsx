@@ -10,7 +10,7 @@ import type { UserStatus } from "../../../domain/schemas/admin.ts";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
 import { AdminScreen } from "./AdminScreen.tsx";
-import { useAdminUsers } from "./adminUsersApi.ts";
+import { useAdminUsers } from "./adminApi.ts";
 import { adminPath } from "./routes.tsx";
 import { useAdminFormats } from "./useAdminFormats.ts";
 

@@ -7,7 +7,15 @@ import { ADMIN_PATH } from "../../session/homeRoute.ts";
  * load on demand. RequireAdmin (router.tsx) stands above them.
  */
 
-export const ADMIN_SCREENS = ["users", "products", "codes", "charities", "audit"] as const;
+export const ADMIN_SCREENS = [
+  "overview",
+  "users",
+  "companies",
+  "products",
+  "codes",
+  "charities",
+  "audit",
+] as const;
 export type AdminScreenName = (typeof ADMIN_SCREENS)[number];
 
 export function adminPath(screen: AdminScreenName): string {
@@ -21,7 +29,7 @@ export const adminRoutes: RouteObject = {
   lazy: layout,
   children: [
     // Rendered, not a loader: it runs only once RequireAdmin has let the visitor in.
-    { index: true, element: <Navigate to={adminPath("products")} replace /> },
+    { index: true, element: <Navigate to={adminPath("overview")} replace /> },
     {
       path: "products",
       lazy: () => import("./ProductsScreen.tsx").then((m) => ({ Component: m.ProductsScreen })),
@@ -29,6 +37,14 @@ export const adminRoutes: RouteObject = {
     {
       path: "codes",
       lazy: () => import("./CodesScreen.tsx").then((m) => ({ Component: m.CodesScreen })),
+    },
+    {
+      path: "overview",
+      lazy: () => import("./OverviewScreen.tsx").then((m) => ({ Component: m.OverviewScreen })),
+    },
+    {
+      path: "companies",
+      lazy: () => import("./CompaniesScreen.tsx").then((m) => ({ Component: m.CompaniesScreen })),
     },
     {
       path: "users",

@@ -1,9 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminUser, AuditEntry } from "../../../domain/schemas/admin.ts";
+import type { AdminOverview, AdminUser, AuditEntry } from "../../../domain/schemas/admin.ts";
+import type { AdminCompany } from "../../../domain/schemas/company.ts";
 import type { Page } from "../../../domain/schemas/page.ts";
 import { apiFetch } from "../../api/client.ts";
 
-/* The admin area's accounts and audit log (server/modules/admin/users.ts). */
+/*
+ * The admin area's accounts, audit log and overview (server/modules/admin) and its companies
+ * (server/modules/companies).
+ */
 
 const USERS_KEY = ["admin", "users"] as const;
 
@@ -62,5 +66,35 @@ export function useAuditLog(action: string, page: number, size: number) {
     queryKey: ["admin", "audit", action, page, size],
     queryFn: () => apiFetch<Page<AuditEntry>>(`/api/admin/audit?${params}`),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminOverview() {
+  return useQuery({
+    queryKey: ["admin", "overview"],
+    queryFn: () => apiFetch<AdminOverview>("/api/admin/overview"),
+  });
+}
+
+const COMPANIES_KEY = ["admin", "companies"] as const;
+
+export function useAdminCompanies(search: string, page: number, size: number) {
+  const params = new URLSearchParams({ search, page: String(page), size: String(size) });
+  return useQuery({
+    queryKey: [...COMPANIES_KEY, search, page, size],
+    queryFn: () => apiFetch<Page<AdminCompany>>(`/api/admin/companies?${params}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSetSeats() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, seatLimit }: { id: string; seatLimit: number | null }) =>
+      apiFetch<AdminCompany>(`/api/admin/companies/${encodeURIComponent(id)}/seats`, {
+        method: "POST",
+        body: JSON.stringify({ seatLimit }),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
   });
 }

@@ -1,0 +1,163 @@
+import "@mantine/core/styles/Table.css";
+import { Button, Group, NumberInput, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconSearch } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AdminCompany } from "../../../domain/schemas/company.ts";
+import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
+import { ListPagination } from "../../components/ListPagination.tsx";
+import { Loaded } from "../../components/Loaded.tsx";
+import { useBillingSettings } from "../../session/billingSettings.ts";
+import { showToast } from "../../shell/toast.ts";
+import { AdminScreen } from "./AdminScreen.tsx";
+import { useAdminCompanies, useSetSeats } from "./adminApi.ts";
+import { useAdminFormats } from "./useAdminFormats.ts";
+
+const PAGE_SIZE = 20;
+
+/**
+ * /admin/companies: every company, its seats and its members counted by status (never who they
+ * are), and, with billing off, the seats an admin allows.
+ */
+export function CompaniesScreen() {
+  const { t } = useTranslation("admin");
+  const formats = useAdminFormats();
+  const billingOff = useBillingSettings().data?.mode === "off";
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(0);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const companies = useAdminCompanies(debounced, page, PAGE_SIZE);
+  const [editing, setEditing] = useState<AdminCompany | null>(null);
+  return (
+    <AdminScreen title={t("companies.heading")}>
+      <TextInput
+        aria-label={t("companies.search")}
+        placeholder={t("companies.search")}
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        type="search"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(0);
+        }}
+        maw={360}
+      />
+      <Loaded query={companies} failure={t("companies.loadFailed")}>
+        {(result) =>
+          result.content.length === 0 ? (
+            <Text>{t("companies.empty")}</Text>
+          ) : (
+            <Stack gap="sm">
+              <Table.ScrollContainer minWidth={760} type="native">
+                <Table verticalSpacing="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t("companies.columns.name")}</Table.Th>
+                      <Table.Th scope="col">{t("companies.columns.email")}</Table.Th>
+                      <Table.Th scope="col">{t("companies.columns.seats")}</Table.Th>
+                      <Table.Th scope="col">{t("companies.columns.members")}</Table.Th>
+                      <Table.Th scope="col">{t("companies.columns.plan")}</Table.Th>
+                      <Table.Th scope="col">{t("companies.columns.createdAt")}</Table.Th>
+                      {billingOff ? (
+                        <Table.Th scope="col">
+                          <VisuallyHidden>{t("actions")}</VisuallyHidden>
+                        </Table.Th>
+                      ) : null}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.content.map((company) => (
+                      <Table.Tr key={company.id}>
+                        <Table.Td>{company.name}</Table.Td>
+                        <Table.Td style={{ overflowWrap: "anywhere" }}>{company.email}</Table.Td>
+                        <Table.Td>
+                          {company.seats.bought === null
+                            ? t("companies.seatsUnlimited", { used: company.seats.used })
+                            : t("companies.seatsOf", {
+                                used: company.seats.used,
+                                bought: company.seats.bought,
+                              })}
+                        </Table.Td>
+                        <Table.Td>{t("companies.memberCounts", company.members)}</Table.Td>
+                        <Table.Td>
+                          {company.subscription === null
+                            ? "—"
+                            : `${company.subscription.product?.name ?? ""} (${company.subscription.status})`}
+                        </Table.Td>
+                        <Table.Td>{formats.date(company.createdAt)}</Table.Td>
+                        {billingOff ? (
+                          <Table.Td>
+                            <Button variant="default" size="xs" onClick={() => setEditing(company)}>
+                              {t("companies.setSeatsFor", { name: company.name })}
+                            </Button>
+                          </Table.Td>
+                        ) : null}
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <ListPagination
+                page={page}
+                totalPages={result.totalPages}
+                onChange={setPage}
+                label={t("companies.pages")}
+              />
+            </Stack>
+          )
+        }
+      </Loaded>
+      <FormDialog opened={editing !== null} title={t("companies.setSeats")} onClose={() => setEditing(null)}>
+        {editing !== null ? <SeatsForm company={editing} onDone={() => setEditing(null)} /> : null}
+      </FormDialog>
+    </AdminScreen>
+  );
+}
+
+/** Billing off: the seats allowed, or none for no limit. */
+function SeatsForm({ company, onDone }: { company: AdminCompany; onDone: () => void }) {
+  const { t } = useTranslation("admin");
+  const setSeats = useSetSeats();
+  const [value, setValue] = useState<number | string>(company.seats.bought ?? "");
+  const seatLimit = value === "" ? null : Number(value);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSeats.mutate(
+          { id: company.id, seatLimit },
+          {
+            onSuccess: () => {
+              showToast(t("companies.seatsSaved", { name: company.name }));
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      <Stack gap="md">
+        <NumberInput
+          label={t("companies.seatLimit")}
+          description={t("companies.seatLimitHint")}
+          min={1}
+          max={100_000}
+          allowDecimal={false}
+          allowNegative={false}
+          value={value}
+          onChange={setValue}
+          error={setSeats.error?.message}
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t("cancel")}
+          </Button>
+          <Button type="submit" loading={setSeats.isPending}>
+            {t("companies.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
