@@ -1,6 +1,6 @@
 /**
- * The admin area in the browser on the suite's server: two platform admins find an account in the
- * users list, one writes a comment on it (only its author may change it), disables the account
+ * The admin area in the browser on the suite's server: the overview; two platform admins find an
+ * account in the users list, one writes a comment on it (only its author may change it), disables the account
  * after a confirmation, and both see the action in the audit log. English at desktop width,
  * French on a phone, axe on each screen.
  */
@@ -31,6 +31,10 @@ describe("the admin area", () => {
       await page.goto("/dashboard");
       await page.getByRole("button", { name: "Account menu" }).click();
       await page.getByRole("menuitem", { name: "Administration" }).click();
+      await page.getByRole("heading", { name: "Overview", level: 2 }).waitFor();
+      await page.getByText("Sign-ups and subscriptions per week").waitFor();
+      await expectNoAxeViolations(page, "/admin/overview");
+      await expectFitsPhone(page, "/admin/overview");
       await page.getByRole("link", { name: "Users" }).click();
       await page.getByRole("searchbox", { name: "Search by email or name" }).fill(sam.email);
       const link = page.getByRole("link", { name: sam.email });
@@ -66,6 +70,9 @@ describe("the admin area", () => {
       await phone.getByText("user.disable").first().waitFor();
       await phone.getByText("comment.create").first().waitFor();
       await expectFitsPhone(phone, "/admin/audit (fr)");
+      await phone.goto("/admin/companies");
+      await phone.getByRole("heading", { name: "Entreprises", level: 2 }).waitFor();
+      await expectFitsPhone(phone, "/admin/companies (fr)");
       expect(other.consoleErrors, "console errors (fr)").toEqual([]);
     } finally {
       await member.context.close();

@@ -222,6 +222,8 @@ describe("Subscriptions sold through Stripe, in the browser", () => {
       await page.goto("/dashboard");
       await page.getByRole("button", { name: /account menu/i }).click();
       await page.getByRole("menuitem", { name: "Administration" }).click();
+      await page.getByRole("heading", { name: "Overview", level: 2 }).waitFor();
+      await page.getByRole("link", { name: "Products" }).click();
       await page.getByRole("heading", { name: "Products" }).waitFor();
       await page.getByRole("button", { name: "New product" }).click();
       const dialog = page.getByRole("dialog", { name: "New product" });
