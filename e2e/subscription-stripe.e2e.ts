@@ -102,7 +102,8 @@ beforeAll(async () => {
     STRIPE_API_PORT: String(stripe.api.port),
     STRIPE_API_PROTOCOL: "http",
   });
-  // A second product, "Household", made by the admin through the API for the tests after the first.
+  // A second product, "Household", and a company plan sold by the seat, made by the admin through
+  // the API for the tests after the first.
   const admin = await apiRequest.newContext({
     baseURL: server.url,
     extraHTTPHeaders: { origin: server.url },
@@ -119,6 +120,17 @@ beforeAll(async () => {
       },
     });
     expect(created.status(), await created.text()).toBe(200);
+    const seats = await admin.post("/api/admin/products", {
+      data: {
+        name: "Team",
+        currency: "cad",
+        amount: 500,
+        interval: "month",
+        isB2B: true,
+        providerPriceId: stripe.addPrice({ currency: "cad", amount: 500, interval: "month" }),
+      },
+    });
+    expect(seats.status(), await seats.text()).toBe(200);
   } finally {
     await admin.dispose();
   }
@@ -357,4 +369,36 @@ describe("Subscriptions sold through Stripe, in the browser", () => {
       }
     },
   );
+  it("a company buys its seats on /b2b and its founder holds one (en, desktop)", async () => {
+    const founder = await pages.open({ baseURL: server.url, width: 1280 });
+    try {
+      const { page, context } = founder;
+      await signedInAccount(context, server.url, { name: "Dana Scully" });
+      const made = await context.request.post("/api/b2b/company", {
+        headers: { origin: server.url },
+        data: { name: "Acme Robotics", email: "hr@acme.example" },
+      });
+      expect(made.status()).toBe(200);
+      await withStripe(context, { decline: null });
+      await page.goto("/b2b");
+      await page.getByText("1 seats used; no company plan pays for seats yet.").waitFor();
+      await page.getByRole("textbox", { name: "Seats" }).fill("3");
+      await choosePlan(page, page, { ...POP_UP.en, plan: /^Team · / });
+      expect((await stripeCalls(page)).find((call) => call.call === "elements")?.options).toMatchObject({
+        amount: 1500,
+        currency: "cad",
+      });
+      await expectNoAxeViolations(page, "/b2b, buying seats");
+      await page.getByRole("button", { name: "Subscribe and pay" }).click();
+      await page.getByText("Congratulations!").waitFor();
+      await page.getByText("1 of 3 seats used").waitFor();
+      const created = stripe.requests.filter((request) => request.path === "/v1/subscriptions").at(-1);
+      expect(created?.body.items).toEqual([{ price: expect.any(String), quantity: "3" }]);
+      const account = await context.request.get("/api/account/account");
+      expect((await account.json()).roles).toEqual(expect.arrayContaining(["b2b", "companyAdmin"]));
+      expect(founder.consoleErrors, "console errors").toEqual([]);
+    } finally {
+      await founder.context.close();
+    }
+  });
 });

@@ -33,6 +33,8 @@ export type SubscribeFlowProps = {
   locked: boolean;
   /** After a success: My Subscription offers the donation dialog. */
   onSubscribed?: () => void;
+  /** A company plan for this many seats (the company's /b2b): B2B plans, priced by the seat. */
+  seats?: number;
 };
 
 /** "Family · $9.99 / month": the spec's option label (name, currency, amount, interval). */
@@ -49,13 +51,14 @@ export function planLabel(
  * then Stripe's Payment Element (cards, wallets, Link). Kinfile creates the subscription, Stripe
  * takes the payment, and the list read back from the server says whether it is active.
  */
-export function SubscribeFlow({ publishableKey, locked, onSubscribed }: SubscribeFlowProps) {
+export function SubscribeFlow({ publishableKey, locked, onSubscribed, seats }: SubscribeFlowProps) {
   const { t, i18n } = useTranslation(["billing", "catalog"]);
   const lng = (i18n.resolvedLanguage === "fr" ? "fr" : "en") satisfies Language;
   const [currency, setCurrency] = useState<PaymentCurrency | null>(null);
   const [productId, setProductId] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: "choosing", discount: false });
-  const products = useProducts(currency);
+  const products = useProducts(currency, seats !== undefined);
+  const quantity = seats ?? 1;
   const product = products.data?.find((candidate) => candidate.id === productId) ?? null;
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
   const per = (interval: string) => t(`billing:plan.per.${interval}`);
@@ -122,10 +125,16 @@ export function SubscribeFlow({ publishableKey, locked, onSubscribed }: Subscrib
         <Elements
           key={product.id}
           stripe={stripe}
-          options={{ mode: "subscription", amount: product.amount, currency: product.currency, locale: lng }}
+          options={{
+            mode: "subscription",
+            amount: product.amount * quantity,
+            currency: product.currency,
+            locale: lng,
+          }}
         >
           <PaymentForm
             product={product}
+            seats={seats}
             onConfirming={() => setStage({ kind: "confirming" })}
             onDone={(active) => {
               if (active) {
@@ -138,18 +147,21 @@ export function SubscribeFlow({ publishableKey, locked, onSubscribed }: Subscrib
         </Elements>
       ) : null}
       {stage.kind === "confirming" ? <Text role="status">{t("billing:plan.confirming")}</Text> : null}
-      {!locked ? <CodeEntry onOutcome={codeOutcome} /> : null}
+      {/* Codes are a person's: a voucher or a discount for their own plan. */}
+      {!locked && seats === undefined ? <CodeEntry onOutcome={codeOutcome} /> : null}
     </Stack>
   );
 }
 
 function PaymentForm({
   product,
+  seats,
   onConfirming,
   onDone,
   onFailed,
 }: {
   product: SubscriptionProduct;
+  seats: number | undefined;
   onConfirming: () => void;
   onDone: (active: boolean) => void;
   onFailed: (detail: string | null) => void;
@@ -170,7 +182,10 @@ function PaymentForm({
         return;
       }
       onConfirming();
-      const created = await subscribe(product.id, {});
+      const created = await subscribe(
+        product.id,
+        seats === undefined ? {} : { isB2B: true, productsCount: seats },
+      );
       if (created.clientSecret !== null) {
         const confirmed = await stripe.confirmPayment({
           elements,
@@ -183,7 +198,8 @@ function PaymentForm({
           return;
         }
       }
-      const [current] = await fetchSubscriptions();
+      // The plan just made, whichever kind it is: a person may hold their own and a company's.
+      const current = (await fetchSubscriptions()).find((item) => item.id === created.subscriptionId);
       await refresh();
       const active = current?.status === "active" || current?.status === "trialing";
       if (active) void turnOffMobileSplash().catch(() => {});

@@ -21,7 +21,7 @@ import { accountQueryKey } from "../../session/accountQuery.ts";
  */
 
 const keys = {
-  products: (currency: PaymentCurrency) => ["billing", "products", currency] as const,
+  products: (currency: PaymentCurrency, b2b: boolean) => ["billing", "products", currency, b2b] as const,
   subscriptions: ["billing", "subscriptions"] as const,
   card: ["billing", "card"] as const,
   invoices: ["billing", "invoices"] as const,
@@ -31,11 +31,12 @@ function send<T>(path: string, method: "POST" | "DELETE", body?: unknown): Promi
   return apiFetch<T>(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 }
 
-export function useProducts(currency: PaymentCurrency | null) {
+/** The plans on sale in a currency: a person's own, or (b2b) a company's, sold by the seat. */
+export function useProducts(currency: PaymentCurrency | null, b2b = false) {
   return useQuery({
-    queryKey: keys.products(currency ?? "cad"),
+    queryKey: keys.products(currency ?? "cad", b2b),
     queryFn: () =>
-      apiFetch<SubscriptionProduct[]>(`/api/sbs/product/currency/${currency}?isB2BProduct=false`),
+      apiFetch<SubscriptionProduct[]>(`/api/sbs/product/currency/${currency}?isB2BProduct=${b2b}`),
     enabled: currency !== null,
   });
 }

@@ -1,12 +1,16 @@
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Progress.css";
-import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, NumberInput, Paper, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconFileSpreadsheet, IconUserPlus } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Company } from "../../../domain/schemas/company.ts";
+import { MAX_PRODUCTS_COUNT } from "../../../domain/schemas/subscription.ts";
 import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
+import { useBillingSettings } from "../../session/billingSettings.ts";
+import { SubscribeFlow } from "../billing/SubscribeFlow.tsx";
 import { CsvInvite } from "./CsvInvite.tsx";
 import { useCompany } from "./companyApi.ts";
 import { InviteForm } from "./InviteForm.tsx";
@@ -28,6 +32,7 @@ export function CompanyAdminView() {
               <CompanyDetails company={data} />
               <SeatGauge seats={data.seats} />
             </SimpleGrid>
+            {data.seats.bought === 0 ? <BuySeats used={data.seats.used} /> : null}
           </>
         )}
       </Loaded>
@@ -108,6 +113,44 @@ function SeatGauge({ seats }: { seats: Company["seats"] }) {
           </Progress.Root>
         ) : null}
         <Text>{label}</Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * With Stripe and no company plan running: the company plan, bought by the seat through the same
+ * flow as a person's plan (currency, plan, Stripe's Payment Element).
+ */
+function BuySeats({ used }: { used: number }) {
+  const { t } = useTranslation("company");
+  const publishableKey = useBillingSettings().data?.publishableKey ?? null;
+  const queryClient = useQueryClient();
+  const [seats, setSeats] = useState<number>(Math.max(used, 1));
+  if (publishableKey === null) return null;
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {t("buy.heading")}
+        </Title>
+        <Text size="sm">{t("buy.intro")}</Text>
+        <NumberInput
+          label={t("buy.seats")}
+          min={Math.max(used, 1)}
+          max={MAX_PRODUCTS_COUNT}
+          allowDecimal={false}
+          allowNegative={false}
+          value={seats}
+          onChange={(value) => setSeats(typeof value === "number" ? value : Math.max(used, 1))}
+          maw={200}
+        />
+        <SubscribeFlow
+          publishableKey={publishableKey}
+          locked={false}
+          seats={seats}
+          onSubscribed={() => void queryClient.invalidateQueries({ queryKey: ["b2b"] })}
+        />
       </Stack>
     </Paper>
   );

@@ -315,12 +315,15 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       if (!body.isB2B && body.productsCount !== 1) {
         throw new AppError("validation_failed", { fields: { productsCount: "errors:billing.single_seat" } });
       }
+      // A person's own plan and a company plan they pay for are held side by side, one of each.
       const held = await db
         .selectFrom("subscription")
-        .selectAll()
-        .where("user_id", "=", actor.userId)
-        .where("provider", "=", "stripe")
-        .where("status", "in", [...CURRENT])
+        .innerJoin("product", "product.id", "subscription.product_id")
+        .selectAll("subscription")
+        .where("subscription.user_id", "=", actor.userId)
+        .where("subscription.provider", "=", "stripe")
+        .where("subscription.status", "in", [...CURRENT])
+        .where("product.is_b2b", "=", body.isB2B ? 1 : 0)
         .execute();
       if (held.some((row) => PAID.has(row.status))) {
         throw new AppError("conflict", { message: "errors:billing.already_subscribed" });
