@@ -72,7 +72,11 @@ export function ActivatePage() {
                 label={t("activate.code")}
                 required
                 value={code}
-                onChange={(event) => setCode(event.currentTarget.value)}
+                onChange={(event) => {
+                  setCode(event.currentTarget.value);
+                  // A new code starts afresh: the last outcome is cleared (the spec's reset).
+                  if (activate.data !== undefined || activate.isError) activate.reset();
+                }}
                 error={codeError}
                 autoComplete="one-time-code"
                 spellCheck={false}

@@ -208,6 +208,9 @@ describe("/b2b", () => {
     const sent = api.mock.calls.find(([input]) => String(input).endsWith("/api/b2b/account/activate"));
     expect(String(sent?.[1]?.body)).toBe("code=ABCDE-FGHIJ-KLMNO-PQRST");
 
+    // Typing another code clears the refusal.
+    await user.type(code, " ");
+    expect(screen.queryByRole("alert")).toBeNull();
     status = true;
     await user.click(screen.getByRole("button", { name: "Activer" }));
     const done = await screen.findByRole("status");
