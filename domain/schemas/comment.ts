@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
 
+/** What an owner's comments are on; an account's (admins') have their own calls. */
+export const COMMENT_SUBJECT_KINDS = ["record", "person"] as const;
+export type CommentSubjectKind = (typeof COMMENT_SUBJECT_KINDS)[number];
+
 /**
  * The spec's Comment, on a record or person (its owner's) and on an account (platform admins'):
  * ownerId is the author, who alone may edit or delete it; times in epoch SECONDS.

@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { ReleaseTiming } from "../../domain/catalog/releaseTimings.ts";
+import type { CommentSubjectKind } from "../../domain/schemas/comment.ts";
 import type { NomineeStatus } from "../../domain/schemas/share.ts";
 import type {
   CodeKind,
@@ -244,8 +245,6 @@ export interface RecordTable {
   created_at: number;
   updated_at: number;
 }
-
-export type CommentSubjectKind = "record" | "person";
 
 /** A comment on one of an owner's records or persons (server/modules/comments). */
 export interface CommentTable {
@@ -550,3 +549,5 @@ export interface AuthVerificationTable {
   value: string;
   expiresAt: AuthDate;
 }
+
+export type { CommentSubjectKind };

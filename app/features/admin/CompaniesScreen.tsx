@@ -1,13 +1,12 @@
 import "@mantine/core/styles/Table.css";
-import { Button, Group, NumberInput, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
+import { Button, Group, NumberInput, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminCompany } from "../../../domain/schemas/company.ts";
 import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
+import { SearchField, usePagedSearch } from "../../components/SearchField.tsx";
 import { useBillingSettings } from "../../session/billingSettings.ts";
 import { showToast } from "../../shell/toast.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
@@ -24,25 +23,12 @@ export function CompaniesScreen() {
   const { t } = useTranslation("admin");
   const formats = useAdminFormats();
   const billingOff = useBillingSettings().data?.mode === "off";
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(0);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const companies = useAdminCompanies(debounced, page, PAGE_SIZE);
+  const search = usePagedSearch();
+  const companies = useAdminCompanies(search.sent, search.page, PAGE_SIZE);
   const [editing, setEditing] = useState<AdminCompany | null>(null);
   return (
     <AdminScreen title={t("companies.heading")}>
-      <TextInput
-        aria-label={t("companies.search")}
-        placeholder={t("companies.search")}
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        type="search"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(0);
-        }}
-        maw={360}
-      />
+      <SearchField label={t("companies.search")} value={search.text} onChange={search.setText} />
       <Loaded query={companies} failure={t("companies.loadFailed")}>
         {(result) =>
           result.content.length === 0 ? (
@@ -99,9 +85,9 @@ export function CompaniesScreen() {
                 </Table>
               </Table.ScrollContainer>
               <ListPagination
-                page={page}
+                page={search.page}
                 totalPages={result.totalPages}
-                onChange={setPage}
+                onChange={search.setPage}
                 label={t("companies.pages")}
               />
             </Stack>

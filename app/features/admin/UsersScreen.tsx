@@ -1,21 +1,18 @@
 import "@mantine/core/styles/Badge.css";
 import "@mantine/core/styles/Table.css";
-import { Anchor, Badge, Stack, Table, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
-import { useState } from "react";
+import { Anchor, Badge, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { UserStatus } from "../../../domain/schemas/admin.ts";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
+import { SearchField, usePagedSearch } from "../../components/SearchField.tsx";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { useAdminUsers } from "./adminApi.ts";
 import { adminPath } from "./routes.tsx";
 import { useAdminFormats } from "./useAdminFormats.ts";
 
 const PAGE_SIZE = 20;
-const SEARCH_PAUSE_MS = 300;
 
 export const USER_STATUS_COLOR: Record<UserStatus, string> = {
   active: "green",
@@ -27,24 +24,11 @@ export const USER_STATUS_COLOR: Record<UserStatus, string> = {
 export function UsersScreen() {
   const { t } = useTranslation("admin");
   const formats = useAdminFormats();
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(0);
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
-  const users = useAdminUsers(debounced, page, PAGE_SIZE);
+  const search = usePagedSearch();
+  const users = useAdminUsers(search.sent, search.page, PAGE_SIZE);
   return (
     <AdminScreen title={t("users.heading")}>
-      <TextInput
-        aria-label={t("users.search")}
-        placeholder={t("users.search")}
-        leftSection={<IconSearch size={16} aria-hidden="true" />}
-        type="search"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(0);
-        }}
-        maw={360}
-      />
+      <SearchField label={t("users.search")} value={search.text} onChange={search.setText} />
       <Loaded query={users} failure={t("users.loadFailed")}>
         {(result) =>
           result.content.length === 0 ? (
@@ -98,9 +82,9 @@ export function UsersScreen() {
                 </Table>
               </Table.ScrollContainer>
               <ListPagination
-                page={page}
+                page={search.page}
                 totalPages={result.totalPages}
-                onChange={setPage}
+                onChange={search.setPage}
                 label={t("users.pages")}
               />
             </Stack>

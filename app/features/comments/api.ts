@@ -1,9 +1,7 @@
-import type { Comment } from "../../../domain/schemas/comment.ts";
+import type { Comment, CommentSubjectKind } from "../../../domain/schemas/comment.ts";
 import { apiFetch } from "../../api/client.ts";
 
 export type { Comment };
-
-export type CommentSubjectKind = "record" | "person";
 
 /**
  * Where a comments panel reads and writes: one subject's list and new comments, and a comment's

@@ -8,25 +8,23 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
   VisuallyHidden,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { IconArrowDown, IconArrowUp, IconDots, IconSearch, IconShieldCheck } from "@tabler/icons-react";
+import { IconArrowDown, IconArrowUp, IconDots, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CompanyMember, MemberSortColumn, MemberStatus } from "../../../domain/schemas/company.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
+import { SearchField, usePagedSearch } from "../../components/SearchField.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { showToast } from "../../shell/toast.ts";
 import { type MemberAction, type MemberListQuery, useMemberAction, useMembers } from "./companyApi.ts";
 
 const PAGE_SIZE = 20;
-const SEARCH_PAUSE_MS = 300;
 
 const STATUS_COLOR: Record<MemberStatus, string> = { invited: "blue", active: "green", deactivated: "gray" };
 
@@ -40,41 +38,28 @@ function actionsFor(member: CompanyMember): MemberAction[] {
 /** The members: searched, sorted by a column header, a page at a time; each row's actions confirmed. */
 export function MembersTable() {
   const { t } = useTranslation("company");
-  const [query, setQuery] = useState<Omit<MemberListQuery, "search">>({
-    page: 0,
-    size: PAGE_SIZE,
+  const search = usePagedSearch();
+  const [sort, setSort] = useState<Pick<MemberListQuery, "sortedColumn" | "descending">>({
     sortedColumn: "invitedAt",
     descending: true,
   });
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
-  const members = useMembers({ ...query, search: debounced });
+  const query = { ...sort, page: search.page, size: PAGE_SIZE };
+  const members = useMembers({ ...query, search: search.sent });
   const [pending, setPending] = useState<{ action: MemberAction; member: CompanyMember } | null>(null);
 
-  const sortBy = (column: MemberSortColumn) =>
-    setQuery((current) => ({
-      ...current,
-      page: 0,
+  const sortBy = (column: MemberSortColumn) => {
+    setSort((current) => ({
       sortedColumn: column,
       descending: current.sortedColumn === column ? !current.descending : false,
     }));
+    search.setPage(0);
+  };
 
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={2}>{t("members.heading")}</Title>
-        <TextInput
-          aria-label={t("members.search")}
-          placeholder={t("members.search")}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setQuery((current) => ({ ...current, page: 0 }));
-          }}
-          type="search"
-          w={{ base: "100%", sm: 280 }}
-        />
+        <SearchField label={t("members.search")} value={search.text} onChange={search.setText} />
       </Group>
       <Loaded query={members} failure={t("members.loadFailed")}>
         {(page) =>
@@ -138,7 +123,7 @@ export function MembersTable() {
               <ListPagination
                 page={query.page}
                 totalPages={page.totalPages}
-                onChange={(next) => setQuery((current) => ({ ...current, page: next }))}
+                onChange={search.setPage}
                 label={t("members.pages")}
               />
             </>

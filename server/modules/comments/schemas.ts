@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { commentBodySchema } from "../../../domain/schemas/comment.ts";
-
-export const COMMENT_SUBJECT_KINDS = ["record", "person"] as const;
+import { COMMENT_SUBJECT_KINDS, commentBodySchema } from "../../../domain/schemas/comment.ts";
 
 /** The spec's comment text (domain/schemas/comment.ts). */
 export const commentBody = commentBodySchema;
