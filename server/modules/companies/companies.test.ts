@@ -149,6 +149,14 @@ describe.each(testDialects())("companies on %s", (dialect) => {
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await as(null).get("/api/b2b/company")).statusCode).toBe(404);
+    // A member who is not an admin, and a platform admin, are strangers to these calls too.
+    const member = await activeMember("Plain Member");
+    const platform = await createSignedInUser(test);
+    await makePlatformAdmin(test, platform);
+    for (const user of [member, platform]) {
+      expect((await as(user).get("/api/b2b/company")).statusCode).toBe(404);
+      expect((await as(user).get("/api/b2b/accounts/page/0")).statusCode).toBe(404);
+    }
   });
 
   it("invites one person by mail in their language, with a single-use code that activates the seat", async () => {
