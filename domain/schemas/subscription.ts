@@ -56,7 +56,8 @@ export type Subscription = {
   id: string;
   status: SubscriptionStatus;
   provider: SubscriptionProvider;
-  product: Omit<SubscriptionProduct, "integrationData" | "isB2B"> | null;
+  /** isB2B: a company plan, whose quantity is the company's seats (shown on /b2b, not My Subscription). */
+  product: Omit<SubscriptionProduct, "integrationData"> | null;
   quantity: number;
   /** Epoch ms the period renews (or ends, once cancelled); null when there is none. */
   currentPeriodEnd: number | null;

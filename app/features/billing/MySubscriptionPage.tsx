@@ -50,7 +50,10 @@ export function MySubscriptionPage() {
     );
   }
 
-  const current = subscriptions.data.find((item) => HELD.has(item.status) && item.provider !== "none");
+  // A company plan the account pays for is the company's, run on /b2b.
+  const current = subscriptions.data.find(
+    (item) => HELD.has(item.status) && item.provider !== "none" && item.product?.isB2B !== true,
+  );
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>{t("heading")}</Title>

@@ -73,6 +73,7 @@ export function presentSubscription(
             currency: product.currency as PaymentCurrency,
             amount: product.amount,
             interval: product.interval,
+            isB2B: product.is_b2b === 1,
           },
     quantity: row.quantity,
     currentPeriodEnd: row.current_period_end,
