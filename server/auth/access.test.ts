@@ -100,14 +100,15 @@ describe("with an identity", () => {
   });
   afterAll(() => test.close());
 
-  it("gives a user's route the signed-in actor", async () => {
+  it("gives a user's route the signed-in actor, with where this request came from", async () => {
     const response = await test.app.inject({
       method: "GET",
       url: "/api/test/me",
       headers: { "x-test-user": "bob" },
+      remoteAddress: "203.0.113.9",
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(bob);
+    expect(response.json()).toEqual({ ...bob, ip: "203.0.113.9" });
   });
 
   it("answers 403 in the account's language when the role is missing", async () => {
