@@ -14,6 +14,7 @@ import { healthRoutes } from "./http/health.ts";
 import { localeRoutes } from "./http/locales.ts";
 import { loggerOptions, requestId } from "./http/logging.ts";
 import { refuseNulCharacters } from "./http/nul-characters.ts";
+import { refuseCrossSiteWrites } from "./http/same-site.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { webRoutes } from "./http/web.ts";
 import { loadLocaleStore } from "./i18n/locale-store.ts";
@@ -98,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const locales = await loadLocaleStore(config.localesDir);
   // Headers first, so that responses refused by the access rules carry them too.
   await securityHeaders(app, { publicUrl: config.publicUrl, billing: config.billing.mode });
+  // Before the access rules, so that a forged write learns nothing about what exists.
+  refuseCrossSiteWrites(app, { publicUrl: config.publicUrl });
   installAccessControl(app, options.identity ?? options.auth?.sessions.identity ?? NO_IDENTITY);
   installErrorHandling(app, locales);
   refuseNulCharacters(app);

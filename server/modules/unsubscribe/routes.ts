@@ -80,7 +80,8 @@ export async function unsubscribeRoutes(
 
   api.get(
     UNSUBSCRIBE_ENDPOINT,
-    { config: { access: "anonymous" }, schema: { querystring: linkQuery } },
+    // Called by the /unsubscribe page: a GET that changes state, refused from another site.
+    { config: { access: "anonymous", changesState: true }, schema: { querystring: linkQuery } },
     async (request, reply) => {
       reply.headers(noStore);
       return unsubscribe(request.query);

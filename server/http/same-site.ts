@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../errors/app-error.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A GET that changes something (the spec's unsubscribe and B2B deactivate calls): refused, like
+     * every other write, when a browser says it comes from another site.
+     */
+    changesState?: boolean;
+  }
+}
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** What a browser sends with a request it made for a page of this site (or typed by the user). */
+const OWN_SITE = new Set(["same-origin", "none"]);
+
+/** True when the browser says, by either header, that the request comes from a page of another site. */
+export function comesFromAnotherSite(request: FastifyRequest, ownOrigin: string): boolean {
+  const origin = request.headers.origin;
+  const site = request.headers["sec-fetch-site"];
+  return (origin !== undefined && origin !== ownOrigin) || (site !== undefined && !OWN_SITE.has(site));
+}
+
+/**
+ * Writes from another site are refused with 403 on every route, whatever its cookies say: SameSite=Lax
+ * alone lets a sibling subdomain or an old browser through. A browser names the page's origin in
+ * `Origin` on every non-GET request (and `Sec-Fetch-Site` on all of them); a request with neither
+ * comes from no browser page (Stripe's webhooks, a mail client's one-click unsubscribe, curl) and
+ * carries no ambient authority worth forging, so it goes on to the route's own checks.
+ */
+export function refuseCrossSiteWrites(app: FastifyInstance, options: { publicUrl: string }): void {
+  const ownOrigin = new URL(options.publicUrl).origin;
+  app.addHook("onRequest", async (request) => {
+    const isWrite = !READS.has(request.method) || request.routeOptions.config.changesState === true;
+    if (isWrite && comesFromAnotherSite(request, ownOrigin)) {
+      throw new AppError("forbidden", { message: "errors:messages.cross_site" });
+    }
+  });
+}
