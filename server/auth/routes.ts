@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors/app-error.ts";
+import { assertNoNulCharacters } from "../http/nul-characters.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
 import { authErrorBody, authErrorStatus } from "./auth-errors.ts";
@@ -25,14 +26,24 @@ const LIMITED_PER_EMAIL = new Set<string>(["/sign-in/email", "/request-password-
 /** Whose session an event is about must be read before the call that ends or changes it. */
 const NEEDS_SESSION_BEFORE = new Set(["/sign-out", "/passkey/verify-registration"]);
 
-function emailOf(body: unknown): string | undefined {
+/** The fields of a raw JSON or form body, as better-auth will read them; undefined for anything else. */
+function fieldsOf(request: FastifyRequest): unknown {
+  const body = request.body;
   if (!Buffer.isBuffer(body) || body.length === 0) return undefined;
+  const type = request.headers["content-type"] ?? "";
+  if (type.includes("application/x-www-form-urlencoded")) {
+    return Object.fromEntries(new URLSearchParams(body.toString("utf8")));
+  }
   try {
-    const email = (JSON.parse(body.toString("utf8")) as { email?: unknown }).email;
-    return typeof email === "string" ? email.trim().toLowerCase() : undefined;
+    return JSON.parse(body.toString("utf8"));
   } catch {
     return undefined;
   }
+}
+
+function emailOf(request: FastifyRequest): string | undefined {
+  const email = (fieldsOf(request) as { email?: unknown } | null | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : undefined;
 }
 
 function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
@@ -83,6 +94,11 @@ export async function authRoutes(
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+  // The body stays raw for better-auth, so the app-wide U+0000 check (server/http/nul-characters.ts)
+  // cannot see into it: look here, or PostgreSQL fails on the name or password with a 500.
+  app.addHook("preValidation", async (request) => {
+    assertNoNulCharacters([fieldsOf(request)]);
+  });
 
   async function userByEmail(email: string) {
     return database.db.selectFrom("user").select(["id"]).where("email", "=", email).executeTakeFirst();
@@ -108,7 +124,7 @@ export async function authRoutes(
       return;
     }
     if (path === "/sign-in/email" && (response.status === 401 || response.status === 403)) {
-      const email = emailOf(request.body) ?? null;
+      const email = emailOf(request) ?? null;
       const user = email === null ? undefined : await userByEmail(email);
       await events.record({ kind: "sign_in_failed", userId: user?.id ?? null, email, ip, userAgent });
       return;
@@ -159,7 +175,7 @@ export async function authRoutes(
   // @fastify/rate-limit runs one limiter per request, so the per-email count is checked by hand.
   const perEmail = app.createRateLimit({
     ...limit,
-    keyGenerator: (request) => `email:${emailOf(request.body) ?? request.ip}`,
+    keyGenerator: (request) => `email:${emailOf(request) ?? request.ip}`,
   });
   async function limitPerEmail(request: FastifyRequest, reply: FastifyReply) {
     const result = await perEmail(request);

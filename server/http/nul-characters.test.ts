@@ -44,3 +44,37 @@ describe.each(testDialects())("U+0000 in a request on %s", (dialect) => {
     expect(query.json().error.fields).toHaveProperty("reveal");
   });
 });
+
+describe.each(testDialects())("U+0000 in an identity call on %s", (dialect) => {
+  let test: TestApp;
+  let ann: TestUser;
+  beforeAll(async () => {
+    test = await buildTestApp(dialect);
+    ann = await createSignedInUser(test, { name: "Ann Example" });
+  });
+  afterAll(() => test.close());
+
+  it.each([
+    [
+      "/api/auth/sign-up/email",
+      { name: "Eve\u0000", email: "eve@example.com", password: "a long pass phrase 42" },
+      "name",
+    ],
+    ["/api/auth/reset-password", { token: "x\u0000", newPassword: "a long pass phrase 42" }, "token"],
+    ["/api/auth/update-user", { name: "Ann\u0000" }, "name"],
+    ["/api/auth/revoke-session", { token: "\u0000" }, "token"],
+    ["/api/auth/passkey/update-passkey", { id: "p\u0000", name: "Phone" }, "id"],
+    ["/api/auth/passkey/delete-passkey", { id: "p\u0000" }, "id"],
+    ["/api/auth/sign-in/email", { email: "ann\u0000@example.com", password: "x" }, "email"],
+  ])("%s is refused with 400 naming the field", async (url, payload, field) => {
+    const answer = await call(test, ann, "POST", url, payload);
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json().error.code).toBe("validation_failed");
+    expect(Object.keys(answer.json().error.fields)).toEqual([field]);
+  });
+
+  it("leaves the account as it was", async () => {
+    const session = await call(test, ann, "GET", "/api/auth/get-session");
+    expect(session.json().user.name).toBe("Ann Example");
+  });
+});

@@ -23,11 +23,16 @@ export function nulCharacterPath(value: unknown, path: string[] = [], depth = 0)
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const path = nulCharacterPath(part);
-      if (path !== null) {
-        throw new AppError("validation_failed", { fields: { [path]: "errors:fields.invalid_characters" } });
-      }
-    }
+    assertNoNulCharacters([request.params, request.query, request.body]);
   });
+}
+
+/** Throws the 400 naming the first field of these request parts that holds U+0000. */
+export function assertNoNulCharacters(parts: unknown[]): void {
+  for (const part of parts) {
+    const path = nulCharacterPath(part);
+    if (path !== null) {
+      throw new AppError("validation_failed", { fields: { [path]: "errors:fields.invalid_characters" } });
+    }
+  }
 }
