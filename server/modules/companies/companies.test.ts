@@ -360,6 +360,17 @@ describe.each(testDialects())("companies on %s", (dialect) => {
     expect(tooLarge.statusCode).toBe(413);
     const wrongField = await as(owner).csv("email,firstName,lastName\na@b.example,A,B\n", "upload");
     expect(wrongField.statusCode).toBe(400);
+    for (const contentType of ["multipart/form-data", "multipart/form-data; boundary=----cut"]) {
+      const malformed = await request(test, {
+        method: "POST",
+        url: "/api/b2b/invite/upload-csv-file",
+        payload: "------cut\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\n\r\nemail,fi",
+        headers: { "content-type": contentType },
+        cookie: owner.cookie,
+      });
+      expect(malformed.statusCode, malformed.body).toBe(400);
+      expect(malformed.json().error.message).toBe("The upload is not a readable multipart form: send the file again.");
+    }
     const nobody = await as(owner).get("/api/b2b/accounts/page/0?search=p1%40example.com");
     expect(nobody.json().totalElements).toBe(0);
   });

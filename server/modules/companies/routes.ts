@@ -14,6 +14,7 @@ import {
 } from "../../../domain/schemas/company.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { filePartOf, malformedMultipart } from "../../http/file-part.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
 import { onAccountDeleted } from "../account/account-deletion.ts";
 import { INVITE_CSV_TEMPLATE, readInviteCsv } from "./invite-csv.ts";
@@ -28,8 +29,7 @@ const pageParams = z.object({
     .max(1_000_000, { error: "errors:fields.too_big" }),
 });
 
-/** The CSV file field, and the form field the activation page posts. */
-const FILE_FIELD = "file";
+/** The most the activation page's form may weigh. */
 const FORM_LIMIT_BYTES = 4_096;
 
 /**
@@ -98,18 +98,15 @@ export async function companyRoutes(
     },
     async (request) => {
       const actor = actorOf(request);
-      if (!request.isMultipart()) {
-        throw new AppError("unsupported_media_type", { message: "errors:documents.multipart_required" });
-      }
-      const part = await request.file({
-        limits: { fileSize: COMPANY_LIMITS.csvBytes, files: 1, fields: 5, parts: 6 },
-        throwFileSizeLimit: false,
+      const part = await filePartOf(request, {
+        fileSize: COMPANY_LIMITS.csvBytes,
+        files: 1,
+        fields: 5,
+        parts: 6,
       });
-      if (part === undefined || part.fieldname !== FILE_FIELD) {
-        part?.file.resume();
-        throw new AppError("validation_failed", { fields: { file: "errors:documents.file_required" } });
-      }
-      const file = await part.toBuffer();
+      const file = await part.toBuffer().catch((error: unknown) => {
+        throw malformedMultipart(error);
+      });
       if (part.file.truncated) {
         throw new AppError("payload_too_large", { fields: { file: "errors:companies.csv_too_large" } });
       }

@@ -257,6 +257,57 @@ describe.each(backends)(
       expect(inline.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
     });
 
+    it("answers a malformed multipart body with 400 in the error shape, keeping the file it had", async () => {
+      const id = await createDocument(ann);
+      const kept = await upload(ann, `${base(id)}/upload`, {
+        filename: "kept.pdf",
+        content: makePdf(MARKER),
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+      const blobsBefore = await blobsOf(ann);
+      const good = multipart({ filename: "new.pdf", content: makePdf("new") });
+      const boundary = good.headers["content-type"]?.split("boundary=")[1] ?? "";
+      const bodies: { name: string; payload: Buffer; type: string }[] = [
+        { name: "no boundary", payload: good.payload, type: "multipart/form-data" },
+        {
+          name: "truncated part",
+          payload: good.payload.subarray(0, good.payload.length / 2),
+          type: `multipart/form-data; boundary=${boundary}`,
+        },
+        {
+          name: "no closing boundary",
+          payload: good.payload.subarray(0, good.payload.length - 10),
+          type: `multipart/form-data; boundary=${boundary}`,
+        },
+        {
+          name: "garbage",
+          payload: Buffer.from("not multipart at all"),
+          type: `multipart/form-data; boundary=${boundary}`,
+        },
+        { name: "a field, not a file", payload: multipart(null, { file: "hello" }).payload, type: "" },
+        {
+          name: "bad part headers",
+          payload: Buffer.from(
+            `--${boundary}\r\nContent-Disposition: nonsense\r\n\r\nx\r\n--${boundary}--\r\n`,
+          ),
+          type: `multipart/form-data; boundary=${boundary}`,
+        },
+      ];
+      for (const body of bodies) {
+        const fields = body.name === "a field, not a file" ? multipart(null, { file: "hello" }) : null;
+        const answer = await call(ann, "POST", `${base(id)}/upload`, {
+          payload: fields?.payload ?? body.payload,
+          headers: { "content-type": fields?.headers["content-type"] ?? body.type },
+        });
+        expect(answer.statusCode, `${body.name}: ${answer.body}`).toBe(400);
+        expect(answer.json().error.code, body.name).toMatch(/^(bad_request|validation_failed)$/);
+        expect(answer.json().error.message, body.name).toEqual(expect.any(String));
+      }
+      expect(await blobsOf(ann)).toEqual(blobsBefore);
+      const download = await call(ann, "GET", `${base(id)}/download/kept.pdf/`);
+      expect(download.rawPayload.includes(MARKER)).toBe(true);
+    });
+
     it("keeps a file name in any script, with an ASCII fallback in the header", async () => {
       const id = await createDocument(ann);
       const name = "Relevé d’été 2024 — 税.txt";

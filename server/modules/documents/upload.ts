@@ -5,11 +5,9 @@ import type { FastifyRequest } from "fastify";
 import { LIMITS } from "../../../domain/limits.ts";
 import { UPLOAD_MESSAGES, type UploadContentType } from "../../../domain/schemas/document.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { filePartOf, malformedMultipart } from "../../http/file-part.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { createFileTypeDetector, RefusedFileError } from "./file-type.ts";
-
-/** The multipart field the spec's upload control sends. */
-export const FILE_FIELD = "file";
 
 /**
  * Multipart limits of an upload: one file of at most 5 MB, a few small fields beside it. Busboy
@@ -62,14 +60,7 @@ export async function receiveUpload(
   request: FastifyRequest,
   options: { blobs: BlobStore; ownerId: string },
 ): Promise<StoredUpload> {
-  if (!request.isMultipart()) {
-    throw new AppError("unsupported_media_type", { message: "errors:documents.multipart_required" });
-  }
-  const part = await request.file({ limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
-  if (part === undefined || part.fieldname !== FILE_FIELD) {
-    part?.file.resume();
-    throw new AppError("validation_failed", { fields: { file: "errors:documents.file_required" } });
-  }
+  const part = await filePartOf(request, MULTIPART_LIMITS);
 
   const tooLarge = () => new AppError("payload_too_large", { message: UPLOAD_MESSAGES.tooLarge });
   const detector = createFileTypeDetector();
@@ -115,7 +106,7 @@ export async function receiveUpload(
   } catch (error) {
     await receiving;
     if (error instanceof AppError) throw error;
-    if (clientFailed !== undefined) throw new AppError("bad_request", { cause: clientFailed });
+    if (clientFailed !== undefined) throw malformedMultipart(clientFailed);
     throw error;
   }
 }
