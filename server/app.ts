@@ -9,7 +9,7 @@ import type { Config } from "./config.ts";
 import { createDataKeys } from "./crypto/data-keys.ts";
 import { loadMasterKeyring, type MasterKeyring } from "./crypto/master-keys.ts";
 import type { Database } from "./db/database.ts";
-import { installErrorHandling } from "./errors/error-handler.ts";
+import { frameworkErrors, installErrorHandling } from "./errors/error-handler.ts";
 import { healthRoutes } from "./http/health.ts";
 import { localeRoutes } from "./http/locales.ts";
 import { loggerOptions, requestId } from "./http/logging.ts";
@@ -77,9 +77,11 @@ export type BuildAppOptions = {
 /** Builds the whole HTTP app without listening: main.ts listens, tests inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const locales = await loadLocaleStore(config.localesDir);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     genReqId: requestId,
+    frameworkErrors: frameworkErrors(locales),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,7 +98,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (closing) reply.header("connection", "close");
   });
 
-  const locales = await loadLocaleStore(config.localesDir);
   // Headers first, so that responses refused by the access rules carry them too.
   await securityHeaders(app, { publicUrl: config.publicUrl, billing: config.billing.mode });
   // Before the access rules, so that a forged write learns nothing about what exists.

@@ -1,14 +1,22 @@
 import type { Language } from "../../domain/catalog/languages.ts";
-import { ERROR_STATUS, type ErrorCode } from "../errors/codes.ts";
+import { codeOfStatus, ERROR_STATUS, type ErrorCode, isErrorCode } from "../errors/codes.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 
-/** better-auth's codes are SCREAMING_SNAKE; ours are snake. */
-export function authErrorCode(code: unknown, status: number): string {
+/** better-auth's reason for a refusal, snake_cased like ours ("INVALID_PASSWORD" → "invalid_password"). */
+export function authReason(code: unknown, status: number): string {
   if (typeof code === "string" && /^[A-Z0-9_]+$/.test(code)) return code.toLowerCase();
-  const byStatus = (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).find(
-    ([, value]) => value === status,
-  );
-  return byStatus?.[0] ?? "bad_request";
+  return codeOfStatus(status);
+}
+
+/**
+ * The table's code for a refusal. A wrong value typed in a field (a TOTP code while setting up
+ * two-factor, the current password) is validation_failed, a 400, even where better-auth says 401:
+ * the app takes a 401 for an ended session and would sign the person out.
+ */
+function tableCode(reason: string, status: number, hasField: boolean): ErrorCode {
+  if (hasField) return "validation_failed";
+  if (isErrorCode(reason) && ERROR_STATUS[reason] === status) return reason;
+  return codeOfStatus(status);
 }
 
 /**
@@ -18,7 +26,7 @@ export function authErrorCode(code: unknown, status: number): string {
  */
 const CLIENT_FAULTS = new Set(["FAILED_TO_VERIFY_REGISTRATION"]);
 
-export function authErrorStatus(status: number, code: unknown): number {
+function clientStatus(status: number, code: unknown): number {
   return status === 500 && typeof code === "string" && CLIENT_FAULTS.has(code) ? 400 : status;
 }
 
@@ -34,22 +42,27 @@ function fieldOf(code: string, path: string): string | undefined {
 }
 
 /**
- * Our error body for a refusal from better-auth: its code (snake_cased) kept for the app to branch
- * on (email_not_verified offers to resend the email), with a message in the request's language:
- * errors.json "auth.<code>" when we word that code, else the generic message of the status.
+ * Our status and body for a refusal from better-auth: a code from the one table (server/errors/codes.ts)
+ * like every other error, better-auth's own reason beside it for the app to branch on
+ * (email_not_verified offers to resend the email), and a message in the request's language:
+ * errors.json "auth.<reason>" when we word that reason, else the code's message.
  */
 export function authErrorBody(
   locales: LocaleStore,
   language: Language,
   options: { status: number; code: unknown; path: string },
 ) {
-  const code = authErrorCode(options.code, options.status);
-  const key = `errors:auth.${code}`;
+  const reason = authReason(options.code, options.status);
+  const field = fieldOf(reason, options.path);
+  const code = tableCode(reason, clientStatus(options.status, options.code), field !== undefined);
+  const key = `errors:auth.${reason}`;
   let message = locales.translate(language, key);
-  if (message === key) {
-    const generic = authErrorCode(undefined, options.status);
-    message = locales.translate(language, `errors:codes.${generic}`);
-  }
-  const field = fieldOf(code, options.path);
-  return { error: { code, message, ...(field === undefined ? {} : { fields: { [field]: message } }) } };
+  if (message === key) message = locales.translate(language, `errors:codes.${code}`);
+  return {
+    // The code's own status: better-auth's 422 (an address already registered) is a 400 here.
+    status: ERROR_STATUS[code],
+    body: {
+      error: { code, reason, message, ...(field === undefined ? {} : { fields: { [field]: message } }) },
+    },
+  };
 }

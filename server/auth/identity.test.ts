@@ -117,7 +117,7 @@ describe.each(testDialects())("identity on %s", (dialect) => {
     await post(test, "/api/auth/sign-up/email", { email, password: TEST_PASSWORD, name: "Bea" });
     const en = await post(test, "/api/auth/sign-in/email", { email, password: TEST_PASSWORD });
     expect(en.statusCode).toBe(403);
-    expect(en.json().error.code).toBe("email_not_verified");
+    expect(en.json().error.reason).toBe("email_not_verified");
     expect(en.json().error.message).toContain("confirm your email");
     const fr = await post(
       test,
@@ -163,7 +163,7 @@ describe.each(testDialects())("identity on %s", (dialect) => {
       name: "Dee",
     });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().error.code).toBe("password_too_weak");
+    expect(weak.json().error.reason).toBe("password_too_weak");
     expect(weak.json().error.fields.password).toMatch(/too easy to guess/);
     const short = await post(
       test,
@@ -173,7 +173,8 @@ describe.each(testDialects())("identity on %s", (dialect) => {
     );
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toMatchObject({
-      code: "password_too_short",
+      code: "validation_failed",
+      reason: "password_too_short",
       fields: { password: "Utilisez au moins 10 caractères." },
     });
   });
@@ -210,7 +211,7 @@ describe.each(testDialects())("identity on %s", (dialect) => {
       newPassword: "yet another passphrase",
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json().error.code).toBe("invalid_token");
+    expect(again.json().error.reason).toBe("invalid_token");
     expect(
       (await post(test, "/api/auth/sign-in/email", { email: user.email, password: newPassword })).statusCode,
     ).toBe(200);
@@ -236,7 +237,7 @@ describe.each(testDialects())("identity on %s", (dialect) => {
       newPassword: "one more passphrase ok",
     });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().error.code).toBe("invalid_token");
+    expect(expired.json().error.reason).toBe("invalid_token");
   });
 
   it("stops a revoked session at once, and refuses a tampered cookie", async () => {
@@ -267,7 +268,7 @@ describe.each(testDialects())("identity on %s", (dialect) => {
       password: TEST_PASSWORD,
     });
     expect(signIn.statusCode).toBe(403);
-    expect(signIn.json().error.code).toBe("banned_user");
+    expect(signIn.json().error.reason).toBe("banned_user");
     await enableUser(test.auth, user.email);
     expect(
       (await post(test, "/api/auth/sign-in/email", { email: user.email, password: TEST_PASSWORD }))

@@ -53,8 +53,9 @@ describe.each(testDialects())("passkeys on %s", (dialect) => {
   /** A refusal in our error format, worded for the person, not better-auth's English. */
   async function expectRefusal(response: Response, status: number, code: string, message: RegExp) {
     expect(response.status).toBe(status);
-    const { error } = (await response.json()) as { error: { code: string; message: string } };
-    expect(error.code).toBe(code);
+    const { error } = (await response.json()) as { error: { code: string; reason: string; message: string } };
+    expect(error.reason).toBe(code);
+    expect(error.code).toBe(status === 401 ? "unauthenticated" : "bad_request");
     expect(error.message).toMatch(message);
   }
 

@@ -3,7 +3,7 @@ import { AppError } from "../errors/app-error.ts";
 import { assertNoNulCharacters } from "../http/nul-characters.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
-import { authErrorBody, authErrorStatus } from "./auth-errors.ts";
+import { authErrorBody } from "./auth-errors.ts";
 import type { AuthServices } from "./better-auth.ts";
 import { sessionCookieName, verifySessionCookie } from "./session-cookie.ts";
 
@@ -165,9 +165,13 @@ export async function authRoutes(
       } catch {
         code = undefined;
       }
-      const status = authErrorStatus(response.status, code);
-      reply.code(status).type("application/json; charset=utf-8");
-      return reply.send(authErrorBody(locales, requestLanguage(request), { status, code, path }));
+      const refusal = authErrorBody(locales, requestLanguage(request), {
+        status: response.status,
+        code,
+        path,
+      });
+      reply.code(refusal.status).type("application/json; charset=utf-8");
+      return reply.send(refusal.body);
     }
     return reply.send(body);
   }

@@ -51,7 +51,7 @@ describe.each(testDialects())("two-factor sign-in on %s", (dialect) => {
       password: "not the password at all",
     });
     expect(wrongPassword.status).toBe(400);
-    expect((await wrongPassword.json()).error.code).toBe("invalid_password");
+    expect((await wrongPassword.json()).error.reason).toBe("invalid_password");
 
     const enabled = await browser.post("/api/auth/two-factor/enable", { password: user.password });
     expect(enabled.status).toBe(200);
@@ -65,6 +65,14 @@ describe.each(testDialects())("two-factor sign-in on %s", (dialect) => {
     expect((await (await browser.account()).json()).twoFactorEnabled).toBe(false);
 
     const secret = totpSecretOf(totpURI);
+    // A mistyped code while setting up is the field's problem: 400, and the session goes on.
+    const mistyped = await browser.post("/api/auth/two-factor/verify-totp", { code: wrongCode(secret) });
+    expect(mistyped.status).toBe(400);
+    expect((await mistyped.json()).error).toMatchObject({
+      code: "validation_failed",
+      reason: "invalid_code",
+    });
+    expect((await browser.account()).status).toBe(200);
     const confirmed = await browser.post("/api/auth/two-factor/verify-totp", { code: totp(secret) });
     expect(confirmed.status).toBe(200);
     expect((await (await browser.account()).json()).twoFactorEnabled).toBe(true);
@@ -79,9 +87,9 @@ describe.each(testDialects())("two-factor sign-in on %s", (dialect) => {
     expect((await browser.account()).status).toBe(401);
 
     const wrong = await browser.post("/api/auth/two-factor/verify-totp", { code: wrongCode(secret) });
-    expect(wrong.status).toBe(401);
+    expect(wrong.status).toBe(400);
     const refusal = (await wrong.json()).error;
-    expect(refusal.code).toBe("invalid_code");
+    expect(refusal).toMatchObject({ code: "validation_failed", reason: "invalid_code" });
     expect(refusal.message).toMatch(/code is not correct/);
     expect(refusal.fields).toEqual({ code: refusal.message });
     expect((await browser.account()).status).toBe(401);
@@ -120,9 +128,10 @@ describe.each(testDialects())("two-factor sign-in on %s", (dialect) => {
       twoFactorRedirect: true,
     });
     const again = await browser.post("/api/auth/two-factor/verify-backup-code", { code: backupCode });
-    expect(again.status).toBe(401);
+    // A wrong code is the field's problem (400), never taken for an ended session (401).
+    expect(again.status).toBe(400);
     const refusal = (await again.json()).error;
-    expect(refusal.code).toBe("invalid_backup_code");
+    expect(refusal).toMatchObject({ code: "validation_failed", reason: "invalid_backup_code" });
     expect(refusal.message).toMatch(/backup code is not correct or was already used/);
     expect((await browser.account()).status).toBe(401);
 

@@ -35,3 +35,13 @@ export type ErrorBody = {
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
 }
+
+const CODE_BY_STATUS = new Map<number, ErrorCode>();
+for (const [code, status] of Object.entries(ERROR_STATUS) as [ErrorCode, number][]) {
+  if (!CODE_BY_STATUS.has(status)) CODE_BY_STATUS.set(status, code);
+}
+
+/** The table's first code with this status (a 4xx the table does not name is a bad_request, a 5xx internal). */
+export function codeOfStatus(status: number): ErrorCode {
+  return CODE_BY_STATUS.get(status) ?? (status >= 500 ? "internal_error" : "bad_request");
+}

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
 import { AppError } from "./app-error.ts";
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from "./codes.ts";
+import { codeOfStatus, ERROR_STATUS, type ErrorBody, type ErrorCode } from "./codes.ts";
 import { type FieldProblem, fieldProblems } from "./validation-fields.ts";
 
 type Problem = {
@@ -21,11 +21,6 @@ const FASTIFY_ERRORS: Record<string, Problem> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: "bad_request", messageKey: "malformed_json" },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: "bad_request", messageKey: "malformed_json" },
 };
-
-const CODE_BY_STATUS = new Map<number, ErrorCode>();
-for (const [code, status] of Object.entries(ERROR_STATUS) as [ErrorCode, number][]) {
-  if (!CODE_BY_STATUS.has(status)) CODE_BY_STATUS.set(status, code);
-}
 
 function isClientError(error: unknown): error is FastifyError & { statusCode: number } {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
@@ -64,7 +59,7 @@ function problemOf(error: unknown, request: FastifyRequest): Problem | undefined
     };
   }
   if (isClientError(error)) {
-    return FASTIFY_ERRORS[error.code] ?? { code: CODE_BY_STATUS.get(error.statusCode) ?? "bad_request" };
+    return FASTIFY_ERRORS[error.code] ?? { code: codeOfStatus(error.statusCode) };
   }
   return undefined;
 }
@@ -100,6 +95,15 @@ export function sendError(
   const retryAfter = problem.details?.retryAfterSeconds;
   if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
   return reply.code(ERROR_STATUS[problem.code]).type("application/json; charset=utf-8").send(body);
+}
+
+/**
+ * Fastify answers a URL it cannot decode ("/api/%") before any route or hook, with its own body,
+ * unless the constructor is given this as `frameworkErrors`.
+ */
+export function frameworkErrors(locales: LocaleStore) {
+  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    sendError(locales, request, reply, { code: "bad_request", messageKey: "malformed_url" });
 }
 
 function isApiPath(url: string): boolean {

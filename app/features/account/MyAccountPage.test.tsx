@@ -286,7 +286,8 @@ describe("My Account", () => {
         status: 400,
         body: {
           error: {
-            code: "invalid_password",
+            code: "validation_failed",
+            reason: "invalid_password",
             message: "This password is not right.",
             fields: { password: "This password is not right." },
           },

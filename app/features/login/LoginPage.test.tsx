@@ -12,8 +12,17 @@ const routes = [
   { path: "/dashboard/*", element: <h1>Dashboard</h1> },
 ];
 
-function refusal(status: number, code: string, message = "Server message", extra: Partial<StubAnswer> = {}) {
-  return { status, body: { error: { code, message } }, ...extra };
+/** An identity refusal as the server words it: the table's code for the status, better-auth's reason beside it. */
+function refusal(
+  status: number,
+  reason: string,
+  message = "Server message",
+  extra: Partial<StubAnswer> = {},
+) {
+  const code = { 400: "bad_request", 401: "unauthenticated", 403: "forbidden", 429: "too_many_requests" }[
+    status
+  ];
+  return { status, body: { error: { code, reason, message } }, ...extra };
 }
 
 function visitLogin(api: Parameters<typeof stubApi>[0], entry = "/login", language = "en") {
@@ -165,7 +174,17 @@ describe("/login", () => {
       "POST /api/auth/two-factor/verify-totp": (body) =>
         (body as { code: string }).code === "123456"
           ? { body: { token: "t" } }
-          : { status: 401, body: { error: { code: "invalid_code", message: "x", fields: { code: "x" } } } },
+          : {
+              status: 400,
+              body: {
+                error: {
+                  code: "validation_failed",
+                  reason: "invalid_code",
+                  message: "x",
+                  fields: { code: "x" },
+                },
+              },
+            },
     });
     await fillAndSubmit();
     const code = await screen.findByRole("textbox", { name: /^Authentication code/ });

@@ -4,9 +4,14 @@ import { ApiError, CLIENT_ERROR_CODES } from "../../api/client.ts";
 /** The spec's identity error E0000099 (SMS verification outside Canada and the US), in any case. */
 export const SMS_REGION_ERROR_CODE = "e0000099";
 
-/** An error's code as the app compares it: the server snake_cases better-auth's codes. */
+/**
+ * What an identity refusal is about, as the app compares it: the server sends better-auth's own
+ * reason (snake_cased, e.g. email_not_verified) beside the table's code; other errors have only a code.
+ */
 export function errorCode(error: unknown): string {
-  return error instanceof ApiError ? error.code.toLowerCase() : CLIENT_ERROR_CODES.unexpected;
+  if (!(error instanceof ApiError)) return CLIENT_ERROR_CODES.unexpected;
+  const reason = error.details.reason;
+  return (typeof reason === "string" ? reason : error.code).toLowerCase();
 }
 
 /**

@@ -80,7 +80,14 @@ describe("/register", () => {
     visitRegister({
       "POST /api/auth/sign-up/email": {
         status: 400,
-        body: { error: { code: "password_too_weak", message: "Weak", fields: { password: "Weak" } } },
+        body: {
+          error: {
+            code: "validation_failed",
+            reason: "password_too_weak",
+            message: "Weak",
+            fields: { password: "Weak" },
+          },
+        },
       },
     });
     await fill({ password: "Kinfile12345" });

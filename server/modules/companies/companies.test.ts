@@ -364,12 +364,14 @@ describe.each(testDialects())("companies on %s", (dialect) => {
       const malformed = await request(test, {
         method: "POST",
         url: "/api/b2b/invite/upload-csv-file",
-        payload: "------cut\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\n\r\nemail,fi",
+        payload: '------cut\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nemail,fi',
         headers: { "content-type": contentType },
         cookie: owner.cookie,
       });
       expect(malformed.statusCode, malformed.body).toBe(400);
-      expect(malformed.json().error.message).toBe("The upload is not a readable multipart form: send the file again.");
+      expect(malformed.json().error.message).toBe(
+        "The upload is not a readable multipart form: send the file again.",
+      );
     }
     const nobody = await as(owner).get("/api/b2b/accounts/page/0?search=p1%40example.com");
     expect(nobody.json().totalElements).toBe(0);
