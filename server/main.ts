@@ -11,6 +11,11 @@ import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { type MailJobs, mailJobHandlers } from "./mail/delivery.ts";
 import { createMailOutbox } from "./mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "./mail/transport.ts";
+import {
+  type PurgeJobs,
+  purgeJobHandlers,
+  schedulePurgeOfUnverified,
+} from "./modules/account/unverified-purge.ts";
 import { type CompanyJobs, companyJobHandlers } from "./modules/companies/service.ts";
 import {
   type DocumentMetadataJobs,
@@ -38,7 +43,8 @@ type AppJobs = MailJobs &
   SharingJobs &
   DocumentMetadataJobs &
   BillingJobs &
-  CompanyJobs;
+  CompanyJobs &
+  PurgeJobs;
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -139,6 +145,7 @@ async function start(): Promise<void> {
           mails: () => createBillingMails({ outbox, publicUrl: config.publicUrl }),
         }),
         ...companyJobHandlers({ database, mail: () => outbox, publicUrl: config.publicUrl }),
+        ...purgeJobHandlers({ database, jobs: () => jobs }),
       },
       logger,
     });
@@ -157,6 +164,8 @@ async function start(): Promise<void> {
     await scheduleReminderBackfill(jobs);
     // Documents saved before their text was encrypted (migration 0009) get it sealed (once per database).
     await scheduleDocumentMetadataEncryption(jobs);
+    // Sign-ups never confirmed are erased daily (server/modules/account/unverified-purge.ts).
+    await schedulePurgeOfUnverified(jobs, Date.now());
     jobs.start({ intervalMs: JOB_POLL_MS });
     stopOnSignals(app, database, jobs, transport);
     await listen(app, config);

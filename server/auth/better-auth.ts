@@ -13,6 +13,7 @@ import { resolveAuthSecret } from "./secret.ts";
 import { sessionCookieName } from "./session-cookie.ts";
 import { createSessionIdentity, databaseSessionLoader, type SessionIdentity } from "./session-identity.ts";
 import { createSignInEvents, type SignInEvents } from "./sign-in-events.ts";
+import { createSpentLinks } from "./spent-links.ts";
 
 /** Verification and reset links live an hour: long enough to reach a mailbox, short if it leaks. */
 const LINK_LIFETIME_SECONDS = 60 * 60;
@@ -46,6 +47,7 @@ function buildBetterAuth(
 ) {
   const { config, database, secret, sessions, events, logger } = options;
   const mails = identityMails(options.mail, config.publicUrl);
+  const spentLinks = createSpentLinks({ db: database.db });
   const secure = new URL(config.publicUrl).protocol === "https:";
   const oidc = config.oidc;
 
@@ -148,6 +150,13 @@ function buildBetterAuth(
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // A verification link works once: opened again, it is the invalid token it now is.
+        if (ctx.path === "/verify-email" && typeof ctx.query?.token === "string") {
+          if (!(await spentLinks.spend(ctx.query.token, secret))) {
+            return { context: { query: { ...ctx.query, token: "spent" } } };
+          }
+          return;
+        }
         const body = ctx.body as Record<string, unknown> | undefined;
         const password = passwordBeingSet(ctx.path, body);
         if (typeof password !== "string" || password.length < MIN_PASSWORD_LENGTH) return;

@@ -44,6 +44,10 @@ describe.each(testDialects())("identity on %s", (dialect) => {
     expect(verified.headers.location).toBe("/login?verified=1");
     // Verification proves the address; it does not sign in (the link may open elsewhere).
     expect(cookiesOf(verified)).toBe("");
+    // A signed link works once: opened again, it says it is no longer valid.
+    const again = await request(test, { method: "GET", url: pathOf(linkIn(test, verification?.text ?? "")) });
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe("/login?verified=1&error=INVALID_TOKEN");
 
     const signIn = await post(test, "/api/auth/sign-in/email", { email, password: TEST_PASSWORD });
     expect(signIn.statusCode).toBe(200);

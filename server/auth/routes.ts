@@ -5,6 +5,7 @@ import type { LocaleStore } from "../i18n/locale-store.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
 import { authErrorBody } from "./auth-errors.ts";
 import type { AuthServices } from "./better-auth.ts";
+import { assertIdentityLimits } from "./identity-limits.ts";
 import { sessionCookieName, verifySessionCookie } from "./session-cookie.ts";
 
 const PREFIX = "/api/auth";
@@ -96,8 +97,11 @@ export async function authRoutes(
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   // The body stays raw for better-auth, so the app-wide U+0000 check (server/http/nul-characters.ts)
   // cannot see into it: look here, or PostgreSQL fails on the name or password with a 500.
+  // Nor its lengths: the spec's limits hold for identity fields too (server/auth/identity-limits.ts).
   app.addHook("preValidation", async (request) => {
-    assertNoNulCharacters([fieldsOf(request)]);
+    const fields = fieldsOf(request);
+    assertNoNulCharacters([fields]);
+    assertIdentityLimits(fields);
   });
 
   async function userByEmail(email: string) {

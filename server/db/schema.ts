@@ -43,6 +43,7 @@ export type DB = {
   company: CompanyTable;
   company_member: CompanyMemberTable;
   account_comment: AccountCommentTable;
+  spent_link: SpentLinkTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -459,6 +460,14 @@ export interface AuditEntryTable {
 }
 
 /** An admin's comment on an account (server/modules/admin); only its author edits or deletes it. */
+/** A signed link already used (server/auth/spent-links.ts). */
+export interface SpentLinkTable {
+  /** SHA-256 of the link's token, hex. */
+  token_hash: string;
+  /** Epoch ms after which the link is refused anyway and the row may go. */
+  expires_at: number;
+}
+
 export interface AccountCommentTable {
   id: string;
   /** The account commented on. */

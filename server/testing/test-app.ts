@@ -8,6 +8,7 @@ import type { Database, Dialect } from "../db/database.ts";
 import { createJobRunner, type JobHandlers, type JobQueue, type JobRunner } from "../jobs/runner.ts";
 import type { MailJobs } from "../mail/delivery.ts";
 import { createMailOutbox, type MailOutbox } from "../mail/outbox.ts";
+import { type PurgeJobs, purgeJobHandlers } from "../modules/account/unverified-purge.ts";
 import { type CompanyJobs, companyJobHandlers } from "../modules/companies/service.ts";
 import { type ApprovalLinks, createApprovalLinks } from "../modules/sharing/approval-links.ts";
 import { sharingJobHandlers } from "../modules/sharing/jobs.ts";
@@ -24,7 +25,7 @@ export function testJobHandlers(options: {
   database: Database;
   publicUrl: string;
   clock?: () => number;
-  services: () => { outbox: MailOutbox; jobs: JobQueue<SharingJobs>; links: ApprovalLinks };
+  services: () => { outbox: MailOutbox; jobs: JobQueue<SharingJobs & PurgeJobs>; links: ApprovalLinks };
 }): JobHandlers<TestJobs> {
   const { database, publicUrl } = options;
   const outbox = () => options.services().outbox;
@@ -38,6 +39,11 @@ export function testJobHandlers(options: {
     }),
     ...renewalJobHandlers({ database, mails: () => createBillingMails({ outbox: outbox(), publicUrl }) }),
     ...companyJobHandlers({ database, mail: outbox, publicUrl }),
+    ...purgeJobHandlers({
+      database,
+      jobs: () => options.services().jobs,
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+    }),
   };
 }
 
@@ -55,7 +61,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export type TestJobs = MailJobs & SharingJobs & BillingJobs & CompanyJobs;
+export type TestJobs = MailJobs & SharingJobs & BillingJobs & CompanyJobs & PurgeJobs;
 
 const QUIET = { warn() {}, error() {} };
 

@@ -11,6 +11,7 @@ import * as documentMetadataEncrypted from "./0009_document_metadata_encrypted.t
 import * as billing from "./0010_billing.ts";
 import * as companies from "./0011_companies.ts";
 import * as adminArea from "./0012_admin_area.ts";
+import * as spentLinks from "./0013_spent_links.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0010_billing": billing,
   "0011_companies": companies,
   "0012_admin_area": adminArea,
+  "0013_spent_links": spentLinks,
 };
