@@ -11,9 +11,30 @@ export function requestId(request: IncomingMessage): string {
   return typeof given === "string" && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Words of a route ("reset-password", "passwordvault") and page numbers: nothing secret in them. */
+const ROUTE_WORD = /^(?:[a-z]+(?:-[a-z]+)*|\d{1,9})$/;
+
+/** A path segment as logged: ids and route words as they are, anything else (a token, a file name) hidden. */
+function loggedSegment(segment: string): string {
+  return segment === "" || UUID.test(segment) || ROUTE_WORD.test(segment) ? segment : "[redacted]";
+}
+
+/**
+ * The path of an API request as the log may keep it. Links put tokens in paths too
+ * (/api/auth/reset-password/<token>), and file names are the owner's data: every segment that is not
+ * an id or a word of a route is replaced. The web app's own paths and assets are logged as they are.
+ */
+export function loggedPath(url: string): string {
+  const path = url.split("?", 1)[0] ?? "";
+  if (!path.startsWith("/api/")) return path;
+  return path.split("/").map(loggedSegment).join("/");
+}
+
 /**
  * pino options: one line per request with its id, method, path and status. Query strings are
- * left out (links carry tokens), headers that hold credentials are redacted, bodies are never logged.
+ * left out (links carry tokens), so are secret path segments (loggedPath), headers that hold
+ * credentials are redacted, bodies are never logged.
  */
 export function loggerOptions(config: Pick<Config, "logLevel" | "nodeEnv">): FastifyServerOptions["logger"] {
   return {
@@ -34,7 +55,7 @@ export function loggerOptions(config: Pick<Config, "logLevel" | "nodeEnv">): Fas
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        path: request.url.split("?", 1)[0],
+        path: loggedPath(request.url),
         ip: request.ip,
       }),
     },

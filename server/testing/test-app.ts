@@ -77,6 +77,8 @@ export async function buildTestApp(
     identity?: Identity;
     /** Epoch ms for the app, its mail and its jobs; tests of timed behaviour move it. */
     clock?: () => number;
+    /** pino options for the app's log (tests of what is logged); silent by default. */
+    logger?: object;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
@@ -117,7 +119,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     auth,
     sharing: { mail: outbox, jobs },
     billing: { mail: outbox, jobs },
