@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutBidiControls } from "../bidi.ts";
 import { LIMITS } from "../limits.ts";
 
 /** What an owner's comments are on; an account's (admins') have their own calls. */
@@ -21,5 +22,5 @@ export type Comment = {
 
 /** The comment text: required (Save is inactive when empty), at most 2048 characters. */
 export const commentBodySchema = z.object({
-  notes: z.string().trim().min(1).max(LIMITS.longTextMax),
+  notes: z.string().overwrite(withoutBidiControls).trim().min(1).max(LIMITS.longTextMax),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutBidiControls } from "../bidi.ts";
 import { isCountryCode } from "../catalog/countries.ts";
 import { LIMITS } from "../limits.ts";
 
@@ -8,10 +9,11 @@ import { LIMITS } from "../limits.ts";
  * spec stores it.
  */
 
-/** One-line text (or long text with a larger max), trimmed; empty or absent is null. */
+/** One-line text (or long text with a larger max), trimmed, without bidi controls; empty or absent is null. */
 export function optionalText(max: number = LIMITS.textMax) {
   return z
     .string()
+    .overwrite(withoutBidiControls)
     .trim()
     .max(max)
     .nullish()
@@ -23,6 +25,7 @@ export function requiredText(message: string, max: number = LIMITS.textMax) {
   // The schema-wide error would also replace the length message: only a wrong type gets `message`.
   return z
     .string({ error: (issue) => (issue.code === "invalid_type" ? message : undefined) })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, message)
     .max(max);

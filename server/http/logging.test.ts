@@ -50,7 +50,9 @@ describe.each(testDialects())("the request log on %s", (dialect) => {
     }
     const log = lines.join("");
     expect(log).toContain('"path":"/api/auth/reset-password/[redacted]"');
-    expect(log).toContain('"path":"/api/records/passwordvault/password/7e2a9c41-1f0b-4d3e-8a6c-2b5d9e0f1a37"');
+    expect(log).toContain(
+      '"path":"/api/records/passwordvault/password/7e2a9c41-1f0b-4d3e-8a6c-2b5d9e0f1a37"',
+    );
     expect(log).not.toContain(token);
     expect(log).not.toContain("sekret-query");
     expect(log).not.toContain(ann.cookie.split("=")[1] ?? "none");

@@ -320,6 +320,21 @@ describe.each(backends)(
       );
     });
 
+    it("strips bidi controls from a file name, so it cannot pass for another type", async () => {
+      const id = await createDocument(ann);
+      const uploaded = await upload(ann, `${base(id)}/upload`, {
+        filename: "invoice\u202Efdp.exe",
+        content: "not a pdf",
+      });
+      expect(uploaded.json().fileName).toBe("invoicefdp.exe");
+      const saved = await call(ann, "POST", "/api/documents", {
+        payload: { module: "inventory", type: "documentlibrary", fileName: "a\u2067b\u2069c\u202Dd.pdf" },
+      });
+      const listed = await call(ann, "GET", "/api/documents/inventory/type/documentlibrary");
+      expect(JSON.stringify(listed.json())).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+      expect(saved.statusCode).toBe(200);
+    });
+
     it("takes the type from the content: a text file named .pdf is text, never opened inline", async () => {
       const id = await createDocument(ann);
       const uploaded = await upload(ann, `${base(id)}/upload`, {

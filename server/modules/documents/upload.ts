@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
+import { withoutBidiControls } from "../../../domain/bidi.ts";
 import { LIMITS } from "../../../domain/limits.ts";
 import { UPLOAD_MESSAGES, type UploadContentType } from "../../../domain/schemas/document.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -32,11 +33,12 @@ export type StoredUpload = {
 
 /**
  * A file name as the client sent it, made safe to keep and to send back in a header: no folders,
- * no control characters, at most 256 characters; "file" when nothing is left.
+ * no control characters, no bidi controls (a name must not display as another type), at most 256
+ * characters; "file" when nothing is left.
  */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const printable = base
+  const printable = withoutBidiControls(base)
     .normalize("NFC")
     .replace(/\p{Cc}/gu, "")
     .trim();
