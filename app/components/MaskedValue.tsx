@@ -9,9 +9,7 @@ import {
 import { IconEye, IconEyeOff } from "@tabler/icons-react";
 import { forwardRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-
-/** Shown instead of a hidden value; always the same length, so it does not tell the value's. */
-export const MASK = "********";
+import { MASK } from "../../domain/secrets.ts";
 
 export interface MaskedValueProps {
   /** The secret; null or empty shows a dash, with nothing to reveal. */

@@ -233,3 +233,6 @@ export type PersonListItem = {
   /** The first phone and email at most, for the contact popup. */
   contactDetails: { emails: string[]; phones: Phone[] };
 };
+
+/** ?reveal=socialNumber: a person read with the social number in clear (each reveal is logged). */
+export const personRevealQuerySchema = z.object({ reveal: z.enum(["socialNumber"]).optional() });

@@ -2,7 +2,7 @@ import { ActionIcon, Group, Text, VisuallyHidden } from "@mantine/core";
 import { IconEye, IconEyeOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MASK } from "../MaskedValue.tsx";
+import { MASK } from "../../../domain/secrets.ts";
 
 /**
  * A saved secret shown masked: the eye asks the API for the value (each reveal is logged there)

@@ -1,8 +1,12 @@
 import { type ReactNode, useState } from "react";
-import { MASK, MaskedInput } from "../MaskedValue.tsx";
+import { MASK } from "../../../domain/secrets.ts";
+import { MaskedInput } from "../MaskedValue.tsx";
 
 export interface SecretFieldProps {
   label: string;
+  /** A hint under the label. */
+  description?: string;
+  maxLength?: number;
   value: string | null;
   onChange: (value: string | null) => void;
   onBlur?: () => void;
@@ -17,7 +21,8 @@ export interface SecretFieldProps {
  * masked; its eye fetches the clear value once (without making the form dirty), and a secret
  * left as it was keeps its stored value.
  */
-export function SecretField({ label, value, onChange, onBlur, required, error, reveal }: SecretFieldProps) {
+export function SecretField(props: SecretFieldProps) {
+  const { label, description, maxLength, value, onChange, onBlur, required, error, reveal } = props;
   const [visible, setVisible] = useState(false);
   const [revealing, setRevealing] = useState(false);
   // The stored value, shown while the form still holds the mask: seeing it is not a change, and
@@ -40,6 +45,8 @@ export function SecretField({ label, value, onChange, onBlur, required, error, r
   return (
     <MaskedInput
       label={label}
+      description={description}
+      maxLength={maxLength}
       required={required}
       value={value === MASK && revealed !== null ? revealed : (value ?? "")}
       visible={visible}

@@ -14,16 +14,17 @@ import { isPhoneType, phoneTypeLabelKey } from "../../../domain/catalog/phones.t
 import { relationshipGroupLabelKey } from "../../../domain/catalog/relationships.ts";
 import type { Address } from "../../../domain/schemas/address.ts";
 import type { PersonRecord } from "../../../domain/schemas/person.ts";
+import { MASK } from "../../../domain/secrets.ts";
 import { useCountryName } from "../../components/country/countryOptions.ts";
 import { useAddressLookup, useInstitutionLookup, useSharedPersons } from "../../components/fields/lookups.ts";
 import { RevealableSecret } from "../../components/fields/RevealableSecret.tsx";
-import { MASK } from "../../components/MaskedValue.tsx";
 import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
 import { useRecordSource } from "../records/recordSource.tsx";
 import { PersonAvatar } from "./PersonAvatar.tsx";
 import { useTypeLabel } from "./PersonCard.tsx";
 import classes from "./PersonDetails.module.css";
 import { formatDate, fullName } from "./personDisplay.ts";
+import { revealSocialNumber } from "./queries.ts";
 import { usePersonDirectory } from "./usePersonDirectory.ts";
 
 type Row = { label: string; value: ReactNode };
@@ -85,12 +86,14 @@ function MaskedValue({ value, label }: { value: string; label: string }) {
  * The social number: the owner's record carries it in clear, behind the eye; a shared file's
  * carries it masked, and the eye asks the nominee's route for it (the reveal is logged).
  */
-function SocialNumber({ personId, value, label }: { personId: string; value: string; label: string }) {
+/** The social number arrives masked, for the owner as for a nominee: the eye asks for it (and is logged). */
+function SocialNumber({ person, value, label }: { person: PersonRecord; value: string; label: string }) {
   const lookups = useRecordSource().byId;
-  if (lookups && value === MASK) {
-    return <RevealableSecret label={label} reveal={() => lookups.revealSocialNumber(personId)} />;
-  }
-  return <MaskedValue value={value} label={label} />;
+  if (value !== MASK) return <MaskedValue value={value} label={label} />;
+  const reveal = lookups
+    ? () => lookups.revealSocialNumber(person.id)
+    : () => revealSocialNumber(person.group, person.id);
+  return <RevealableSecret label={label} reveal={reveal} />;
 }
 
 /** Keeps the rows that have a value: a read-only record lists what was filled in, nothing else. */
@@ -179,7 +182,7 @@ export function PersonDetails({ person }: { person: PersonRecord }) {
           {
             label: t("field.socialNumber"),
             value: main.socialNumber && (
-              <SocialNumber personId={person.id} value={main.socialNumber} label={t("field.socialNumber")} />
+              <SocialNumber person={person} value={main.socialNumber} label={t("field.socialNumber")} />
             ),
           },
         ])}

@@ -66,6 +66,26 @@ describe("a person's view", () => {
     expect(screen.getByText("Deleting a record needs a subscription.")).toBeTruthy();
   });
 
+  it("shows the social number masked, and asks the server for it (a logged reveal) only when the eye is used", async () => {
+    const record = fullRecord(child);
+    let reads = 0;
+    const { api } = visit(`/dashboard/personal-network/child/view/${child.id}`, ["subscriber"], {
+      [`GET /api/pn/person/child/${child.id}`]: () => {
+        reads += 1;
+        const socialNumber = reads === 1 ? "********" : "046 454 286";
+        return { body: { ...record, mainDetails: { ...record.mainDetails, socialNumber } } };
+      },
+    });
+    expect(await screen.findByText("Social Insurance Number")).toBeTruthy();
+    expect(screen.queryByText("046 454 286")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Show Social Insurance Number" }));
+    expect(await screen.findByText("046 454 286")).toBeTruthy();
+    const urls = api.mock.calls.map(([input]) => String(input));
+    expect(
+      urls.filter((url) => url.endsWith(`/api/pn/person/child/${child.id}?reveal=socialNumber`)),
+    ).toHaveLength(1);
+  });
+
   it("never offers Delete on the owner's own record", async () => {
     const me = listItem("me", "Ada");
     visit("/dashboard/personal-network/personal-details", ["subscriber"], {

@@ -29,6 +29,14 @@ export function fetchPerson(group: PersonGroup, id: string): Promise<PersonRecor
   return apiFetch<PersonRecord>(`/api/pn/person/${group}/${encodeURIComponent(id)}`);
 }
 
+/** The person's social number in clear (GET ...?reveal=socialNumber; the server logs the reveal). */
+export async function revealSocialNumber(group: PersonGroup, id: string): Promise<string | null> {
+  const person = await apiFetch<PersonRecord>(
+    `/api/pn/person/${group}/${encodeURIComponent(id)}?reveal=socialNumber`,
+  );
+  return person.mainDetails.socialNumber;
+}
+
 /** POST /api/pn/person creates (no id) or updates (with id); it answers the person's id. */
 export async function savePerson(body: unknown): Promise<string> {
   const answer = await apiFetch<unknown>("/api/pn/person", { method: "POST", body: JSON.stringify(body) });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MASK } from "../../../domain/secrets.ts";
 import { SQLITE_FILE } from "../../db/database.ts";
 import { stripeBilling } from "../../testing/billing.ts";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
@@ -553,13 +554,32 @@ describe.each(testDialects())("persons API on %s", (dialect) => {
     expect((await as(ann).get(`/api/pn/person/child/${id}`)).statusCode).toBe(404);
   });
 
-  it("keeps the social number encrypted at rest, answers it in full on the person only", async () => {
+  it("keeps the social number encrypted at rest, masked until revealed on the person only, each reveal logged", async () => {
     const secret = `SIN-${Date.now()}-987654321`;
     const id = await createPerson(ann, {
       ...child("Sec"),
       mainDetails: { firstName: "Sec", socialNumber: ` ${secret} ` },
     });
-    expect((await as(ann).get(`/api/pn/person/child/${id}`)).json().mainDetails.socialNumber).toBe(secret);
+    const masked = await as(ann).get(`/api/pn/person/child/${id}`);
+    expect(masked.json().mainDetails.socialNumber).toBe(MASK);
+    expect(masked.headers["cache-control"]).toBe("no-store");
+    const reveals = async () =>
+      (await as(ann).get("/api/account/activity"))
+        .json()
+        .items.filter(
+          (item: { kind: string; subjectId: string }) => item.kind === "reveal" && item.subjectId === id,
+        );
+    expect(await reveals()).toHaveLength(0);
+    const revealed = await as(ann).get(`/api/pn/person/child/${id}?reveal=socialNumber`);
+    expect(revealed.json().mainDetails.socialNumber).toBe(secret);
+    expect(revealed.headers["cache-control"]).toBe("no-store");
+    expect(await reveals()).toMatchObject([{ field: "socialNumber", subjectKind: "person" }]);
+    // The mask sent back with the rest of the form keeps the stored number.
+    await createPerson(ann, { ...child("Sec"), id, mainDetails: { firstName: "Sec", socialNumber: MASK } });
+    expect(
+      (await as(ann).get(`/api/pn/person/child/${id}?reveal=socialNumber`)).json().mainDetails.socialNumber,
+    ).toBe(secret);
+    const reveal = (path: string) => as(ann).get(`${path}?reveal=socialNumber`);
     const list = await as(ann).get("/api/pn/person/child");
     expect(list.body).not.toContain(secret);
     expect(list.body).not.toContain("socialNumber");
@@ -581,9 +601,9 @@ describe.each(testDialects())("persons API on %s", (dialect) => {
 
     // Left out of an update: kept. null or "": cleared.
     await createPerson(ann, { ...child("Sec"), id });
-    expect((await as(ann).get(`/api/pn/person/child/${id}`)).json().mainDetails.socialNumber).toBe(secret);
+    expect((await reveal(`/api/pn/person/child/${id}`)).json().mainDetails.socialNumber).toBe(secret);
     await createPerson(ann, { ...child("Sec"), id, mainDetails: { firstName: "Sec", socialNumber: "" } });
-    expect((await as(ann).get(`/api/pn/person/child/${id}`)).json().mainDetails.socialNumber).toBeNull();
+    expect((await reveal(`/api/pn/person/child/${id}`)).json().mainDetails.socialNumber).toBeNull();
   });
 
   it("deletes an account's persons, addresses, institutions and data keys with it", async () => {

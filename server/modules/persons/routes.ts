@@ -2,7 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PERSON_GROUPS } from "../../../domain/catalog/relationships.ts";
-import { IMAGE_SRC_MAX_CHARS, personInputSchema } from "../../../domain/schemas/person.ts";
+import {
+  IMAGE_SRC_MAX_CHARS,
+  personInputSchema,
+  personRevealQuerySchema,
+} from "../../../domain/schemas/person.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
@@ -46,14 +50,27 @@ export async function personRoutes(
     },
   );
 
-  api.get("/api/pn/person", { config: user }, async (request) => service.own(actorOf(request)));
+  // A person is the owner's most personal data (and may hold a revealed social number): no cache keeps a copy.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.method === "GET") reply.header("cache-control", "no-store");
+  });
+  const revealed = (query: { reveal?: "socialNumber" | undefined }) => (query.reveal ? [query.reveal] : []);
+
+  api.get(
+    "/api/pn/person",
+    { config: user, schema: { querystring: personRevealQuerySchema } },
+    async (request) => service.own(actorOf(request), revealed(request.query)),
+  );
 
   api.get("/api/pn/person/:group", { config: user, schema: { params: groupParams } }, async (request) =>
     service.list(actorOf(request), request.params.group),
   );
 
-  api.get("/api/pn/person/:group/:id", { config: user, schema: { params: groupIdParams } }, async (request) =>
-    service.get(actorOf(request), request.params.group, request.params.id),
+  api.get(
+    "/api/pn/person/:group/:id",
+    { config: user, schema: { params: groupIdParams, querystring: personRevealQuerySchema } },
+    async (request) =>
+      service.get(actorOf(request), request.params.group, request.params.id, revealed(request.query)),
   );
 
   api.delete("/api/pn/person/:id", { config: user, schema: { params: idParams } }, async (request, reply) => {

@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
 import type { PersonInput, PersonListItem, PersonRecord } from "../../../domain/schemas/person.ts";
+import { MASK } from "../../../domain/secrets.ts";
 import type { Actor } from "../../auth/access.ts";
 import { checkOwnedReferences } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, PersonTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { recordActivity } from "../activity/activity-log.ts";
 import { deleteCommentsOf } from "../comments/repository.ts";
 import { ensureOwnPerson } from "./own-person.ts";
 import { jpegDataUrl, PhotoError } from "./photo.ts";
@@ -37,12 +39,23 @@ const MESSAGES = {
 export function personReader(db: Kysely<DB>, dataKeys: DataKeys) {
   const persons = personRepository(db);
   return {
-    async present(ownerId: string, row: PersonTable): Promise<PersonRecord> {
+    /**
+     * One person as its owner's form reads it. The social number is a secret, for the owner as for
+     * a nominee: MASK unless `revealSocialNumber` (the caller logs that reveal), and not decrypted
+     * at all when it is not asked for.
+     */
+    async present(
+      ownerId: string,
+      row: PersonTable,
+      options: { revealSocialNumber: boolean },
+    ): Promise<PersonRecord> {
       const [links, socialNumber, photo] = await Promise.all([
         persons.links(ownerId, row.id),
         row.social_number_enc === null
           ? null
-          : dataKeys.decryptFor(ownerId, row.social_number_enc, AAD.socialNumber(row.id)),
+          : options.revealSocialNumber
+            ? dataKeys.decryptFor(ownerId, row.social_number_enc, AAD.socialNumber(row.id))
+            : Buffer.from(MASK),
         row.photo_enc === null ? null : dataKeys.decryptFor(ownerId, row.photo_enc, AAD.photo(row.id)),
       ]);
       return toPersonRecord(row, links, {
@@ -76,7 +89,25 @@ export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKey
   const { db, dataKeys, photos } = options;
   const persons = personRepository(db);
   const reader = personReader(db, dataKeys);
-  const present = (ownerId: string, row: PersonTable) => reader.present(ownerId, row);
+  /** The owner's read: the social number revealed only when asked, and each reveal logged. */
+  async function present(actor: Actor, row: PersonTable, reveal: readonly string[]): Promise<PersonRecord> {
+    const revealSocialNumber = reveal.includes("socialNumber");
+    const person = await reader.present(actor.userId, row, { revealSocialNumber });
+    if (revealSocialNumber && person.mainDetails.socialNumber !== null) {
+      await recordActivity(db, [
+        {
+          ownerId: actor.userId,
+          actorId: actor.userId,
+          kind: "reveal",
+          subjectKind: "person",
+          subjectId: row.id,
+          category: row.person_group,
+          field: "socialNumber",
+        },
+      ]);
+    }
+    return person;
+  }
 
   /** The photo columns for an imageSrc; nothing to change when it is the photo already stored. */
   async function photoColumns(
@@ -133,7 +164,9 @@ export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKey
 
     // Everything is encrypted before the transaction: no key lookup runs while it holds the database.
     const now = Date.now();
-    const { socialNumber, imageSrc } = input.mainDetails;
+    const { imageSrc } = input.mainDetails;
+    // The mask sent back (the form read it masked and left it) keeps the stored number.
+    const socialNumber = input.mainDetails.socialNumber === MASK ? undefined : input.mainDetails.socialNumber;
     const changes: Partial<PersonTable> = { ...toColumns(input), updated_at: now };
     if (socialNumber !== undefined) {
       changes.social_number_enc =
@@ -175,20 +208,25 @@ export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKey
     save,
 
     /** GET /api/pn/person: the caller's own record, created from the account's name if missing. */
-    async own(actor: Actor): Promise<PersonRecord> {
+    async own(actor: Actor, reveal: readonly string[] = []): Promise<PersonRecord> {
       let row = await persons.findOwn(actor.userId);
       if (row === undefined) {
         await ensureOwnPerson(db, actor.userId);
         row = await persons.findOwn(actor.userId);
       }
       if (row === undefined) throw new AppError("not_found");
-      return present(actor.userId, row);
+      return present(actor, row, reveal);
     },
 
-    async get(actor: Actor, group: PersonGroup, id: string): Promise<PersonRecord> {
+    async get(
+      actor: Actor,
+      group: PersonGroup,
+      id: string,
+      reveal: readonly string[] = [],
+    ): Promise<PersonRecord> {
       const row = await persons.find(actor.userId, id);
       if (row === undefined || row.person_group !== group) throw new AppError("not_found");
-      return present(actor.userId, row);
+      return present(actor, row, reveal);
     },
 
     /** A group's cards: no secrets, the avatar thumbnail for family-tree groups. */

@@ -1,3 +1,4 @@
+import { MASK } from "../../../domain/secrets.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { FieldDef } from "../../../domain/sections/types.ts";
 
@@ -5,9 +6,6 @@ import type { FieldDef } from "../../../domain/sections/types.ts";
  * Pure functions over a record body: masking secrets, keeping stored secrets on update, the
  * reminder date. No database, no keys.
  */
-
-/** What a secret field shows instead of its value, in lists and in a record read without reveal. */
-export const MASK = "********";
 
 function hasValue(value: unknown): boolean {
   return value !== undefined && value !== null && value !== "";

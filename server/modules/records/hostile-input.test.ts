@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MASK } from "../../../domain/secrets.ts";
 import { CATEGORIES } from "../../../domain/sections/index.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
 import { call } from "../persons/test-support.ts";
-import { MASK } from "./body.ts";
 import { sampleRecord, sampleRefsOf } from "./test-support.ts";
 
 /**

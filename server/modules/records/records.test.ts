@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MASK } from "../../../domain/secrets.ts";
 import {
   CATEGORIES,
   categoriesOf,
@@ -17,7 +18,6 @@ import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
 import { call } from "../persons/test-support.ts";
-import { MASK } from "./body.ts";
 import { type RecordInput, type SampleRefs, sampleRecord, sampleRefsOf } from "./test-support.ts";
 
 const urlOf = (category: CategoryDef, id?: string) =>

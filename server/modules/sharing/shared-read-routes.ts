@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PERSON_GROUPS } from "../../../domain/catalog/relationships.ts";
 import { categoryKeySchema, DOCUMENT_MODULES, isDocumentType } from "../../../domain/schemas/document.ts";
+import { personRevealQuerySchema } from "../../../domain/schemas/person.ts";
 import { scopeIncludesDocument, sharesWholeNetwork } from "../../../domain/schemas/share.ts";
 import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { type CategoryDef, RECORD_MODULES } from "../../../domain/sections/types.ts";
@@ -19,7 +20,6 @@ import { toInstitution } from "../institutions/presenter.ts";
 import { institutionRepository } from "../institutions/repository.ts";
 import { personRepository } from "../persons/repository.ts";
 import { personReader } from "../persons/service.ts";
-import { MASK } from "../records/body.ts";
 import { recordRepository } from "../records/repository.ts";
 import { revealQuery } from "../records/routes.ts";
 import { createRecordService } from "../records/service.ts";
@@ -43,7 +43,6 @@ const categoryParams = z.object({ nomineeId: id, module: z.string().max(64), cat
 const recordParams = categoryParams.extend({ id });
 const idParams = z.object({ id });
 const personsQuery = z.object({ personGroup: z.enum(PERSON_GROUPS) });
-const personQuery = z.object({ reveal: z.enum(["socialNumber"]).optional() });
 const documentQuery = z
   .object({ documentModule: z.enum(DOCUMENT_MODULES), documentType: categoryKeySchema })
   .refine((query) => isDocumentType(query.documentModule, query.documentType), {
@@ -202,7 +201,7 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
 
   api.get(
     "/api/shared/nominee/person/:id",
-    { config: nominee, schema: { params: idParams, querystring: personQuery } },
+    { config: nominee, schema: { params: idParams, querystring: personRevealQuerySchema } },
     async (request) => {
       const personId = request.params.id;
       const { grant, ownerId } = await grantShowing(request, "person", personId, (network) =>
@@ -210,8 +209,8 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
       );
       const row = await personRepository(db).find(ownerId, personId);
       if (row === undefined) throw new AppError("not_found");
-      const person = await persons.present(ownerId, row);
       const reveal = request.query.reveal === "socialNumber";
+      const person = await persons.present(ownerId, row, { revealSocialNumber: reveal });
       const hasNumber = person.mainDetails.socialNumber !== null;
       await log(
         grant,
@@ -221,8 +220,6 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
           reveal,
         ),
       );
-      // The owner reads the social number in clear; a nominee reveals it on purpose, and it is logged.
-      if (hasNumber && !reveal) person.mainDetails.socialNumber = MASK;
       return person;
     },
   );

@@ -2,13 +2,15 @@ import "@mantine/core/styles/Fieldset.css";
 import { Fieldset, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { GENDERS, MARITAL_STATUSES } from "../../../../domain/catalog/personOptions.ts";
+import type { PersonGroup } from "../../../../domain/catalog/relationships.ts";
 import { LIMITS } from "../../../../domain/limits.ts";
 import { AddressPicker } from "../../../components/address/AddressPicker.tsx";
 import { CountrySelect } from "../../../components/country/CountrySelect.tsx";
 import { DateField } from "../../../components/DateField.tsx";
+import { SecretField } from "../../../components/fields/SecretField.tsx";
 import { isUnder } from "../../../components/form/errorPaths.ts";
 import type { SchemaFormOf } from "../../../components/form/useSchemaForm.ts";
-import { MaskedInput } from "../../../components/MaskedValue.tsx";
+import { revealSocialNumber } from "../queries.ts";
 import type { ContactFormValues } from "./contactFormValues.ts";
 import { PersonsPicker } from "./PersonsPicker.tsx";
 
@@ -17,6 +19,8 @@ import { PersonsPicker } from "./PersonsPicker.tsx";
  * social number, mailing address ("Same as home address"), important dates, emergency contacts,
  * next of kin and notes. Loaded when first opened: most edits never need it.
  */
+const revealOf = (group: PersonGroup, id: string) => () => revealSocialNumber(group, id);
+
 export function ContactMoreDetails({ form }: { form: SchemaFormOf<ContactFormValues> }) {
   const { t } = useTranslation(["forms", "catalog", "errors"]);
   const values = form.values;
@@ -74,11 +78,16 @@ export function ContactMoreDetails({ form }: { form: SchemaFormOf<ContactFormVal
           {...input("mainDetails.maritalStatus")}
         />
         <TextInput label={t("contact.motherMaidenName")} {...text("mainDetails.motherMaidenName")} />
-        <MaskedInput
+        <SecretField
           label={t("contact.socialNumber")}
           description={t("contact.socialNumberHelp")}
           maxLength={LIMITS.textMax}
-          {...input("mainDetails.socialNumber")}
+          value={values.mainDetails.socialNumber}
+          onChange={(value) => form.setFieldValue("mainDetails.socialNumber", value ?? "")}
+          error={error("mainDetails.socialNumber")}
+          {...(values.id !== null && values.group !== ""
+            ? { reveal: revealOf(values.group, values.id) }
+            : {})}
         />
       </SimpleGrid>
 
