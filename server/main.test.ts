@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -93,6 +93,25 @@ describe.concurrent("node server/main.ts", { timeout: 90_000 }, () => {
 
   it("creates DATA_DIR, serves, and exits 0 on SIGTERM", async () => {
     await serveThenStop({ DATA_DIR: path.join(scratch, "fresh", "data") });
+  });
+
+  it("keeps DATA_DIR and everything in it readable by its owner only, an older install's files included", async () => {
+    const dataDir = path.join(scratch, "private", "data");
+    mkdirSync(path.join(dataDir, "mail"), { recursive: true, mode: 0o755 });
+    writeFileSync(path.join(dataDir, "mail", "old.eml"), "From: x", { mode: 0o644 });
+    await serveThenStop({ DATA_DIR: dataDir });
+    const loose: string[] = [];
+    const walk = (dir: string) => {
+      if ((statSync(dir).mode & 0o077) !== 0) loose.push(dir);
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if ((statSync(full).mode & 0o077) !== 0) loose.push(full);
+      }
+    };
+    walk(dataDir);
+    expect(readdirSync(dataDir).length).toBeGreaterThan(1);
+    expect(loose).toEqual([]);
   });
 });
 

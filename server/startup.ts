@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError } from "./config.ts";
 import { DatabaseOpenError } from "./db/database.ts";
@@ -10,11 +10,34 @@ export class StartupError extends Error {
   override name = "StartupError";
 }
 
-/** Creates DATA_DIR when missing and proves a file can be written there, before anything relies on it. */
+/** Owner only: DATA_DIR holds the database, the files, the keys and the mail. */
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/**
+ * Makes what is already in DATA_DIR readable by its owner only (an install from before this rule,
+ * or files copied in), without following links out of it.
+ */
+function makePrivate(dir: string): void {
+  chmodSync(dir, PRIVATE_DIR);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) makePrivate(full);
+    else if (entry.isFile()) chmodSync(full, PRIVATE_FILE);
+  }
+}
+
+/**
+ * Creates DATA_DIR when missing, readable by its owner only, and proves a file can be written
+ * there, before anything relies on it. From here on everything the process creates is owner-only
+ * too (umask 077): the SQLite database and its journal, blobs, the dev mailbox, key files.
+ */
 export function ensureDataDir(dataDir: string): void {
+  process.umask(0o077);
   const probe = path.join(dataDir, `.write-check-${randomBytes(4).toString("hex")}`);
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR });
+    makePrivate(dataDir);
     writeFileSync(probe, "");
     rmSync(probe);
   } catch (error) {
