@@ -42,6 +42,7 @@ import { createBilling } from "./modules/subscriptions/billing.ts";
 import type { BillingJobs } from "./modules/subscriptions/renewal.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { unsubscribeRoutes } from "./modules/unsubscribe/routes.ts";
+import { createUnsubscribeLinks } from "./modules/unsubscribe/unsubscribe-links.ts";
 import { openBlobStore } from "./storage/open-blob-store.ts";
 
 export type BuildAppOptions = {
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             outbox: options.sharing.mail,
             jobs: options.sharing.jobs,
             links: createApprovalLinks({ publicUrl: config.publicUrl, secret: options.auth.secret }),
+            unsubscribe: createUnsubscribeLinks({ publicUrl: config.publicUrl, secret: options.auth.secret }),
             publicUrl: config.publicUrl,
           },
         }),

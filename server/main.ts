@@ -138,6 +138,7 @@ async function start(): Promise<void> {
             outbox,
             jobs,
             links: createApprovalLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
+            unsubscribe: createUnsubscribeLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
           }),
         }),
         ...renewalJobHandlers({

@@ -7,14 +7,16 @@ import { generateMasterKeyText } from "../crypto/master-key-text.ts";
 import type { Database, Dialect } from "../db/database.ts";
 import { createJobRunner, type JobHandlers, type JobQueue, type JobRunner } from "../jobs/runner.ts";
 import type { MailJobs } from "../mail/delivery.ts";
-import { createMailOutbox, type MailOutbox } from "../mail/outbox.ts";
+import { createMailOutbox } from "../mail/outbox.ts";
 import { type PurgeJobs, purgeJobHandlers } from "../modules/account/unverified-purge.ts";
 import { type CompanyJobs, companyJobHandlers } from "../modules/companies/service.ts";
-import { type ApprovalLinks, createApprovalLinks } from "../modules/sharing/approval-links.ts";
+import { createApprovalLinks } from "../modules/sharing/approval-links.ts";
+import type { SharingServices } from "../modules/sharing/jobs.ts";
 import { sharingJobHandlers } from "../modules/sharing/jobs.ts";
 import type { SharingJobs } from "../modules/sharing/schedule.ts";
 import { createBillingMails } from "../modules/subscriptions/mails.ts";
 import { type BillingJobs, renewalJobHandlers } from "../modules/subscriptions/renewal.ts";
+import { createUnsubscribeLinks } from "../modules/unsubscribe/unsubscribe-links.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 /**
@@ -25,7 +27,7 @@ export function testJobHandlers(options: {
   database: Database;
   publicUrl: string;
   clock?: () => number;
-  services: () => { outbox: MailOutbox; jobs: JobQueue<SharingJobs & PurgeJobs>; links: ApprovalLinks };
+  services: () => SharingServices & { jobs: JobQueue<SharingJobs & PurgeJobs> };
 }): JobHandlers<TestJobs> {
   const { database, publicUrl } = options;
   const outbox = () => options.services().outbox;
@@ -104,6 +106,7 @@ export async function buildTestApp(
         outbox,
         jobs,
         links: createApprovalLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
+        unsubscribe: createUnsubscribeLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
       }),
     }),
   });

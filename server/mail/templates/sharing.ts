@@ -109,6 +109,8 @@ export type ShareNoticeData = {
   url: string;
   /** When a pending request releases by itself (requestSent); null or absent otherwise. */
   releaseAt?: number | null;
+  /** The reader's unsubscribe link (a notice is mail they may opt out of); sent with its headers. */
+  unsubscribeUrl?: string;
 };
 
 /** Every other step of the lifecycle, told to the side it concerns. */
@@ -125,5 +127,6 @@ export const shareNotice: MailTemplate<ShareNoticeData> = (data, lng) => {
     heading: fill(s.heading, { name }),
     body: [fill(s.body, { name }), ...dated],
     action: { label: s.action, url: data.url },
+    ...(data.unsubscribeUrl === undefined ? {} : { unsubscribeUrl: data.unsubscribeUrl }),
   });
 };

@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
-import type { JobHandlers, JobQueue } from "../../jobs/runner.ts";
-import type { MailOutbox } from "../../mail/outbox.ts";
-import type { ApprovalLinks } from "./approval-links.ts";
+import type { JobHandlers } from "../../jobs/runner.ts";
 import type { NomineeRow } from "./presenter.ts";
 import { type SharingJobs, sharingJobKeys } from "./schedule.ts";
 import { createTransitions, type LifecycleDeps } from "./transitions.ts";
+
+/** What the lifecycle needs that is built after the runner: the outbox, the queue, the signed links. */
+export type SharingServices = Pick<LifecycleDeps, "outbox" | "jobs" | "links" | "unsubscribe">;
 
 /**
  * What the sharing jobs do. Each re-checks the nominee inside the transaction that also writes
@@ -103,7 +104,7 @@ export function sharingJobHandlers(options: {
    * A getter: the outbox and the queue are the runner these handlers are part of, and the links
    * need the auth secret that is resolved after it.
    */
-  services: () => { outbox: MailOutbox; jobs: JobQueue<SharingJobs>; links: ApprovalLinks };
+  services: () => SharingServices;
 }): JobHandlers<SharingJobs> {
   const work = () =>
     jobWork({

@@ -4,6 +4,7 @@ import { claimDueJobs } from "../../jobs/claim.ts";
 import { createMailOutbox } from "../../mail/outbox.ts";
 import { createSignedInUser, mailsTo, TEST_PASSWORD, type TestUser } from "../../testing/identity.ts";
 import { testDialects } from "../../testing/test-database.ts";
+import { createUnsubscribeLinks } from "../unsubscribe/unsubscribe-links.ts";
 import { createApprovalLinks } from "./approval-links.ts";
 import { firstOpenHook } from "./jobs.ts";
 import {
@@ -182,6 +183,7 @@ describe.each(testDialects())("timed release on %s", (dialect) => {
       outbox: createMailOutbox({ database: test.database, jobs: test.jobs, clock: test.now }),
       jobs: test.jobs,
       links: createApprovalLinks({ publicUrl: test.config.publicUrl, secret: test.auth.secret }),
+      unsubscribe: createUnsubscribeLinks({ publicUrl: test.config.publicUrl, secret: test.auth.secret }),
       publicUrl: test.config.publicUrl,
       clock: test.now,
     });

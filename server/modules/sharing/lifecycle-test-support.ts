@@ -14,6 +14,7 @@ import {
 } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp, type TestJobs, testJobHandlers } from "../../testing/test-app.ts";
 import { call, type Method } from "../persons/test-support.ts";
+import { createUnsubscribeLinks } from "../unsubscribe/unsubscribe-links.ts";
 import { createApprovalLinks } from "./approval-links.ts";
 
 /** The real app on a movable clock, whose job runner the test runs when it wants. */
@@ -56,6 +57,7 @@ export async function secondServer(
           ).rows[0]?.schema,
         });
   const links = createApprovalLinks({ publicUrl: test.config.publicUrl, secret: test.auth.secret });
+  const unsubscribe = createUnsubscribeLinks({ publicUrl: test.config.publicUrl, secret: test.auth.secret });
   const jobs: JobRunner<TestJobs> = createJobRunner<TestJobs>({
     database,
     clock: test.now,
@@ -64,7 +66,7 @@ export async function secondServer(
       database,
       publicUrl: test.config.publicUrl,
       clock: test.now,
-      services: () => ({ outbox, jobs, links }),
+      services: () => ({ outbox, jobs, links, unsubscribe }),
     }),
   });
   const outbox = createMailOutbox({ database, jobs, clock: test.now });

@@ -212,6 +212,42 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
       expect((await as(test, alex).send("POST", nominee(id, "/accept"))).statusCode).toBe(404);
     });
 
+    it("notices carry a one-click unsubscribe, and stop once the reader has used it", async () => {
+      const alex = await newNominee(test);
+      const id = await invite(test, ann, alex, "manual");
+      await as(test, alex).ok("POST", nominee(id, "/decline"));
+      const [notice] = await test.database.db
+        .selectFrom("mail_outbox")
+        .select(["headers", "text_body"])
+        .where("to_address", "=", ann.email)
+        .where("template", "=", "shareNotice")
+        .orderBy("created_at", "desc")
+        .limit(1)
+        .execute();
+      const headers = JSON.parse(notice?.headers ?? "{}") as Record<string, string>;
+      expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+      const oneClick = new URL(/^<(.+)>$/.exec(headers["List-Unsubscribe"] ?? "")?.[1] ?? "");
+      expect(notice?.text_body).toContain("/unsubscribe?");
+      const unsubscribed = await test.app.inject({
+        method: "POST",
+        url: `${oneClick.pathname}${oneClick.search}`,
+        payload: "List-Unsubscribe=One-Click",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      expect(unsubscribed.statusCode).toBe(200);
+
+      const before = (await mailsTo(test, ann.email)).length;
+      const blake = await newNominee(test);
+      const second = await invite(test, ann, blake, "manual");
+      await as(test, blake).ok("POST", nominee(second, "/decline"));
+      expect((await mailsTo(test, ann.email)).length).toBe(before);
+      await test.database.db
+        .updateTable("user")
+        .set({ emailNotifications: true })
+        .where("id", "=", ann.id)
+        .execute();
+    });
+
     it("expires after 10 days; resending invites anew", async () => {
       const alex = await newNominee(test);
       const id = await invite(test, ann, alex, "manual");

@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../../domain/catalog/languages.ts";
 import { SHAREABLE_MODULES } from "../../../domain/schemas/share.ts";
+import { authBoolean } from "../../auth/auth-values.ts";
 import type { DB } from "../../db/schema.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import type { ShareNoticeKind } from "../../mail/templates/sharing.ts";
+import type { UnsubscribeLinks } from "../unsubscribe/unsubscribe-links.ts";
 import type { ApprovalLinks } from "./approval-links.ts";
 import { inviteExpiresAt, type NomineeRow, type OwnerIdentity, scopeOf } from "./presenter.ts";
 
@@ -55,8 +57,13 @@ async function languageOf(
  * exactly when the change it tells of does. A nominee reads their own account's language, or,
  * before they have one, the owner's.
  */
-export function sharingMails(options: { outbox: MailOutbox; links: ApprovalLinks; publicUrl: string }) {
-  const { outbox, links } = options;
+export function sharingMails(options: {
+  outbox: MailOutbox;
+  links: ApprovalLinks;
+  unsubscribe: UnsubscribeLinks;
+  publicUrl: string;
+}) {
+  const { outbox, links, unsubscribe } = options;
   const origin = options.publicUrl.replace(/\/+$/, "");
 
   async function owner(trx: Kysely<DB>, row: NomineeRow) {
@@ -72,6 +79,25 @@ export function sharingMails(options: { outbox: MailOutbox; links: ApprovalLinks
   }
 
   const nomineeName = (row: NomineeRow) => fullName(row.first_name, row.last_name);
+
+  /**
+   * A notice is mail its reader may turn off (My Account, or the link in every one): null when
+   * they have, else the link for the footer and the one-click headers. A reader without an
+   * account (a nominee not registered yet) has nothing to turn off.
+   */
+  async function optOut(trx: Kysely<DB>, where: { id: string } | { email: string }) {
+    const query = trx.selectFrom("user").select(["id", "emailNotifications"]);
+    const user = await ("id" in where
+      ? query.where("id", "=", where.id)
+      : query.where("email", "=", where.email)
+    ).executeTakeFirst();
+    if (user === undefined) return {};
+    if (user.emailNotifications !== null && !authBoolean(user.emailNotifications)) return null;
+    return {
+      data: { unsubscribeUrl: unsubscribe.unsubscribeLink(user.id) },
+      headers: unsubscribe.listUnsubscribeHeaders(user.id),
+    };
+  }
 
   return {
     /** To the nominee: who names them, what and when they may read, and how to accept. */
@@ -126,7 +152,8 @@ export function sharingMails(options: { outbox: MailOutbox; links: ApprovalLinks
 
     async toNominee(trx: Kysely<DB>, row: NomineeRow, kind: ShareNoticeKind): Promise<void> {
       const from = await owner(trx, row);
-      if (from === null) return;
+      const choice = await optOut(trx, row.user_id === null ? { email: row.email } : { id: row.user_id });
+      if (from === null || choice === null) return;
       await outbox.enqueueMail(
         {
           to: row.email,
@@ -137,7 +164,9 @@ export function sharingMails(options: { outbox: MailOutbox; links: ApprovalLinks
             name: from.name,
             url: `${origin}${SHARED_WITH_ME_PATH}`,
             releaseAt: kind === "requestSent" && row.release_at !== null ? Number(row.release_at) : null,
+            ...choice.data,
           },
+          ...(choice.headers === undefined ? {} : { headers: choice.headers }),
         },
         trx,
       );
@@ -145,13 +174,15 @@ export function sharingMails(options: { outbox: MailOutbox; links: ApprovalLinks
 
     async toOwner(trx: Kysely<DB>, row: NomineeRow, kind: ShareNoticeKind): Promise<void> {
       const to = await owner(trx, row);
-      if (to === null) return;
+      const choice = await optOut(trx, { id: row.owner_id });
+      if (to === null || choice === null) return;
       await outbox.enqueueMail(
         {
           to: to.email,
           template: "shareNotice",
           lng: to.lng,
-          data: { kind, name: nomineeName(row), url: `${origin}${nomineePagePath(row.id)}` },
+          data: { kind, name: nomineeName(row), url: `${origin}${nomineePagePath(row.id)}`, ...choice.data },
+          ...(choice.headers === undefined ? {} : { headers: choice.headers }),
         },
         trx,
       );

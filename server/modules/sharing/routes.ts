@@ -3,19 +3,16 @@ import type { Selectable } from "kysely";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import type { NomineeTable } from "../../db/schema.ts";
-import type { JobQueue } from "../../jobs/runner.ts";
-import type { MailOutbox } from "../../mail/outbox.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { onAccountDeleted } from "../account/account-deletion.ts";
 import { documentReader } from "../documents/reader.ts";
-import type { ApprovalLinks } from "./approval-links.ts";
 import { forgetAccount } from "./forget-account.ts";
+import type { SharingServices } from "./jobs.ts";
 import { firstOpenHook } from "./jobs.ts";
 import { nomineeRoutes } from "./nominee-routes.ts";
 import { createNomineeService } from "./nominee-service.ts";
 import { ownerRoutes } from "./owner-routes.ts";
 import { createOwnerService } from "./owner-service.ts";
-import type { SharingJobs } from "./schedule.ts";
 import { sharedReadRoutes } from "./shared-read-routes.ts";
 
 onAccountDeleted(forgetAccount);
@@ -37,12 +34,7 @@ export type SharingOptions = {
    * The lifecycle's mail, jobs and signed links: with them the owner's and the nominee's routes
    * are mounted (they need accounts, so the app passes them with auth).
    */
-  lifecycle?: {
-    outbox: MailOutbox;
-    jobs: JobQueue<SharingJobs>;
-    links: ApprovalLinks;
-    publicUrl: string;
-  };
+  lifecycle?: SharingServices & { publicUrl: string };
 };
 
 /**

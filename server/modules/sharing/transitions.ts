@@ -5,6 +5,7 @@ import { AppError } from "../../errors/app-error.ts";
 import type { JobQueue } from "../../jobs/runner.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import type { ShareNoticeKind } from "../../mail/templates/sharing.ts";
+import type { UnsubscribeLinks } from "../unsubscribe/unsubscribe-links.ts";
 import type { ApprovalLinks } from "./approval-links.ts";
 import { sharingMails } from "./mails.ts";
 import type { NomineeRow } from "./presenter.ts";
@@ -16,6 +17,8 @@ export type LifecycleDeps = {
   outbox: MailOutbox;
   jobs: JobQueue<SharingJobs>;
   links: ApprovalLinks;
+  /** For the notices, which a person may opt out of (the invitation and the owner's request they may not). */
+  unsubscribe: UnsubscribeLinks;
   publicUrl: string;
   clock: () => number;
 };
