@@ -59,6 +59,22 @@ export function identityMails(mail: IdentityMailer, publicUrl: string) {
         lng,
       });
     },
+    /** The per-address sign-in limit was reached from an unknown browser: the owner's way through. */
+    signInLocked: (user: MailRecipient, unlockUrl: string) => {
+      const lng = recipientLanguage(user);
+      const s = STRINGS[lng].signInLocked;
+      return mail.enqueueMail({
+        to: user.email,
+        template: "notification",
+        data: {
+          subject: s.subject,
+          heading: s.heading,
+          paragraphs: [s.intro, s.ifYou, s.notYou],
+          action: { label: s.action, url: unlockUrl },
+        },
+        lng,
+      });
+    },
     newSignIn: (user: MailRecipient, details: { time: number; device: string | null; ip: string | null }) =>
       mail.enqueueMail({
         to: user.email,

@@ -13,7 +13,8 @@ import { resolveAuthSecret } from "./secret.ts";
 import { sessionCookieName } from "./session-cookie.ts";
 import { createSessionIdentity, databaseSessionLoader, type SessionIdentity } from "./session-identity.ts";
 import { createSignInEvents, type SignInEvents } from "./sign-in-events.ts";
-import { createSpentLinks } from "./spent-links.ts";
+import { createSpentLinks, type SpentLinks } from "./spent-links.ts";
+import { createTrustedDevices } from "./trusted-devices.ts";
 
 /** Verification and reset links live an hour: long enough to reach a mailbox, short if it leaks. */
 const LINK_LIFETIME_SECONDS = 60 * 60;
@@ -43,11 +44,15 @@ export function requestIp(request: Request | undefined): string | null {
 }
 
 function buildBetterAuth(
-  options: CreateAuthOptions & { secret: string; sessions: SessionIdentity; events: SignInEvents },
+  options: CreateAuthOptions & {
+    secret: string;
+    sessions: SessionIdentity;
+    events: SignInEvents;
+    spentLinks: SpentLinks;
+  },
 ) {
-  const { config, database, secret, sessions, events, logger } = options;
+  const { config, database, secret, sessions, events, logger, spentLinks } = options;
   const mails = identityMails(options.mail, config.publicUrl);
-  const spentLinks = createSpentLinks({ db: database.db });
   const secure = new URL(config.publicUrl).protocol === "https:";
   const oidc = config.oidc;
 
@@ -267,8 +272,21 @@ export function createAuth(options: CreateAuthOptions) {
     load: databaseSessionLoader(database),
   });
   const events = createSignInEvents({ database, secret, mails });
-  const auth = buildBetterAuth({ ...options, secret, sessions, events });
-  return { auth, sessions, events, mails, secret, secureCookies, config, database };
+  const spentLinks = createSpentLinks({ db: database.db });
+  const trustedDevices = createTrustedDevices({ secret, publicUrl: config.publicUrl, secure: secureCookies });
+  const auth = buildBetterAuth({ ...options, secret, sessions, events, spentLinks });
+  return {
+    auth,
+    sessions,
+    events,
+    mails,
+    secret,
+    secureCookies,
+    config,
+    database,
+    spentLinks,
+    trustedDevices,
+  };
 }
 
 export type AuthServices = ReturnType<typeof createAuth>;

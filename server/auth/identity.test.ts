@@ -376,4 +376,55 @@ describe("rate limits on identity routes", () => {
       await test.close();
     }
   });
+
+  it("slows a stranger failing sign-ins with someone's address, never the owner: known browsers pass, and a mailed link makes a new one known", async () => {
+    const test = await buildTestApp("sqlite", { config: { authRateLimit: { max: 3, windowMs: 60_000 } } });
+    try {
+      const ann = await createSignedInUser(test, { name: "Ann Example" });
+      const signIn = (password: string, ip: string, cookie?: string) =>
+        test.app.inject({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          payload: { email: ann.email, password },
+          headers: { origin: test.config.publicUrl, ...(cookie ? { cookie } : {}) },
+          remoteAddress: ip,
+        });
+      // Her own browser: a sign-in there makes it known.
+      const own = await signIn(ann.password, "192.0.2.10");
+      expect(own.statusCode).toBe(200);
+      const device = cookiesOf(own)
+        .split("; ")
+        .filter((cookie) => cookie.startsWith("kinfile_device_"))
+        .join("; ");
+      expect(device).toMatch(/^kinfile_device_[0-9a-f]{16}=\d+\.[\w-]+$/);
+
+      // A stranger fails from many addresses until the address's own limit refuses everyone unknown.
+      let refused = 0;
+      for (let at = 1; at <= 8; at += 1) {
+        if ((await signIn("wrong password here", `198.51.100.${at}`)).statusCode === 429) refused += 1;
+      }
+      expect(refused).toBeGreaterThan(0);
+      expect((await signIn(ann.password, "203.0.113.50")).statusCode).toBe(429);
+      // The owner's known browser is not locked out.
+      expect((await signIn(ann.password, "192.0.2.10", device)).statusCode).toBe(200);
+
+      // She is mailed a link, once, that makes a new browser known.
+      const locked = (await mailsTo(test, ann.email)).filter((mail) => mail.subject.includes("paused"));
+      expect(locked).toHaveLength(1);
+      const link = pathOf(linkIn(test, locked[0]?.text ?? ""));
+      expect(link).toMatch(/^\/api\/auth\/unlock-sign-in\?/);
+      const unlocked = await test.app.inject({ method: "GET", url: link });
+      expect(unlocked.statusCode).toBe(302);
+      expect(unlocked.headers.location).toBe("/login?unlocked=1");
+      const newBrowser = cookiesOf(unlocked);
+      expect((await signIn(ann.password, "203.0.113.50", newBrowser)).statusCode).toBe(200);
+      // The link works once; a forged cookie is no key.
+      const again = await test.app.inject({ method: "GET", url: link });
+      expect(again.headers.location).toBe("/login?error=INVALID_TOKEN");
+      const forged = newBrowser.replace(/=(\d+)\./, (_match, expires) => `=${Number(expires) + 1}.`);
+      expect((await signIn(ann.password, "203.0.113.51", forged)).statusCode).toBe(429);
+    } finally {
+      await test.close();
+    }
+  });
 });

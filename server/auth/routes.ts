@@ -7,6 +7,7 @@ import { authErrorBody } from "./auth-errors.ts";
 import type { AuthServices } from "./better-auth.ts";
 import { assertIdentityLimits } from "./identity-limits.ts";
 import { sessionCookieName, verifySessionCookie } from "./session-cookie.ts";
+import { UNLOCK_PATH } from "./trusted-devices.ts";
 
 const PREFIX = "/api/auth";
 
@@ -89,7 +90,7 @@ export async function authRoutes(
   options: { services: AuthServices; locales: LocaleStore },
 ): Promise<void> {
   const { services, locales } = options;
-  const { auth, sessions, events, database, config, secret } = services;
+  const { auth, sessions, events, database, config, secret, mails, trustedDevices, spentLinks } = services;
   const cookieName = sessionCookieName(services.secureCookies);
   const limit = { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs };
 
@@ -108,12 +109,13 @@ export async function authRoutes(
     return database.db.selectFrom("user").select(["id"]).where("email", "=", email).executeTakeFirst();
   }
 
+  /** Writes the security log's entry for the call; answers the account a new session was made for. */
   async function recordOutcome(
     request: FastifyRequest,
     path: string,
     response: Response,
     before: { userId: string; token: string } | null,
-  ) {
+  ): Promise<{ email: string } | undefined> {
     const ip = request.ip;
     const userAgent = request.headers["user-agent"] ?? null;
     const token = newSessionToken(response, cookieName, secret);
@@ -125,7 +127,7 @@ export async function authRoutes(
         .where("session.token", "=", token)
         .executeTakeFirst();
       if (session !== undefined) await events.signedIn(session, ip, userAgent);
-      return;
+      return session;
     }
     if (path === "/sign-in/email" && (response.status === 401 || response.status === 403)) {
       const email = emailOf(request) ?? null;
@@ -145,8 +147,9 @@ export async function authRoutes(
     const session = NEEDS_SESSION_BEFORE.has(path) ? await sessions.sessionOf(request) : null;
     const response = await auth.handler(toWebRequest(request, config.publicUrl));
 
+    let signedIn: { email: string } | undefined;
     try {
-      await recordOutcome(request, path, response, session);
+      signedIn = await recordOutcome(request, path, response, session);
     } catch (error) {
       // The log is a record, not a gate: a failure to write it must not undo a sign-in.
       request.log.error({ err: error }, "could not record a sign-in event");
@@ -158,6 +161,8 @@ export async function authRoutes(
       reply.header(name, value);
     }
     const cookies = response.headers.getSetCookie();
+    // A browser the owner signed in from is known from now on (server/auth/trusted-devices.ts).
+    if (signedIn !== undefined) cookies.push(trustedDevices.cookie(signedIn.email, Date.now()));
     if (cookies.length > 0) reply.header("set-cookie", cookies);
 
     const body = Buffer.from(await response.arrayBuffer());
@@ -181,17 +186,59 @@ export async function authRoutes(
   }
 
   // @fastify/rate-limit runs one limiter per request, so the per-email count is checked by hand.
+  // A browser the address's owner signed in from counts apart: a stranger failing sign-ins with
+  // the address exhausts the shared count, never the owner's.
+  const isKnown = (request: FastifyRequest, email: string) =>
+    trustedDevices.knows(request.headers.cookie, email, Date.now());
   const perEmail = app.createRateLimit({
     ...limit,
-    keyGenerator: (request) => `email:${emailOf(request) ?? request.ip}`,
+    keyGenerator: (request) => {
+      const email = emailOf(request);
+      if (email === undefined) return `email:${request.ip}`;
+      return isKnown(request, email) ? `email:${email}:known:${request.ip}` : `email:${email}`;
+    },
   });
+  /** Addresses whose owner was mailed an unlock link, until when: one mail per window, not per attempt. */
+  const unlockMailed = new Map<string, number>();
+  async function mailUnlockLink(email: string, windowEnd: number): Promise<void> {
+    const now = Date.now();
+    for (const [address, until] of unlockMailed) if (until <= now) unlockMailed.delete(address);
+    if (unlockMailed.has(email)) return;
+    unlockMailed.set(email, windowEnd);
+    const user = await database.db
+      .selectFrom("user")
+      .select(["email", "lang"])
+      .where("email", "=", email)
+      .executeTakeFirst();
+    if (user !== undefined) await mails.signInLocked(user, trustedDevices.unlockLink(email, now));
+  }
   async function limitPerEmail(request: FastifyRequest, reply: FastifyReply) {
     const result = await perEmail(request);
     if (!result.isAllowed && result.isExceeded) {
+      const email = emailOf(request);
+      if (request.url.startsWith(`${PREFIX}/sign-in/`) && email !== undefined && !isKnown(request, email)) {
+        await mailUnlockLink(email, Date.now() + result.ttlInSeconds * 1000);
+      }
       reply.header("retry-after", String(result.ttlInSeconds));
       throw new AppError("too_many_requests");
     }
   }
+
+  // The mailed link: this browser becomes known for the address, once per link, then sign-in.
+  app.get(
+    `${PREFIX}${UNLOCK_PATH.slice(PREFIX.length)}`,
+    { config: { access: "anonymous" } },
+    async (request, reply) => {
+      const query = request.query as { email?: string; expires?: string; sig?: string };
+      const link = trustedDevices.checkUnlock(query, Date.now());
+      reply.header("cache-control", "no-store");
+      if (link === null || !(await spentLinks.spendOnce(query.sig ?? "", link.expires))) {
+        return reply.redirect("/login?error=INVALID_TOKEN");
+      }
+      reply.header("set-cookie", trustedDevices.cookie(link.email, Date.now()));
+      return reply.redirect(`/login?${new URLSearchParams({ unlocked: "1" }).toString()}`);
+    },
+  );
 
   for (const path of LIMITED_PATHS) {
     app.post(

@@ -13,6 +13,21 @@ import { isUniqueViolation } from "../db/unique-violation.ts";
 export function createSpentLinks(options: { db: Kysely<DB>; clock?: () => number }) {
   const { db } = options;
   const clock = options.clock ?? Date.now;
+
+  async function spendOnce(token: string, expiresAt: number): Promise<boolean> {
+    await db.deleteFrom("spent_link").where("expires_at", "<", clock()).execute();
+    try {
+      await db
+        .insertInto("spent_link")
+        .values({ token_hash: createHash("sha256").update(token).digest("hex"), expires_at: expiresAt })
+        .execute();
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
   return {
     /**
      * Records the use of a verification token signed with `secret`. False when it was used before;
@@ -20,20 +35,11 @@ export function createSpentLinks(options: { db: Kysely<DB>; clock?: () => number
      */
     async spend(token: string, secret: string): Promise<boolean> {
       const expiresAt = await genuineExpiry(token, secret);
-      if (expiresAt === null) return true;
-      const now = clock();
-      await db.deleteFrom("spent_link").where("expires_at", "<", now).execute();
-      try {
-        await db
-          .insertInto("spent_link")
-          .values({ token_hash: createHash("sha256").update(token).digest("hex"), expires_at: expiresAt })
-          .execute();
-        return true;
-      } catch (error) {
-        if (isUniqueViolation(error)) return false;
-        throw error;
-      }
+      return expiresAt === null ? true : spendOnce(token, expiresAt);
     },
+
+    /** Records the use of a link the caller has checked; false when it was used before. */
+    spendOnce,
   };
 }
 

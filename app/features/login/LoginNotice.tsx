@@ -2,7 +2,7 @@ import { Alert, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 
 /** Where the sign-in page was sent from, read from its address. */
-export type LoginArrival = "emailVerified" | "verifyFailed" | "passwordChanged" | null;
+export type LoginArrival = "emailVerified" | "verifyFailed" | "passwordChanged" | "unlocked" | null;
 
 /**
  * The email link lands on /login?verified=1; better-auth appends `error=<CODE>` when the link is
@@ -12,8 +12,16 @@ export function loginArrival(params: URLSearchParams): LoginArrival {
   if (params.has("error")) return "verifyFailed";
   if (params.get("verified") === "1") return "emailVerified";
   if (params.get("passwordChanged") === "1") return "passwordChanged";
+  // The mailed link after too many failed sign-ins made this browser known (server/auth/trusted-devices.ts).
+  if (params.get("unlocked") === "1") return "unlocked";
   return null;
 }
+
+const SUCCESS_MESSAGES = {
+  emailVerified: "login.verified",
+  passwordChanged: "login.passwordChanged",
+  unlocked: "login.unlocked",
+} as const;
 
 export function LoginNotice({ arrival }: { arrival: LoginArrival }) {
   const { t } = useTranslation("auth");
@@ -27,7 +35,7 @@ export function LoginNotice({ arrival }: { arrival: LoginArrival }) {
   }
   return (
     <Alert color="green" variant="light" role="status">
-      <Text size="sm">{arrival === "emailVerified" ? t("login.verified") : t("login.passwordChanged")}</Text>
+      <Text size="sm">{t(SUCCESS_MESSAGES[arrival])}</Text>
     </Alert>
   );
 }

@@ -255,6 +255,7 @@ describe("/login", () => {
     ["/login?verified=1", "Your email address is confirmed. You can sign in now."],
     ["/login?verified=1&error=INVALID_TOKEN", "This confirmation link is not valid or has expired."],
     ["/login?passwordChanged=1", "Your password has been changed. Sign in with your new password."],
+    ["/login?unlocked=1", "You can sign in from this browser again."],
   ])("tells the reader arriving at %s what happened", async (entry, text) => {
     visitLogin({}, entry);
     expect(screen.getByText(new RegExp(text.replace(/[.?]/g, "\\$&")))).toBeTruthy();
