@@ -5,11 +5,13 @@ import { type Identity, installAccessControl, NO_IDENTITY } from "./auth/access.
 import type { AuthServices } from "./auth/better-auth.ts";
 import { authOptionsRoutes } from "./auth/options-route.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { sessionCookieName } from "./auth/session-cookie.ts";
 import type { Config } from "./config.ts";
 import { createDataKeys } from "./crypto/data-keys.ts";
 import { loadMasterKeyring, type MasterKeyring } from "./crypto/master-keys.ts";
 import type { Database } from "./db/database.ts";
 import { frameworkErrors, installErrorHandling } from "./errors/error-handler.ts";
+import { apiDocsRoutes, collectApiDescription } from "./http/api-docs.ts";
 import { healthRoutes } from "./http/health.ts";
 import { localeRoutes } from "./http/locales.ts";
 import { loggerOptions, requestId } from "./http/logging.ts";
@@ -105,11 +107,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   refuseCrossSiteWrites(app, { publicUrl: config.publicUrl });
   installAccessControl(app, options.identity ?? options.auth?.sessions.identity ?? NO_IDENTITY);
   installErrorHandling(app, locales);
+  // Before any route: the OpenAPI document is collected as routes are registered.
+  await collectApiDescription(app, {
+    sessionCookie: sessionCookieName(new URL(config.publicUrl).protocol === "https:"),
+  });
   refuseNulCharacters(app);
   // Off by default; sign-in and other abuse-prone routes opt in with config.rateLimit.
   await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { database });
+  await app.register(apiDocsRoutes);
   await app.register(localeRoutes, { locales });
   if (options.auth !== undefined) {
     await app.register(authRoutes, { services: options.auth, locales });
