@@ -1,12 +1,22 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 // The SPA lives in app/; its build lands in dist/web, which the server serves.
 // In development Vite proxies the API and the translations to the server on :3000.
 export default defineConfig({
   root: "app",
   publicDir: "../public",
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies of every text asset, made once at build time at the highest settings;
+    // the server sends the one the browser accepts (server/http/web.ts, preCompressed).
+    compression({
+      include: /\.(js|css|html|json|svg|webmanifest)$/,
+      threshold: 1024,
+      algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+    }),
+  ],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

@@ -1,11 +1,11 @@
 /**
  * Weighs what each route of the built app makes the browser download: the entry chunk and its
- * static imports, plus the route's lazy chunk and its static imports, gzipped, JS and CSS apart.
- * Reads Vite's build manifest (dist/web/.vite/manifest.json).
+ * static imports, plus the route's lazy chunk and its static imports, JS and CSS apart, each file
+ * as the server sends it to a browser that accepts brotli (its build-time .br copy, else the file
+ * itself). Reads Vite's build manifest (dist/web/.vite/manifest.json).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 
 export type ManifestChunk = {
   file: string;
@@ -18,7 +18,8 @@ export type ManifestChunk = {
 };
 export type Manifest = Record<string, ManifestChunk>;
 
-export type RouteWeight = { route: string; jsGzip: number; cssGzip: number };
+/** Bytes on the wire, JS and CSS. */
+export type RouteWeight = { route: string; js: number; css: number };
 
 /** Every file a chunk needs before it runs: itself, its CSS, and its static imports, recursively. */
 export function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -47,12 +48,13 @@ export function routeFiles(manifest: Manifest): Map<string, Set<string>> {
 
 export function weighRoutes(webDir: string): RouteWeight[] {
   const manifest = JSON.parse(readFileSync(join(webDir, ".vite/manifest.json"), "utf8")) as Manifest;
-  const gzipped = new Map<string, number>();
+  const sent = new Map<string, number>();
   const size = (file: string) => {
-    let bytes = gzipped.get(file);
+    let bytes = sent.get(file);
     if (bytes === undefined) {
-      bytes = gzipSync(readFileSync(join(webDir, file)), { level: 9 }).length;
-      gzipped.set(file, bytes);
+      const path = join(webDir, file);
+      bytes = statSync(existsSync(`${path}.br`) ? `${path}.br` : path).size;
+      sent.set(file, bytes);
     }
     return bytes;
   };
@@ -60,8 +62,8 @@ export function weighRoutes(webDir: string): RouteWeight[] {
     const list = [...files];
     return {
       route,
-      jsGzip: list.filter((file) => file.endsWith(".js")).reduce((sum, file) => sum + size(file), 0),
-      cssGzip: list.filter((file) => file.endsWith(".css")).reduce((sum, file) => sum + size(file), 0),
+      js: list.filter((file) => file.endsWith(".js")).reduce((sum, file) => sum + size(file), 0),
+      css: list.filter((file) => file.endsWith(".css")).reduce((sum, file) => sum + size(file), 0),
     };
   });
 }

@@ -1,3 +1,5 @@
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -114,6 +116,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   refuseNulCharacters(app);
   // Off by default; sign-in and other abuse-prone routes opt in with config.rateLimit.
   await app.register(rateLimit, { global: false });
+  // Answers above 1 KB go compressed to browsers that accept it (the web app's files have
+  // build-time copies instead: server/http/web.ts). Request bodies are never inflated: a small
+  // compressed upload must not become a large one past the body limits.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
 
   await app.register(healthRoutes, { database });
   await app.register(apiDocsRoutes);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 
@@ -13,6 +14,9 @@ function fakeBuild(): string {
   mkdirSync(path.join(webDir, "assets"), { recursive: true });
   writeFileSync(path.join(webDir, "index.html"), INDEX);
   writeFileSync(path.join(webDir, "assets", "index-abc123.js"), ASSET);
+  // What the build's compression step writes beside each asset (vite.config.ts).
+  writeFileSync(path.join(webDir, "assets", "index-abc123.js.br"), brotliCompressSync(ASSET));
+  writeFileSync(path.join(webDir, "assets", "index-abc123.js.gz"), gzipSync(ASSET));
   writeFileSync(path.join(webDir, "favicon.svg"), "<svg/>");
   return webDir;
 }
@@ -34,6 +38,42 @@ describe("the built app", () => {
     expect(response.body).toBe(ASSET);
     expect(response.headers["content-type"]).toMatch(/javascript/);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it, and the file to one that does not", async () => {
+    const url = "/assets/index-abc123.js";
+    const br = await test.app.inject({
+      method: "GET",
+      url,
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(String(br.headers.vary).toLowerCase()).toContain("accept-encoding");
+    const gz = await test.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+    const plain = await test.app.inject({ method: "GET", url });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+  });
+
+  it("compresses JSON answers above 1 KB, and leaves small ones as they are", async () => {
+    const large = await test.app.inject({
+      method: "GET",
+      url: "/locales/en/catalog.json",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(large.statusCode).toBe(200);
+    expect(large.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(large.rawPayload).toString())).toBeTypeOf("object");
+    const small = await test.app.inject({
+      method: "GET",
+      url: "/healthz",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(small.headers["content-encoding"]).toBeUndefined();
   });
 
   it("serves other files to be revalidated", async () => {

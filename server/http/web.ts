@@ -59,7 +59,8 @@ export async function webRoutes(
   const { webDir, locales } = options;
   const built = existsSync(path.join(webDir, "index.html"));
   if (built) {
-    await app.register(fastifyStatic, { root: webDir, serve: false, index: false });
+    // The build's .br and .gz copies (vite.config.ts) go to browsers that accept them.
+    await app.register(fastifyStatic, { root: webDir, serve: false, index: false, preCompressed: true });
   }
 
   app.get("/*", { config: { access: "anonymous" } }, async (request, reply) => {
