@@ -51,6 +51,18 @@ describe("/accepted-share-request", () => {
     expect(router.state.location.pathname).toBe("/accepted-share-request");
   });
 
+  it.each([
+    ["released", "Access was already granted for this request: there is nothing more to do."],
+    ["answered", "This request was already answered or withdrawn: there is nothing more to do."],
+  ])("says what became of a request whose link was used before (%s), not Oops", async (state, text) => {
+    stubApi({
+      [APPROVE_PATH]: { status: 409, body: { error: { code: "conflict", message: "Used", state } } },
+    });
+    visit();
+    expect((await screen.findByTestId("share-request-outcome")).textContent).toBe(text);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("shows the Oops message when the network fails, in French", async () => {
     vi.stubGlobal(
       "fetch",

@@ -2,18 +2,31 @@ import { Alert, Anchor, Center, Loader, Stack, Text, Title } from "@mantine/core
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { apiFetch } from "../../api/client.ts";
+import { ApiError, apiFetch } from "../../api/client.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
 import { PublicLayout } from "../../shell/PublicLayout.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 
-type Outcome = "working" | "granted" | "declined" | "failed";
+type Outcome = "working" | "granted" | "declined" | "alreadyGranted" | "alreadyAnswered" | "failed";
 
 /** Spec: granted only when the answer is 200 with a truthy body; a body "false" read as text is not. */
 function isGranted(body: unknown): boolean {
   if (typeof body === "string") return body.trim() !== "" && body.trim() !== "false";
   return Boolean(body);
 }
+
+/** A genuine link opened again answers 409 saying what became of the request (server: linkAlreadyUsed). */
+function outcomeOfRefusal(error: unknown): Outcome {
+  if (!(error instanceof ApiError) || error.status !== 409) return "failed";
+  return error.details.state === "released" ? "alreadyGranted" : "alreadyAnswered";
+}
+
+const MESSAGES = {
+  granted: { color: "green", key: "shareRequest.granted" },
+  alreadyGranted: { color: "green", key: "shareRequest.alreadyGranted" },
+  declined: { color: "orange", key: "shareRequest.declined" },
+  alreadyAnswered: { color: "blue", key: "shareRequest.alreadyAnswered" },
+} as const;
 
 /**
  * The owner's answer to a nominee's request, posted from the email's Approve or Decline link:
@@ -40,7 +53,7 @@ export function AcceptedShareRequestPage() {
       { redirectOnUnauthorized: false },
     ).then(
       (body) => setOutcome(isGranted(body) ? "granted" : "declined"),
-      () => setOutcome("failed"),
+      (error: unknown) => setOutcome(outcomeOfRefusal(error)),
     );
   }, [params]);
 
@@ -64,14 +77,12 @@ export function AcceptedShareRequestPage() {
           </Alert>
         ) : (
           <Alert
-            color={outcome === "granted" ? "green" : "orange"}
+            color={MESSAGES[outcome].color}
             variant="light"
             role="status"
             data-testid="share-request-outcome"
           >
-            <Text fw={600}>
-              {outcome === "granted" ? t("shareRequest.granted") : t("shareRequest.declined")}
-            </Text>
+            <Text fw={600}>{t(MESSAGES[outcome].key)}</Text>
           </Alert>
         )}
         <Anchor component={Link} to={LOGIN_PATH}>

@@ -366,9 +366,10 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
       expect((await sharingMails(test, alex.email)).at(-1)?.subject).toBe(
         "You can now read what Ann Owner shares with you",
       );
+      // Opened again, the link changes nothing and says what became of the request.
       const replay = await postApproval(test, nomineeId, true, sign);
-      expect(replay.statusCode).toBe(400);
-      expect(replay.json().error.code).toBe("invalid_signature");
+      expect(replay.statusCode).toBe(409);
+      expect(replay.json().error).toMatchObject({ code: "conflict", state: "released" });
       // The release job was cancelled: the wait passing later changes and mails nothing more.
       const mailCount = (await mailsTo(test, alex.email)).length;
       test.advance(6 * DAY_MS);
@@ -392,7 +393,10 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
       expect((await sharingMails(test, alex.email)).at(-1)?.subject).toBe(
         "Ann Owner declined your access request",
       );
-      expect((await postApproval(test, id, true, sign)).statusCode).toBe(400);
+      const again = await postApproval(test, id, true, sign);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.state).toBe("answered");
+      expect((await nomineeView(test, ann, id)).status).toBe("accepted");
     });
 
     it("refuses missing, tampered, foreign and superseded sign values", async () => {
@@ -424,7 +428,8 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
       // Declined in the app, then asked again: the first request's link no longer works.
       await as(test, ann).ok("POST", owned(id, "/decline"));
       await as(test, alex).ok("POST", nominee(id, "/request"));
-      expect((await postApproval(test, id, true, sign)).statusCode).toBe(400);
+      expect((await postApproval(test, id, true, sign)).json().error.state).toBe("answered");
+      expect((await nomineeView(test, ann, id)).status).toBe("requested");
       const { sign: fresh } = await approvalLinkOf(test, ann, id, true);
       expect((await postApproval(test, id, true, fresh)).json()).toBe(true);
     });

@@ -282,8 +282,8 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
       const requestId = sign === null ? null : links.requestIdOf(nomineeId, sign);
       if (requestId === null) throw new AppError("invalid_signature");
       const row = await db.selectFrom("nominee").selectAll().where("id", "=", nomineeId).executeTakeFirst();
-      if (row === undefined || row.status !== "requested" || row.request_id !== requestId)
-        throw new AppError("invalid_signature");
+      if (row === undefined) throw new AppError("invalid_signature");
+      if (row.status !== "requested" || row.request_id !== requestId) throw linkAlreadyUsed(row, requestId);
       const expiresAt =
         row.release_at === null
           ? Number(row.requested_at) + MANUAL_LINK_LIFETIME_DAYS * DAY_MS
@@ -294,10 +294,26 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
           ? approveRequest(trx, row)
           : backToAccepted(trx, row, ["requested"], "declined", { requestId }),
       );
-      if (changed === null) throw new AppError("invalid_signature");
+      if (changed === null) {
+        const now = await db.selectFrom("nominee").selectAll().where("id", "=", nomineeId).executeTakeFirst();
+        throw now === undefined ? new AppError("invalid_signature") : linkAlreadyUsed(now, requestId);
+      }
       return approve;
     },
   };
 }
 
 export type OwnerService = ReturnType<typeof createOwnerService>;
+
+/**
+ * A genuine link opened again, or after the request moved on: 409 saying what became of it, so
+ * the page tells the owner "already approved" rather than that the link is broken. `released`
+ * when this very request was granted (by this link, the other one, or the release rule).
+ */
+function linkAlreadyUsed(row: Pick<NomineeRow, "status" | "request_id">, requestId: string): AppError {
+  const released = row.status === "released" && row.request_id === requestId;
+  return new AppError("conflict", {
+    message: released ? "errors:sharing.link_already_released" : "errors:sharing.link_already_answered",
+    details: { state: released ? "released" : "answered" },
+  });
+}
