@@ -65,17 +65,24 @@ export type SignUp = { name: string; email: string; password: string; lang: Lang
 
 /**
  * An email already registered answers like a new one (the server mails its owner instead). The
- * verification link leads to sign-in, then to `next` (an invitation's activation, say) if given.
+ * verification link leads to sign-in, with the address filled in, then to `next` (an invitation's
+ * activation, say) if given.
  */
 export async function signUpWithEmail(form: SignUp, next?: string | null): Promise<void> {
-  const callbackURL = isReturnPath(next)
-    ? `${AUTH_RETURN_PATHS.emailVerified}&${new URLSearchParams({ [RETURN_PARAM]: next })}`
-    : AUTH_RETURN_PATHS.emailVerified;
-  await post("/api/auth/sign-up/email", { ...form, callbackURL });
+  const params = new URLSearchParams({ [SIGN_IN_EMAIL_PARAM]: form.email });
+  if (isReturnPath(next)) params.set(RETURN_PARAM, next);
+  await post("/api/auth/sign-up/email", {
+    ...form,
+    callbackURL: `${AUTH_RETURN_PATHS.emailVerified}&${params}`,
+  });
 }
 
+/** The address the sign-in form starts with, when the link that opened it knows it. */
+export const SIGN_IN_EMAIL_PARAM = "email";
+
 export async function sendVerificationEmail(email: string): Promise<void> {
-  await post("/api/auth/send-verification-email", { email, callbackURL: AUTH_RETURN_PATHS.emailVerified });
+  const callbackURL = `${AUTH_RETURN_PATHS.emailVerified}&${new URLSearchParams({ [SIGN_IN_EMAIL_PARAM]: email })}`;
+  await post("/api/auth/send-verification-email", { email, callbackURL });
 }
 
 /** Answers alike whether or not the address has an account. */

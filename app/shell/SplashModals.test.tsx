@@ -52,13 +52,13 @@ function stubApi(account: Account, stripe = false) {
   return posts;
 }
 
-function renderShell() {
+function renderShell(entry = "/dashboard/personal-network") {
   return renderRoutes(
     [
       { path: "/dashboard/*", element: <SplashModals /> },
       { path: "/dashboard/manage-account/my-subscription", element: <h1>My Subscription</h1> },
     ],
-    { entries: ["/dashboard/personal-network"] },
+    { entries: [entry] },
   );
 }
 
@@ -79,6 +79,14 @@ describe("splash", () => {
     await userEvent.click(screen.getByRole("button", { name: "Skip" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(posts).toEqual(["/api/account/splash?show=false"]);
+  });
+
+  it("waits, flag kept, while a nominee reads what is shared with them", async () => {
+    const posts = stubApi({ ...ACCOUNT, roles: [] });
+    const { queryClient } = renderShell("/dashboard/shared-data/shared-with-me");
+    await waitFor(() => expect(queryClient.getQueryData(["account"])).toBeTruthy());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(posts).toEqual([]);
   });
 
   it("stays closed when the flag is off, or for an account holding both subscriber and b2b", async () => {

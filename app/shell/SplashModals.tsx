@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { apiFetch } from "../api/client.ts";
 import {
   closeIntroGuide,
@@ -31,6 +32,14 @@ export function shouldShowMobileSubscribe(
 }
 
 /**
+ * A nominee arriving from an invitation comes to read someone else's file: the tour of their own
+ * file and the offer to subscribe wait (the flag stays on) until they open a page of their own.
+ */
+export function isSharedDataPage(pathname: string): boolean {
+  return pathname === "/dashboard/shared-data" || pathname.startsWith("/dashboard/shared-data/");
+}
+
+/**
  * The shell's splash (the intro guide) and mobile subscribe modals. The guide opens once per page
  * load when the account asks for it, and the server is told at once, so it shows at the first
  * sign-in only. The mobile pop-up waits until the guide is closed, so the two never stack, and both
@@ -39,6 +48,7 @@ export function shouldShowMobileSubscribe(
 export function SplashModals() {
   const { data: account } = useAccount();
   const setAccount = useSetAccount();
+  const elsewhere = isSharedDataPage(useLocation().pathname);
   const guideOpen = useIntroGuideOpen();
   const isMobile = useIsMobileDevice();
   // The session warning comes first; these wait (the guide starting again) until it is answered.
@@ -51,13 +61,13 @@ export function SplashModals() {
   const [subscribeShown, setSubscribeShown] = useState(false);
 
   useEffect(() => {
-    if (!account || splashShown.current || !shouldShowSplash(account)) return;
+    if (!account || elsewhere || splashShown.current || !shouldShowSplash(account)) return;
     splashShown.current = true;
     openIntroGuide();
     apiFetch<Account>("/api/account/splash?show=false", { method: "POST" }).then(setAccount, () => {
       // The flag stays on: the guide simply shows again at the next visit.
     });
-  }, [account, setAccount]);
+  }, [account, setAccount, elsewhere]);
 
   useEffect(() => {
     if (guideOpen) setGuideLoaded(true);
@@ -66,7 +76,7 @@ export function SplashModals() {
   // Closing the guide must not leave it open for the next screen that mounts the shell.
   useEffect(() => closeIntroGuide, []);
 
-  const subscribeDue = account !== undefined && isMobile && shouldShowMobileSubscribe(account);
+  const subscribeDue = account !== undefined && !elsewhere && isMobile && shouldShowMobileSubscribe(account);
   useEffect(() => {
     if (subscribeDue) setSubscribeShown(true);
   }, [subscribeDue]);

@@ -152,7 +152,7 @@ describe("/login", () => {
     expect(await screen.findByText("We sent a new verification link to ada@example.com.")).toBeTruthy();
     expect(screen.getByText(/check your Spam or Junk folder/)).toBeTruthy();
     expect(sentBodies(fetchMock, "POST /api/auth/send-verification-email")).toEqual([
-      { email: "ada@example.com", callbackURL: "/login?verified=1" },
+      { email: "ada@example.com", callbackURL: "/login?verified=1&email=ada%40example.com" },
     ]);
   });
 
@@ -259,6 +259,13 @@ describe("/login", () => {
   ])("tells the reader arriving at %s what happened", async (entry, text) => {
     visitLogin({}, entry);
     expect(screen.getByText(new RegExp(text.replace(/[.?]/g, "\\$&")))).toBeTruthy();
+  });
+
+  it("starts with the address the confirmation link carries", async () => {
+    visitLogin({}, "/login?verified=1&email=ada%40example.com");
+    expect((screen.getByLabelText("Email", { exact: true }) as HTMLInputElement).value).toBe(
+      "ada@example.com",
+    );
   });
 
   it("is translated into French", async () => {

@@ -6,7 +6,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { MARKETING_LINKS } from "../../config/marketingLinks.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
-import { type AuthOptions, signInWithEmail, startProviderSignIn } from "../../session/authApi.ts";
+import {
+  type AuthOptions,
+  SIGN_IN_EMAIL_PARAM,
+  signInWithEmail,
+  startProviderSignIn,
+} from "../../session/authApi.ts";
 import { RETURN_PARAM, withReturnPath } from "../../session/homeRoute.ts";
 import { AgreementNote } from "./AgreementNote.tsx";
 import {
@@ -47,7 +52,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
   const { t, i18n } = useTranslation("auth");
   // The page to return to after signing in goes along to registration (an invitation's link).
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(() => searchParams.get(SIGN_IN_EMAIL_PARAM) ?? "");
   const [password, setPassword] = useState("");
   const [problems, setProblems] = useState<{ email?: FieldProblem; password?: FieldProblem }>({});
   const [error, setError] = useState<unknown>(null);

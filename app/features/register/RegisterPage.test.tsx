@@ -110,7 +110,7 @@ describe("/register", () => {
         email: "ada@example.com",
         password: "Analytical-Engine-1843",
         lang: "en",
-        callbackURL: "/login?verified=1",
+        callbackURL: "/login?verified=1&email=ada%40example.com",
       },
     ]);
     const resend = screen.getByRole("button", { name: "Resend the verification email" }) as HTMLButtonElement;
@@ -132,7 +132,7 @@ describe("/register", () => {
       await userEvent.click(resend);
       expect(await screen.findByText("A new verification link is on its way.")).toBeTruthy();
       expect(sentBodies(fetchMock, "POST /api/auth/send-verification-email")).toEqual([
-        { email: "ada@example.com", callbackURL: "/login?verified=1" },
+        { email: "ada@example.com", callbackURL: "/login?verified=1&email=ada%40example.com" },
       ]);
     } finally {
       vi.useRealTimers();

@@ -63,7 +63,8 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
       expect(mail?.text).toContain("Key Document Inventory, Passports");
       expect(mail?.text).toContain(`${test.config.publicUrl}/dashboard/shared-data/shared-with-me`);
       expect(mail?.text).toContain(
-        `${test.config.publicUrl}/register?${new URLSearchParams({ email: alex.email }).toString()}`,
+        // Registered, the nominee is taken to the invitation (the app's return path), not their own file.
+        `${test.config.publicUrl}/register?${new URLSearchParams({ email: alex.email, next: "/dashboard/shared-data/shared-with-me" }).toString()}`,
       );
       expect(mail?.text).toContain("within 5 days");
     });

@@ -122,7 +122,8 @@ export function sharingMails(options: {
             release: row.release,
             expiresAt: inviteExpiresAt(row),
             url: `${origin}${SHARED_WITH_ME_PATH}`,
-            registerUrl: `${origin}/register?${new URLSearchParams({ email: row.email }).toString()}`,
+            // Registered and confirmed, the nominee lands on the invitation, not on a file of their own.
+            registerUrl: `${origin}/register?${new URLSearchParams({ email: row.email, next: SHARED_WITH_ME_PATH }).toString()}`,
           },
         },
         trx,
