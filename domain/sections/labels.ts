@@ -21,6 +21,11 @@ export function categoryLabelKey(category: AssignedType): string {
   return `sections:category.${category}`;
 }
 
+/** The name of one record of the category ("Passport"), for the pages of a single record. */
+export function categoryOneKey(category: AssignedType): string {
+  return `sections:categoryOne.${category}`;
+}
+
 /** The short label where one exists, else the full one. */
 export function categoryShortLabelKey(category: AssignedType): string {
   return (SHORT_LABEL_CATEGORIES as readonly string[]).includes(category)

@@ -20,6 +20,7 @@ import {
 } from "./index.ts";
 import {
   categoryLabelKey,
+  categoryOneKey,
   categoryShortLabelKey,
   FIELD_OTHER_LABEL_KEY,
   fieldLabelKey,
@@ -395,6 +396,7 @@ describe("sections labels", () => {
     const used = [
       ...MODULES.map(moduleLabelKey),
       ...ASSIGNED_TYPES.map(categoryLabelKey),
+      ...ASSIGNED_TYPES.map(categoryOneKey),
       ...SHORT_LABEL_CATEGORIES.map(categoryShortLabelKey),
       ...CATEGORIES.flatMap((category) =>
         category.fields.map((field) => fieldLabelKey(category.key, field.key)),

@@ -36,7 +36,7 @@ describe("the record form", () => {
   it("draws each declared field by its type, in order, with the holder starting as the owner", async () => {
     stubRecords();
     renderRecords("/dashboard/passwordvault/password/add");
-    expect(await screen.findByRole("heading", { level: 1, name: "Add: Passwords" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Add: Password" })).toBeTruthy();
     expect(await screen.findByRole("textbox", { name: /^Service or site/ })).toBeTruthy();
     expect(screen.getByRole("combobox", { name: /^Category/ })).toBeTruthy();
     expect((screen.getByRole("textbox", { name: /^Web address/ }) as HTMLInputElement).type).toBe("url");

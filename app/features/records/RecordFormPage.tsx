@@ -14,7 +14,7 @@ import { categoryPage } from "./categoryPage.tsx";
 import { initialValues } from "./formValues.ts";
 import { RecordForm } from "./RecordForm.tsx";
 import { RecordNotFound } from "./RecordNotFound.tsx";
-import { categoryTitleKey } from "./recordPlace.ts";
+import { recordTitleKey } from "./recordPlace.ts";
 import { useRecord } from "./useRecord.ts";
 
 /**
@@ -34,7 +34,7 @@ function RecordFormScreen({ category }: { category: CategoryDef }) {
     queryFn: fetchOwnPerson,
     enabled: id === undefined,
   });
-  const label = t(categoryTitleKey(category));
+  const label = t(recordTitleKey(category));
   const title = id ? t("form.editTitle", { category: label }) : t("form.addTitle", { category: label });
   usePageTitle(title);
 

@@ -40,9 +40,10 @@ describe("a category's list", () => {
     expect(within(row).getByText("Mortgage")).toBeTruthy();
     expect(within(row).getByText("Maple Bank")).toBeTruthy();
     expect(within(row).getByText("$ 1,234,567.89")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "+ Add" }).getAttribute("href")).toBe(
-      "/dashboard/assets/liability/add",
-    );
+    const add = screen.getByRole("link", { name: "+ Add" });
+    expect(add.getAttribute("href")).toBe("/dashboard/assets/liability/add");
+    // The label has its plus: no icon doubling it.
+    expect(add.querySelector("svg")).toBeNull();
     await userEvent.click(within(row).getByRole("link", { name: "View record 1" }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/dashboard/assets/liability/view/${LOAN}`),

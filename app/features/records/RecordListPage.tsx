@@ -1,6 +1,5 @@
 import "@mantine/core/styles/Table.css";
 import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -49,11 +48,7 @@ function RecordList({ category }: { category: CategoryDef }) {
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{title}</Title>
         {!readOnly && (
-          <Button
-            component={Link}
-            to={addPath(listPath)}
-            leftSection={<IconPlus size={18} aria-hidden="true" />}
-          >
+          <Button component={Link} to={addPath(listPath)}>
             {t("list.add")}
           </Button>
         )}

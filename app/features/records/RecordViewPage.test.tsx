@@ -52,7 +52,7 @@ function visit(roles: string[]) {
 describe("a record's view", () => {
   it("shows the filled fields, the secret masked until its eye asks the API", async () => {
     const { api } = visit(["subscriber"]);
-    expect(await screen.findByRole("heading", { level: 1, name: "Passwords" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Password" })).toBeTruthy();
     expect(screen.getByText("Mail")).toBeTruthy();
     expect(screen.queryByText("Notes")).toBeNull();
     expect(await screen.findByText("Ada Lovelace (Me)")).toBeTruthy();

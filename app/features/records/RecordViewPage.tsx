@@ -19,7 +19,7 @@ import { subjectComments } from "../comments/api.ts";
 import { CommentsPanel } from "../comments/CommentsPanel.tsx";
 import { categoryPage } from "./categoryPage.tsx";
 import { RecordNotFound } from "./RecordNotFound.tsx";
-import { categoryTitleKey } from "./recordPlace.ts";
+import { recordTitleKey } from "./recordPlace.ts";
 import { isReadOnlySource, useRecordSource } from "./recordSource.tsx";
 import { useDeleteRecord, useRecord } from "./useRecord.ts";
 
@@ -41,7 +41,7 @@ function RecordView({ category }: { category: CategoryDef }) {
   const canDelete = hasFullAccess(useAccount().data?.roles ?? []);
   const remove = useDeleteRecord(category);
   const [confirming, setConfirming] = useState(false);
-  const title = t(categoryTitleKey(category, readOnly));
+  const title = t(recordTitleKey(category));
   usePageTitle(title);
   const notFound = record.error instanceof ApiError && record.error.status === 404;
 

@@ -1,6 +1,6 @@
 import { useLocation, useParams } from "react-router";
 import { type CategoryKey, categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
-import { categoryLabelKey, categoryShortLabelKey } from "../../../domain/sections/labels.ts";
+import { categoryLabelKey, categoryOneKey, categoryShortLabelKey } from "../../../domain/sections/labels.ts";
 import type { AssignedType } from "../../../domain/sections/modules.ts";
 import { type CategoryDef, RECORD_MODULES, type RecordModule } from "../../../domain/sections/types.ts";
 
@@ -31,6 +31,11 @@ export function useRecordPlace(): { module: RecordModule; category: CategoryDef 
   const module = params.module === undefined ? moduleOfPath(pathname) : params.module;
   if (!isRecordModule(module)) return { module: RECORD_MODULES[0], category: undefined };
   return { module, category: categoryIn(module, params.category) };
+}
+
+/** The i18n key of one record's name in a category (`sections:categoryOne.*`): a record page's title. */
+export function recordTitleKey(category: CategoryDef): string {
+  return categoryOneKey(category.key as AssignedType);
 }
 
 /** The i18n key of a category's label (`sections:category.*`); `short` in Shared with me. */

@@ -1,6 +1,5 @@
 import "@mantine/core/styles/Table.css";
 import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { releaseTimingLabelKey, shareStatusLabelKey } from "../../../domain/catalog/releaseTimings.ts";
@@ -31,12 +30,7 @@ export function NomineeListPage() {
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{title}</Title>
         {canShare && (
-          <Button
-            component={Link}
-            to={addPath(listPath)}
-            leftSection={<IconPlus size={18} aria-hidden="true" />}
-            data-testid="nominee-add"
-          >
+          <Button component={Link} to={addPath(listPath)} data-testid="nominee-add">
             {t("list.add")}
           </Button>
         )}
