@@ -127,6 +127,15 @@ describe("the app shell", () => {
       await page.reload();
       await page.getByRole("main").getByRole("heading", { level: 1 }).waitFor();
       await expect.poll(() => html.getAttribute("data-mantine-color-scheme")).toBe("dark");
+      // A record's page in the dark: its red outline Delete button must read on the dark background.
+      const saved = await page.context().request.post("/api/records/passwordvault/password", {
+        headers: { origin: new URL(page.url()).origin },
+        data: { accountNickname: "Bank login", password: "correct horse battery staple" },
+      });
+      expect(saved.status()).toBe(200);
+      await page.goto(`/dashboard/passwordvault/password/view/${await saved.json()}`);
+      await page.getByRole("button", { name: "Delete" }).waitFor();
+      await expectNoAxeViolations(page, "a record's view in the dark theme");
     });
   });
 

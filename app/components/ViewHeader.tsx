@@ -38,7 +38,7 @@ export function ViewHeader({ title, actions }: { title: string; actions: ViewHea
             </Button>
             {deletion && (
               <Button
-                color="red.8"
+                color="red"
                 variant="outline"
                 leftSection={<IconTrash size={18} aria-hidden="true" />}
                 disabled={!deletion.allowed}

@@ -47,6 +47,8 @@ export const accessibleCssVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     "--mantine-color-error": "var(--mantine-color-red-8)",
+    // Red outline buttons (Delete): their text and border on the page background.
+    "--mantine-color-red-outline": "var(--mantine-color-red-8)",
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     // Text of "light" variants (the active menu item) sits on a tinted background that darkens on
     // hover; shade 9 keeps 4.5:1 there for the three primary colours.
@@ -59,6 +61,7 @@ export const accessibleCssVariables: CSSVariablesResolver = () => ({
   },
   dark: {
     "--mantine-color-error": "var(--mantine-color-red-5)",
+    "--mantine-color-red-outline": "var(--mantine-color-red-4)",
     "--mantine-color-dimmed": "var(--mantine-color-dark-1)",
   },
 });

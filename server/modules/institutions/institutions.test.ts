@@ -70,7 +70,7 @@ describe.each(testDialects())("institutions API on %s", (dialect) => {
 
   it("checks the name, website, emails, phones and address, naming each field", async () => {
     const missing = await create(ann, { website: "" });
-    expect(missing.json().error.fields).toEqual({ name: "Please enter First Name" });
+    expect(missing.json().error.fields).toEqual({ name: "Please enter Name" });
     expect((await create(bob, {})).json().error.fields).toEqual({ name: "Veuillez saisir le nom" });
 
     const bobsAddress = (await call(test, bob, "POST", "/api/address/", { name: "Bob's" })).json().id;

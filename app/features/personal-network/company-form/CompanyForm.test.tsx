@@ -19,7 +19,17 @@ describe("CompanyForm", () => {
     expect(screen.getByRole("dialog", { name: "Add Company" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(screen.getByText("Please enter First Name")).toBeTruthy();
+    const name = screen.getByRole("textbox", { name: "Name" });
+    expect(screen.getByText("Please enter Name")).toBeTruthy();
+    // Under the field it is about, and announced with it.
+    expect(
+      document.getElementById(
+        name
+          .getAttribute("aria-describedby")
+          ?.split(" ")
+          .find((id) => id.includes("error")) ?? "",
+      )?.textContent,
+    ).toBe("Please enter Name");
     expect(sentBodies(api, "POST /api/institutions/")).toHaveLength(0);
 
     await user.type(screen.getByRole("textbox", { name: "Name" }), "Maple Bank");

@@ -41,7 +41,8 @@ export interface CompanyFormProps {
 
 /**
  * The spec's Edit Company modal (733 px; full screen under 768 px): name, website, phones,
- * emails and address. The spec's message for a missing name is, literally, "Please enter First Name".
+ * emails and address. A missing name is said under the field, in the spec's "Please enter <label>" form with this
+ * field's own label (the spec's "First Name" belongs to the contact form).
  */
 export function CompanyForm({ opened, institutionId = null, onClose, onSaved, onDeleted }: CompanyFormProps) {
   const { t } = useTranslation(["forms", "errors"]);
