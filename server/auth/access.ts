@@ -110,7 +110,12 @@ export function installAccessControl(app: FastifyInstance, identity: Identity): 
         `route ${describeRoute(route)} declares no access rule: add config: { access: ${ACCESS_RULES.map((rule) => `"${rule}"`).join(" | ")} }`,
       );
     }
-    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
+    // A plugin's "/" under a prefix answers both "/prefix" and "/prefix/", with one onRoute call.
+    const bothSlashes = route.url === route.prefix && route.prefixTrailingSlash !== "no-slash";
+    const urls = bothSlashes ? [route.url, `${route.url}/`] : [route.url];
+    for (const method of [route.method].flat()) {
+      for (const url of urls) app.routeAccess.push({ method, url, access });
+    }
   });
 
   app.addHook("onRequest", async (request) => {
