@@ -76,4 +76,14 @@ describe("the access log's lines", () => {
       "Alex a ouvert la liste Conjoint(e)/partenaire, 12:02",
     ]);
   });
+
+  it("tells a file opened in the browser from a record viewed and a file downloaded", () => {
+    const opened = [entry({ id: "g", subjectKind: "file", subjectId: "d1", category: "will" })];
+    expect(logDays(opened, "Alex", createSharingI18n("en").t, "en")[0]?.lines).toEqual([
+      { id: "g", text: "Alex opened a file of Will, 14:02" },
+    ]);
+    expect(logDays(opened, "Alex", createSharingI18n("fr").t, "fr")[0]?.lines[0]?.text).toBe(
+      "Alex a ouvert un fichier de Testament, 14:02",
+    );
+  });
 });

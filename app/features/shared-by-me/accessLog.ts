@@ -20,6 +20,11 @@ const SUBJECT_NOUNS: Record<string, string> = {
   document: "sharing:log.subject.document",
 };
 
+const VIEW_PHRASES: Record<string, string> = {
+  list: "sharing:log.viewList",
+  file: "sharing:log.viewFile",
+};
+
 /** What was opened: its category's label when it has one, else the kind of thing it is. */
 function subjectOf(entry: NomineeLogEntry, t: TFunction): string {
   if (entry.category !== null && isAssignedType(entry.category)) return t(categoryLabelKey(entry.category));
@@ -55,8 +60,8 @@ export function logLine(entry: NomineeLogEntry, name: string, t: TFunction): str
     case "reveal":
       return t("sharing:log.reveal", { name, field: fieldOf(entry, t), subject: subjectOf(entry, t), time });
     default:
-      // A category's list and one of its records carry the same label: say which was opened.
-      return t(entry.subjectKind === "list" ? "sharing:log.viewList" : "sharing:log.view", {
+      // A category's list, one of its records and a record's file carry the same label: say which.
+      return t(VIEW_PHRASES[entry.subjectKind] ?? "sharing:log.view", {
         name,
         subject: subjectOf(entry, t),
         time,

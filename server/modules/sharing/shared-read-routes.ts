@@ -212,13 +212,16 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
       const reveal = request.query.reveal === "socialNumber";
       const person = await persons.present(ownerId, row, { revealSocialNumber: reveal });
       const hasNumber = person.mainDetails.socialNumber !== null;
+      const entries = viewOrReveals(
+        { subjectKind: "person", subjectId: personId },
+        hasNumber ? ["socialNumber"] : [],
+        reveal,
+      );
+      // Without the personal network shared, a person is only read as a name on a shared record,
+      // whose view is logged already: only a deliberate reveal is an access of its own.
       await log(
         grant,
-        viewOrReveals(
-          { subjectKind: "person", subjectId: personId },
-          hasNumber ? ["socialNumber"] : [],
-          reveal,
-        ),
+        sharesWholeNetwork(grant.scope) ? entries : entries.filter((entry) => entry.kind === "reveal"),
       );
       return person;
     },
@@ -252,12 +255,13 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
       { config: nominee, schema: { params: idParams } },
       async (request) => {
         const rowId = request.params.id;
-        const { grant, ownerId } = await grantShowing(request, kind.table, rowId, (network) =>
+        const { ownerId } = await grantShowing(request, kind.table, rowId, (network) =>
           kind.shows(network, rowId),
         );
         const shown = await kind.read(ownerId, rowId);
         if (shown === undefined) throw new AppError("not_found");
-        await log(grant, [{ kind: "view", subjectKind: kind.table, subjectId: rowId }]);
+        // An address or a company is read as part of the person or record that names it, whose
+        // view is logged: no entry of its own.
         return shown;
       },
     );
@@ -328,18 +332,21 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharingOpt
       ) {
         throw new AppError("not_found");
       }
+      const inline = request.query.inline === "1" || request.query.inline === "true";
       const file = await openDocumentFile(blobs, row);
       try {
-        // The file's name stays out of the log: it is encrypted at rest, the log is not.
+        // The file's name stays out of the log: it is encrypted at rest, the log is not. Opened
+        // in the browser (View) is a view of the file; saved (Download) is a download.
         await log(grant, [
-          { kind: "download", subjectKind: "document", subjectId: row.id, category: row.type },
+          inline
+            ? { kind: "view", subjectKind: "file", subjectId: row.id, category: row.type }
+            : { kind: "download", subjectKind: "document", subjectId: row.id, category: row.type },
         ]);
       } catch (error) {
         // Unlogged, the file does not leave.
         file.body.destroy();
         throw error;
       }
-      const inline = request.query.inline === "1" || request.query.inline === "true";
       return sendDownload(reply, file, inline);
     },
   );
