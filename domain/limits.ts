@@ -33,9 +33,14 @@ export const INTRO_GUIDE_SCREENS = 8;
 export const SUBSCRIPTION_QUANTITY = 1;
 export const DEFAULT_TIME_ZONE = "UTC";
 
-/** Display formats (dayjs tokens). */
-export const DATE_FORMAT = "DD MMM, YYYY";
-export const COMMENT_DATE_FORMAT = "DD MMM, YYYY HH:mm:ss [UTC]";
+/**
+ * Display formats (dayjs tokens), one per language: the spec's DD MMM, YYYY in English, and the
+ * same order as French writes it ("24 nov. 2026", no comma after the abbreviated month).
+ */
+export const DATE_FORMATS = {
+  en: { date: "DD MMM, YYYY", dateTime: "DD MMM, YYYY HH:mm", comment: "DD MMM, YYYY HH:mm:ss [UTC]" },
+  fr: { date: "D MMM YYYY", dateTime: "D MMM YYYY HH:mm", comment: "D MMM YYYY HH:mm:ss [UTC]" },
+} as const;
 
 export const BREAKPOINTS_PX = {
   shellMobile: 991,

@@ -1,13 +1,25 @@
-import { TextInput, type TextInputProps } from "@mantine/core";
+import "@mantine/dates/styles.css";
+import { DateInput, type DateInputProps } from "@mantine/dates";
+import dayjs from "dayjs";
+import customParseFormat from "dayjs/plugin/customParseFormat.js";
+import utc from "dayjs/plugin/utc.js";
+import "dayjs/locale/fr.js";
+import { useTranslation } from "react-i18next";
+import { isLanguage, type Language } from "../../domain/catalog/languages.ts";
+import { DATE_FORMATS } from "../../domain/limits.ts";
+import { currentLanguage } from "../i18n/i18n.ts";
 
-/** Epoch ms (UTC midnight) as the value of a date input, "YYYY-MM-DD". */
+dayjs.extend(customParseFormat);
+dayjs.extend(utc);
+
+/** Epoch ms (UTC midnight) as "YYYY-MM-DD", the picker's value. */
 export function isoDateOf(epochMs: number | null): string {
   if (epochMs === null) return "";
   const date = new Date(epochMs);
   return Number.isNaN(date.getTime()) ? "" : date.toISOString().slice(0, 10);
 }
 
-/** A date input's value as epoch ms at UTC midnight (the API's calendar dates), or null. */
+/** "YYYY-MM-DD" as epoch ms at UTC midnight (the API's calendar dates), or null. */
 export function epochMsOf(isoDate: string): number | null {
   const match = /^(\d{4,})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!match) return null;
@@ -15,7 +27,29 @@ export function epochMsOf(isoDate: string): number | null {
   return Number.isNaN(epochMs) ? null : epochMs;
 }
 
-export interface DateFieldProps extends Omit<TextInputProps, "value" | "onChange" | "type" | "max" | "min"> {
+/**
+ * What a person types, read as a date: the app's own format in their language ("24 Nov, 2026",
+ * "24 nov. 2026"), the same with the month written out or as a number, or ISO. Null for anything else.
+ */
+export function parseTypedDate(text: string, language: Language): string | null {
+  const typed = text.trim();
+  if (typed === "") return null;
+  const { date } = DATE_FORMATS[language];
+  const formats = [
+    "YYYY-MM-DD",
+    date,
+    date.replace("MMM", "MMMM"),
+    language === "fr" ? "D/M/YYYY" : "M/D/YYYY",
+  ];
+  for (const format of formats) {
+    const parsed = dayjs(typed, format, language, true);
+    if (parsed.isValid()) return parsed.format("YYYY-MM-DD");
+  }
+  return null;
+}
+
+export interface DateFieldProps
+  extends Omit<DateInputProps, "value" | "onChange" | "defaultValue" | "maxDate" | "locale" | "valueFormat"> {
   label: string;
   value: number | null;
   onChange: (epochMs: number | null) => void;
@@ -24,19 +58,38 @@ export interface DateFieldProps extends Omit<TextInputProps, "value" | "onChange
 }
 
 /**
- * A calendar date through the browser's own date input: accessible by keyboard and screen reader
- * everywhere, with the platform's picker on phones, and no date library to download.
+ * A calendar date, shown and typed in the app's language and format (a browser's own date input
+ * follows the browser's language instead), with a month calendar to pick from.
  */
 export function DateField({ value, onChange, max, error, ...props }: DateFieldProps) {
+  const { t, i18n } = useTranslation("forms");
+  const language = currentLanguage(i18n);
+  const lng = isLanguage(language) ? language : "en";
   return (
-    <TextInput
-      type="date"
-      value={isoDateOf(value)}
-      onChange={(event) => onChange(epochMsOf(event.currentTarget.value))}
-      max={max === undefined ? undefined : isoDateOf(max)}
+    <DateInput
+      value={value === null ? null : isoDateOf(value)}
+      onChange={(picked) => onChange(picked === null ? null : epochMsOf(picked.slice(0, 10)))}
+      locale={lng}
+      valueFormat={DATE_FORMATS[lng].date}
+      dateParser={(text) => parseTypedDate(text, lng)}
+      maxDate={max === undefined ? undefined : isoDateOf(max)}
+      clearable
+      clearButtonProps={{ "aria-label": t("date.clear") }}
+      ariaLabels={{
+        previousMonth: t("date.previousMonth"),
+        nextMonth: t("date.nextMonth"),
+        previousYear: t("date.previousYear"),
+        nextYear: t("date.nextYear"),
+        previousDecade: t("date.previousDecade"),
+        nextDecade: t("date.nextDecade"),
+      }}
+      // Days of other months and weekends are drawn in pale or red by default, below 4.5:1.
+      hideOutsideDates
+      weekendDays={[]}
       error={error}
       aria-invalid={error ? true : undefined}
       autoComplete="off"
+      popoverProps={{ withinPortal: true }}
       {...props}
     />
   );

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
 import { ScrollableTable } from "../../components/ScrollableTable.tsx";
+import { formatDateTime } from "../../i18n/dates.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { useAuditLog } from "./adminApi.ts";
@@ -19,7 +20,6 @@ export function AuditScreen() {
   const [page, setPage] = useState(0);
   const [debounced] = useDebouncedValue(action.trim(), 300);
   const log = useAuditLog(debounced, page, PAGE_SIZE);
-  const time = new Intl.DateTimeFormat(currentLanguage(i18n), { dateStyle: "medium", timeStyle: "medium" });
   return (
     <AdminScreen title={t("audit.heading")}>
       <Text size="sm">{t("audit.intro")}</Text>
@@ -54,7 +54,7 @@ export function AuditScreen() {
                   <Table.Tbody>
                     {result.content.map((entry) => (
                       <Table.Tr key={entry.id}>
-                        <Table.Td>{time.format(entry.createdAt)}</Table.Td>
+                        <Table.Td>{formatDateTime(entry.createdAt, currentLanguage(i18n))}</Table.Td>
                         <Table.Td style={{ overflowWrap: "anywhere" }}>
                           {entry.actorEmail ?? entry.actorId}
                         </Table.Td>

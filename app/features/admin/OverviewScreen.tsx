@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { AdminOverview } from "../../../domain/schemas/admin.ts";
 import { Loaded } from "../../components/Loaded.tsx";
 import { ScrollableTable } from "../../components/ScrollableTable.tsx";
+import { formatDate } from "../../i18n/dates.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { useAdminOverview } from "./adminApi.ts";
@@ -109,11 +110,6 @@ function Plans({ data }: { data: AdminOverview }) {
 /** The weeks as a table whose cells carry bars: read as a chart, heard as a table. */
 function Weeks({ data }: { data: AdminOverview }) {
   const { t, i18n } = useTranslation("admin");
-  const day = new Intl.DateTimeFormat(currentLanguage(i18n), {
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  });
   const top = Math.max(1, ...data.weeks.flatMap((week) => [week.signUps, week.subscriptions]));
   const bar = (value: number, color: string) => (
     <div style={{ display: "flex", alignItems: "center", gap: 8 }}>
@@ -147,7 +143,7 @@ function Weeks({ data }: { data: AdminOverview }) {
             {data.weeks.map((week) => (
               <Table.Tr key={week.weekStart}>
                 <Table.Th scope="row" fw={400}>
-                  {day.format(week.weekStart)}
+                  {formatDate(week.weekStart, currentLanguage(i18n))}
                 </Table.Th>
                 <Table.Td w="40%">{bar(week.signUps, "blue")}</Table.Td>
                 <Table.Td w="40%">{bar(week.subscriptions, "green")}</Table.Td>

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../../domain/catalog/currencies.ts";
+import { formatDate } from "../../i18n/dates.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 
 /** How the admin tables write amounts, percentages and dates, in the reader's language. */
@@ -9,14 +10,13 @@ export function useAdminFormats() {
   const lng = currentLanguage(i18n);
   return useMemo(() => {
     const percent = new Intl.NumberFormat(lng, { style: "percent" });
-    // Expiry dates are calendar dates kept at UTC midnight: read in UTC, they show the day chosen.
-    const date = new Intl.DateTimeFormat(lng, { dateStyle: "medium", timeZone: "UTC" });
     return {
       /** Minor units in major units: 999 -> "9.99" ("9,99" in French). */
       amount: (minorUnits: number) => formatAmount(minorUnits, lng),
       /** 20 -> "20%" ("20 %" in French). */
       percent: (value: number) => percent.format(value / 100),
-      date: (epochMs: number) => date.format(epochMs),
+      // Expiry dates are calendar dates kept at UTC midnight: read in UTC, they show the day chosen.
+      date: (epochMs: number) => formatDate(epochMs, lng) ?? "",
     };
   }, [lng]);
 }

@@ -3,14 +3,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../domain/catalog/languages.ts";
 import type { Subscription } from "../../../domain/schemas/subscription.ts";
+import { formatDay } from "../../i18n/dates.ts";
 import { showToast } from "../../shell/toast.ts";
 import { ConfirmDialog } from "../account/ConfirmDialog.tsx";
 import { type SubscriptionAction, useProducts, useSubscriptionAction } from "./billingApi.ts";
 import { money } from "./money.ts";
-
-function formatDate(epochMs: number, lng: Language): string {
-  return new Intl.DateTimeFormat(lng === "fr" ? "fr-CA" : "en-CA", { dateStyle: "long" }).format(epochMs);
-}
 
 /**
  * The current plan: what it is, when it renews (or ends, once cancelled), cancel at period end
@@ -61,8 +58,8 @@ export function CurrentPlan({ subscription }: { subscription: Subscription }) {
         {end !== null ? (
           <Text>
             {subscription.cancelAtPeriodEnd || !stripeManaged
-              ? t("current.endsOn", { date: formatDate(end, lng) })
-              : t("current.renewsOn", { date: formatDate(end, lng) })}
+              ? t("current.endsOn", { date: formatDay(end, lng) })
+              : t("current.renewsOn", { date: formatDay(end, lng) })}
           </Text>
         ) : null}
         {action.error ? <Alert color="red">{action.error.message}</Alert> : null}
@@ -107,7 +104,7 @@ export function CurrentPlan({ subscription }: { subscription: Subscription }) {
         body={
           confirming === "change"
             ? t("current.changeBody")
-            : t("current.cancelBody", { date: end === null ? "" : formatDate(end, lng) })
+            : t("current.cancelBody", { date: end === null ? "" : formatDay(end, lng) })
         }
         confirmLabel={t(confirming === "change" ? "current.change" : "current.cancel")}
         onConfirm={confirming === "change" ? change : cancel}

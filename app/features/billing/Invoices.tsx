@@ -1,6 +1,7 @@
 import { Anchor, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../domain/catalog/languages.ts";
+import { formatDay } from "../../i18n/dates.ts";
 import { useInvoices } from "./billingApi.ts";
 import { money } from "./money.ts";
 
@@ -9,7 +10,6 @@ export function Invoices() {
   const { t, i18n } = useTranslation("billing");
   const lng: Language = i18n.resolvedLanguage === "fr" ? "fr" : "en";
   const invoices = useInvoices(true);
-  const dates = new Intl.DateTimeFormat(lng === "fr" ? "fr-CA" : "en-CA", { dateStyle: "medium" });
   return (
     <Paper withBorder p="lg">
       <Stack gap="sm">
@@ -36,7 +36,7 @@ export function Invoices() {
               <Table.Tbody>
                 {invoices.data.map((invoice) => (
                   <Table.Tr key={invoice.id}>
-                    <Table.Td>{dates.format(invoice.createdAt)}</Table.Td>
+                    <Table.Td>{formatDay(invoice.createdAt, lng)}</Table.Td>
                     <Table.Td>{invoice.number ?? "—"}</Table.Td>
                     <Table.Td>{money(invoice.amount, invoice.currency, lng)}</Table.Td>
                     <Table.Td>

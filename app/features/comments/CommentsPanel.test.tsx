@@ -2,11 +2,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LIMITS } from "../../../domain/limits.ts";
+import { formatCommentTime } from "../../i18n/dates.ts";
 import { sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
 import { renderDocumentsUi } from "../documents/testSupport.tsx";
 import type { Comment } from "./api.ts";
 import { subjectComments } from "./api.ts";
-import { CommentsPanel, formatCommentTime } from "./CommentsPanel.tsx";
+import { CommentsPanel } from "./CommentsPanel.tsx";
 
 const ME = testAccount();
 const LIST = "GET /api/comments/person/p-1";

@@ -1,29 +1,16 @@
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import dayjs from "dayjs";
-import utc from "dayjs/plugin/utc.js";
-import "dayjs/locale/fr.js";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { COMMENT_DATE_FORMAT, LIMITS } from "../../../domain/limits.ts";
+import { LIMITS } from "../../../domain/limits.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
+import { formatCommentTime } from "../../i18n/dates.ts";
 import { useAccount } from "../../session/account.ts";
 import type { Comment, CommentSource } from "./api.ts";
-
-dayjs.extend(utc);
 
 export interface CommentsPanelProps {
   /** Whose comments: a record's or person's (subjectComments), or an account's (accountComments). */
   source: CommentSource;
-}
-
-/** Epoch seconds as DD MMM, YYYY HH:mm:ss UTC. */
-export function formatCommentTime(epochSeconds: number, language: string): string {
-  return dayjs
-    .unix(epochSeconds)
-    .utc()
-    .locale(language.startsWith("fr") ? "fr" : "en")
-    .format(COMMENT_DATE_FORMAT);
 }
 
 function authorName(comment: Comment): string {

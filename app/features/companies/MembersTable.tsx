@@ -20,6 +20,7 @@ import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
 import { SearchField, usePagedSearch } from "../../components/SearchField.tsx";
+import { formatDay } from "../../i18n/dates.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { showToast } from "../../shell/toast.ts";
 import { type MemberAction, type MemberListQuery, useMemberAction, useMembers } from "./companyApi.ts";
@@ -174,7 +175,7 @@ function MemberRow({
   onAction: (action: MemberAction) => void;
 }) {
   const { t, i18n } = useTranslation("company");
-  const date = new Intl.DateTimeFormat(currentLanguage(i18n), { dateStyle: "medium" });
+  const date = (moment: number) => formatDay(moment, currentLanguage(i18n));
   const name = `${member.firstName} ${member.lastName}`.trim();
   return (
     <Table.Tr>
@@ -190,8 +191,8 @@ function MemberRow({
           {t(`status.${member.status}`)}
         </Badge>
       </Table.Td>
-      <Table.Td>{date.format(member.invitedAt)}</Table.Td>
-      <Table.Td>{member.activatedAt === null ? "—" : date.format(member.activatedAt)}</Table.Td>
+      <Table.Td>{date(member.invitedAt)}</Table.Td>
+      <Table.Td>{member.activatedAt === null ? "—" : date(member.activatedAt)}</Table.Td>
       <Table.Td>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

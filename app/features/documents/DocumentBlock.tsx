@@ -4,9 +4,10 @@ import { IconDownload, IconEye, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { type Fact, FactList } from "../../components/FactList.tsx";
+import { formatDate } from "../../i18n/dates.ts";
 import { useRecordSource } from "../records/recordSource.tsx";
 import { type DocumentItem, isPdf } from "./api.ts";
-import { assignedModuleKey, assignedTypeKey, formatDocumentDate } from "./format.ts";
+import { assignedModuleKey, assignedTypeKey } from "./format.ts";
 
 export interface DocumentBlockProps {
   document: DocumentItem;
@@ -36,7 +37,7 @@ export function DocumentBlock({ document, onDelete, canDelete = true, renderLink
     [t("documents:field.description"), document.description],
     [t("documents:field.assignedModule"), moduleKey ? t(moduleKey) : document.assignedModule],
     [t("documents:field.assignedType"), typeKey ? t(typeKey) : document.assignedType],
-    [t("documents:field.date"), formatDocumentDate(document.date, i18n.language)],
+    [t("documents:field.date"), formatDate(document.date, i18n.language)],
   ];
 
   return (

@@ -1,7 +1,3 @@
-import dayjs from "dayjs";
-import utc from "dayjs/plugin/utc.js";
-import "dayjs/locale/fr.js";
-import { DATE_FORMAT } from "../../../domain/limits.ts";
 import { categoryLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
 import {
   ASSIGNED_TYPE_MODULES,
@@ -9,16 +5,6 @@ import {
   MODULES,
   type ModuleKey,
 } from "../../../domain/sections/modules.ts";
-
-dayjs.extend(utc);
-
-/** A document's date (epoch ms) as the spec shows it: DD MMM, YYYY, in UTC. */
-export function formatDocumentDate(epochMs: number, language: string): string {
-  return dayjs
-    .utc(epochMs)
-    .locale(language.startsWith("fr") ? "fr" : "en")
-    .format(DATE_FORMAT);
-}
 
 /** The `sections` key of an assigned module, or null for a value no declaration knows. */
 export function assignedModuleKey(module: string | null): string | null {

@@ -19,11 +19,12 @@ import { useCountryName } from "../../components/country/countryOptions.ts";
 import { useAddressLookup, useInstitutionLookup, useSharedPersons } from "../../components/fields/lookups.ts";
 import { RevealableSecret } from "../../components/fields/RevealableSecret.tsx";
 import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
+import { formatDate } from "../../i18n/dates.ts";
 import { useRecordSource } from "../records/recordSource.tsx";
 import { PersonAvatar } from "./PersonAvatar.tsx";
 import { useTypeLabel } from "./PersonCard.tsx";
 import classes from "./PersonDetails.module.css";
-import { formatDate, fullName } from "./personDisplay.ts";
+import { fullName } from "./personDisplay.ts";
 import { revealSocialNumber } from "./queries.ts";
 import { usePersonDirectory } from "./usePersonDirectory.ts";
 

@@ -45,7 +45,7 @@ describe("a Personal Network list", () => {
       { child: [listItem("child", "Ada", { type: "son", birthday: BIRTHDAY })] },
       "fr",
     );
-    expect(await screen.findByText("Né(e) le 10 déc., 1815")).toBeTruthy();
+    expect(await screen.findByText("Né(e) le 10 déc. 1815")).toBeTruthy();
   });
 
   it("shows advisor cards without an avatar", async () => {

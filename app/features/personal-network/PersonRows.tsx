@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PersonListItem } from "../../../domain/schemas/person.ts";
 import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
+import { formatDate } from "../../i18n/dates.ts";
 import { useTypeLabel } from "./PersonCard.tsx";
-import { formatDate, fullName } from "./personDisplay.ts";
+import { fullName } from "./personDisplay.ts";
 
 export interface PersonRowsProps {
   persons: readonly PersonListItem[];

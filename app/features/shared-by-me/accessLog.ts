@@ -6,7 +6,7 @@ import type { NomineeLogEntry } from "../../../domain/schemas/share.ts";
 import { fieldDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { categoryLabelKey, fieldLabelKey } from "../../../domain/sections/labels.ts";
 import { isAssignedType } from "../../../domain/sections/modules.ts";
-import { formatDate } from "../personal-network/personDisplay.ts";
+import { formatDate } from "../../i18n/dates.ts";
 
 dayjs.extend(utc);
 

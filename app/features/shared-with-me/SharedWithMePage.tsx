@@ -15,10 +15,10 @@ import { categoryShortLabelKey, moduleLabelKey } from "../../../domain/sections/
 import { ApiError } from "../../api/client.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { type Fact, FactList } from "../../components/FactList.tsx";
+import { formatDate } from "../../i18n/dates.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
-import { formatDate } from "../personal-network/personDisplay.ts";
 import { ownerName } from "./sharedFile.tsx";
 import {
   answerShare,
