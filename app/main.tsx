@@ -10,7 +10,7 @@ import { createAppRouter } from "./router.tsx";
 import { SIGNOUT_PATH } from "./session/homeRoute.ts";
 
 const i18n = createBrowserI18n();
-const queryClient = createQueryClient();
+const queryClient = createQueryClient({ t: i18n.t });
 const router = createAppRouter();
 
 configureApiClient({

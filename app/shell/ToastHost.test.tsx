@@ -1,4 +1,6 @@
+import { useMutation } from "@tanstack/react-query";
 import { act, screen } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "../test/axe.ts";
 import { renderWithProviders } from "../test/render.tsx";
@@ -18,5 +20,39 @@ describe("toasts", () => {
     renderWithProviders(<ToastHost />, { language: "fr" });
     act(() => showToast("Enregistré"));
     expect(await screen.findByRole("button", { name: "Fermer le message" })).toBeTruthy();
+  });
+});
+
+describe("a save or a delete", () => {
+  function Save({ toast }: { toast: "saved" | "deleted" }) {
+    const save = useMutation({ meta: { toast }, mutationFn: async () => "id" });
+    return (
+      <button type="button" onClick={() => save.mutate()}>
+        Go
+      </button>
+    );
+  }
+
+  it("says it worked in a toast, in the reader's language", async () => {
+    renderWithProviders(
+      <>
+        <ToastHost />
+        <Save toast="saved" />
+      </>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Go" }));
+    expect(await screen.findByText("Saved.")).toBeTruthy();
+  });
+
+  it("in French too", async () => {
+    renderWithProviders(
+      <>
+        <ToastHost />
+        <Save toast="deleted" />
+      </>,
+      { language: "fr" },
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Go" }));
+    expect(await screen.findByText("Supprimé.")).toBeTruthy();
   });
 });

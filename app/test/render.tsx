@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { type RenderResult, render } from "@testing-library/react";
 import i18next, { type i18n as I18n } from "i18next";
 import type { ReactElement } from "react";
@@ -24,6 +24,7 @@ import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
 import frNetwork from "../../public/locales/fr/network.json" with { type: "json" };
 import { AppProviders } from "../AppProviders.tsx";
 import { BASE_I18N_OPTIONS, followLanguageInDocument } from "../i18n/i18n.ts";
+import { createQueryClient } from "../queryClient.ts";
 
 /** An i18next instance holding the real translation files, ready at once (no HTTP, no Suspense wait). */
 export function createTestI18n(language = "en"): I18n {
@@ -73,7 +74,7 @@ function providers(
   language: string,
 ): { element: ReactElement; i18n: I18n; queryClient: QueryClient } {
   const i18n = createTestI18n(language);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient({ t: i18n.t, retry: false });
   return {
     element: (
       <AppProviders i18n={i18n} queryClient={queryClient} env="test">

@@ -58,6 +58,7 @@ export function AddressForm({ initial, addresses, onSaved, onCancel, onDeleted }
   const [failure, setFailure] = useState<string | null>(null);
 
   const save = useMutation({
+    meta: { toast: "saved" },
     mutationFn: (draft: AddressDraft) => saveAddress(draft),
     onSuccess: (address) => {
       rememberAddress(queryClient, address);

@@ -29,6 +29,7 @@ export function CommentsPanel({ source }: CommentsPanelProps) {
   const comments = useQuery({ queryKey, queryFn: source.list });
   const refresh = () => queryClient.invalidateQueries({ queryKey });
   const add = useMutation({
+    meta: { toast: "added" },
     mutationFn: source.add,
     onSuccess: refresh,
   });
@@ -36,6 +37,7 @@ export function CommentsPanel({ source }: CommentsPanelProps) {
   const headingId = useId();
   const [deleting, setDeleting] = useState<Comment | null>(null);
   const remove = useMutation({
+    meta: { toast: "deleted" },
     mutationFn: (comment: Comment) => source.remove(comment.id),
     onSuccess: async () => {
       setDeleting(null);
@@ -145,6 +147,7 @@ function CommentItem({
   const { t, i18n } = useTranslation("documents");
   const [editing, setEditing] = useState<string | null>(null);
   const save = useMutation({
+    meta: { toast: "saved" },
     mutationFn: (notes: string) => update(comment.id, notes),
     onSuccess: async () => {
       await onSaved();

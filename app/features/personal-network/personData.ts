@@ -34,6 +34,7 @@ export function usePerson(group: PersonGroup | undefined, id: string) {
 export function useDeletePerson() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "deleted" },
     mutationFn: deletePerson,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: personQueryKeys.all }),
   });

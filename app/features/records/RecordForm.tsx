@@ -50,6 +50,7 @@ export function RecordForm({ category, recordId, initial, onSaved, onCancel }: R
   const [failure, setFailure] = useState<string | null>(null);
 
   const save = useMutation({
+    meta: { toast: "saved" },
     mutationFn: (values: RecordFormValues) => saveRecord(category.module, category.key, recordId, values),
     onSuccess: (id, values) => {
       form.resetDirty(values);

@@ -19,6 +19,7 @@ export function useRecord(category: CategoryDef | undefined, id: string | undefi
 export function useDeleteRecord(category: CategoryDef | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { toast: "deleted" },
     mutationFn: (id: string) => deleteRecord(category?.module ?? "personaldata", category?.key ?? "", id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recordQueryKeys.all }),
   });

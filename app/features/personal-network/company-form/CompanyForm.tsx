@@ -97,6 +97,7 @@ function CompanyFields({ initial, onCancel, onSaved, onDeleted }: CompanyFieldsP
   const [askDelete, setAskDelete] = useState(false);
 
   const save = useMutation({
+    meta: { toast: "saved" },
     mutationFn: (values: CompanyFormValues) => saveInstitution(values.id, values),
     onSuccess: (id) => {
       void queryClient.invalidateQueries({ queryKey: institutionQueryKeys.all });
@@ -105,6 +106,7 @@ function CompanyFields({ initial, onCancel, onSaved, onDeleted }: CompanyFieldsP
     onError: (error) => setFailure(showServerError(error, isCompanyFieldPath)),
   });
   const remove = useMutation({
+    meta: { toast: "deleted" },
     mutationFn: () => deleteInstitution(initial.id ?? ""),
     onSuccess: () => {
       setAskDelete(false);

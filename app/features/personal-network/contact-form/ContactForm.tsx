@@ -163,6 +163,7 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
   const save = useMutation({
+    meta: { toast: "saved" },
     mutationFn: (current: ContactFormValues) => savePerson(contactBody(current, saved)),
     onSuccess: (id, current) => {
       const stored = { ...current, id };
@@ -178,6 +179,7 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
   const submit = useGuardedSave(form, save.mutateAsync, () => setFailure(null));
 
   const remove = useMutation({
+    meta: { toast: "deleted" },
     mutationFn: () => deletePerson(saved.id ?? ""),
     onSuccess: () => {
       setAskDelete(false);
