@@ -7,7 +7,7 @@ import { configureApiClient } from "./api/client.ts";
 import { createBrowserI18n } from "./i18n/i18n.ts";
 import { createQueryClient } from "./queryClient.ts";
 import { createAppRouter } from "./router.tsx";
-import { SIGNOUT_PATH } from "./session/homeRoute.ts";
+import { sessionEndedPath } from "./session/homeRoute.ts";
 
 const i18n = createBrowserI18n();
 const queryClient = createQueryClient({ t: i18n.t });
@@ -15,7 +15,7 @@ const router = createAppRouter();
 
 configureApiClient({
   language: () => i18n.resolvedLanguage ?? i18n.language,
-  onUnauthorized: () => void router.navigate(SIGNOUT_PATH),
+  onUnauthorized: () => void router.navigate(sessionEndedPath(router.state.location.pathname)),
   fallbackMessage: () => i18n.t("common:error.unexpected"),
 });
 

@@ -1,4 +1,4 @@
-import { LOGIN_PATH, SIGNOUT_PATH } from "../session/homeRoute.ts";
+import { LOGIN_PATH, SIGNOUT_PATH, sessionEndedPath } from "../session/homeRoute.ts";
 
 /** An error answered by the API, or a request that never got an answer (status 0). */
 export class ApiError extends Error {
@@ -85,7 +85,7 @@ export interface ApiClientContext {
 
 let context: ApiClientContext = {
   language: () => document.documentElement.lang || "en",
-  onUnauthorized: () => window.location.assign(SIGNOUT_PATH),
+  onUnauthorized: () => window.location.assign(sessionEndedPath(window.location.pathname)),
   fallbackMessage: () => "",
 };
 

@@ -52,3 +52,16 @@ export function withReturnPath(path: string, next: string | null | undefined): s
 export function loginPathFor(path: string): string {
   return withReturnPath(LOGIN_PATH, path);
 }
+
+/** Marks a sign-out the session's end caused (not the person): sign-in then says why. */
+export const SESSION_ENDED_PARAM = "expired";
+
+/**
+ * /signout for a session that ended (expired, revoked elsewhere, its renewal refused), carrying
+ * the page the person was on, to reopen after they sign in again.
+ */
+export function sessionEndedPath(currentPath: string): string {
+  const params = new URLSearchParams({ [SESSION_ENDED_PARAM]: "1" });
+  if (isReturnPath(currentPath)) params.set(RETURN_PARAM, currentPath);
+  return `${SIGNOUT_PATH}?${params}`;
+}

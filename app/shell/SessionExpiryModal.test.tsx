@@ -104,6 +104,8 @@ describe("session expiry modal", () => {
 
     await advance(10_000);
     expect(router.state.location.pathname).toBe("/signout");
+    // The session's end, not the person, signed them out: sign-in will say so and return here.
+    expect(new URLSearchParams(router.state.location.search).get("expired")).toBe("1");
   });
 
   it("extends the session with Continue, closes, and plans the next warning", async () => {
@@ -157,6 +159,7 @@ describe("session expiry modal", () => {
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     await advance(0);
     expect(router.state.location.pathname).toBe("/signout");
+    expect(router.state.location.search).toContain("expired=1");
   });
 
   it("never shows on /login", async () => {

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { TIMINGS_MS } from "../../domain/limits.ts";
 import { apiFetch } from "../api/client.ts";
-import { LOGIN_PATH, SIGNOUT_PATH } from "../session/homeRoute.ts";
+import { LOGIN_PATH, SIGNOUT_PATH, sessionEndedPath } from "../session/homeRoute.ts";
 import { MODAL_STYLES } from "./modalStyles.ts";
 
 /** GET /api/account/session: when the session ends, and the server's clock, both epoch ms. */
@@ -148,6 +148,7 @@ function SessionExpiryDialog({
 }) {
   const { t } = useTranslation("account");
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [seconds, setSeconds] = useState(() => secondsUntil(deadline));
   const [announcement, setAnnouncement] = useState("");
   const [extending, setExtending] = useState(false);
@@ -158,7 +159,7 @@ function SessionExpiryDialog({
   }, [deadline]);
 
   useEffect(() => {
-    if (seconds === 0) navigate(SIGNOUT_PATH);
+    if (seconds === 0) navigate(sessionEndedPath(pathname));
     else if (isAnnounced(seconds)) {
       setAnnouncement(
         seconds >= 60
@@ -166,7 +167,7 @@ function SessionExpiryDialog({
           : t("sessionExpiry.announceSeconds", { value: seconds }),
       );
     }
-  }, [seconds, navigate, t]);
+  }, [seconds, navigate, t, pathname]);
 
   const extend = async () => {
     setExtending(true);
@@ -177,7 +178,7 @@ function SessionExpiryDialog({
       onExtended(expiresAt);
     } catch {
       // Spec: a failed session renewal ends the session.
-      navigate(SIGNOUT_PATH);
+      navigate(sessionEndedPath(pathname));
     }
   };
 

@@ -256,6 +256,7 @@ describe("/login", () => {
     ["/login?verified=1&error=INVALID_TOKEN", "This confirmation link is not valid or has expired."],
     ["/login?passwordChanged=1", "Your password has been changed. Sign in with your new password."],
     ["/login?unlocked=1", "You can sign in from this browser again."],
+    ["/login?expired=1&next=%2Fdashboard%2Fassets", "Your session has ended, so you were signed out"],
   ])("tells the reader arriving at %s what happened", async (entry, text) => {
     visitLogin({}, entry);
     expect(screen.getByText(new RegExp(text.replace(/[.?]/g, "\\$&")))).toBeTruthy();

@@ -2,10 +2,10 @@ import { Center, Loader, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { endSession, fetchSignoutUrl } from "../../session/authApi.ts";
 import { clearSessionState } from "../../session/clearSessionState.ts";
-import { LOGIN_PATH } from "../../session/homeRoute.ts";
+import { isReturnPath, LOGIN_PATH, RETURN_PARAM, SESSION_ENDED_PARAM } from "../../session/homeRoute.ts";
 import { MAIN_CONTENT_ID } from "../../shell/SkipLink.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 
@@ -18,7 +18,12 @@ export function SignoutPage() {
   const { t } = useTranslation("auth");
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const started = useRef(false);
+  // An ended session says so on the sign-in page, and returns to the page it ended on.
+  const loginPath = searchParams.has(SESSION_ENDED_PARAM)
+    ? `${LOGIN_PATH}?${new URLSearchParams({ [SESSION_ENDED_PARAM]: "1", ...(isReturnPath(searchParams.get(RETURN_PARAM)) ? { [RETURN_PARAM]: searchParams.get(RETURN_PARAM) ?? "" } : {}) })}`
+    : LOGIN_PATH;
   usePageTitle(t("signout.title"));
 
   useEffect(() => {
@@ -29,9 +34,9 @@ export function SignoutPage() {
       await endSession();
       clearSessionState(queryClient);
       if (providerLogout) window.location.assign(providerLogout);
-      else await navigate(LOGIN_PATH, { replace: true });
+      else await navigate(loginPath, { replace: true });
     })();
-  }, [queryClient, navigate]);
+  }, [queryClient, navigate, loginPath]);
 
   return (
     <Center component="main" id={MAIN_CONTENT_ID} mih="100vh">
