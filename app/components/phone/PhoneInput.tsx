@@ -28,7 +28,9 @@ export function phoneRowOf(phone: Phone): PhoneRow {
 
 /**
  * Where a number typed in full says its country (+44 ...), the code follows it; a valid number
- * is tidied into the usual format (national when a code is chosen, else international).
+ * is tidied into the usual format (national when a code is chosen, else international). A number
+ * that fits the chosen country keeps it: countries sharing a calling code (+1 for Canada and the
+ * US) share toll-free numbers, which the library files under one of them.
  */
 export function tidyPhoneRow(row: PhoneRow, library: PhoneLibrary | null): PhoneRow {
   if (!library || row.number.trim() === "") return row;
@@ -36,9 +38,11 @@ export function tidyPhoneRow(row: PhoneRow, library: PhoneLibrary | null): Phone
   const region = row.code && library.isSupportedCountry(row.code) ? (row.code as CountryCode) : undefined;
   const parsed = library.parsePhoneNumberFromString(row.number, region);
   if (!parsed?.isValid()) return row;
+  const fitsChosen =
+    region !== undefined && parsed.countryCallingCode === library.getCountryCallingCode(region);
   return {
     ...row,
-    code: parsed.country ?? row.code,
+    code: fitsChosen ? row.code : (parsed.country ?? row.code),
     number: international || !region ? parsed.formatInternational() : parsed.formatNational(),
   };
 }
