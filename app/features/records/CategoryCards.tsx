@@ -1,9 +1,8 @@
-import "@mantine/core/styles/SimpleGrid.css";
-import { Alert, Card, SimpleGrid, Text } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import type { CategoryDef, RecordModule } from "../../../domain/sections/types.ts";
+import { LinkCards } from "../../components/LinkCards.tsx";
 import { categoryTitleKey } from "./recordPlace.ts";
 import { isReadOnlySource, useRecordSource } from "./recordSource.tsx";
 import { recordQueryKeys } from "./recordsApi.ts";
@@ -35,33 +34,18 @@ export function CategoryCards({ module, categories, label }: CategoryCardsProps)
           {t("module.countsFailed")}
         </Alert>
       )}
-      <SimpleGrid
-        component="ul"
-        aria-label={label}
-        cols={{ base: 1, sm: 2, lg: 3 }}
-        spacing="md"
-        style={{ listStyle: "none", padding: 0, margin: 0 }}
-      >
-        {categories.map((category) => {
+      <LinkCards
+        label={label}
+        cards={categories.map((category) => {
           const count = counts.data?.[category.key];
-          return (
-            <li key={category.key}>
-              <Card
-                component={Link}
-                to={`${source.basePath}/${module}/${category.key}`}
-                withBorder
-                padding="md"
-                h="100%"
-              >
-                <Text fw={700}>{t(categoryTitleKey(category, short))}</Text>
-                <Text size="sm" c="dimmed">
-                  {count === undefined ? t("module.countLoading") : t("module.count", { count })}
-                </Text>
-              </Card>
-            </li>
-          );
+          return {
+            key: category.key,
+            to: `${source.basePath}/${module}/${category.key}`,
+            title: t(categoryTitleKey(category, short)),
+            detail: count === undefined ? t("module.countLoading") : t("module.count", { count }),
+          };
         })}
-      </SimpleGrid>
+      />
     </>
   );
 }

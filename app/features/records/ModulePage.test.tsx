@@ -18,6 +18,9 @@ describe("a module's page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Household Management" })).toBeTruthy();
     const pets = await screen.findByRole("link", { name: /^Pet Details/ });
     expect(pets.getAttribute("href")).toBe("/dashboard/household/pet");
+    // Drawn as a card (Mantine's Card, with the app's card-link style), not a bare blue link.
+    expect(pets.classList.contains("mantine-Card-root")).toBe(true);
+    expect(pets.classList.contains("card-link")).toBe(true);
     expect(await within(pets).findByText("2 records")).toBeTruthy();
     expect(screen.getAllByRole("link")).toHaveLength(categoriesOf("household").length);
     expect(within(screen.getByRole("link", { name: /^Vehicles/ })).getByText("1 record")).toBeTruthy();

@@ -1,11 +1,10 @@
-import "@mantine/core/styles/SimpleGrid.css";
-import { Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { sharedCategories, sharedModules, sharesWholeNetwork } from "../../../domain/schemas/share.ts";
 import { categoryDef } from "../../../domain/sections/index.ts";
 import { moduleLabelKey } from "../../../domain/sections/labels.ts";
+import { LinkCards } from "../../components/LinkCards.tsx";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -99,26 +98,16 @@ function SharedNetwork() {
       <Title order={2} size="h3" id="shared-network">
         {t("file.network")}
       </Title>
-      <SimpleGrid
-        component="ul"
-        aria-label={t("file.networkLabel")}
-        cols={{ base: 1, sm: 2, lg: 3 }}
-        spacing="md"
-        style={{ listStyle: "none", padding: 0, margin: 0 }}
-      >
-        {entries.map((entry) => (
-          <li key={entry.segment}>
-            <Card component={Link} to={entry.to} withBorder padding="md" h="100%">
-              <Text fw={700}>{t(`network:section.${entry.segment}.title`)}</Text>
-              <Text size="sm" c="dimmed">
-                {entry.count === undefined
-                  ? t("file.peopleLoading")
-                  : t("file.people", { count: entry.count })}
-              </Text>
-            </Card>
-          </li>
-        ))}
-      </SimpleGrid>
+      <LinkCards
+        label={t("file.networkLabel")}
+        cards={entries.map((entry) => ({
+          key: entry.segment,
+          to: entry.to,
+          title: t(`network:section.${entry.segment}.title`),
+          detail:
+            entry.count === undefined ? t("file.peopleLoading") : t("file.people", { count: entry.count }),
+        }))}
+      />
     </Stack>
   );
 }
