@@ -37,7 +37,13 @@ export function BackArrow({ to, label }: BackArrowProps) {
       px="xs"
       leftSection={<IconArrowLeft size={20} aria-hidden="true" />}
       onClick={goBack}
-      style={{ alignSelf: "flex-start" }}
+      // A module's name can be long ("Renseignements sur l'emploi et les avantages sociaux"):
+      // on a phone it wraps rather than widen the page.
+      style={{ alignSelf: "flex-start", maxWidth: "100%" }}
+      styles={{
+        root: { height: "auto", minHeight: "var(--button-height)" },
+        label: { whiteSpace: "normal", textAlign: "start", overflow: "visible" },
+      }}
     >
       {label ?? t("back")}
     </Button>

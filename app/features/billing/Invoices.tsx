@@ -20,7 +20,7 @@ export function Invoices() {
         {invoices.isError ? <Text c="red.8">{t("invoices.loadFailed")}</Text> : null}
         {invoices.data?.length === 0 ? <Text>{t("invoices.none")}</Text> : null}
         {invoices.data !== undefined && invoices.data.length > 0 ? (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={420} type="native">
             <Table>
               <Table.Thead>
                 <Table.Tr>

@@ -24,7 +24,7 @@ export function PersonRows({ persons, hrefOf, caption, birthday }: PersonRowsPro
   const typeLabel = useTypeLabel();
   const formatPhone = useFormatPhone();
   return (
-    <Table.ScrollContainer minWidth={birthday ? 480 : 320}>
+    <Table.ScrollContainer minWidth={birthday ? 480 : 320} type="native">
       <Table striped highlightOnHover verticalSpacing="sm">
         <VisuallyHidden component="caption">{caption}</VisuallyHidden>
         <Table.Thead>

@@ -62,7 +62,7 @@ function RecordList({ category }: { category: CategoryDef }) {
       ) : records.data.length === 0 ? (
         <Text>{t("list.empty", { category: title })}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer minWidth={320} type="native">
           <Table highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>

@@ -45,7 +45,7 @@ export function NomineeListPage() {
       ) : nominees.data.length === 0 ? (
         <Text>{t("list.empty")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer minWidth={320} type="native">
           <Table highlightOnHover verticalSpacing="sm" data-testid="nominee-list">
             <Table.Thead>
               <Table.Tr>
