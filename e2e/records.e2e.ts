@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectNoAxeViolations } from "./support/browser.ts";
-import { addWillWithPdf, willPdf } from "./support/will.ts";
+import { addWillWithPdf, WILL_PDF_NAME, willPdf } from "./support/will.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
@@ -112,6 +112,12 @@ describe("records", () => {
       expect(opened.headers()["content-disposition"]).toMatch(/^inline/);
       expect((await opened.body()).subarray(0, 5).toString()).toBe("%PDF-");
       await expectNoAxeViolations(page, "will with its PDF");
+
+      // The library lists the will's file too, under "On your records", leading to the will.
+      await page.goto("/dashboard/inventory/documentlibrary");
+      const onRecords = page.getByRole("region", { name: "On your records" });
+      await onRecords.getByRole("link", { name: WILL_PDF_NAME, exact: true }).click();
+      await expect.poll(() => path(page)).toMatch(/^\/dashboard\/inventory\/will\/view\//);
       expect(consoleErrors).toEqual([]);
     } finally {
       await context.close();

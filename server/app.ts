@@ -33,6 +33,7 @@ import { createUserAdmin } from "./modules/admin/users.ts";
 import { commentRoutes } from "./modules/comments/routes.ts";
 import { companyRoutes } from "./modules/companies/routes.ts";
 import { type CompanyJobs, createCompanyService } from "./modules/companies/service.ts";
+import { attachedDocumentsLinker } from "./modules/documents/record-links.ts";
 import { documentRoutes } from "./modules/documents/routes.ts";
 import { institutionRoutes } from "./modules/institutions/routes.ts";
 import { personRoutes } from "./modules/persons/routes.ts";
@@ -149,15 +150,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordRoutes, {
     database,
     dataKeys,
-    ...(options.reminderJobs === undefined
-      ? {}
-      : {
-          onChange: reminderScheduler({
-            db: database.db,
-            jobs: options.reminderJobs,
-            ...(options.clock === undefined ? {} : { clock: options.clock }),
-          }),
-        }),
+    onChange: [
+      attachedDocumentsLinker(database.db),
+      ...(options.reminderJobs === undefined
+        ? []
+        : [
+            reminderScheduler({
+              db: database.db,
+              jobs: options.reminderJobs,
+              ...(options.clock === undefined ? {} : { clock: options.clock }),
+            }),
+          ]),
+    ],
   });
   await app.register(reminderRoutes, {
     database,

@@ -12,6 +12,10 @@ import { optionalRef, optionalText } from "./fields.ts";
  * (assignedDocument, with assignedCustomPosition naming which of the record's document fields).
  */
 
+/** The Document Library's own entries: this category of the inventory module. */
+export const LIBRARY_MODULE = "inventory";
+export const LIBRARY_TYPE = "documentlibrary";
+
 /** The record modules, plus "documentlibrary" for the library's own documents. */
 export const DOCUMENT_MODULES = [...RECORD_MODULES, "documentlibrary"] as const;
 export type DocumentModule = (typeof DOCUMENT_MODULES)[number];

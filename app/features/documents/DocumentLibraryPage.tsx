@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { hasFullAccess } from "../../../domain/roles.ts";
@@ -12,11 +12,18 @@ import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { isReadOnlySource, useRecordSource } from "../records/recordSource.tsx";
 import type { DocumentItem } from "./api.ts";
 import { DocumentBlock } from "./DocumentBlock.tsx";
-import { LIBRARY_PATH, useDeleteDocument, useLibraryDocuments } from "./queries.ts";
+import { LIBRARY_PATH, useDeleteDocument, useDocumentsOnRecords, useLibraryDocuments } from "./queries.ts";
+
+/** The record a document is attached to, or its category's list when the record is not known. */
+function recordPathOf(document: DocumentItem): string {
+  const list = `/dashboard/${document.module}/${document.type}`;
+  return document.assignedDocument ? `${list}/view/${document.assignedDocument}` : list;
+}
 
 /**
- * /dashboard/inventory/documentlibrary: every document of the library, each with its actions. On
- * a file shared with me: the owner's documents, read-only (Download and, for PDFs, View).
+ * /dashboard/inventory/documentlibrary: every document of the library, each with its actions, then
+ * the files attached to the owner's records, each linked to its record. On a file shared with me:
+ * the owner's library documents, read-only (Download and, for PDFs, View).
  */
 export function DocumentLibraryPage() {
   const { t } = useTranslation(["documents", "shared-with-me"]);
@@ -25,9 +32,12 @@ export function DocumentLibraryPage() {
   const title = t("library.title");
   usePageTitle(title);
   const documents = useLibraryDocuments();
+  const onRecords = useDocumentsOnRecords(!readOnly);
+  const attached = onRecords.data ?? [];
   const canDelete = hasFullAccess(useAccount().data?.roles ?? []);
   const remove = useDeleteDocument();
   const [deleting, setDeleting] = useState<DocumentItem | null>(null);
+  const onRecordsId = useId();
 
   return (
     <Stack gap="lg">
@@ -55,7 +65,7 @@ export function DocumentLibraryPage() {
         <Alert color="red.8" variant="light" role="alert">
           {t("library.loadFailed")}
         </Alert>
-      ) : documents.data.length === 0 ? (
+      ) : documents.data.length === 0 && attached.length === 0 ? (
         <Paper withBorder p="xl">
           <Text>{readOnly ? t("shared-with-me:file.libraryEmpty") : t("library.empty")}</Text>
         </Paper>
@@ -79,6 +89,28 @@ export function DocumentLibraryPage() {
               )}
             </li>
           ))}
+        </Stack>
+      )}
+      {attached.length > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby={onRecordsId}>
+          <Title order={2} size="h3" id={onRecordsId}>
+            {t("library.onRecords")}
+          </Title>
+          <Text c="dimmed">{t("library.onRecordsIntro")}</Text>
+          <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+            {attached.map((document) => (
+              <li key={document.id}>
+                <DocumentBlock
+                  document={document}
+                  renderLink={(children) => (
+                    <Anchor component={Link} to={recordPathOf(document)}>
+                      {children}
+                    </Anchor>
+                  )}
+                />
+              </li>
+            ))}
+          </Stack>
         </Stack>
       )}
       <DeleteRecordDialog

@@ -18,8 +18,7 @@ export type DocumentMetadata = {
 /** Where a document lives: its module, type and id. */
 export type DocumentRef = Pick<DocumentItem, "module" | "type" | "id">;
 
-export const LIBRARY_MODULE = "inventory";
-export const LIBRARY_TYPE = "documentlibrary";
+export { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/schemas/document.ts";
 
 function documentPath({ module, type, id }: DocumentRef): string {
   return `/api/documents/${encodeURIComponent(module)}/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
@@ -29,6 +28,11 @@ export function listDocuments(module: string, type: string): Promise<DocumentIte
   return apiFetch<DocumentItem[]>(
     `/api/documents/${encodeURIComponent(module)}/type/${encodeURIComponent(type)}`,
   );
+}
+
+/** The documents attached to the owner's records (the library shows them beside its own). */
+export function listDocumentsOnRecords(): Promise<DocumentItem[]> {
+  return apiFetch<DocumentItem[]>("/api/documents/on-records");
 }
 
 export function getDocument(ref: DocumentRef): Promise<DocumentItem> {

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRecordSource } from "../records/recordSource.tsx";
-import { type DocumentRef, deleteDocument, getDocument, LIBRARY_MODULE, LIBRARY_TYPE } from "./api.ts";
+import {
+  type DocumentRef,
+  deleteDocument,
+  getDocument,
+  LIBRARY_MODULE,
+  LIBRARY_TYPE,
+  listDocumentsOnRecords,
+} from "./api.ts";
 
 export const documentsQueryKey = ["documents"] as const;
 
@@ -12,6 +19,15 @@ export function useLibraryDocuments() {
   return useQuery({
     queryKey: source.queryKey([...documentsQueryKey, "list", LIBRARY_MODULE, LIBRARY_TYPE]),
     queryFn: () => source.documents(LIBRARY_MODULE, LIBRARY_TYPE),
+  });
+}
+
+/** The owner's documents attached to records; a nominee's library shows the library's own only. */
+export function useDocumentsOnRecords(enabled: boolean) {
+  return useQuery({
+    queryKey: [...documentsQueryKey, "on-records"],
+    queryFn: listDocumentsOnRecords,
+    enabled,
   });
 }
 

@@ -308,6 +308,51 @@ describe.each(backends)(
       expect(download.rawPayload.includes(MARKER)).toBe(true);
     });
 
+    it("lists the documents attached to records apart from the library's own, for their owner only", async () => {
+      const library = await createDocument(ann);
+      const onWill = await createDocument(ann, {
+        module: "inventory",
+        type: "will",
+        assignedModule: "inventory",
+        assignedType: "will",
+        assignedDocument: RECORD_ID,
+      });
+      const listed = await call(ann, "GET", "/api/documents/on-records");
+      expect(listed.statusCode, listed.body).toBe(200);
+      const ids = listed.json().map((item: { id: string }) => item.id);
+      expect(ids).toContain(onWill);
+      expect(ids).not.toContain(library);
+      expect(listed.json().find((item: { id: string }) => item.id === onWill)).toMatchObject({
+        module: "inventory",
+        type: "will",
+        assignedDocument: RECORD_ID,
+      });
+      expect((await call(bob, "GET", "/api/documents/on-records")).json()).not.toContainEqual(
+        expect.objectContaining({ id: onWill }),
+      );
+    });
+
+    it("links a file attached before its record existed to the record once saved, and unlinks it when the record goes", async () => {
+      const early = await createDocument(ann, {
+        module: "inventory",
+        type: "will",
+        assignedModule: "inventory",
+        assignedType: "will",
+      });
+      const refs = sampleRefsOf(test, ann);
+      const body = { ...(await sampleRecord(categoryDef("will"), refs)), documents: [early] };
+      const saved = await call(ann, "POST", "/api/records/inventory/will", { payload: body });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const recordId = saved.json();
+      const linked = async () =>
+        (await call(ann, "GET", "/api/documents/on-records"))
+          .json()
+          .find((item: { id: string }) => item.id === early)?.assignedDocument;
+      expect(await linked()).toBe(recordId);
+      expect((await call(ann, "DELETE", `/api/records/inventory/will/${recordId}`)).statusCode).toBe(204);
+      expect(await linked()).toBeNull();
+    });
+
     it("keeps a file name in any script, with an ASCII fallback in the header", async () => {
       const id = await createDocument(ann);
       const name = "Relevé d’été 2024 — 税.txt";

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { LIBRARY_TYPE } from "../../../domain/schemas/document.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
 import { type OpenedDocument, openDocument, openDocuments } from "./metadata.ts";
@@ -22,6 +23,10 @@ export function documentReader(db: Kysely<DB>, dataKeys: DataKeys) {
 
     async listByType(ownerId: string, module: string, type: string): Promise<OpenedDocument[]> {
       return openDocuments(dataKeys, await documents.listByType(ownerId, module, type));
+    },
+
+    async listOnRecords(ownerId: string): Promise<OpenedDocument[]> {
+      return openDocuments(dataKeys, await documents.listOnRecords(ownerId, LIBRARY_TYPE));
     },
 
     async listAttachedTo(ownerId: string, recordId: string): Promise<OpenedDocument[]> {

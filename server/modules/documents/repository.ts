@@ -101,6 +101,18 @@ export function documentRepository(db: Kysely<DB>) {
      * The documents attached to one record (assignedDocument), oldest first; two saved in the same
      * millisecond follow their position on the record, so the order never depends on random ids.
      */
+    /** Every document of a record's documents field (not the library's own entries), oldest first. */
+    listOnRecords(ownerId: string, libraryType: string): Promise<DocumentTable[]> {
+      return db
+        .selectFrom("document")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("type", "!=", libraryType)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+    },
+
     listAttachedTo(ownerId: string, recordId: string): Promise<DocumentTable[]> {
       return db
         .selectFrom("document")

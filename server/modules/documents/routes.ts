@@ -117,6 +117,11 @@ export async function documentRoutes(
       ),
   );
 
+  // Before "/api/documents/:module/count": a fixed path of its own.
+  api.get("/api/documents/on-records", { config: subscriber }, async (request) =>
+    service.onRecords(actorOf(request)),
+  );
+
   api.get(
     "/api/documents/file/list/document/:id",
     { config: subscriber, schema: { params: z.object({ id }) } },

@@ -149,6 +149,11 @@ export function createDocumentService(options: {
       return (await reader.listByType(actor.userId, module, type)).map(toListItem);
     },
 
+    /** The documents attached to the owner's records, for the library beside its own entries. */
+    async onRecords(actor: Actor): Promise<DocumentListItem[]> {
+      return (await reader.listOnRecords(actor.userId)).map(toListItem);
+    },
+
     async attachedTo(actor: Actor, recordId: string): Promise<DocumentListItem[]> {
       return (await reader.listAttachedTo(actor.userId, recordId)).map(toListItem);
     },

@@ -51,7 +51,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
  */
 export async function recordRoutes(
   app: FastifyInstance,
-  options: { database: Database; dataKeys: DataKeys; onChange?: RecordChangeHook },
+  options: { database: Database; dataKeys: DataKeys; onChange?: readonly RecordChangeHook[] },
 ): Promise<void> {
   const service = createRecordService({
     db: options.database.db,

@@ -45,9 +45,11 @@ export type RecordChangeHook = {
 export function createRecordService(options: {
   db: Kysely<DB>;
   dataKeys: DataKeys;
-  onChange?: RecordChangeHook;
+  /** Told of every save and delete, in order (reminders, documents' links to their record). */
+  onChange?: readonly RecordChangeHook[];
 }) {
-  const { db, dataKeys, onChange } = options;
+  const { db, dataKeys } = options;
+  const hooks = options.onChange ?? [];
   const records = recordRepository(db);
   const open = (row: RecordTable) => openRecordBody(dataKeys, row);
 
@@ -162,7 +164,7 @@ export function createRecordService(options: {
         created_at: now,
         updated_at: now,
       });
-      await onChange?.saved(actor.userId, id, category, body);
+      for (const hook of hooks) await hook.saved(actor.userId, id, category, body);
       return id;
     },
 
@@ -224,7 +226,7 @@ export function createRecordService(options: {
         updated_at: Date.now(),
       });
       if (!updated) throw new AppError("not_found");
-      await onChange?.saved(actor.userId, id, category, body);
+      for (const hook of hooks) await hook.saved(actor.userId, id, category, body);
     },
 
     /** DELETE: the record and its comments; needs a subscription or a company account. */
@@ -236,7 +238,7 @@ export function createRecordService(options: {
         await recordRepository(trx).delete(actor.userId, id);
       });
       forgetListed(actor.userId, id);
-      await onChange?.deleted(actor.userId, id);
+      for (const hook of hooks) await hook.deleted(actor.userId, id);
     },
 
     /** category -> number of the caller's records, every category of the module, zeros included. */

@@ -1,0 +1,39 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import type { RecordChangeHook } from "../records/service.ts";
+
+/**
+ * A file attached while a record is being added is stored before the record exists, so it cannot
+ * name it yet. Once the record is saved, the documents its documents fields hold are linked to it
+ * (assigned_document), so the library can lead from each file to its record.
+ */
+export function attachedDocumentsLinker(db: Kysely<DB>): RecordChangeHook {
+  return {
+    async saved(ownerId, recordId, category, body) {
+      const ids = category.fields
+        .filter((field) => field.type === "documents")
+        .flatMap((field) => {
+          const value = body[field.key];
+          return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
+        });
+      if (ids.length === 0) return;
+      await db
+        .updateTable("document")
+        .set({ assigned_document: recordId })
+        .where("owner_id", "=", ownerId)
+        .where("id", "in", ids)
+        .where("assigned_document", "is", null)
+        .execute();
+    },
+    // The files outlive their record (nothing the owner kept is lost with it): unlinked, the
+    // library shows them under the record's category.
+    async deleted(ownerId, recordId) {
+      await db
+        .updateTable("document")
+        .set({ assigned_document: null })
+        .where("owner_id", "=", ownerId)
+        .where("assigned_document", "=", recordId)
+        .execute();
+    },
+  };
+}
