@@ -7,6 +7,7 @@ import { Outlet, useLocation } from "react-router";
 import { BREAKPOINTS_PX } from "../../domain/limits.ts";
 import { AppHeader } from "./AppHeader.tsx";
 import classes from "./DashboardLayout.module.css";
+import { GoToTop } from "./GoToTop.tsx";
 import { PageLoader } from "./PageLoader.tsx";
 import { SessionExpiryModal } from "./SessionExpiryModal.tsx";
 import { SideMenu } from "./SideMenu.tsx";
@@ -86,6 +87,7 @@ export function DashboardLayout() {
       <SessionExpiryModal />
       <UnsavedChangesGuard />
       <ToastHost />
+      <GoToTop />
     </AppShell>
   );
 }

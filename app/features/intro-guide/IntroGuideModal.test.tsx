@@ -45,6 +45,8 @@ describe("intro guide", () => {
     renderWithProviders(<Harness />);
     expect(dialogTitle()).toBe(TITLES[0]);
     expect(screen.getByText("Step 1 of 8")).toBeTruthy();
+    // The welcome counts the screens there are, as the progress line does.
+    expect(screen.getByText(/This quick 8-step guide shows you around\./)).toBeTruthy();
     // First screen: Close instead of Previous.
     expect(screen.queryByRole("button", { name: "Previous" })).toBeNull();
     expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();

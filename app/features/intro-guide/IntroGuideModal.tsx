@@ -50,7 +50,8 @@ export function IntroGuideModal({ opened, onClose }: IntroGuideModalProps) {
           <Text size="sm" c="dimmed">
             {t("guide.progress", { current: index + 1, total: screens.length })}
           </Text>
-          <Text>{t(`guide.screens.${key}.body`)}</Text>
+          {/* The welcome screen counts the screens there are (8, or 7 without subscriptions). */}
+          <Text>{t(`guide.screens.${key}.body`, { count: screens.length })}</Text>
         </Stack>
         <Group justify="space-between" gap="sm">
           <Button variant="subtle" onClick={onClose}>

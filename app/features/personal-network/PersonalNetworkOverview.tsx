@@ -1,6 +1,7 @@
-import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Paper, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { TitleWithHelp } from "../../components/HelpHint.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { RemindersPanel } from "../reminders/RemindersPanel.tsx";
 import classes from "./PersonCard.module.css";
@@ -38,7 +39,7 @@ export function PersonalNetworkOverview() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>{t("overview.title")}</Title>
+        <TitleWithHelp title={t("overview.title")} hint={t("common:help.module.personal-network")} />
         <Text c="dimmed" mt={4}>
           {t("overview.intro")}
         </Text>

@@ -1,4 +1,5 @@
 import { screen, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { categoriesOf } from "../../../domain/sections/index.ts";
 import { stubApi, testAccount } from "../../test/stubApi.ts";
@@ -24,5 +25,8 @@ describe("a module's page", () => {
     expect(await within(pets).findByText("2 records")).toBeTruthy();
     expect(screen.getAllByRole("link")).toHaveLength(categoriesOf("household").length);
     expect(within(screen.getByRole("link", { name: /^Vehicles/ })).getByText("1 record")).toBeTruthy();
+    // The guide's "?" beside the heading explains the section, from the translations.
+    await userEvent.click(screen.getByRole("button", { name: "Help: Household Management" }));
+    expect(await screen.findByText(/Your home and everyday life/)).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
-import { Stack, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { categoriesOf } from "../../../domain/sections/index.ts";
 import { moduleLabelKey } from "../../../domain/sections/labels.ts";
+import { TitleWithHelp } from "../../components/HelpHint.tsx";
 import { useScreenTitleKey } from "../../shell/screenHandle.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { CategoryCards } from "./CategoryCards.tsx";
@@ -18,7 +19,7 @@ export function ModulePage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{title}</Title>
+      <TitleWithHelp title={title} hint={t(`common:help.module.${module}`)} />
       <CategoryCards module={module} categories={categoriesOf(module)} />
     </Stack>
   );

@@ -5,6 +5,7 @@ import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { hasFullAccess } from "../../../domain/roles.ts";
+import { TitleWithHelp } from "../../components/HelpHint.tsx";
 import { useAccount } from "../../session/account.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { SHARED_BY_ME_PATH } from "../shared-by-me/routes.ts";
@@ -21,7 +22,7 @@ export function SharedDataPage() {
   usePageTitle(t("common:menu.sharedData"));
   return (
     <Stack gap="lg" maw={960}>
-      <Title order={1}>{t("common:menu.sharedData")}</Title>
+      <TitleWithHelp title={t("common:menu.sharedData")} hint={t("common:help.module.shared-data")} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <SharedByMeArea />
         <SharedWithMeArea />

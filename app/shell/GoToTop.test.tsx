@@ -1,0 +1,39 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithProviders } from "../test/render.tsx";
+import { GoToTop } from "./GoToTop.tsx";
+import { MAIN_CONTENT_ID } from "./SkipLink.tsx";
+
+function scrollTo(y: number) {
+  act(() => {
+    Object.defineProperty(window, "scrollY", { value: y, configurable: true });
+    Object.defineProperty(window, "pageYOffset", { value: y, configurable: true });
+    fireEvent.scroll(window);
+  });
+}
+
+describe("Go to Top", () => {
+  it("appears once a long page is scrolled down, and takes reader and focus back to its start", async () => {
+    renderWithProviders(
+      <>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          page
+        </main>
+        <GoToTop />
+      </>,
+    );
+    expect(screen.queryByRole("button", { name: "Go to Top" })).toBeNull();
+    scrollTo(2000);
+    const button = await screen.findByRole("button", { name: "Go to Top" });
+    fireEvent.click(button);
+    expect(document.activeElement?.id).toBe(MAIN_CONTENT_ID);
+    scrollTo(0);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Go to Top" })).toBeNull());
+  });
+
+  it("speaks French", async () => {
+    renderWithProviders(<GoToTop />, { language: "fr" });
+    scrollTo(2000);
+    expect(await screen.findByRole("button", { name: "Retour en haut" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,42 @@
+import "@mantine/core/styles/Affix.css";
+import { Affix, Button, Transition } from "@mantine/core";
+import { useReducedMotion, useWindowScroll } from "@mantine/hooks";
+import { IconArrowUp } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { MAIN_CONTENT_ID } from "./SkipLink.tsx";
+
+/** How far down a page (px) before the button shows: a page longer than about a screen. */
+const SHOWN_BELOW_PX = 600;
+
+/**
+ * The guide's Go to Top button: on a long page, once scrolled down, it brings the page back to its
+ * start and puts the keyboard's focus there too (the main area), so the next Tab is the page's first
+ * control, not one far below.
+ */
+export function GoToTop() {
+  const { t } = useTranslation("common");
+  const [scroll, scrollTo] = useWindowScroll();
+  const reduceMotion = useReducedMotion();
+  const goToTop = () => {
+    scrollTo({ y: 0 });
+    if (reduceMotion) window.scrollTo({ top: 0, behavior: "instant" });
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+  };
+  return (
+    <Affix position={{ bottom: 20, right: 20 }}>
+      <Transition transition="slide-up" mounted={scroll.y > SHOWN_BELOW_PX} duration={reduceMotion ? 0 : 150}>
+        {(styles) => (
+          <Button
+            style={styles}
+            leftSection={<IconArrowUp size={18} aria-hidden="true" />}
+            onClick={goToTop}
+            radius="xl"
+            size="sm"
+          >
+            {t("goToTop")}
+          </Button>
+        )}
+      </Transition>
+    </Affix>
+  );
+}
