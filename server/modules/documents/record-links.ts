@@ -22,6 +22,10 @@ export function attachedDocumentsLinker(db: Kysely<DB>): RecordChangeHook {
         .set({ assigned_document: recordId })
         .where("owner_id", "=", ownerId)
         .where("id", "in", ids)
+        // Only the files added through this record's own form (stored under its category): a file
+        // filed elsewhere that a record merely names stays where it is, and so does who may see it.
+        .where("module", "=", category.module)
+        .where("type", "=", category.key)
         .where("assigned_document", "is", null)
         .execute();
     },
