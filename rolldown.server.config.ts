@@ -53,9 +53,8 @@ function bundle(name: string, input: string, plugins: Plugin[], codeSplitting: b
     input: { [name]: input },
     platform: "node",
     // Everything from node_modules goes in but pino, whose log transports (pino-pretty when
-    // NODE_ENV=development) start worker threads from files of its own folder, and the API
-    // reference's Swagger UI, which reads its page's files from its own folder.
-    external: [/^node:/, ...builtinModules, "pino", "@fastify/swagger-ui"],
+    // NODE_ENV=development) start worker threads from files of its own folder.
+    external: [/^node:/, ...builtinModules, "pino"],
     plugins,
     output: { ...output, codeSplitting },
   };

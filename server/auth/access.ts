@@ -62,11 +62,6 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every route registered so far with its access rule, for review and for the test that walks them. */
     routeAccess: RouteAccess[];
-    /**
-     * The rule for routes that a third-party plugin registers without one (the API reference's
-     * pages): set on the encapsulated instance the plugin is registered in, never on the root.
-     */
-    defaultAccess: Access | undefined;
   }
   interface FastifyRequest {
     /** The signed-in account, set before the handler runs on every route that needs one. */
@@ -100,22 +95,15 @@ function describeRoute(route: RouteOptions): string {
 export function installAccessControl(app: FastifyInstance, identity: Identity): void {
   app.decorateRequest("actor", null);
   app.decorate("routeAccess", []);
-  app.decorate("defaultAccess", undefined);
 
-  app.addHook("onRoute", function declaredAccess(this: FastifyInstance, route) {
-    const access = route.config?.access ?? this.defaultAccess;
-    if (isAccess(access) && route.config?.access === undefined) route.config = { ...route.config, access };
+  app.addHook("onRoute", (route) => {
+    const access = route.config?.access;
     if (!isAccess(access)) {
       throw new Error(
         `route ${describeRoute(route)} declares no access rule: add config: { access: ${ACCESS_RULES.map((rule) => `"${rule}"`).join(" | ")} }`,
       );
     }
-    // A plugin's "/" under a prefix answers both "/prefix" and "/prefix/", with one onRoute call.
-    const bothSlashes = route.url === route.prefix && route.prefixTrailingSlash !== "no-slash";
-    const urls = bothSlashes ? [route.url, `${route.url}/`] : [route.url];
-    for (const method of [route.method].flat()) {
-      for (const url of urls) app.routeAccess.push({ method, url, access });
-    }
+    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
   });
 
   app.addHook("onRequest", async (request) => {

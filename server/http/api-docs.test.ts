@@ -37,16 +37,19 @@ describe("the API description", () => {
     expect(body.required).toContain("name");
   });
 
-  it("has a reference page that reads it", async () => {
-    const page = await test.app.inject({ method: "GET", url: `${DOCS_PATH}/` });
+  it("has a reference page that reads it, under the site's policy, serving only Swagger UI's files", async () => {
+    const page = await test.app.inject({ method: "GET", url: DOCS_PATH });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.body).toContain("swagger-ui");
-    const initializer = await test.app.inject({
-      method: "GET",
-      url: `${DOCS_PATH}/static/swagger-initializer.js`,
-    });
-    expect(initializer.statusCode).toBe(200);
-    expect(initializer.body).toContain(OPENAPI_PATH);
+    // No inline script: the page runs under the site's Content-Security-Policy.
+    expect(page.body).not.toMatch(/<script>/);
+    const start = await test.app.inject({ method: "GET", url: `${DOCS_PATH}/start.js` });
+    expect(start.body).toContain(OPENAPI_PATH);
+    const bundle = await test.app.inject({ method: "GET", url: `${DOCS_PATH}/static/swagger-ui-bundle.js` });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers["content-type"]).toContain("javascript");
+    const other = await test.app.inject({ method: "GET", url: `${DOCS_PATH}/static/package.json` });
+    expect(other.statusCode).toBe(404);
   });
 });
