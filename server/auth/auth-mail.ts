@@ -20,6 +20,22 @@ export function recipientLanguage(user: MailRecipient): Language {
  * from better-auth (they carry its one-time tokens) except the login and reset pages of the app.
  */
 export function identityMails(mail: IdentityMailer, publicUrl: string) {
+  /** A notice worded in identity-mail.json: subject, heading, three paragraphs and one action. */
+  const notice = (user: MailRecipient, key: "existingAccount" | "signInLocked", url: string) => {
+    const lng = recipientLanguage(user);
+    const s = STRINGS[lng][key];
+    return mail.enqueueMail({
+      to: user.email,
+      template: "notification",
+      data: {
+        subject: s.subject,
+        heading: s.heading,
+        paragraphs: [s.intro, s.ifYou, s.notYou],
+        action: { label: s.action, url },
+      },
+      lng,
+    });
+  };
   return {
     verifyEmail: (user: MailRecipient, url: string, expiresInMinutes: number) =>
       mail.enqueueMail({
@@ -44,37 +60,9 @@ export function identityMails(mail: IdentityMailer, publicUrl: string) {
         lng: recipientLanguage(user),
       }),
     /** Sent instead of a second account: the sign-up answer itself reveals nothing. */
-    existingAccount: (user: MailRecipient) => {
-      const lng = recipientLanguage(user);
-      const s = STRINGS[lng].existingAccount;
-      return mail.enqueueMail({
-        to: user.email,
-        template: "notification",
-        data: {
-          subject: s.subject,
-          heading: s.heading,
-          paragraphs: [s.intro, s.ifYou, s.notYou],
-          action: { label: s.action, url: `${publicUrl}/login` },
-        },
-        lng,
-      });
-    },
+    existingAccount: (user: MailRecipient) => notice(user, "existingAccount", `${publicUrl}/login`),
     /** The per-address sign-in limit was reached from an unknown browser: the owner's way through. */
-    signInLocked: (user: MailRecipient, unlockUrl: string) => {
-      const lng = recipientLanguage(user);
-      const s = STRINGS[lng].signInLocked;
-      return mail.enqueueMail({
-        to: user.email,
-        template: "notification",
-        data: {
-          subject: s.subject,
-          heading: s.heading,
-          paragraphs: [s.intro, s.ifYou, s.notYou],
-          action: { label: s.action, url: unlockUrl },
-        },
-        lng,
-      });
-    },
+    signInLocked: (user: MailRecipient, unlockUrl: string) => notice(user, "signInLocked", unlockUrl),
     newSignIn: (user: MailRecipient, details: { time: number; device: string | null; ip: string | null }) =>
       mail.enqueueMail({
         to: user.email,
