@@ -392,6 +392,9 @@ describe("Subscriptions sold through Stripe, in the browser", () => {
       await page.getByRole("button", { name: "Subscribe and pay" }).click();
       await page.getByText("Congratulations!").waitFor();
       await page.getByText("1 of 3 seats used").waitFor();
+      // The company read back with its seats keeps the purchase's outcome on screen.
+      expect(await page.getByText("Congratulations!").isVisible()).toBe(true);
+      expect(await page.getByRole("textbox", { name: "Seats" }).count()).toBe(0);
       const created = stripe.requests.filter((request) => request.path === "/v1/subscriptions").at(-1);
       expect(created?.body.items).toEqual([{ price: expect.any(String), quantity: "3" }]);
       const account = await context.request.get("/api/account/account");

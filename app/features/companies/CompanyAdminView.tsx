@@ -21,6 +21,8 @@ export function CompanyAdminView() {
   const { t } = useTranslation("company");
   const company = useCompany(true);
   const [dialog, setDialog] = useState<"invite" | "csv" | null>(null);
+  // Seats just bought: the panel stays to say so, though the company read back now has seats.
+  const [bought, setBought] = useState(false);
   const close = () => setDialog(null);
   return (
     <Stack gap="lg">
@@ -32,7 +34,9 @@ export function CompanyAdminView() {
               <CompanyDetails company={data} />
               <SeatGauge seats={data.seats} />
             </SimpleGrid>
-            {data.seats.bought === 0 ? <BuySeats used={data.seats.used} /> : null}
+            {data.seats.bought === 0 || bought ? (
+              <BuySeats used={data.seats.used} bought={bought} onBought={() => setBought(true)} />
+            ) : null}
           </>
         )}
       </Loaded>
@@ -122,7 +126,7 @@ function SeatGauge({ seats }: { seats: Company["seats"] }) {
  * With Stripe and no company plan running: the company plan, bought by the seat through the same
  * flow as a person's plan (currency, plan, Stripe's Payment Element).
  */
-function BuySeats({ used }: { used: number }) {
+function BuySeats({ used, bought, onBought }: { used: number; bought: boolean; onBought: () => void }) {
   const { t } = useTranslation("company");
   const publishableKey = useBillingSettings().data?.publishableKey ?? null;
   const queryClient = useQueryClient();
@@ -134,22 +138,27 @@ function BuySeats({ used }: { used: number }) {
         <Title order={2} size="h3">
           {t("buy.heading")}
         </Title>
-        <Text size="sm">{t("buy.intro")}</Text>
-        <NumberInput
-          label={t("buy.seats")}
-          min={Math.max(used, 1)}
-          max={MAX_PRODUCTS_COUNT}
-          allowDecimal={false}
-          allowNegative={false}
-          value={seats}
-          onChange={(value) => setSeats(typeof value === "number" ? value : Math.max(used, 1))}
-          maw={200}
-        />
+        {bought ? null : <Text size="sm">{t("buy.intro")}</Text>}
+        {bought ? null : (
+          <NumberInput
+            label={t("buy.seats")}
+            min={Math.max(used, 1)}
+            max={MAX_PRODUCTS_COUNT}
+            allowDecimal={false}
+            allowNegative={false}
+            value={seats}
+            onChange={(value) => setSeats(typeof value === "number" ? value : Math.max(used, 1))}
+            maw={200}
+          />
+        )}
         <SubscribeFlow
           publishableKey={publishableKey}
           locked={false}
           seats={seats}
-          onSubscribed={() => void queryClient.invalidateQueries({ queryKey: ["b2b"] })}
+          onSubscribed={() => {
+            onBought();
+            void queryClient.invalidateQueries({ queryKey: ["b2b"] });
+          }}
         />
       </Stack>
     </Paper>
