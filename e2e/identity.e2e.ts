@@ -1,7 +1,8 @@
 /**
  * The identity journey of a real person: register, confirm the address from the email, sign in,
  * turn on two-factor authentication, change language and theme in My Account (kept across a
- * reload), sign out, sign in again with a code; and the session warning counting down.
+ * reload), sign out, sign in again with a code; passkeys added and used (Chromium's virtual
+ * authenticator) and a prompt that ends without one; and the session warning counting down.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -103,6 +104,62 @@ describe("identity", () => {
       await context.close();
     }
   }, 180_000);
+
+  describe("with passkeys, on a server named localhost", () => {
+    let named: RunningServer;
+    beforeAll(async () => {
+      named = await startServer({}, { publicHost: "localhost" });
+    });
+    afterAll(async () => {
+      await named?.stop();
+    });
+
+    it("adds a passkey, signs in with it, and says plainly when the prompt ends without one", async () => {
+      const { page, context, consoleErrors } = await pages.open({ baseURL: named.url });
+      try {
+        // Chromium's virtual authenticator: the device's screen lock, always answering yes.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("WebAuthn.enable");
+        const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+          options: {
+            protocol: "ctap2",
+            transport: "internal",
+            hasResidentKey: true,
+            hasUserVerification: true,
+            isUserVerified: true,
+            automaticPresenceSimulation: true,
+          },
+        });
+        await signedInAccount(context, named.url);
+        await page.goto("/dashboard/manage-account/my-account");
+        const passkeys = page.getByRole("region", { name: "Passkeys" });
+        await passkeys.getByRole("textbox", { name: "Passkey name (optional)" }).fill("Work laptop");
+        await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+        await passkeys.getByText("Your passkey is added.").waitFor();
+        await passkeys.getByText("Work laptop").waitFor();
+        // The same device again: the browser refuses, and the page says why.
+        await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+        await passkeys.getByText("This device already holds a passkey for your account").waitFor();
+
+        await context.clearCookies();
+        await page.goto("/login");
+        await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+        await expect.poll(() => path(page), { timeout: 15_000 }).toMatch(/^\/dashboard/);
+
+        // A device holding no passkey for Kinfile: no failure, the way on.
+        await cdp.send("WebAuthn.clearCredentials", { authenticatorId });
+        await context.clearCookies();
+        await page.goto("/login");
+        await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+        await page.getByText(/^No passkey was used: .* sign in with your email and password\.$/).waitFor();
+        await expectNoAxeViolations(page, "/login, passkey prompt ended");
+        expect(path(page)).toBe("/login");
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+  });
 
   describe("with a short session", () => {
     let shortServer: RunningServer;

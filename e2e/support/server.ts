@@ -32,10 +32,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built server on a free port of 127.0.0.1. `publicHost: "localhost"` names it by a
+ * domain, as passkeys need (a WebAuthn relying party cannot be an IP address).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { publicHost = "127.0.0.1" }: { publicHost?: "127.0.0.1" | "localhost" } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "kinfile-run-"));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${publicHost}:${port}`;
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: repoRoot,
     env: {
@@ -60,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });
-  await waitUntilReady(url, child, () => output);
+  await waitUntilReady(`http://127.0.0.1:${port}`, child, () => output);
   return {
     url,
     pid: child.pid ?? 0,

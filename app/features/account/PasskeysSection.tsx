@@ -5,14 +5,26 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LIMITS } from "../../../domain/limits.ts";
 import { ApiError } from "../../api/client.ts";
+import {
+  browserSupportsPasskeys,
+  PASSKEY_PROMPT_CODES,
+  type PasskeyPromptCode,
+  registerPasskey,
+} from "../../session/passkeyCeremony.ts";
 import { AccountForm } from "./AccountForm.tsx";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
 import { deletePasskey, listPasskeys, type Passkey, passkeysQueryKey, renamePasskey } from "./accountApi.ts";
 import { errorMessage } from "./apiErrors.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
-import { browserSupportsPasskeys, PASSKEY_CANCELLED_CODE, registerPasskey } from "./passkeyRegistration.ts";
 import { useDateFormat } from "./useDateTimeFormat.ts";
+
+/** What My Account says when the browser's prompt ends without a new passkey. */
+const PROMPT_ENDS: Record<PasskeyPromptCode, string> = {
+  [PASSKEY_PROMPT_CODES.cancelled]: "passkeys.cancelled",
+  [PASSKEY_PROMPT_CODES.unavailable]: "passkeys.unavailable",
+  [PASSKEY_PROMPT_CODES.alreadyRegistered]: "passkeys.alreadyRegistered",
+};
 
 /** Passkeys of the account: list, add (the browser's prompt), rename, delete after a confirmation. */
 export function PasskeysSection() {
@@ -49,10 +61,9 @@ export function PasskeysSection() {
     add.mutate();
   };
 
-  const addError =
-    add.error instanceof ApiError && add.error.code === PASSKEY_CANCELLED_CODE
-      ? t("passkeys.cancelled")
-      : errorMessage(add.error, t("common:error.unexpected"));
+  const promptEnd =
+    add.error instanceof ApiError ? PROMPT_ENDS[add.error.code as PasskeyPromptCode] : undefined;
+  const addError = promptEnd ? t(promptEnd) : errorMessage(add.error, t("common:error.unexpected"));
 
   const label = (passkey: Passkey) => passkey.name || t("passkeys.unnamed");
 

@@ -13,6 +13,10 @@ import {
   startProviderSignIn,
 } from "../../session/authApi.ts";
 import { RETURN_PARAM, withReturnPath } from "../../session/homeRoute.ts";
+import {
+  signInWithPasskey as askForPasskey,
+  browserSupportsPasskeys,
+} from "../../session/passkeyCeremony.ts";
 import { AgreementNote } from "./AgreementNote.tsx";
 import {
   authErrorMessage,
@@ -41,11 +45,6 @@ const CheckEmailPanel = lazy(() =>
 );
 
 type Pending = "password" | "passkey" | "provider" | null;
-
-/** WebAuthn in this browser: without it the passkey button would only fail. */
-function passkeysSupported(): boolean {
-  return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
-}
 
 /** The first step of sign-in: email and password, or a passkey, or the organization's provider. */
 export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSignedIn }: SignInStepProps) {
@@ -95,8 +94,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
 
   const signInWithPasskey = () =>
     attempt("passkey", async () => {
-      const passkeys = await import("../../session/passkeySignIn.ts");
-      await passkeys.signInWithPasskey(currentLanguage(i18n));
+      await askForPasskey(currentLanguage(i18n));
       await onSignedIn();
     });
 
@@ -180,10 +178,10 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
           </Button>
         </Stack>
       </form>
-      {(options.passkey && passkeysSupported()) || options.oidc ? (
+      {(options.passkey && browserSupportsPasskeys()) || options.oidc ? (
         <Stack gap="sm">
           <Divider label={t("login.or")} labelPosition="center" />
-          {options.passkey && passkeysSupported() && (
+          {options.passkey && browserSupportsPasskeys() && (
             <Button
               variant="default"
               fullWidth
