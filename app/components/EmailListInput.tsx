@@ -18,6 +18,7 @@ export function EmailListInput({ values, onChange, errorOf, onBlurRow, legend }:
   return (
     <MultiValueInput
       legend={legend ?? t("email.legend")}
+      hint={t("email.hint")}
       values={values}
       onChange={onChange}
       emptyValue={() => ""}

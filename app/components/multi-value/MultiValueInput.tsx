@@ -1,9 +1,9 @@
-import "@mantine/core/styles/Fieldset.css";
-import { ActionIcon, Button, Fieldset, Group, Stack, Text } from "@mantine/core";
+import { ActionIcon, Button, Group, Stack, Text } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LIMITS } from "../../../domain/limits.ts";
+import { FieldGroup } from "../form/FieldGroup.tsx";
 import { addRow, canAddAfter, removeRow } from "./multiValueRows.ts";
 
 export interface MultiValueRowProps<T> {
@@ -17,6 +17,8 @@ export interface MultiValueRowProps<T> {
 export interface MultiValueInputProps<T> {
   /** The group's visible name ("Emails"). */
   legend: string;
+  /** What the rows are for (the "i" beside the legend). */
+  hint: string;
   values: readonly T[];
   /** `edited` is the row whose value changed, or null when rows were added or removed. */
   onChange: (values: T[], edited: number | null) => void;
@@ -37,6 +39,7 @@ export interface MultiValueInputProps<T> {
  */
 export function MultiValueInput<T>({
   legend,
+  hint,
   values,
   onChange,
   emptyValue,
@@ -66,7 +69,7 @@ export function MultiValueInput<T>({
     );
 
   return (
-    <Fieldset ref={container} legend={legend} variant="unstyled">
+    <FieldGroup ref={container} legend={legend} hint={hint}>
       <Stack gap="xs">
         {rows.map((row, index) => {
           const label = rowLabel(index + 1);
@@ -115,6 +118,6 @@ export function MultiValueInput<T>({
           </Text>
         )}
       </Stack>
-    </Fieldset>
+    </FieldGroup>
   );
 }

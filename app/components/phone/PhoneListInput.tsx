@@ -18,6 +18,7 @@ export function PhoneListInput({ values, onChange, errorOf, onBlurField, legend 
   return (
     <MultiValueInput
       legend={legend ?? t("phone.legend")}
+      hint={t("phone.hint")}
       values={values}
       onChange={onChange}
       emptyValue={emptyPhoneRow}

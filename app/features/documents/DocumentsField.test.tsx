@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -39,8 +39,13 @@ describe("DocumentsField", () => {
     const uploads = stubUploads(() => ({ status: 200, body: documentItem({ ...PASSPORT, id: "doc-9" }) }));
     const onChange = vi.fn();
     const { container } = renderDocumentsUi(<Harness initial={[]} onChange={onChange} />);
-    expect(screen.getByRole("group", { name: "Documents" })).toBeTruthy();
+    const group = screen.getByRole("group", { name: "Documents" });
     expect(screen.getByText("No document attached.")).toBeTruthy();
+    // The guide's "i": what attached files are, with the size limit from the domain.
+    await userEvent.click(within(group).getByRole("button", { name: "Help: Documents" }));
+    expect(
+      await screen.findByText(/^Scans or photos of the papers behind this record, up to 5 MB each\./),
+    ).toBeTruthy();
     const input = container.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error("no file input");
     fireEvent.change(input, { target: { files: [fakeFile("scan.pdf")] } });

@@ -1,9 +1,11 @@
-import { Alert, Stack, Text } from "@mantine/core";
+import { Alert, Group, Stack, Text } from "@mantine/core";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LIMITS } from "../../../domain/limits.ts";
 import { hasFullAccess } from "../../../domain/roles.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
+import { HelpHint } from "../../components/HelpHint.tsx";
 import { useAccount } from "../../session/account.ts";
 import { showToast } from "../../shell/toast.ts";
 import { useRecordSource } from "../records/recordSource.tsx";
@@ -87,9 +89,16 @@ export function DocumentsField({ value, onChange, module, category, recordId, la
 
   return (
     <Stack gap="xs" role="group" aria-labelledby={labelId}>
-      <Text id={labelId} fw={500} size="sm">
-        {label ?? t("attached.label")}
-      </Text>
+      <Group gap={4} wrap="nowrap" align="center">
+        <Text id={labelId} fw={500} size="sm">
+          {label ?? t("attached.label")}
+        </Text>
+        <HelpHint
+          topic={label ?? t("attached.label")}
+          hint={t("attached.hint", { megabytes: LIMITS.uploadBytesMax / (1024 * 1024) })}
+          kind="fieldGroup"
+        />
+      </Group>
       <AttachedList documents={attached.map((query) => query.data)} failed={attached.some((q) => q.isError)}>
         {(document) => (
           <DocumentBlock document={document} canDelete={canDelete} onDelete={() => setRemoving(document)} />

@@ -1,16 +1,16 @@
 import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/Combobox.css";
-import "@mantine/core/styles/Fieldset.css";
 import "@mantine/core/styles/Pill.css";
 import "@mantine/core/styles/PillsInput.css";
 import "@mantine/core/styles/SimpleGrid.css";
-import { Checkbox, Fieldset, Input, MultiSelect, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Checkbox, Input, MultiSelect, SimpleGrid, Stack, Text } from "@mantine/core";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { SHAREABLE_MODULES, type ShareableModule } from "../../../domain/schemas/share.ts";
 import { categoriesOf } from "../../../domain/sections/index.ts";
 import { moduleLabelKey } from "../../../domain/sections/labels.ts";
 import { clearButtonProps } from "../../components/form/clearButton.ts";
+import { FieldGroup } from "../../components/form/FieldGroup.tsx";
 import { categoryTitleKey } from "../records/recordPlace.ts";
 
 /** The scope as the form holds it: plain strings, checked by the domain schema. */
@@ -50,9 +50,9 @@ export function ScopePicker({ value, onChange, error }: ScopePickerProps) {
   };
 
   return (
-    <Fieldset
+    <FieldGroup
       legend={`${t("form.scopeLegend")} *`}
-      variant="unstyled"
+      hint={t("form.scopeHelp")}
       aria-describedby={error ? errorId : undefined}
     >
       <Stack gap="sm">
@@ -96,6 +96,6 @@ export function ScopePicker({ value, onChange, error }: ScopePickerProps) {
         </SimpleGrid>
         {error && <Input.Error id={errorId}>{error}</Input.Error>}
       </Stack>
-    </Fieldset>
+    </FieldGroup>
   );
 }

@@ -1,5 +1,4 @@
-import "@mantine/core/styles/Fieldset.css";
-import { Fieldset, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { GENDERS, MARITAL_STATUSES } from "../../../../domain/catalog/personOptions.ts";
 import type { PersonGroup } from "../../../../domain/catalog/relationships.ts";
@@ -9,6 +8,7 @@ import { CountrySelect } from "../../../components/country/CountrySelect.tsx";
 import { DateField } from "../../../components/DateField.tsx";
 import { SecretField } from "../../../components/fields/SecretField.tsx";
 import { isUnder } from "../../../components/form/errorPaths.ts";
+import { FieldGroup } from "../../../components/form/FieldGroup.tsx";
 import type { SchemaFormOf } from "../../../components/form/useSchemaForm.ts";
 import { revealSocialNumber } from "../queries.ts";
 import type { ContactFormValues } from "./contactFormValues.ts";
@@ -99,7 +99,7 @@ export function ContactMoreDetails({ form }: { form: SchemaFormOf<ContactFormVal
         error={error("mailingAddress")}
       />
 
-      <Fieldset legend={t("contact.importantDates")} variant="unstyled">
+      <FieldGroup legend={t("contact.importantDates")} hint={t("contact.importantDatesHint")}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           {(["marriage", "separation", "divorce", "death"] as const).map((key) => (
             <DateField
@@ -111,7 +111,7 @@ export function ContactMoreDetails({ form }: { form: SchemaFormOf<ContactFormVal
             />
           ))}
         </SimpleGrid>
-      </Fieldset>
+      </FieldGroup>
 
       <PersonsPicker
         label={t("contact.emergencyContacts")}
