@@ -1,29 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Language } from "../../domain/catalog/languages.ts";
 import type { ThemeKey } from "../../domain/catalog/themes.ts";
+import type { Account } from "../../domain/schemas/account.ts";
 import { apiFetch } from "../api/client.ts";
 import { accountQueryKey, fetchAccount } from "./accountQuery.ts";
-
-/** The signed-in account as GET /api/account/account answers it (spec section 3, plus our fields). */
-export type Account = {
-  id: string;
-  name: string;
-  /** The sign-in email (the spec's `login`). */
-  login: string;
-  email: string;
-  emailVerified: boolean;
-  lang: Language;
-  themeColor: ThemeKey;
-  /** "subscriber", "b2b", "admin". */
-  roles: string[];
-  showSplashScreen: boolean;
-  showMobileSplashScreen: boolean;
-  twoFactorEnabled: boolean;
-  hasPassword: boolean;
-  /** "credential", "oidc". */
-  providers: string[];
-  createdAt: number;
-};
 
 export { accountQueryKey, fetchAccount } from "./accountQuery.ts";
 

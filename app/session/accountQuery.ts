@@ -1,5 +1,5 @@
+import type { Account } from "../../domain/schemas/account.ts";
 import { apiFetch } from "../api/client.ts";
-import type { Account } from "./account.ts";
 
 /*
  * The account's fetch without React Query's hooks, so the sign-in page (which only fetches once,

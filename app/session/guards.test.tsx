@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Account } from "../../domain/schemas/account.ts";
 import { routes } from "../router.tsx";
 import { renderRoutes } from "../test/render.tsx";
 import { sentBodies, stubApi, testAccount, UNAUTHENTICATED } from "../test/stubApi.ts";
-import type { Account } from "./account.ts";
 
 function signedInAs(account: Partial<Account> | null, extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({

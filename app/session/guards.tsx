@@ -1,9 +1,10 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { hasFullAccess, ROLES } from "../../domain/roles.ts";
+import type { Account } from "../../domain/schemas/account.ts";
 import { ApiError } from "../api/client.ts";
 import { NotFoundContent } from "../features/not-found/NotFoundPage.tsx";
 import { PageLoader } from "../shell/PageLoader.tsx";
-import { type Account, useAccount } from "./account.ts";
+import { useAccount } from "./account.ts";
 import { homeRouteFor, loginPathFor } from "./homeRoute.ts";
 import { SubscriptionRequired } from "./SubscriptionRequired.tsx";
 import { useAccountPreferences } from "./useAccountPreferences.ts";

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import type { Account } from "../../domain/schemas/account.ts";
 import { chooseLanguage, currentLanguage } from "../i18n/i18n.ts";
 import { useThemePreference } from "../theme/themePreference.ts";
-import type { Account } from "./account.ts";
 
 /**
  * Once the account is known, its language and theme become this device's. Applied when they

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Account } from "../session/account.ts";
+import type { Account } from "../../domain/schemas/account.ts";
 import { renderRoutes } from "../test/render.tsx";
 import { SplashModals } from "./SplashModals.tsx";
 

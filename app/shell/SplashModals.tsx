@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import type { Account } from "../../domain/schemas/account.ts";
 import { apiFetch } from "../api/client.ts";
 import {
   closeIntroGuide,
   openIntroGuide,
   useIntroGuideOpen,
 } from "../features/intro-guide/introGuideStore.ts";
-import { type Account, useAccount, useSetAccount } from "../session/account.ts";
+import { useAccount, useSetAccount } from "../session/account.ts";
 import { useSessionWarningShown } from "./SessionExpiryModal.tsx";
 import { useIsMobileDevice } from "./useIsMobileDevice.ts";
 

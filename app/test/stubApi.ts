@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { Account } from "../session/account.ts";
+import type { Account } from "../../domain/schemas/account.ts";
 
 /** One stubbed answer: status, JSON body and extra headers. */
 export type StubAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };

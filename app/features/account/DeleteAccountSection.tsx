@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { Account } from "../../session/account.ts";
+import type { Account } from "../../../domain/schemas/account.ts";
 import { clearSessionState } from "../../session/clearSessionState.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
 import { PasswordField } from "../login/PasswordField.tsx";

@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_LIMITS } from "../../../domain/limits.ts";
-import type { Account } from "../../session/account.ts";
+import type { Account } from "../../../domain/schemas/account.ts";
 import { PasswordField } from "../login/PasswordField.tsx";
 import { AccountForm } from "./AccountForm.tsx";
 import { AccountSection } from "./AccountSection.tsx";

@@ -4,7 +4,8 @@ import { Badge, Button, Center, Code, Group, Loader, Stack, Text, TextInput, Tit
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type Account, accountQueryKey } from "../../session/account.ts";
+import type { Account } from "../../../domain/schemas/account.ts";
+import { accountQueryKey } from "../../session/account.ts";
 import { AccountForm } from "./AccountForm.tsx";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";

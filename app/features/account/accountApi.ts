@@ -1,7 +1,7 @@
 import type { Language } from "../../../domain/catalog/languages.ts";
 import type { ThemeKey } from "../../../domain/catalog/themes.ts";
+import type { Account } from "../../../domain/schemas/account.ts";
 import { apiFetch } from "../../api/client.ts";
-import type { Account } from "../../session/account.ts";
 
 /*
  * The calls of My Account: ours under /api/account, better-auth's under /api/auth (the server

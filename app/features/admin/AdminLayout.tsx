@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { ADMIN_SCREENS, adminPath } from "./routes.tsx";
+import { ADMIN_SCREENS, adminPath } from "./paths.ts";
 
 /**
  * /admin: the heading and the links between the billing screens. They are links, not tabs: each

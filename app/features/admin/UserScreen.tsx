@@ -12,7 +12,7 @@ import { accountComments } from "../comments/api.ts";
 import { CommentsPanel } from "../comments/CommentsPanel.tsx";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { type UserAction, useAdminUser, useUserAction } from "./adminApi.ts";
-import { adminPath } from "./routes.tsx";
+import { adminPath } from "./paths.ts";
 import { USER_STATUS_COLOR } from "./UsersScreen.tsx";
 import { useAdminFormats } from "./useAdminFormats.ts";
 

@@ -9,7 +9,7 @@ import { Loaded } from "../../components/Loaded.tsx";
 import { SearchField, usePagedSearch } from "../../components/SearchField.tsx";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { useAdminUsers } from "./adminApi.ts";
-import { adminPath } from "./routes.tsx";
+import { adminPath } from "./paths.ts";
 import { useAdminFormats } from "./useAdminFormats.ts";
 
 const PAGE_SIZE = 20;

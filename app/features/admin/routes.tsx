@@ -1,26 +1,12 @@
 import { Navigate, type RouteObject } from "react-router";
-import { ADMIN_PATH } from "../../session/homeRoute.ts";
+import { adminPath } from "./paths.ts";
 
 /*
- * /admin: the screens of platform administrators (accounts, billing, the audit log), each at its own address under one
- * layout. Paths only, so the router can import this file into the start-up bundle; the screens
- * load on demand. RequireAdmin (router.tsx) stands above them.
+ * /admin: the screens of platform administrators (accounts, billing, the audit log), each at its
+ * own address under one layout. Routes only, so the router can import this file into the start-up
+ * bundle; the screens load on demand and take their addresses from paths.ts, not from here.
+ * RequireAdmin (router.tsx) stands above them.
  */
-
-export const ADMIN_SCREENS = [
-  "overview",
-  "users",
-  "companies",
-  "products",
-  "codes",
-  "charities",
-  "audit",
-] as const;
-export type AdminScreenName = (typeof ADMIN_SCREENS)[number];
-
-export function adminPath(screen: AdminScreenName): string {
-  return `${ADMIN_PATH}/${screen}`;
-}
 
 const layout = () => import("./AdminLayout.tsx").then((m) => ({ Component: m.AdminLayout }));
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PaymentCurrency } from "../../../domain/catalog/currencies.ts";
+import type { Account } from "../../../domain/schemas/account.ts";
 import type {
   ActivationResult,
   CardSetup,
@@ -12,7 +13,6 @@ import type {
   SubscriptionProduct,
 } from "../../../domain/schemas/subscription.ts";
 import { apiFetch } from "../../api/client.ts";
-import type { Account } from "../../session/account.ts";
 import { accountQueryKey } from "../../session/accountQuery.ts";
 
 /*

@@ -7,7 +7,7 @@ import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { CompanyAdminView } from "./CompanyAdminView.tsx";
 import { CreateCompanyForm } from "./CreateCompanyForm.tsx";
-import { ACTIVATE_PATH } from "./routes.ts";
+import { ACTIVATE_PATH } from "./paths.ts";
 
 /**
  * /b2b: a company admin runs their company here; anyone else may create one (and becomes its

@@ -1,14 +1,11 @@
 import type { RouteObject } from "react-router";
-import { COMPANY_PATH } from "../../session/homeRoute.ts";
 import type { ScreenHandle } from "../../shell/screenHandle.ts";
 
 /*
- * /b2b and /b2b/activate: paths only, so the router can import this file into the start-up bundle;
- * the screens load on demand. Any signed-in account may open both: creating a company or
- * activating a seat is how one gets a company role.
+ * /b2b and /b2b/activate: routes only, so the router can import this file into the start-up
+ * bundle; the screens load on demand (their addresses are in paths.ts). Any signed-in account may
+ * open both: creating a company or activating a seat is how one gets a company role.
  */
-
-export const ACTIVATE_PATH = `${COMPANY_PATH}/activate`;
 
 const handle: ScreenHandle = { titleKey: "screen.b2b" };
 

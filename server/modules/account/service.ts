@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage } from "../../../domain/catalog/languages.ts";
 import { DEFAULT_THEME, isThemeKey } from "../../../domain/catalog/themes.ts";
+import type { Account } from "../../../domain/schemas/account.ts";
 import type { Actor } from "../../auth/access.ts";
 import { authBoolean, authDate } from "../../auth/auth-values.ts";
 import type { AuthServices } from "../../auth/better-auth.ts";
@@ -12,25 +13,6 @@ import { DELETE_CONFIRMATION_WORDS, type SaveAccountBody } from "./schemas.ts";
 
 /** An account without a password proves itself by having signed in this recently. */
 const FRESH_SESSION_MS = 10 * 60 * 1000;
-
-export type Account = {
-  id: string;
-  name: string;
-  /** The spec's login: the email address. */
-  login: string;
-  email: string;
-  emailVerified: boolean;
-  lang: string;
-  themeColor: string;
-  roles: string[];
-  showSplashScreen: boolean;
-  showMobileSplashScreen: boolean;
-  twoFactorEnabled: boolean;
-  hasPassword: boolean;
-  /** "credential" for a password, "oidc" for the external provider. */
-  providers: string[];
-  createdAt: number;
-};
 
 export function createAccountService(services: AuthServices) {
   const { auth, database, sessions, config, secret } = services;

@@ -1,9 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { Selectable } from "kysely";
-import type { DataKeys } from "../../crypto/data-keys.ts";
-import type { Database } from "../../db/database.ts";
-import type { NomineeTable } from "../../db/schema.ts";
-import type { BlobStore } from "../../storage/blob-store.ts";
 import { onAccountDeleted } from "../account/account-deletion.ts";
 import { documentReader } from "../documents/reader.ts";
 import { forgetAccount } from "./forget-account.ts";
@@ -13,23 +8,12 @@ import { nomineeRoutes } from "./nominee-routes.ts";
 import { createNomineeService } from "./nominee-service.ts";
 import { ownerRoutes } from "./owner-routes.ts";
 import { createOwnerService } from "./owner-service.ts";
-import { sharedReadRoutes } from "./shared-read-routes.ts";
+import { type SharedReadOptions, sharedReadRoutes } from "./shared-read-routes.ts";
 
 onAccountDeleted(forgetAccount);
 
-/** What the sharing module needs from the app. */
-export type SharingOptions = {
-  database: Database;
-  dataKeys: DataKeys;
-  blobs: BlobStore;
-  /** Epoch ms; tests move it. */
-  clock?: () => number;
-  /**
-   * Called by the shared reads when a released nominee opens the file for the first time since
-   * the last release (opened_at was null); mails the owner. Set by sharingRoutes when the
-   * lifecycle is mounted; once per release whatever the number of calls.
-   */
-  onFirstOpen?: (nominee: Selectable<NomineeTable>) => Promise<void>;
+/** What the sharing module needs from the app: the shared reads' needs, and the lifecycle's. */
+export type SharingOptions = SharedReadOptions & {
   /**
    * The lifecycle's mail, jobs and signed links: with them the owner's and the nominee's routes
    * are mounted (they need accounts, so the app passes them with auth).

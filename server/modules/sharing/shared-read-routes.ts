@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Selectable } from "kysely";
 import { z } from "zod";
 import { PERSON_GROUPS } from "../../../domain/catalog/relationships.ts";
 import { categoryKeySchema, DOCUMENT_MODULES, isDocumentType } from "../../../domain/schemas/document.ts";
@@ -8,7 +9,11 @@ import { scopeIncludesDocument, sharesWholeNetwork } from "../../../domain/schem
 import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { type CategoryDef, RECORD_MODULES } from "../../../domain/sections/types.ts";
 import { actorOf } from "../../auth/ownership.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { Database } from "../../db/database.ts";
+import type { NomineeTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { BlobStore } from "../../storage/blob-store.ts";
 import { toAddress } from "../addresses/presenter.ts";
 import { addressRepository } from "../addresses/repository.ts";
 import { sendDownload } from "../documents/download.ts";
@@ -25,7 +30,6 @@ import { revealQuery } from "../records/routes.ts";
 import { createRecordService } from "../records/service.ts";
 import { logNomineeAccess, type NomineeAccess, viewOrReveals } from "./nominee-access-log.ts";
 import { markFirstOpen, type ReleasedGrant, releasedGrant, releasedGrantsFrom } from "./released-grant.ts";
-import type { SharingOptions } from "./routes.ts";
 import {
   documentIsVisible,
   documentsNamedBy,
@@ -57,6 +61,21 @@ const downloadParams = z.object({
 });
 const inlineQuery = z.object({ inline: z.enum(["1", "true", "0", "false"]).optional() });
 
+/** What the shared reads need from the app. */
+export type SharedReadOptions = {
+  database: Database;
+  dataKeys: DataKeys;
+  blobs: BlobStore;
+  /** Epoch ms; tests move it. */
+  clock?: () => number;
+  /**
+   * Called when a released nominee opens the file for the first time since the last release
+   * (opened_at was null); mails the owner. Set by sharingRoutes when the lifecycle is mounted;
+   * once per release whatever the number of calls.
+   */
+  onFirstOpen?: (nominee: Selectable<NomineeTable>) => Promise<void>;
+};
+
 /**
  * A released nominee reads what the owner shared, read-only, in the shapes the owner's own routes
  * answer (so the app shows it with the same components). Everything goes through the grant
@@ -64,7 +83,7 @@ const inlineQuery = z.object({ inline: z.enum(["1", "true", "0", "false"]).optio
  * reveals and downloads are logged for the owner (nominee-access-log.ts); the first read after
  * each release calls `onFirstOpen` (the owner's mail). Nothing here writes the owner's file.
  */
-export async function sharedReadRoutes(app: FastifyInstance, options: SharingOptions): Promise<void> {
+export async function sharedReadRoutes(app: FastifyInstance, options: SharedReadOptions): Promise<void> {
   const { dataKeys, blobs } = options;
   const { db } = options.database;
   const clock = options.clock ?? Date.now;
