@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SIGN_IN_EVENT_KINDS } from "../../domain/schemas/account.ts";
 import enAccount from "../../public/locales/en/account.json" with { type: "json" };
 import enAdmin from "../../public/locales/en/admin.json" with { type: "json" };
 import enAuth from "../../public/locales/en/auth.json" with { type: "json" };
@@ -56,6 +57,15 @@ describe.each([
       expect(typeof enText === "string" && enText.length > 0, path).toBe(true);
       expect(typeof frText === "string" && frText.length > 0, path).toBe(true);
       expect(placeholders(String(frText)), path).toEqual(placeholders(String(enText)));
+    }
+  });
+});
+
+describe("what the server's answers name", () => {
+  it("has a label for every kind of the security log, in both languages", () => {
+    for (const kind of SIGN_IN_EVENT_KINDS) {
+      expect(enAccount.activity.kind[kind], kind).toBeTruthy();
+      expect(frAccount.activity.kind[kind], kind).toBeTruthy();
     }
   });
 });

@@ -54,3 +54,6 @@ export type Address = Omit<AddressInput, "id"> & { id: string };
 export function nicknameKey(name: string): string {
   return name.normalize("NFC").trim().toLowerCase();
 }
+
+/** Where an address is used: DELETE /api/address/{id} lists these when it refuses (409 address_in_use). */
+export type AddressUsage = { kind: "person" | "institution"; id: string; name: string };

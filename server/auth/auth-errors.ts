@@ -1,5 +1,5 @@
 import type { Language } from "../../domain/catalog/languages.ts";
-import { codeOfStatus, ERROR_STATUS, type ErrorCode, isErrorCode } from "../errors/codes.ts";
+import { codeOfStatus, ERROR_STATUS, type ErrorCode, isErrorCode } from "../../domain/errors.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 
 /** better-auth's reason for a refusal, snake_cased like ours ("INVALID_PASSWORD" → "invalid_password"). */
@@ -42,7 +42,7 @@ function fieldOf(code: string, path: string): string | undefined {
 }
 
 /**
- * Our status and body for a refusal from better-auth: a code from the one table (server/errors/codes.ts)
+ * Our status and body for a refusal from better-auth: a code from the one table (domain/errors.ts)
  * like every other error, better-auth's own reason beside it for the app to branch on
  * (email_not_verified offers to resend the email), and a message in the request's language:
  * errors.json "auth.<reason>" when we word that reason, else the code's message.

@@ -1,8 +1,9 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import type { Kysely } from "kysely";
+import type { SignInEventKind, SignInEventPage } from "../../domain/schemas/account.ts";
 import type { Database } from "../db/database.ts";
-import type { DB, SignInEventKind } from "../db/schema.ts";
+import type { DB } from "../db/schema.ts";
 import type { IdentityMails, MailRecipient } from "./auth-mail.ts";
 
 /** A sign-in from a device and network seen within this window is not news to the account holder. */
@@ -132,7 +133,7 @@ export function createSignInEvents(options: {
     }
   }
 
-  async function list(userId: string, page: { page: number; size: number }) {
+  async function list(userId: string, page: { page: number; size: number }): Promise<SignInEventPage> {
     const [items, total] = await Promise.all([
       database.db
         .selectFrom("sign_in_event")

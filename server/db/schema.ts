@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { ReleaseTiming } from "../../domain/catalog/releaseTimings.ts";
+import type { SignInEventKind } from "../../domain/schemas/account.ts";
 import type { CommentSubjectKind } from "../../domain/schemas/comment.ts";
 import type { NomineeStatus } from "../../domain/schemas/share.ts";
 import type {
@@ -89,15 +90,6 @@ export interface MailOutboxTable {
   created_at: number;
   sent_at: number | null;
 }
-
-export type SignInEventKind =
-  | "sign_in"
-  | "sign_in_failed"
-  | "sign_out"
-  | "password_reset"
-  | "two_factor_enabled"
-  | "two_factor_disabled"
-  | "passkey_added";
 
 /** One entry of an account's security log (server/auth/sign-in-events.ts). */
 export interface SignInEventTable {

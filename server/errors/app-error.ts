@@ -1,4 +1,4 @@
-import type { ErrorCode } from "./codes.ts";
+import type { ErrorCode } from "../../domain/errors.ts";
 
 export type AppErrorOptions = {
   /** A message key ("ns:key" or a key under errors.json "messages") replacing the code's message. */

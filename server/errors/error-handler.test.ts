@@ -2,10 +2,10 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ERROR_STATUS, type ErrorCode } from "../../domain/errors.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
 import { AppError } from "./app-error.ts";
-import { ERROR_STATUS, type ErrorCode } from "./codes.ts";
 
 const person = z.object({
   firstName: z.string().min(1).max(256),

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { codeOfStatus, ERROR_STATUS, type ErrorBody, type ErrorCode } from "../../domain/errors.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
 import { AppError } from "./app-error.ts";
-import { codeOfStatus, ERROR_STATUS, type ErrorBody, type ErrorCode } from "./codes.ts";
 import { type FieldProblem, fieldProblems } from "./validation-fields.ts";
 
 type Problem = {

@@ -1,9 +1,9 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERROR_STATUS, isErrorCode } from "../../domain/errors.ts";
 import { createSignedInUser, request, type TestUser } from "../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
-import { ERROR_STATUS, isErrorCode } from "./codes.ts";
 
 /**
  * Every refusal, whoever makes it (our routes, Fastify itself, better-auth), answers one shape:

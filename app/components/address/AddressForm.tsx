@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { LIMITS } from "../../../domain/limits.ts";
 import {
   type Address,
+  type AddressUsage,
   addressInputSchema,
   NICKNAME_MESSAGE,
   nicknameKey,
@@ -14,7 +15,6 @@ import { ConfirmDialog, DeleteRecordDialog } from "../dialogs/ConfirmDialog.tsx"
 import type { FieldMessage } from "../form/schemaErrors.ts";
 import { useSchemaForm } from "../form/useSchemaForm.ts";
 import {
-  type AddressUsage,
   addressQueryKeys,
   addressUsagesOf,
   deleteAddress,

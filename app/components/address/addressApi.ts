@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
-import type { Address, AddressInput } from "../../../domain/schemas/address.ts";
+import type { Address, AddressInput, AddressUsage } from "../../../domain/schemas/address.ts";
 import { ApiError, apiFetch } from "../../api/client.ts";
 
 /** The saved address book (GET /api/address/), shared by every address picker on screen. */
@@ -18,9 +18,6 @@ export function useAddresses(enabled = true) {
 export function saveAddress(input: Partial<Record<keyof AddressInput, string | null>>): Promise<Address> {
   return apiFetch<Address>("/api/address/", { method: "POST", body: JSON.stringify(input) });
 }
-
-/** Where an address is used, as DELETE lists it when it refuses (409 address_in_use). */
-export type AddressUsage = { kind: "person" | "institution"; id: string; name: string };
 
 /** DELETE /api/address/{id}; `confirm` clears the references of an address still in use. */
 export async function deleteAddress(id: string, confirm: boolean): Promise<void> {

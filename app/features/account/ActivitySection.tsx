@@ -1,22 +1,13 @@
 import { Loader, Paper, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { isSignInEventKind, type SignInEventItem } from "../../../domain/schemas/account.ts";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
-import { eventsQueryKey, listSignInEvents, type SignInEvent } from "./accountApi.ts";
+import { eventsQueryKey, listSignInEvents } from "./accountApi.ts";
 import { errorMessage } from "./apiErrors.ts";
 import { useDeviceName } from "./SessionsSection.tsx";
 import { useDateTimeFormat } from "./useDateTimeFormat.ts";
-
-const KNOWN_KINDS = new Set([
-  "sign_in",
-  "sign_in_failed",
-  "sign_out",
-  "password_reset",
-  "two_factor_enabled",
-  "two_factor_disabled",
-  "passkey_added",
-]);
 
 /** The account's recent security log: sign-ins, failures and changes, newest first. */
 export function ActivitySection() {
@@ -48,7 +39,7 @@ export function ActivitySection() {
   );
 }
 
-function EventRow({ event }: { event: SignInEvent }) {
+function EventRow({ event }: { event: SignInEventItem }) {
   const { t } = useTranslation("account");
   const formatDateTime = useDateTimeFormat();
   const device = useDeviceName()(event.userAgent);
@@ -56,7 +47,7 @@ function EventRow({ event }: { event: SignInEvent }) {
   return (
     <Paper component="li" withBorder p="sm">
       <Text fw={500} c={failed ? "var(--mantine-color-error)" : undefined}>
-        {KNOWN_KINDS.has(event.kind) ? t(`activity.kind.${event.kind}`) : t("activity.unknownKind")}
+        {isSignInEventKind(event.kind) ? t(`activity.kind.${event.kind}`) : t("activity.unknownKind")}
       </Text>
       <Text size="sm" c="dimmed">
         {[formatDateTime(event.createdAt), device, event.ip ? t("sessions.ip", { ip: event.ip }) : null]

@@ -1,6 +1,6 @@
 import type { Language } from "../../../domain/catalog/languages.ts";
 import type { ThemeKey } from "../../../domain/catalog/themes.ts";
-import type { Account } from "../../../domain/schemas/account.ts";
+import type { Account, SignInEventPage } from "../../../domain/schemas/account.ts";
 import { apiFetch } from "../../api/client.ts";
 
 /*
@@ -110,26 +110,6 @@ export async function renamePasskey(id: string, name: string): Promise<void> {
 export async function deletePasskey(id: string): Promise<void> {
   await post("/api/auth/passkey/delete-passkey", { id });
 }
-
-export type SignInEventKind =
-  | "sign_in"
-  | "sign_in_failed"
-  | "sign_out"
-  | "password_reset"
-  | "two_factor_enabled"
-  | "two_factor_disabled"
-  | "passkey_added";
-
-export type SignInEvent = {
-  id: string;
-  kind: SignInEventKind | string;
-  ip: string | null;
-  userAgent: string | null;
-  createdAt: DateValue;
-};
-
-/** GET /api/account/events: one page of the account's security log, newest first. */
-export type SignInEventPage = { items: SignInEvent[]; page: number; size: number; total: number };
 
 export const eventsQueryKey = ["account", "events"] as const;
 

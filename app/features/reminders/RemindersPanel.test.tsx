@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Reminder } from "../../../domain/schemas/reminder.ts";
 import enReminders from "../../../public/locales/en/reminders.json" with { type: "json" };
 import enSections from "../../../public/locales/en/sections.json" with { type: "json" };
 import frReminders from "../../../public/locales/fr/reminders.json" with { type: "json" };
@@ -8,7 +9,6 @@ import frSections from "../../../public/locales/fr/sections.json" with { type: "
 import { renderWithProviders } from "../../test/render.tsx";
 import { stubApi, testAccount } from "../../test/stubApi.ts";
 import { RemindersPanel } from "./RemindersPanel.tsx";
-import type { Reminder } from "./reminders.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();

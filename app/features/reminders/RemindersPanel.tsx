@@ -3,10 +3,11 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { hasFullAccess } from "../../../domain/roles.ts";
+import type { Reminder } from "../../../domain/schemas/reminder.ts";
 import { categoryLabelKey } from "../../../domain/sections/labels.ts";
 import { isAssignedType } from "../../../domain/sections/modules.ts";
 import { useAccount } from "../../session/account.ts";
-import { type Reminder, reminderPath, useReminders } from "./reminders.ts";
+import { reminderPath, useReminders } from "./reminders.ts";
 
 /** "Passports · Sam: expires in 42 days", "... expires today", "... expired 3 days ago". */
 export function useReminderSentence(): (reminder: Reminder) => string {

@@ -1,19 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import type { Reminder } from "../../../domain/schemas/reminder.ts";
 import { apiFetch } from "../../api/client.ts";
-
-/** One item of GET /api/reminders (server/modules/reminders/README.md). */
-export type Reminder = {
-  recordId: string;
-  module: string;
-  category: string;
-  field: string;
-  /** Epoch ms. */
-  date: number;
-  /** UTC calendar days from today: 0 today, negative once passed. */
-  daysLeft: number;
-  holderName: string | null;
-  title: string | null;
-};
 
 export const remindersQueryKey = ["reminders"] as const;
 

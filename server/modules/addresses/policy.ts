@@ -1,8 +1,8 @@
+import type { AddressUsage } from "../../../domain/schemas/address.ts";
 import { NICKNAME_MESSAGE } from "../../../domain/schemas/address.ts";
 import type { Actor } from "../../auth/access.ts";
 import { authorizeDelete } from "../../auth/ownership.ts";
 import { AppError } from "../../errors/app-error.ts";
-import type { AddressUsage } from "./presenter.ts";
 
 /** Rules of saved addresses (the repository keeps every query to the owner's rows). */
 

@@ -35,6 +35,3 @@ export function toColumns(
     zip: input.zip,
   };
 }
-
-/** Where an address is used, as the delete confirmation lists it. */
-export type AddressUsage = { kind: "person" | "institution"; id: string; name: string };

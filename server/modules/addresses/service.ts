@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Address, AddressInput } from "../../../domain/schemas/address.ts";
+import type { Address, AddressInput, AddressUsage } from "../../../domain/schemas/address.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
@@ -9,7 +9,7 @@ import { institutionRepository } from "../institutions/repository.ts";
 import { personName } from "../persons/presenter.ts";
 import { personRepository } from "../persons/repository.ts";
 import { authorizeAddressDelete, refuseTakenNickname } from "./policy.ts";
-import { type AddressUsage, toAddress, toColumns } from "./presenter.ts";
+import { toAddress, toColumns } from "./presenter.ts";
 import { addressRepository } from "./repository.ts";
 
 export function createAddressService(db: Kysely<DB>) {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { Reminder } from "../../../domain/schemas/reminder.ts";
 import {
   categoryDef,
   fieldDef,
@@ -17,21 +18,6 @@ import { openRecordBody } from "../records/service.ts";
 export const DAY_MS = 86_400_000;
 /** Overdue items stay on the list this long, then the person has surely seen them. */
 export const OVERDUE_DAYS = 30;
-
-export type Reminder = {
-  recordId: string;
-  module: RecordModule;
-  category: string;
-  field: string;
-  /** Epoch ms. */
-  date: number;
-  /** Calendar days (UTC) from today to the date: negative once it has passed. */
-  daysLeft: number;
-  /** The holder's name when the record has one. */
-  holderName: string | null;
-  /** What names the record in a sentence: the holder, else its first named list column. */
-  title: string | null;
-};
 
 /** Whole UTC days between two instants' calendar dates. */
 export function daysBetween(from: number, to: number): number {
