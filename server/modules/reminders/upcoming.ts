@@ -9,7 +9,7 @@ import {
   reminderFields,
 } from "../../../domain/sections/index.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
-import type { CategoryDef, RecordModule } from "../../../domain/sections/types.ts";
+import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
 import { findReferenced, type ReferencedRows, referenceCell } from "../records/references.ts";
