@@ -9,7 +9,7 @@ import { authOptionsRoutes } from "./auth/options-route.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionCookieName } from "./auth/session-cookie.ts";
 import type { Config } from "./config.ts";
-import { createDataKeys } from "./crypto/data-keys.ts";
+import { createDataKeys, forgetDataKey } from "./crypto/data-keys.ts";
 import { loadMasterKeyring, type MasterKeyring } from "./crypto/master-keys.ts";
 import type { Database } from "./db/database.ts";
 import { frameworkErrors, installErrorHandling } from "./errors/error-handler.ts";
@@ -24,26 +24,30 @@ import { webRoutes } from "./http/web.ts";
 import { loadLocaleStore } from "./i18n/locale-store.ts";
 import type { JobQueue } from "./jobs/runner.ts";
 import type { MailOutbox } from "./mail/outbox.ts";
+import { type AccountEraser, createAccountEraser } from "./modules/account/account-deletion.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
-import { activityRoutes } from "./modules/activity/routes.ts";
-import { addressRoutes } from "./modules/addresses/routes.ts";
+import { activityRoutes, forgetActivity } from "./modules/activity/routes.ts";
+import { addressRoutes, forgetAddresses } from "./modules/addresses/routes.ts";
 import { createBillingAdmin } from "./modules/admin/billing-admin.ts";
-import { adminRoutes } from "./modules/admin/routes.ts";
+import { adminRoutes, forgetAccountComments } from "./modules/admin/routes.ts";
 import { createUserAdmin } from "./modules/admin/users.ts";
-import { commentRoutes } from "./modules/comments/routes.ts";
-import { companyRoutes } from "./modules/companies/routes.ts";
+import { commentRoutes, forgetComments } from "./modules/comments/routes.ts";
+import { companyRoutes, forgetCompanyMembership } from "./modules/companies/routes.ts";
 import { type CompanyJobs, createCompanyService } from "./modules/companies/service.ts";
 import { attachedDocumentsLinker } from "./modules/documents/record-links.ts";
-import { documentRoutes } from "./modules/documents/routes.ts";
-import { institutionRoutes } from "./modules/institutions/routes.ts";
-import { personRoutes } from "./modules/persons/routes.ts";
-import { recordRoutes } from "./modules/records/routes.ts";
+import { documentRoutes, forgetDocuments } from "./modules/documents/routes.ts";
+import { forgetInstitutions, institutionRoutes } from "./modules/institutions/routes.ts";
+import { forgetPersons, personRoutes } from "./modules/persons/routes.ts";
+import { createListCache } from "./modules/records/list-cache.ts";
+import { forgetRecords, recordRoutes } from "./modules/records/routes.ts";
 import { reminderRoutes } from "./modules/reminders/routes.ts";
 import { type ReminderJobs, reminderScheduler } from "./modules/reminders/schedule.ts";
 import { createApprovalLinks } from "./modules/sharing/approval-links.ts";
+import { forgetSharing } from "./modules/sharing/forget-account.ts";
 import { sharingRoutes } from "./modules/sharing/routes.ts";
 import type { SharingJobs } from "./modules/sharing/schedule.ts";
 import { createBilling } from "./modules/subscriptions/billing.ts";
+import { forgetBilling } from "./modules/subscriptions/forget-account.ts";
 import type { BillingJobs } from "./modules/subscriptions/renewal.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { unsubscribeRoutes } from "./modules/unsubscribe/routes.ts";
@@ -78,6 +82,11 @@ export type BuildAppOptions = {
   billing?: { mail: MailOutbox; jobs: JobQueue<BillingJobs & CompanyJobs> };
   /** Epoch ms for time-dependent answers (reminders, sharing); tests move it. */
   clock?: () => number;
+  /**
+   * How this app deletes an account; the app adds every module's part as it mounts it. main.ts
+   * passes the one its purge job uses; by default a new one.
+   */
+  eraser?: AccountEraser;
 };
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests inject. */
@@ -127,12 +136,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     globalDecompression: false,
   });
 
+  const eraser = options.eraser ?? createAccountEraser();
+  // Lists of records keep their columns here: one cache for this app, the owner's and the nominees' reads.
+  const listCache = createListCache();
+
   await app.register(healthRoutes, { database });
   await app.register(apiDocsRoutes);
   await app.register(localeRoutes, { locales });
   if (options.auth !== undefined) {
     await app.register(authRoutes, { services: options.auth, locales });
-    await app.register(accountRoutes, { services: options.auth });
+    await app.register(accountRoutes, { services: options.auth, eraser });
     await app.register(unsubscribeRoutes, { services: options.auth });
   }
   await app.register(authOptionsRoutes, { config });
@@ -150,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recordRoutes, {
     database,
     dataKeys,
+    listCache,
     onChange: [
       attachedDocumentsLinker(database.db),
       ...(options.reminderJobs === undefined
@@ -174,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     dataKeys,
     blobs,
+    listCache,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.sharing === undefined || options.auth === undefined
       ? {}
@@ -187,6 +202,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
         }),
   });
+  // What deleting an account removes, module by module, before its identity rows.
+  for (const hook of [
+    forgetDataKey,
+    forgetActivity,
+    forgetAddresses,
+    forgetComments,
+    forgetInstitutions,
+    forgetPersons,
+    forgetRecords(listCache),
+    forgetSharing,
+    forgetDocuments(blobs),
+  ])
+    eraser.add(hook);
   if (options.billing !== undefined && options.auth !== undefined) {
     const { sessions } = options.auth;
     const clock = options.clock ?? Date.now;
@@ -202,11 +230,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       database,
       service: billing.service,
       webhook: billing.webhook,
-      stripe: billing.stripe,
     });
     await app.register(adminRoutes, {
       billingAdmin: createBillingAdmin({ database, stripe: billing.stripe, clock }),
-      userAdmin: createUserAdmin({ services: options.auth, billing: config.billing.mode, clock }),
+      userAdmin: createUserAdmin({ services: options.auth, billing: config.billing.mode, clock, eraser }),
       database,
       clock,
     });
@@ -222,6 +249,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         translate: (lng, key, params) => locales.translate(lng, key, params),
       }),
     });
+    // Cancels the account's Stripe subscriptions; admins' comments on it; its company seat.
+    for (const hook of [forgetBilling(billing.stripe), forgetAccountComments, forgetCompanyMembership])
+      eraser.add(hook);
   }
   // Mail kept as files is readable in the browser while developing and testing, never in production.
   // Imported only then, so production never loads the mail parser.

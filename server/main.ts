@@ -11,6 +11,7 @@ import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { type MailJobs, mailJobHandlers } from "./mail/delivery.ts";
 import { createMailOutbox } from "./mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "./mail/transport.ts";
+import { createAccountEraser } from "./modules/account/account-deletion.ts";
 import {
   type PurgeJobs,
   purgeJobHandlers,
@@ -116,6 +117,8 @@ async function start(): Promise<void> {
     });
     const masterKeys = loadMasterKeyring({ config, logger: { warn: (message) => logger.warn(message) } });
     const dataKeys = createDataKeys({ db: database.db, masterKeys });
+    // One eraser for the app and its purge job: buildApp adds every module's part to it.
+    const eraser = createAccountEraser();
     const jobs: JobRunner<AppJobs> = createJobRunner<AppJobs>({
       database,
       handlers: {
@@ -146,7 +149,7 @@ async function start(): Promise<void> {
           mails: () => createBillingMails({ outbox, publicUrl: config.publicUrl }),
         }),
         ...companyJobHandlers({ database, mail: () => outbox, publicUrl: config.publicUrl }),
-        ...purgeJobHandlers({ database, jobs: () => jobs }),
+        ...purgeJobHandlers({ database, eraser, jobs: () => jobs }),
       },
       logger,
     });
@@ -160,6 +163,7 @@ async function start(): Promise<void> {
       reminderJobs: jobs,
       sharing: { mail: outbox, jobs },
       billing: { mail: outbox, jobs },
+      eraser,
     });
     // Records saved before the reminders module existed get their reminder jobs (once per database).
     await scheduleReminderBackfill(jobs);

@@ -1,7 +1,6 @@
 import { createSecretKey, type KeyObject, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { onAccountDeleted } from "../modules/account/account-deletion.ts";
 import { KEY_BYTES, open, seal } from "./envelope.ts";
 import type { MasterKey, MasterKeyring } from "./master-keys.ts";
 
@@ -141,7 +140,7 @@ export function createDataKeys(options: DataKeysOptions): DataKeys {
   };
 }
 
-// An account's data keys go with it: what they encrypted is deleted in the same transaction.
-onAccountDeleted(async (userId, trx) => {
+/** An account's data keys go with it: what they encrypted is deleted in the same transaction. */
+export async function forgetDataKey(userId: string, trx: Kysely<DB>): Promise<void> {
   await trx.deleteFrom("account_key").where("user_id", "=", userId).execute();
-});
+}

@@ -8,6 +8,7 @@ import type { Database, Dialect } from "../db/database.ts";
 import { createJobRunner, type JobHandlers, type JobQueue, type JobRunner } from "../jobs/runner.ts";
 import type { MailJobs } from "../mail/delivery.ts";
 import { createMailOutbox } from "../mail/outbox.ts";
+import { type AccountEraser, createAccountEraser } from "../modules/account/account-deletion.ts";
 import { type PurgeJobs, purgeJobHandlers } from "../modules/account/unverified-purge.ts";
 import { type CompanyJobs, companyJobHandlers } from "../modules/companies/service.ts";
 import { createApprovalLinks } from "../modules/sharing/approval-links.ts";
@@ -28,6 +29,8 @@ export function testJobHandlers(options: {
   publicUrl: string;
   clock?: () => number;
   services: () => SharingServices & { jobs: JobQueue<SharingJobs & PurgeJobs> };
+  /** The app's account eraser, for the purge of unconfirmed sign-ups. */
+  eraser: AccountEraser;
 }): JobHandlers<TestJobs> {
   const { database, publicUrl } = options;
   const outbox = () => options.services().outbox;
@@ -43,6 +46,7 @@ export function testJobHandlers(options: {
     ...companyJobHandlers({ database, mail: outbox, publicUrl }),
     ...purgeJobHandlers({
       database,
+      eraser: options.eraser,
       jobs: () => options.services().jobs,
       ...(options.clock === undefined ? {} : { clock: options.clock }),
     }),
@@ -60,6 +64,8 @@ export type TestApp = {
    * mail stays in mail_outbox); the sharing jobs run for real.
    */
   jobs: JobRunner<TestJobs>;
+  /** How the app deletes an account (every module's part added by buildApp). */
+  eraser: AccountEraser;
   close(): Promise<void>;
 };
 
@@ -94,6 +100,7 @@ export async function buildTestApp(
     ...options.config,
   };
   const clock = options.clock === undefined ? {} : { clock: options.clock };
+  const eraser = createAccountEraser();
   // Mail is stored in mail_outbox and never delivered: tests read it there (server/testing/identity.ts).
   const jobs: JobRunner<TestJobs> = createJobRunner<TestJobs>({
     database,
@@ -101,6 +108,7 @@ export async function buildTestApp(
     handlers: testJobHandlers({
       database,
       publicUrl: config.publicUrl,
+      eraser,
       ...clock,
       services: () => ({
         outbox,
@@ -126,6 +134,7 @@ export async function buildTestApp(
     auth,
     sharing: { mail: outbox, jobs },
     billing: { mail: outbox, jobs },
+    eraser,
     ...clock,
     ...(options.identity === undefined ? {} : { identity: options.identity }),
   });
@@ -135,6 +144,7 @@ export async function buildTestApp(
     config,
     auth,
     jobs,
+    eraser,
     async close() {
       await app.close();
       await database.close();

@@ -9,18 +9,17 @@ import {
 } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
-import { onAccountDeleted } from "./account-deletion.ts";
-
-const deletedByModules: string[] = [];
-onAccountDeleted(async (userId) => {
-  deletedByModules.push(userId);
-});
 
 describe.each(testDialects())("account API on %s", (dialect) => {
   let test: TestApp;
   let user: TestUser;
+  // A module's part of the deletion, added as the app adds each module's.
+  const deletedByModules: string[] = [];
   beforeAll(async () => {
     test = await buildTestApp(dialect);
+    test.eraser.add(async (userId) => {
+      deletedByModules.push(userId);
+    });
     user = await createSignedInUser(test, { name: "Ann Example" });
   });
   afterAll(() => test.close());

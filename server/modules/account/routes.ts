@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Actor } from "../../auth/access.ts";
 import type { AuthServices } from "../../auth/better-auth.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { AccountEraser } from "./account-deletion.ts";
 import { accountQuery, deleteAccountBody, eventsQuery, saveAccountBody, splashQuery } from "./schemas.ts";
 import { createAccountService } from "./service.ts";
 
@@ -19,11 +20,11 @@ function actorOf(request: FastifyRequest): Actor {
  */
 export async function accountRoutes(
   app: FastifyInstance,
-  options: { services: AuthServices },
+  options: { services: AuthServices; eraser: AccountEraser },
 ): Promise<void> {
   const { services } = options;
   const { sessions, events } = services;
-  const service = createAccountService(services);
+  const service = createAccountService(services, options.eraser);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { access: "user" as const };
 

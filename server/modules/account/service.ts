@@ -8,13 +8,13 @@ import { specRoles } from "../../auth/roles.ts";
 import { sessionCookieName, signSessionToken } from "../../auth/session-cookie.ts";
 import type { ResolvedSession } from "../../auth/session-identity.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { eraseAccount } from "./account-deletion.ts";
+import type { AccountEraser } from "./account-deletion.ts";
 import { DELETE_CONFIRMATION_WORDS, type SaveAccountBody } from "./schemas.ts";
 
 /** An account without a password proves itself by having signed in this recently. */
 const FRESH_SESSION_MS = 10 * 60 * 1000;
 
-export function createAccountService(services: AuthServices) {
+export function createAccountService(services: AuthServices, eraser: AccountEraser) {
   const { auth, database, sessions, config, secret } = services;
   const { db } = database;
 
@@ -106,7 +106,7 @@ export function createAccountService(services: AuthServices) {
   }
 
   /**
-   * Deletes the account and everything it owns, in one transaction (eraseAccount). Proof: the
+   * Deletes the account and everything it owns, in one transaction (AccountEraser). Proof: the
    * password, or for an account without one, a sign-in within the last 10 minutes; and the
    * confirmation word either way.
    */
@@ -141,7 +141,7 @@ export function createAccountService(services: AuthServices) {
       throw new AppError("forbidden", { message: "errors:auth.session_not_fresh" });
     }
 
-    await db.transaction().execute((trx) => eraseAccount(userId, trx));
+    await db.transaction().execute((trx) => eraser.erase(userId, trx));
     sessions.forgetUser(userId);
     const cleared = [
       `${sessionCookieName(services.secureCookies)}=`,

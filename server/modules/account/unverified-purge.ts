@@ -1,6 +1,6 @@
 import type { Database } from "../../db/database.ts";
 import type { JobHandlers, JobQueue } from "../../jobs/runner.ts";
-import { eraseAccount } from "./account-deletion.ts";
+import type { AccountEraser } from "./account-deletion.ts";
 
 export type PurgeJobs = { "account.purge-unverified": { day: number } };
 
@@ -30,7 +30,11 @@ export async function schedulePurgeOfUnverified(jobs: JobQueue<PurgeJobs>, now: 
 }
 
 /** Erases accounts never confirmed within UNVERIFIED_ACCOUNT_TTL_MS, everything they stored with them. */
-export async function purgeUnverifiedAccounts(database: Database, now: number): Promise<number> {
+export async function purgeUnverifiedAccounts(
+  database: Database,
+  eraser: AccountEraser,
+  now: number,
+): Promise<number> {
   // better-auth keeps booleans as 0/1 and dates as ISO text on SQLite, as native types on PostgreSQL.
   const sqlite = database.dialect === "sqlite";
   const cutoff = new Date(now - UNVERIFIED_ACCOUNT_TTL_MS);
@@ -44,7 +48,7 @@ export async function purgeUnverifiedAccounts(database: Database, now: number): 
       .limit(BATCH)
       .execute();
     for (const { id } of stale) {
-      await database.db.transaction().execute((trx) => eraseAccount(id, trx));
+      await database.db.transaction().execute((trx) => eraser.erase(id, trx));
     }
     erased += stale.length;
     if (stale.length < BATCH) return erased;
@@ -53,13 +57,15 @@ export async function purgeUnverifiedAccounts(database: Database, now: number): 
 
 export function purgeJobHandlers(options: {
   database: Database;
+  /** The app's (main.ts passes the same to buildApp, which adds every module's part). */
+  eraser: AccountEraser;
   jobs: () => JobQueue<PurgeJobs>;
   clock?: () => number;
 }): JobHandlers<PurgeJobs> {
   const clock = options.clock ?? Date.now;
   return {
     async "account.purge-unverified"({ day }) {
-      await purgeUnverifiedAccounts(options.database, clock());
+      await purgeUnverifiedAccounts(options.database, options.eraser, clock());
       await schedulePurgeOfUnverified(options.jobs(), (day + 1) * DAY_MS);
     },
   };

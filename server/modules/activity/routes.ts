@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
-import { onAccountDeleted } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { deleteActivityOf, listActivity } from "./activity-log.ts";
 
 const pageQuery = z.object({
@@ -11,9 +11,8 @@ const pageQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-onAccountDeleted(async (userId, trx) => {
-  await deleteActivityOf(trx, userId);
-});
+/** An account's activity log goes with it. */
+export const forgetActivity: AccountDeletedHook = (userId, trx) => deleteActivityOf(trx, userId);
 
 /** GET /api/account/activity: the caller's own log, newest first, paged like /api/account/events. */
 export async function activityRoutes(app: FastifyInstance, options: { database: Database }): Promise<void> {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { addressInputSchema } from "../../../domain/schemas/address.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
-import { onAccountDeleted } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { addressRepository } from "./repository.ts";
 import { createAddressService } from "./service.ts";
 
@@ -17,9 +17,9 @@ const deleteQuery = z.object({
 });
 
 // Persons and institutions are deleted too; their references are foreign keys set to null anyway.
-onAccountDeleted(async (userId, trx) => {
-  await addressRepository(trx).deleteAllOf(userId);
-});
+/** An account's addresses go with it. */
+export const forgetAddresses: AccountDeletedHook = (userId, trx) =>
+  addressRepository(trx).deleteAllOf(userId);
 
 /** The spec's address calls (section 7), on the signed-in user's own address book. */
 export async function addressRoutes(app: FastifyInstance, options: { database: Database }): Promise<void> {

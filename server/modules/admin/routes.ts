@@ -14,12 +14,17 @@ import {
 } from "../../../domain/schemas/subscription.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
-import { onAccountDeleted } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import type { createBillingAdmin } from "./billing-admin.ts";
 import { adminOverview } from "./overview.ts";
 import type { UserAdmin } from "./users.ts";
 
 const idParams = z.object({ id: z.string().max(64) });
+
+/** Admins' comments about an account go with it. */
+export const forgetAccountComments: AccountDeletedHook = async (userId, trx) => {
+  await trx.deleteFrom("account_comment").where("user_id", "=", userId).execute();
+};
 
 /**
  * `/api/admin/*`: platform admins only; to anyone else these routes do not exist (404, see the
@@ -38,11 +43,6 @@ export async function adminRoutes(
   const users = options.userAdmin;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const platformAdmin = { access: "platformAdmin" as const };
-  // Admins' comments about an account go with it.
-  const forgetHook = onAccountDeleted(async (userId, trx) => {
-    await trx.deleteFrom("account_comment").where("user_id", "=", userId).execute();
-  });
-  app.addHook("onClose", async () => forgetHook());
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });

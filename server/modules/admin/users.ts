@@ -11,7 +11,7 @@ import { rolesOf, specRoles } from "../../auth/roles.ts";
 import { containsText, startsWithText } from "../../db/like.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { eraseAccount } from "../account/account-deletion.ts";
+import type { AccountEraser } from "../account/account-deletion.ts";
 import { audit } from "./audit.ts";
 
 /** Where the verification link sends its reader (the app's sign-in, which says it worked). */
@@ -28,8 +28,9 @@ export function createUserAdmin(options: {
   services: AuthServices;
   billing: BillingMode;
   clock: () => number;
+  eraser: AccountEraser;
 }) {
-  const { services, clock } = options;
+  const { services, clock, eraser } = options;
   const db = services.database.db;
 
   function usersQuery(trx: Kysely<DB>) {
@@ -232,7 +233,7 @@ export function createUserAdmin(options: {
       notSelf(actor, id);
       const target = await user(id);
       await db.transaction().execute(async (trx) => {
-        await eraseAccount(id, trx);
+        await eraser.erase(id, trx);
         await audit(
           trx,
           actor,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
-import { onAccountDeleted } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { commentRepository } from "./repository.ts";
 import { commentBody, commentIdParams, subjectParams } from "./schemas.ts";
 import { createCommentService } from "./service.ts";
@@ -11,9 +11,8 @@ import { createCommentService } from "./service.ts";
 /** A comment of 2048 characters, each up to 4 bytes in UTF-8, escaped in JSON, and some room. */
 const COMMENT_BODY_LIMIT = 64 * 1024;
 
-onAccountDeleted(async (userId, trx) => {
-  await commentRepository(trx).deleteAllOf(userId);
-});
+/** An account's comments go with it. */
+export const forgetComments: AccountDeletedHook = (userId, trx) => commentRepository(trx).deleteAllOf(userId);
 
 /**
  * Comments on the caller's own records and persons (spec: Comment entity, section 6). Access

@@ -16,7 +16,7 @@ import { actorOf } from "../../auth/ownership.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { filePartOf, malformedMultipart } from "../../http/file-part.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
-import { onAccountDeleted } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { INVITE_CSV_TEMPLATE, readInviteCsv } from "./invite-csv.ts";
 import type { CompanyService } from "./service.ts";
 
@@ -32,6 +32,23 @@ const pageParams = z.object({
 /** The most the activation page's form may weigh. */
 const FORM_LIMIT_BYTES = 4_096;
 
+/** A deleted account leaves its company; a company left without anyone goes with it. */
+export const forgetCompanyMembership: AccountDeletedHook = async (userId, trx) => {
+  await trx.deleteFrom("company_member").where("user_id", "=", userId).execute();
+  const emptied = trx
+    .selectFrom("company")
+    .select("id")
+    .where("billing_user_id", "=", userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("company_member").select("id").whereRef("company_member.company_id", "=", "company.id"),
+        ),
+      ),
+    );
+  await trx.deleteFrom("company").where("id", "in", emptied).execute();
+};
+
 /**
  * `/api/b2b/*` of companies (server/modules/companies/README.md). Creating a company and
  * activating a seat are for any signed-in account; everything else is for the company's admins,
@@ -46,25 +63,6 @@ export async function companyRoutes(
   const user = { access: "user" as const };
   const companyAdmin = { access: "companyAdmin" as const };
   await app.register(multipart);
-  // A deleted account leaves its company; a company left without anyone goes with it.
-  const forgetHook = onAccountDeleted(async (userId, trx) => {
-    await trx.deleteFrom("company_member").where("user_id", "=", userId).execute();
-    const emptied = trx
-      .selectFrom("company")
-      .select("id")
-      .where("billing_user_id", "=", userId)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("company_member")
-              .select("id")
-              .whereRef("company_member.company_id", "=", "company.id"),
-          ),
-        ),
-      );
-    await trx.deleteFrom("company").where("id", "in", emptied).execute();
-  });
-  app.addHook("onClose", async () => forgetHook());
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: FORM_LIMIT_BYTES },

@@ -14,7 +14,7 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { onAccountDeleted } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { sendDownload } from "./download.ts";
 import { documentRepository } from "./repository.ts";
 import { createDocumentService } from "./service.ts";
@@ -40,6 +40,17 @@ const assignedCountParams = z
 const inlineQuery = z.object({ inline: z.enum(["1", "true", "0", "false"]).optional() });
 
 /**
+ * An account's documents go with it: the rows, then the files of this app's blob store, inside the
+ * deletion's transaction (the database store deletes its rows in it too).
+ */
+export function forgetDocuments(blobs: BlobStore): AccountDeletedHook {
+  return async (userId, trx) => {
+    await documentRepository(trx).deleteAllOf(userId);
+    await blobs.deleteAllOf(userId, trx);
+  };
+}
+
+/**
  * The spec's document calls (section 7). Documents belong to the record modules, which accounts
  * with neither subscriber nor b2b cannot open (spec section 6): every route needs the subscriber
  * rule, which b2b members pass too. Everything is the caller's own: another account's document
@@ -57,14 +68,6 @@ export async function documentRoutes(
   await app.register(multipart);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const subscriber = { access: "subscriber" as const };
-
-  // Account deletion: the rows, then the files of this app's blob store, inside the deletion's
-  // transaction (the database store deletes its rows in it too).
-  const forgetHook = onAccountDeleted(async (userId, trx) => {
-    await documentRepository(trx).deleteAllOf(userId);
-    await blobs.deleteAllOf(userId, trx);
-  });
-  app.addHook("onClose", async () => forgetHook());
 
   api.post(
     "/api/documents",

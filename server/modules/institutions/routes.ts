@@ -4,15 +4,15 @@ import { z } from "zod";
 import { institutionInputSchema } from "../../../domain/schemas/institution.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
-import { onAccountDeleted } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { institutionRepository } from "./repository.ts";
 import { createInstitutionService } from "./service.ts";
 
 const idParams = z.object({ id: z.string().max(64) });
 
-onAccountDeleted(async (userId, trx) => {
-  await institutionRepository(trx).deleteAllOf(userId);
-});
+/** An account's institutions go with it. */
+export const forgetInstitutions: AccountDeletedHook = (userId, trx) =>
+  institutionRepository(trx).deleteAllOf(userId);
 
 /**
  * The spec's institution calls (POST answers { id }, GET lists), plus one institution's get,

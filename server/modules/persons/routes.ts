@@ -10,7 +10,7 @@ import {
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
-import { onAccountDeleted } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { createPhotoProcessor } from "./photo-processor.ts";
 import { personRepository } from "./repository.ts";
 import { createPersonService } from "./service.ts";
@@ -22,9 +22,8 @@ const groupParams = z.object({ group: z.enum(PERSON_GROUPS) });
 const groupIdParams = z.object({ group: z.enum(PERSON_GROUPS), id: z.string().max(64) });
 const idParams = z.object({ id: z.string().max(64) });
 
-onAccountDeleted(async (userId, trx) => {
-  await personRepository(trx).deleteAllOf(userId);
-});
+/** An account's persons go with it. */
+export const forgetPersons: AccountDeletedHook = (userId, trx) => personRepository(trx).deleteAllOf(userId);
 
 /**
  * The spec's person calls (section 7). Every route is the signed-in user's own personal network,

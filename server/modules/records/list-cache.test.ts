@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { categoryDef, listColumns, secretFields } from "../../../domain/sections/index.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { RecordTable } from "../../db/schema.ts";
-import { forgetListed, listColumnValues } from "./list-cache.ts";
+import { createListCache, type ListCache } from "./list-cache.ts";
 import type { RecordHead } from "./repository.ts";
 
 const PASSWORD = categoryDef("password");
@@ -34,13 +34,13 @@ function headOf({ body_enc, ...rest }: RecordTable): RecordHead {
   return { ...rest, body_tag: body_enc.subarray(body_enc.byteLength - 16) };
 }
 
-/** A database of these rows, counting the bodies it is asked for and those opened. */
-function store(rows: RecordTable[], body: RecordBody = BODY) {
+/** A database of these rows, listed through `cache`, counting the bodies asked for and opened. */
+function store(cache: ListCache, rows: RecordTable[], body: RecordBody = BODY) {
   const opened: string[] = [];
   return {
     opened,
     list: (owned: RecordTable[] = rows) =>
-      listColumnValues(
+      cache.columnValues(
         owned.map(headOf),
         COLUMNS,
         SECRETS,
@@ -55,9 +55,10 @@ function store(rows: RecordTable[], body: RecordBody = BODY) {
 
 describe("the list columns kept in memory", () => {
   it("fetches and opens each ciphertext once, keeps no secret, and opens again after a save", async () => {
+    const cache = createListCache();
     const owner = randomUUID();
     const rows = [row(owner), row(owner)];
-    const first = store(rows);
+    const first = store(cache, rows);
     const listed = await first.list();
     expect(first.opened).toEqual(rows.map((record) => record.id));
     expect(listed.map(({ head }) => head.id)).toEqual(rows.map((record) => record.id));
@@ -65,13 +66,16 @@ describe("the list columns kept in memory", () => {
     // Only the list columns are kept: never a secret (no category lists one; one listed is masked).
     expect(JSON.stringify(listed)).not.toContain("correct-horse-42");
 
-    const again = store(rows);
+    const again = store(cache, rows);
     expect((await again.list()).map(({ values }) => values)).toEqual(listed.map(({ values }) => values));
     expect(again.opened).toEqual([]);
 
     // A save seals anew (a new IV, so a new tag): the next list opens that record only.
     const saved = { ...(rows[0] as RecordTable), body_enc: randomBytes(64) };
-    const afterSave = store([saved, rows[1] as RecordTable], { ...BODY, accountNickname: "Work mail" });
+    const afterSave = store(cache, [saved, rows[1] as RecordTable], {
+      ...BODY,
+      accountNickname: "Work mail",
+    });
     const fresh = await afterSave.list();
     expect(afterSave.opened).toEqual([saved.id]);
     expect(fresh[0]?.values.accountNickname).toBe("Work mail");
@@ -80,23 +84,39 @@ describe("the list columns kept in memory", () => {
   it("leaves out a record deleted between reading the heads and fetching the bodies", async () => {
     const owner = randomUUID();
     const [kept, deleted] = [row(owner), row(owner)];
-    const listed = await store([kept]).list([kept, deleted]);
+    const listed = await store(createListCache(), [kept]).list([kept, deleted]);
     expect(listed.map(({ head }) => head.id)).toEqual([kept.id]);
   });
 
   it("forgets a deleted record, and every record of a deleted account", async () => {
+    const cache = createListCache();
     const owner = randomUUID();
     const rows = [row(owner), row(owner)];
     const [kept, deleted] = rows as [RecordTable, RecordTable];
-    await store(rows).list();
-    forgetListed(owner, deleted.id);
-    const afterDelete = store(rows);
+    await store(cache, rows).list();
+    cache.forget(owner, deleted.id);
+    const afterDelete = store(cache, rows);
     await afterDelete.list();
     expect(afterDelete.opened).toEqual([deleted.id]);
 
-    forgetListed(owner);
-    const afterAccount = store(rows);
+    cache.forget(owner);
+    const afterAccount = store(cache, rows);
     await afterAccount.list();
     expect(afterAccount.opened).toEqual([kept.id, deleted.id]);
+  });
+
+  it("keeps one app's lists apart from another's, and no more entries than it was given", async () => {
+    const owner = randomUUID();
+    const rows = [row(owner), row(owner)];
+    await store(createListCache(), rows).list();
+    // Another app in the same process starts empty.
+    const other = store(createListCache(), rows);
+    await other.list();
+    expect(other.opened).toEqual(rows.map((record) => record.id));
+    // A cache of one entry keeps only the last record opened.
+    const small = store(createListCache(1), rows);
+    await small.list();
+    await small.list();
+    expect(small.opened).toHaveLength(3);
   });
 });

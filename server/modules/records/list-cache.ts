@@ -19,8 +19,6 @@ import type { RecordHead } from "./repository.ts";
 const MAX_ENTRIES = 20_000;
 const TAG_BYTES = 16;
 
-const entries = new Map<string, RecordBody>();
-
 function keyOf(ownerId: string, id: string, tag: Uint8Array): string {
   return `${ownerId}\u0000${id}\u0000${Buffer.from(tag.buffer, tag.byteOffset, tag.byteLength).toString("base64")}`;
 }
@@ -30,57 +28,71 @@ function tagOf(row: RecordTable): Uint8Array {
   return sealed.subarray(sealed.byteLength - TAG_BYTES);
 }
 
-function remember(key: string, values: RecordBody): void {
-  entries.set(key, values);
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-}
+export type ListCache = ReturnType<typeof createListCache>;
 
-/**
- * Each listed record with its list columns: from memory when its current ciphertext was listed
- * before, otherwise from its body, fetched (`load`) and opened for those records only. A record
- * deleted between the two reads is left out.
- */
-export async function listColumnValues(
-  heads: readonly RecordHead[],
-  columns: readonly FieldDef[],
-  secretKeys: ReadonlySet<string>,
-  load: (ids: string[]) => Promise<RecordTable[]>,
-  open: (row: RecordTable) => Promise<RecordBody>,
-): Promise<{ head: RecordHead; values: RecordBody }[]> {
-  const known = new Map<string, RecordBody>();
-  const missing: string[] = [];
-  for (const head of heads) {
-    const key = keyOf(head.owner_id, head.id, head.body_tag);
-    const cached = entries.get(key);
-    if (cached === undefined) {
-      missing.push(head.id);
-      continue;
+/** One app's cache (built by the composition root and shared by the records and sharing reads). */
+export function createListCache(maxEntries = MAX_ENTRIES) {
+  const entries = new Map<string, RecordBody>();
+
+  function remember(key: string, values: RecordBody): void {
+    entries.set(key, values);
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  }
+
+  /**
+   * Each listed record with its list columns: from memory when its current ciphertext was listed
+   * before, otherwise from its body, fetched (`load`) and opened for those records only. A record
+   * deleted between the two reads is left out.
+   */
+  async function columnValues(
+    heads: readonly RecordHead[],
+    columns: readonly FieldDef[],
+    secretKeys: ReadonlySet<string>,
+    load: (ids: string[]) => Promise<RecordTable[]>,
+    open: (row: RecordTable) => Promise<RecordBody>,
+  ): Promise<{ head: RecordHead; values: RecordBody }[]> {
+    const known = new Map<string, RecordBody>();
+    const missing: string[] = [];
+    for (const head of heads) {
+      const key = keyOf(head.owner_id, head.id, head.body_tag);
+      const cached = entries.get(key);
+      if (cached === undefined) {
+        missing.push(head.id);
+        continue;
+      }
+      // Most recently used last: a Map keeps insertion order, so its first key is the oldest.
+      entries.delete(key);
+      entries.set(key, cached);
+      known.set(head.id, cached);
     }
-    // Most recently used last: a Map keeps insertion order, so its first key is the oldest.
-    entries.delete(key);
-    entries.set(key, cached);
-    known.set(head.id, cached);
+    const rows = await load(missing);
+    await Promise.all(
+      rows.map(async (row) => {
+        // Values taken from the body as they are (a secret becomes the mask string): still a body.
+        const values = listCells(
+          columns,
+          secretKeys,
+          await open(row),
+          (_column, value) => value,
+        ) as RecordBody;
+        // Keyed by the ciphertext just opened, which a save since the heads were read may have changed.
+        remember(keyOf(row.owner_id, row.id, tagOf(row)), values);
+        known.set(row.id, values);
+      }),
+    );
+    return heads.flatMap((head) => {
+      const values = known.get(head.id);
+      return values === undefined ? [] : [{ head, values }];
+    });
   }
-  const rows = await load(missing);
-  await Promise.all(
-    rows.map(async (row) => {
-      // Values taken from the body as they are (a secret becomes the mask string): still a body.
-      const values = listCells(columns, secretKeys, await open(row), (_column, value) => value) as RecordBody;
-      // Keyed by the ciphertext just opened, which a save since the heads were read may have changed.
-      remember(keyOf(row.owner_id, row.id, tagOf(row)), values);
-      known.set(row.id, values);
-    }),
-  );
-  return heads.flatMap((head) => {
-    const values = known.get(head.id);
-    return values === undefined ? [] : [{ head, values }];
-  });
-}
 
-/** Drops what is kept of a deleted record, or of every record of a deleted account. */
-export function forgetListed(ownerId: string, recordId?: string): void {
-  const prefix = recordId === undefined ? `${ownerId}\u0000` : `${ownerId}\u0000${recordId}\u0000`;
-  for (const key of entries.keys()) {
-    if (key.startsWith(prefix)) entries.delete(key);
+  /** Drops what is kept of a deleted record, or of every record of a deleted account. */
+  function forget(ownerId: string, recordId?: string): void {
+    const prefix = recordId === undefined ? `${ownerId}\u0000` : `${ownerId}\u0000${recordId}\u0000`;
+    for (const key of entries.keys()) {
+      if (key.startsWith(prefix)) entries.delete(key);
+    }
   }
+
+  return { columnValues, forget };
 }

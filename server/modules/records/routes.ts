@@ -7,8 +7,8 @@ import { RECORD_MODULES } from "../../../domain/sections/types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
-import { onAccountDeleted } from "../account/account-deletion.ts";
-import { forgetListed } from "./list-cache.ts";
+import type { AccountDeletedHook } from "../account/account-deletion.ts";
+import type { ListCache } from "./list-cache.ts";
 import { authorizeRecordAccess } from "./policy.ts";
 import { recordRepository } from "./repository.ts";
 import { createRecordService, type RecordChangeHook } from "./service.ts";
@@ -34,10 +34,13 @@ export const revealQuery = z.object({
     ]),
 });
 
-onAccountDeleted(async (userId, trx) => {
-  await recordRepository(trx).deleteAllOf(userId);
-  forgetListed(userId);
-});
+/** An account's records go with it, and what the app's list cache kept of them. */
+export function forgetRecords(listCache: ListCache): AccountDeletedHook {
+  return async (userId, trx) => {
+    await recordRepository(trx).deleteAllOf(userId);
+    listCache.forget(userId);
+  };
+}
 
 /** The id as a JSON string, as the spec's POST /api/pn/person answers it. */
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -51,11 +54,17 @@ const JSON_TYPE = "application/json; charset=utf-8";
  */
 export async function recordRoutes(
   app: FastifyInstance,
-  options: { database: Database; dataKeys: DataKeys; onChange?: readonly RecordChangeHook[] },
+  options: {
+    database: Database;
+    dataKeys: DataKeys;
+    listCache: ListCache;
+    onChange?: readonly RecordChangeHook[];
+  },
 ): Promise<void> {
   const service = createRecordService({
     db: options.database.db,
     dataKeys: options.dataKeys,
+    listCache: options.listCache,
     ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
   });
   const api = app.withTypeProvider<ZodTypeProvider>();

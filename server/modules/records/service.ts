@@ -17,7 +17,7 @@ import { AppError } from "../../errors/app-error.ts";
 import { recordActivity } from "../activity/activity-log.ts";
 import { deleteCommentsOf } from "../comments/repository.ts";
 import { keepStoredSecrets, listCells, maskSecrets, reminderDate } from "./body.ts";
-import { forgetListed, listColumnValues } from "./list-cache.ts";
+import type { ListCache } from "./list-cache.ts";
 import { authorizeRecordDelete } from "./policy.ts";
 import { checkReferences, findReferenced, pruneDangling, referenceCell, targetOf } from "./references.ts";
 import { recordRepository } from "./repository.ts";
@@ -47,6 +47,8 @@ export function createRecordService(options: {
   dataKeys: DataKeys;
   /** Told of every save and delete, in order (reminders, documents' links to their record). */
   onChange?: readonly RecordChangeHook[];
+  /** The app's cache of list columns (list-cache.ts). */
+  listCache: ListCache;
 }) {
   const { db, dataKeys } = options;
   const hooks = options.onChange ?? [];
@@ -72,7 +74,7 @@ export function createRecordService(options: {
     const heads = await records.listHeads(ownerId, category.module, category.key);
     const columns = listColumns(category);
     const secret = new Set(secretFields(category).map((field) => field.key));
-    const listed = await listColumnValues(
+    const listed = await options.listCache.columnValues(
       heads,
       columns,
       secret,
@@ -237,7 +239,7 @@ export function createRecordService(options: {
         await deleteCommentsOf(trx, actor.userId, "record", id);
         await recordRepository(trx).delete(actor.userId, id);
       });
-      forgetListed(actor.userId, id);
+      options.listCache.forget(actor.userId, id);
       for (const hook of hooks) await hook.deleted(actor.userId, id);
     },
 

@@ -12,6 +12,7 @@ import { createMailOutbox, type MailOutbox } from "../../mail/outbox.ts";
 import { createSignedInUser, mailsTo, type TestUser } from "../../testing/identity.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { createTestDatabase, testDialects } from "../../testing/test-database.ts";
+import { createAccountEraser } from "../account/account-deletion.ts";
 import { call } from "../persons/test-support.ts";
 import { sampleRecord, sampleRefsOf } from "../records/test-support.ts";
 import { createUnsubscribeLinks } from "../unsubscribe/unsubscribe-links.ts";
@@ -56,6 +57,7 @@ async function buildReminderApp(dialect: Parameters<typeof createTestDatabase>[0
   });
   const outbox: MailOutbox = createMailOutbox({ database, jobs, clock });
   const auth = createAuth({ config, database, mail: outbox, logger: QUIET });
+  const eraser = createAccountEraser();
   const app = await buildApp({
     config,
     database,
@@ -64,6 +66,7 @@ async function buildReminderApp(dialect: Parameters<typeof createTestDatabase>[0
     masterKeys,
     reminderJobs: jobs,
     clock,
+    eraser,
   });
   return {
     app,
@@ -71,6 +74,7 @@ async function buildReminderApp(dialect: Parameters<typeof createTestDatabase>[0
     config,
     auth,
     jobs,
+    eraser,
     setNow(epochMs) {
       now = epochMs;
     },

@@ -8,7 +8,7 @@ import { NO_REQUEST } from "./transitions.ts";
  * same address (kept as it was sent, so usually shown expired), which the owner may resend or
  * delete; whoever later holds that verified address could accept it, as with any invitation.
  */
-export async function forgetAccount(userId: string, trx: Kysely<DB>): Promise<void> {
+export async function forgetSharing(userId: string, trx: Kysely<DB>): Promise<void> {
   const owned = await trx.selectFrom("nominee").select("id").where("owner_id", "=", userId).execute();
   const held = await trx.selectFrom("nominee").select("id").where("user_id", "=", userId).execute();
   for (const { id } of [...owned, ...held]) {

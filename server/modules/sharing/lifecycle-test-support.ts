@@ -66,6 +66,7 @@ export async function secondServer(
       database,
       publicUrl: test.config.publicUrl,
       clock: test.now,
+      eraser: test.eraser,
       services: () => ({ outbox, jobs, links, unsubscribe }),
     }),
   });

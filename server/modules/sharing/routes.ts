@@ -1,7 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { onAccountDeleted } from "../account/account-deletion.ts";
 import { documentReader } from "../documents/reader.ts";
-import { forgetAccount } from "./forget-account.ts";
 import type { SharingServices } from "./jobs.ts";
 import { firstOpenHook } from "./jobs.ts";
 import { nomineeRoutes } from "./nominee-routes.ts";
@@ -9,8 +7,6 @@ import { createNomineeService } from "./nominee-service.ts";
 import { ownerRoutes } from "./owner-routes.ts";
 import { createOwnerService } from "./owner-service.ts";
 import { type SharedReadOptions, sharedReadRoutes } from "./shared-read-routes.ts";
-
-onAccountDeleted(forgetAccount);
 
 /** What the sharing module needs from the app: the shared reads' needs, and the lifecycle's. */
 export type SharingOptions = SharedReadOptions & {

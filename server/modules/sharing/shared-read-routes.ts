@@ -25,6 +25,7 @@ import { toInstitution } from "../institutions/presenter.ts";
 import { institutionRepository } from "../institutions/repository.ts";
 import { personRepository } from "../persons/repository.ts";
 import { personReader } from "../persons/service.ts";
+import type { ListCache } from "../records/list-cache.ts";
 import { recordRepository } from "../records/repository.ts";
 import { revealQuery } from "../records/routes.ts";
 import { createRecordService } from "../records/service.ts";
@@ -66,6 +67,8 @@ export type SharedReadOptions = {
   database: Database;
   dataKeys: DataKeys;
   blobs: BlobStore;
+  /** The app's list cache, shared with the owner's own lists. */
+  listCache: ListCache;
   /** Epoch ms; tests move it. */
   clock?: () => number;
   /**
@@ -87,7 +90,7 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharedRead
   const { dataKeys, blobs } = options;
   const { db } = options.database;
   const clock = options.clock ?? Date.now;
-  const records = createRecordService({ db, dataKeys });
+  const records = createRecordService({ db, dataKeys, listCache: options.listCache });
   const persons = personReader(db, dataKeys);
   const documents = documentReader(db, dataKeys);
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -10,9 +10,7 @@ import {
 } from "../../../domain/schemas/subscription.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
-import { onAccountDeleted } from "../account/account-deletion.ts";
 import { createDonationService } from "./donation.ts";
-import { forgetBilling } from "./forget-account.ts";
 import type { SubscriptionService } from "./service.ts";
 import { handleStripeWebhook, type WebhookDeps } from "./webhook.ts";
 
@@ -45,13 +43,9 @@ export async function subscriptionRoutes(
     database: Database;
     service: SubscriptionService;
     webhook: WebhookDeps | null;
-    /** Account deletion cancels the account's Stripe subscriptions with it. */
-    stripe: Stripe | null;
   },
 ): Promise<void> {
   const { service } = options;
-  const forgetHook = onAccountDeleted(forgetBilling(options.stripe));
-  app.addHook("onClose", async () => forgetHook());
   const donation = createDonationService(options.database);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { access: "user" as const };
