@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type Stripe from "stripe";
 import { z } from "zod";
 import { PAYMENT_CURRENCIES } from "../../../domain/catalog/currencies.ts";
 import {
