@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { LIMITS } from "../domain/limits.ts";
 import type { BlobStoreKind } from "../server/config.ts";
-import { multipart } from "../server/modules/documents/test-support.ts";
+import { multipart } from "../server/testing/document-files.ts";
 import { createSignedInUser, request } from "../server/testing/identity.ts";
 import { buildTestApp } from "../server/testing/test-app.ts";
 

@@ -4,7 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { makePdf } from "../../server/modules/documents/test-support.ts";
+import { makePdf } from "../../server/testing/document-files.ts";
 
 export const WILL_PDF_NAME = "will-scan.pdf";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call } from "../modules/persons/test-support.ts";
 import { createSignedInUser, type TestUser } from "../testing/identity.ts";
+import { call } from "../testing/person-photos.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
 import { nulCharacterPath } from "./nul-characters.ts";

@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SQLITE_FILE } from "../../db/database.ts";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
+import { call } from "../../testing/person-photos.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
-import { call } from "../persons/test-support.ts";
 
 describe.each(testDialects())("comments API on %s", (dialect) => {
   let test: TestApp;

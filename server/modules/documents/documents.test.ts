@@ -7,11 +7,11 @@ import type { BlobStoreKind } from "../../config.ts";
 import type { Dialect } from "../../db/database.ts";
 import { blobsDir } from "../../storage/open-blob-store.ts";
 import { stripeBilling } from "../../testing/billing.ts";
+import { type FilePart, makeExe, makePdf, makePng, multipart } from "../../testing/document-files.ts";
 import { createSignedInUser, request, TEST_PASSWORD, type TestUser } from "../../testing/identity.ts";
+import { sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
-import { sampleRecord, sampleRefsOf } from "../records/test-support.ts";
-import { type FilePart, makeExe, makePdf, makePng, multipart } from "./test-support.ts";
 
 const MARKER = "KINFILE-DOCUMENT-MARKER-41c9";
 const MISSING_ID = "6f1c2b7e-0d3a-4c59-9a7e-2f4b8c1d0e93";

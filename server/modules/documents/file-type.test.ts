@@ -1,8 +1,8 @@
 import { isUtf8 } from "node:buffer";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { makeExe, makePdf, makePng } from "../../testing/document-files.ts";
 import { createFileTypeDetector, RefusedFileError } from "./file-type.ts";
-import { makeExe, makePdf, makePng } from "./test-support.ts";
 
 const bytes = (...parts: (string | number[] | Buffer)[]) =>
   Buffer.concat(

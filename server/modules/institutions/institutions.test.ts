@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
+import { call } from "../../testing/person-photos.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
-import { call } from "../persons/test-support.ts";
 
 const MISSING_ID = "4a9e8f7d-6c5b-4a3f-8e2d-1c0b9a8f7e6d";
 

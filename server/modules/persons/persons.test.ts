@@ -6,9 +6,9 @@ import { MASK } from "../../../domain/secrets.ts";
 import { SQLITE_FILE } from "../../db/database.ts";
 import { stripeBilling } from "../../testing/billing.ts";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
+import { call } from "../../testing/person-photos.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
-import { call } from "./test-support.ts";
 
 const MISSING_ID = "6f1c2b7e-0d3a-4c59-9a7e-2f4b8c1d0e93";
 

@@ -2,11 +2,11 @@ import jpeg from "jpeg-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../../domain/limits.ts";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
+import { call, dataUrl, jpegSizeOf, makeJpeg, makePng } from "../../testing/person-photos.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
 import { fitWithin, resizeToFit } from "./image-resize.ts";
 import { bytesOfImageSrc, PhotoError, preparePhoto } from "./photo.ts";
-import { call, dataUrl, jpegSizeOf, makeJpeg, makePng } from "./test-support.ts";
 
 describe("resizing", () => {
   it("fits in the square keeping the aspect ratio, never enlarging", () => {

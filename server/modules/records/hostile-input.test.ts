@@ -4,10 +4,10 @@ import { MASK } from "../../../domain/secrets.ts";
 import { CATEGORIES } from "../../../domain/sections/index.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
+import { call } from "../../testing/person-photos.ts";
+import { sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
-import { call } from "../persons/test-support.ts";
-import { sampleRecord, sampleRefsOf } from "./test-support.ts";
 
 /**
  * Whatever a client sends to a record's create and replace routes, the answer is a decision (2xx or

@@ -15,10 +15,15 @@ import { type RecordBody, recordSchema } from "../../../domain/sections/schema.t
 import { type CategoryDef, RECORD_MODULES } from "../../../domain/sections/types.ts";
 import { SQLITE_FILE } from "../../db/database.ts";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
+import { call } from "../../testing/person-photos.ts";
+import {
+  type RecordInput,
+  type SampleRefs,
+  sampleRecord,
+  sampleRefsOf,
+} from "../../testing/record-samples.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
-import { call } from "../persons/test-support.ts";
-import { type RecordInput, type SampleRefs, sampleRecord, sampleRefsOf } from "./test-support.ts";
 
 const urlOf = (category: CategoryDef, id?: string) =>
   `/api/records/${category.module}/${category.key}${id === undefined ? "" : `/${id}`}`;

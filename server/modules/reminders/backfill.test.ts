@@ -4,10 +4,10 @@ import { createDataKeys } from "../../crypto/data-keys.ts";
 import { loadMasterKeyring } from "../../crypto/master-keys.ts";
 import { createJobRunner, type JobHandlers, type JobRunner } from "../../jobs/runner.ts";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
+import { call } from "../../testing/person-photos.ts";
+import { sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
-import { call } from "../persons/test-support.ts";
-import { sampleRecord, sampleRefsOf } from "../records/test-support.ts";
 import {
   REMINDER_BACKFILL_KEY,
   type ReminderBackfillJobs,

@@ -3,10 +3,6 @@ import { DAY_MS } from "../../../domain/schemas/share.ts";
 import { claimDueJobs } from "../../jobs/claim.ts";
 import { createMailOutbox } from "../../mail/outbox.ts";
 import { createSignedInUser, mailsTo, TEST_PASSWORD, type TestUser } from "../../testing/identity.ts";
-import { testDialects } from "../../testing/test-database.ts";
-import { createUnsubscribeLinks } from "../unsubscribe/unsubscribe-links.ts";
-import { createApprovalLinks } from "./approval-links.ts";
-import { firstOpenHook } from "./jobs.ts";
 import {
   acceptedNominee,
   approvalLinkOf,
@@ -19,7 +15,11 @@ import {
   secondServer,
   sharingMails,
   withMe,
-} from "./lifecycle-test-support.ts";
+} from "../../testing/nominee-lifecycle.ts";
+import { testDialects } from "../../testing/test-database.ts";
+import { createUnsubscribeLinks } from "../unsubscribe/unsubscribe-links.ts";
+import { createApprovalLinks } from "./approval-links.ts";
+import { firstOpenHook } from "./jobs.ts";
 
 /** The wait without an answer, run by the durable job runner: exactly once, one mail each side. */
 describe.each(testDialects())("timed release on %s", (dialect) => {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS, INVITATION_LIFETIME_DAYS, type NomineeView } from "../../../domain/schemas/share.ts";
 import { createSignedInUser, mailsTo, type TestUser } from "../../testing/identity.ts";
-import { testDialects } from "../../testing/test-database.ts";
-import { recordActivity } from "../activity/activity-log.ts";
 import {
   acceptedNominee,
   approvalLinkOf,
@@ -17,7 +15,9 @@ import {
   postApproval,
   sharingMails,
   withMe,
-} from "./lifecycle-test-support.ts";
+} from "../../testing/nominee-lifecycle.ts";
+import { testDialects } from "../../testing/test-database.ts";
+import { recordActivity } from "../activity/activity-log.ts";
 
 describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
   let test: LifecycleHarness;

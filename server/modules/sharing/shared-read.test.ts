@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELATIONSHIP_TYPES_BY_GROUP } from "../../../domain/catalog/relationships.ts";
 import { MASK } from "../../../domain/secrets.ts";
 import { categoryDef } from "../../../domain/sections/index.ts";
+import { makePdf, multipart } from "../../testing/document-files.ts";
 import { createSignedInUser, mailsTo, type TestUser } from "../../testing/identity.ts";
+import { insertReleasedNominee, nomineeLog, updateNominee } from "../../testing/nominee-reads.ts";
+import { call } from "../../testing/person-photos.ts";
+import { type SampleRefs, sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
-import { makePdf, multipart } from "../documents/test-support.ts";
-import { call } from "../persons/test-support.ts";
-import { type SampleRefs, sampleRecord, sampleRefsOf } from "../records/test-support.ts";
-import { insertReleasedNominee, nomineeLog, updateNominee } from "./read-test-support.ts";
 import { markFirstOpen, releasedGrant } from "./released-grant.ts";
 
 const SOCIAL_NUMBER = "046 454 286";

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECORD_MODULES } from "../../../domain/sections/types.ts";
 import { makePlatformAdmin, rolesOf, stripeBilling } from "../../testing/billing.ts";
 import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
+import { insertReleasedNominee } from "../../testing/nominee-reads.ts";
 import { type StripeTestServer, startStripeServer } from "../../testing/stripe-server.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
-import { insertReleasedNominee } from "../sharing/read-test-support.ts";
 
 /**
  * The role gate on every section route, with billing on: a paying subscriber and a voucher

@@ -1,7 +1,7 @@
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
-import { request, type TestUser } from "../../testing/identity.ts";
-import type { TestApp } from "../../testing/test-app.ts";
+import { request, type TestUser } from "./identity.ts";
+import type { TestApp } from "./test-app.ts";
 
 /** Helpers for the personal-network API tests (persons, addresses, institutions). */
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { ShareScope } from "../../../domain/schemas/share.ts";
-import type { NomineeTable } from "../../db/schema.ts";
-import type { TestUser } from "../../testing/identity.ts";
-import type { TestApp } from "../../testing/test-app.ts";
+import type { ShareScope } from "../../domain/schemas/share.ts";
+import type { NomineeTable } from "../db/schema.ts";
+import type { TestUser } from "./identity.ts";
+import type { TestApp } from "./test-app.ts";
 
 /**
  * Helpers for the shared-read tests: a nominee row written straight into the table, in whatever

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { OTHER_OPTION, optionsOf } from "../../../domain/catalog/optionLists.ts";
-import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
-import { RELATIONSHIP_TYPES_BY_GROUP } from "../../../domain/catalog/relationships.ts";
-import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
-import { ASSIGNED_TYPE_MODULES } from "../../../domain/sections/modules.ts";
-import type { CategoryDef, FieldDef } from "../../../domain/sections/types.ts";
-import type { TestUser } from "../../testing/identity.ts";
-import type { TestApp } from "../../testing/test-app.ts";
-import { call } from "../persons/test-support.ts";
+import { OTHER_OPTION, optionsOf } from "../../domain/catalog/optionLists.ts";
+import type { PersonGroup } from "../../domain/catalog/relationships.ts";
+import { RELATIONSHIP_TYPES_BY_GROUP } from "../../domain/catalog/relationships.ts";
+import { categoryDef, isCategoryKey } from "../../domain/sections/index.ts";
+import { ASSIGNED_TYPE_MODULES } from "../../domain/sections/modules.ts";
+import type { CategoryDef, FieldDef } from "../../domain/sections/types.ts";
+import type { TestUser } from "./identity.ts";
+import { call } from "./person-photos.ts";
+import type { TestApp } from "./test-app.ts";
 
 /** Helpers for the records API tests: sample bodies generated from each category's declaration. */
 

@@ -1,21 +1,15 @@
 import { sql } from "kysely";
 import { expect } from "vitest";
-import type { ReleaseTiming } from "../../../domain/catalog/releaseTimings.ts";
-import type { NomineeView, SharedWithMeView } from "../../../domain/schemas/share.ts";
-import { type Database, type Dialect, openDatabase } from "../../db/database.ts";
-import { createJobRunner, type JobRunner } from "../../jobs/runner.ts";
-import { createMailOutbox } from "../../mail/outbox.ts";
-import {
-  createSignedInUser,
-  mailsTo,
-  request,
-  type StoredMailRow,
-  type TestUser,
-} from "../../testing/identity.ts";
-import { buildTestApp, type TestApp, type TestJobs, testJobHandlers } from "../../testing/test-app.ts";
-import { call, type Method } from "../persons/test-support.ts";
-import { createUnsubscribeLinks } from "../unsubscribe/unsubscribe-links.ts";
-import { createApprovalLinks } from "./approval-links.ts";
+import type { ReleaseTiming } from "../../domain/catalog/releaseTimings.ts";
+import type { NomineeView, SharedWithMeView } from "../../domain/schemas/share.ts";
+import { type Database, type Dialect, openDatabase } from "../db/database.ts";
+import { createJobRunner, type JobRunner } from "../jobs/runner.ts";
+import { createMailOutbox } from "../mail/outbox.ts";
+import { createApprovalLinks } from "../modules/sharing/approval-links.ts";
+import { createUnsubscribeLinks } from "../modules/unsubscribe/unsubscribe-links.ts";
+import { createSignedInUser, mailsTo, request, type StoredMailRow, type TestUser } from "./identity.ts";
+import { call, type Method } from "./person-photos.ts";
+import { buildTestApp, type TestApp, type TestJobs, testJobHandlers } from "./test-app.ts";
 
 /** The real app on a movable clock, whose job runner the test runs when it wants. */
 export type LifecycleHarness = TestApp & {
