@@ -11,8 +11,9 @@ import type {
 } from "../../domain/schemas/subscription.ts";
 
 /**
- * The tables Kysely knows, one interface per table, added by the issue that creates the table in a
- * migration. app_meta is left out on purpose: only migrations touch it.
+ * The tables Kysely knows, one interface per table, written with the migration that creates the
+ * table. app_meta is left out on purpose: only migrations touch it. schema.test.ts compares this
+ * with the migrated database on both databases (tables, columns, nullability).
  */
 export type DB = {
   job: JobTable;
@@ -516,7 +517,13 @@ export interface AuthAccountTable {
   accountId: string;
   providerId: string;
   userId: string;
+  /** An external provider's tokens; Kinfile keeps the id token only (OIDC sign-out). */
+  accessToken: string | null;
+  refreshToken: string | null;
   idToken: string | null;
+  accessTokenExpiresAt: AuthDate | null;
+  refreshTokenExpiresAt: AuthDate | null;
+  scope: string | null;
   password: string | null;
   createdAt: AuthDate;
   updatedAt: AuthDate;
@@ -542,6 +549,9 @@ export interface AuthTwoFactorTable {
   backupCodes: string;
   userId: string;
   verified: AuthBoolean | null;
+  /** better-auth's own count of wrong codes, and the lock it sets after too many. */
+  failedVerificationCount: number | null;
+  lockedUntil: AuthDate | null;
 }
 
 export interface AuthVerificationTable {
@@ -549,6 +559,8 @@ export interface AuthVerificationTable {
   identifier: string;
   value: string;
   expiresAt: AuthDate;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
 }
 
 export type { CommentSubjectKind };
