@@ -1,35 +1,50 @@
 import { COMMON_FIELDS } from "./fields.ts";
-import { hasOwnLeadDays, reminderLeadDays } from "./reminders.ts";
+import { leadDays, type ReminderLead } from "./reminders.ts";
 import type { CategoryDef, CategoryRule, FieldDef, RecordModule } from "./types.ts";
 
-/** A field as a module file writes it: optional fields leave `required` out. */
-export type FieldInput = Omit<FieldDef, "required" | "reminderLeadDays"> & { required?: boolean };
+/**
+ * A field as a module file writes it: optional fields leave `required` out; a `date R` is
+ * `reminder: true` (the category's lead) or names a lead of its own.
+ */
+export type FieldInput = Omit<FieldDef, "required" | "reminder" | "reminderLeadDays"> & {
+  required?: boolean;
+  reminder?: true | ReminderLead;
+};
+
+/** What a category declares besides its fields. */
+export type CategoryOptions = {
+  /** How early the reminders of its `date R` fields go out (reminders.ts); needed when it has one. */
+  reminders?: ReminderLead;
+  rules?: readonly CategoryRule[];
+};
 
 /**
  * One category of CATALOG.md section 3: its own fields in form order, then the common `notes` and
- * `documents`; reminder lead times come from the one table in reminders.ts.
+ * `documents`, with its reminder lead and rules.
  */
 export function defineCategory<const M extends RecordModule, const K extends string>(
   module: M,
   key: K,
   fields: readonly FieldInput[],
-  rules?: readonly CategoryRule[],
+  { reminders, rules }: CategoryOptions = {},
 ): CategoryDef & { module: M; key: K } {
-  const own = fields.map(
-    (field): FieldDef => ({
-      ...field,
+  const watched = fields.some((field) => field.reminder === true);
+  if (watched !== (reminders !== undefined))
+    throw new Error(`${key}: a category declares its reminder lead exactly when it has a reminder date`);
+  const own = fields.map((field): FieldDef => {
+    const { reminder, ...rest } = field;
+    return {
+      ...rest,
       required: field.required ?? false,
-      ...(field.reminder && hasOwnLeadDays(key, field.key)
-        ? { reminderLeadDays: reminderLeadDays(key, field.key) }
-        : {}),
-    }),
-  );
-  const leadDays = fields.some((field) => field.reminder) ? reminderLeadDays(key) : undefined;
+      ...(reminder === undefined ? {} : { reminder: true }),
+      ...(typeof reminder === "string" ? { reminderLeadDays: leadDays(reminder) } : {}),
+    };
+  });
   return {
     key,
     module,
     fields: [...own, ...COMMON_FIELDS],
-    ...(leadDays ? { reminderLeadDays: leadDays } : {}),
+    ...(reminders ? { reminderLeadDays: leadDays(reminders) } : {}),
     ...(rules ? { rules } : {}),
   };
 }

@@ -3,6 +3,7 @@ import en from "../../public/locales/en/sections.json" with { type: "json" };
 import fr from "../../public/locales/fr/sections.json" with { type: "json" };
 import { isOptionOf, type OptionListName, optionsOf } from "../catalog/optionLists.ts";
 import { isPersonGroup } from "../catalog/relationships.ts";
+import { defineCategory } from "./define.ts";
 import { defaultsToOwner, hasOtherOption, isFieldVisible, otherFieldKey } from "./fields.ts";
 import {
   CATEGORIES,
@@ -28,7 +29,7 @@ import {
   SHORT_LABEL_CATEGORIES,
 } from "./labels.ts";
 import { ASSIGNED_TYPE_MODULES, ASSIGNED_TYPES, MODULES } from "./modules.ts";
-import { REMINDER_FOLLOW_UP_DAYS, REMINDER_LEAD_DAYS } from "./reminders.ts";
+import { REMINDER_FOLLOW_UP_DAYS } from "./reminders.ts";
 import { RECORD_MODULES } from "./types.ts";
 
 // CATALOG.md section 3, the category keys of each module in its order.
@@ -225,15 +226,18 @@ describe("record categories", () => {
 
 describe("reminders", () => {
   it("have lead days for exactly the categories with a date R field", () => {
-    const withReminders = CATEGORIES.filter((category) => reminderFields(category).length > 0).map(
-      (category) => category.key,
-    );
-    expect(Object.keys(REMINDER_LEAD_DAYS).sort()).toEqual([...withReminders].sort());
     for (const category of CATEGORIES) {
-      expect(category.reminderLeadDays !== undefined, category.key).toBe(
-        withReminders.includes(category.key),
-      );
+      expect(category.reminderLeadDays !== undefined, category.key).toBe(reminderFields(category).length > 0);
     }
+  });
+
+  it("are declared with the category: a date R without a lead, or a lead without one, is refused", () => {
+    const expiry = { key: "expiryDate", type: "date", reminder: true } as const;
+    expect(() => defineCategory("household", "boat", [expiry])).toThrow(/boat/);
+    expect(() => defineCategory("household", "boat", [], { reminders: "routine" })).toThrow(/boat/);
+    expect(defineCategory("household", "boat", [expiry], { reminders: "routine" }).reminderLeadDays).toEqual([
+      30, 7,
+    ]);
   });
 
   it("follow CATALOG.md's rule: 180, 60 or 30 days, then 7", () => {
