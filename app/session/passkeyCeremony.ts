@@ -1,9 +1,9 @@
 import { ApiError, parseApiError } from "../api/client.ts";
 
 /*
- * What sign-in and My Account share about the browser's passkey prompt. Loaded only when someone
- * presses a passkey button: better-auth's client and the WebAuthn helpers stay out of the pages'
- * own code.
+ * What sign-in and My Account share about the browser's passkey prompt. better-auth's client and
+ * the WebAuthn helpers load only when someone presses a passkey button: they stay out of the
+ * pages' own code.
  */
 
 /**
@@ -50,7 +50,7 @@ function promptCode(browserCode: string | undefined): PasskeyPromptCode {
 }
 
 /** better-auth's client with its passkey plugin, speaking the app's language to the server. */
-export async function passkeyAuthClient(language: string) {
+async function passkeyAuthClient(language: string) {
   const [{ createAuthClient }, { passkeyClient }] = await Promise.all([
     import("better-auth/client"),
     import("@better-auth/passkey/client"),

@@ -138,18 +138,20 @@ function BuySeats({ used, bought, onBought }: { used: number; bought: boolean; o
         <Title order={2} size="h3">
           {t("buy.heading")}
         </Title>
-        {bought ? null : <Text size="sm">{t("buy.intro")}</Text>}
         {bought ? null : (
-          <NumberInput
-            label={t("buy.seats")}
-            min={Math.max(used, 1)}
-            max={MAX_PRODUCTS_COUNT}
-            allowDecimal={false}
-            allowNegative={false}
-            value={seats}
-            onChange={(value) => setSeats(typeof value === "number" ? value : Math.max(used, 1))}
-            maw={200}
-          />
+          <>
+            <Text size="sm">{t("buy.intro")}</Text>
+            <NumberInput
+              label={t("buy.seats")}
+              min={Math.max(used, 1)}
+              max={MAX_PRODUCTS_COUNT}
+              allowDecimal={false}
+              allowNegative={false}
+              value={seats}
+              onChange={(value) => setSeats(typeof value === "number" ? value : Math.max(used, 1))}
+              maw={200}
+            />
+          </>
         )}
         <SubscribeFlow
           publishableKey={publishableKey}
