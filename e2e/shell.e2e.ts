@@ -180,6 +180,27 @@ describe("the app shell", () => {
     });
   });
 
+  it("keeps a long form's Save clear of Go to Top once scrolled to the end", async () => {
+    // A short window, so the form is long enough for the button to show.
+    await withPage({ signedIn: true, height: 480 }, async ({ page }) => {
+      await page.goto("/dashboard/inventory/will/add");
+      const save = page.getByRole("button", { name: "Save", exact: true });
+      await save.waitFor();
+      await page.evaluate(() =>
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+      );
+      const goToTop = page.getByRole("button", { name: "Go to Top" });
+      await goToTop.waitFor();
+      // Wait for the button's slide-in to end, then compare where both are drawn.
+      await expect
+        .poll(() => goToTop.evaluate((button) => getComputedStyle(button).transform))
+        .toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
+      const [saveBox, topBox] = [await save.boundingBox(), await goToTop.boundingBox()];
+      if (!saveBox || !topBox) throw new Error("both buttons are drawn");
+      expect(saveBox.y + saveBox.height, "Save ends above Go to Top").toBeLessThanOrEqual(topBox.y);
+    });
+  });
+
   it("answers an unknown page with a translated not-found page", async () => {
     await withPage({}, async ({ page }) => {
       await page.goto("/no-such-page");

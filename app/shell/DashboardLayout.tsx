@@ -7,7 +7,7 @@ import { Outlet, useLocation } from "react-router";
 import { BREAKPOINTS_PX } from "../../domain/limits.ts";
 import { AppHeader } from "./AppHeader.tsx";
 import classes from "./DashboardLayout.module.css";
-import { GoToTop } from "./GoToTop.tsx";
+import { GO_TO_TOP_CLEARANCE_PX, GoToTop } from "./GoToTop.tsx";
 import { PageLoader } from "./PageLoader.tsx";
 import { SessionExpiryModal } from "./SessionExpiryModal.tsx";
 import { SideMenu } from "./SideMenu.tsx";
@@ -75,7 +75,7 @@ export function DashboardLayout() {
           <SideMenu labelsShown={showLabels} onToggleLabels={isMobile ? undefined : toggleLabels} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} pb={GO_TO_TOP_CLEARANCE_PX}>
         <Suspense fallback={null}>
           <PendingRequestBanner />
         </Suspense>

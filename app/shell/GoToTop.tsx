@@ -7,6 +7,15 @@ import { MAIN_CONTENT_ID } from "./SkipLink.tsx";
 
 /** How far down a page (px) before the button shows: a page longer than about a screen. */
 const SHOWN_BELOW_PX = 600;
+/** Where the button floats: its gap from the window's bottom edge, and its own height (Mantine's "sm"). */
+const OFFSET_PX = 20;
+const HEIGHT_PX = 36;
+
+/**
+ * The room a page keeps below its last control so that, scrolled to the end, that control (a form's
+ * Save) sits above the button rather than under it, where a click would take the reader to the top.
+ */
+export const GO_TO_TOP_CLEARANCE_PX = OFFSET_PX + HEIGHT_PX + 16;
 
 /**
  * The guide's Go to Top button: on a long page, once scrolled down, it brings the page back to its
@@ -23,7 +32,7 @@ export function GoToTop() {
     document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
   };
   return (
-    <Affix position={{ bottom: 20, right: 20 }}>
+    <Affix position={{ bottom: OFFSET_PX, right: OFFSET_PX }}>
       <Transition transition="slide-up" mounted={scroll.y > SHOWN_BELOW_PX} duration={reduceMotion ? 0 : 150}>
         {(styles) => (
           <Button
