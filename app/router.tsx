@@ -6,6 +6,7 @@ import {
   redirect,
   ScrollRestoration,
 } from "react-router";
+import { RECORD_MODULES } from "../domain/sections/modules.ts";
 import { adminRoutes } from "./features/admin/routes.tsx";
 import { companyRoutes } from "./features/companies/routes.ts";
 import { documentLibraryRoutes } from "./features/documents/routes.ts";
@@ -136,14 +137,10 @@ export const routes: RouteObject[] = [
                   sharedDataRoutes,
                   {
                     lazy: guard("RequireFullAccess"),
+                    // The library's own screens outrank its module's generic category pages.
                     children: [
-                      recordModuleRoutes("personaldata", "menu.personalData"),
-                      recordModuleRoutes("household", "menu.household"),
-                      recordModuleRoutes("employerinfo", "menu.employerInfo"),
                       documentLibraryRoutes,
-                      recordModuleRoutes("inventory", "menu.inventory"),
-                      recordModuleRoutes("assets", "menu.assets"),
-                      recordModuleRoutes("passwordvault", "menu.passwordVault"),
+                      ...RECORD_MODULES.map((module) => recordModuleRoutes(module)),
                     ],
                   },
                   {

@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from "vitest";
 import { LIST_SECTIONS } from "../app/features/personal-network/sections.ts";
 import { RELATIONSHIP_TYPES_BY_GROUP } from "../domain/catalog/relationships.ts";
 import { CATEGORIES, categoryDef, isCategoryKey } from "../domain/sections/index.ts";
-import { RECORD_MODULES } from "../domain/sections/types.ts";
+import { RECORD_MODULES } from "../domain/sections/modules.ts";
 import { type SampleRefs, sampleRecord } from "../server/testing/record-samples.ts";
 import { signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectNoAxeViolations, horizontalOverflow } from "./support/browser.ts";

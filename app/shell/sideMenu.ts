@@ -1,24 +1,27 @@
 import { hasFullAccess } from "../../domain/roles.ts";
+import { MODULE_DECLARATIONS, type ModuleKey } from "../../domain/sections/modules.ts";
+
+/** A module's menu label (a `common` key), also the title of its screens. */
+export function menuLabelKey(module: ModuleKey): string {
+  return `menu.module.${module}`;
+}
+
+export type MenuSegment = ModuleKey;
+
+export type MenuItem = { segment: MenuSegment; labelKey: string; open: boolean };
 
 /**
- * The spec's side menu: label (a `common` key) and route, in order. `open` marks the two sections
- * an account without a subscription may use (spec section 6).
+ * The spec's side menu, drawn from the module declarations in their order. `open` marks the
+ * sections an account without a subscription may use (spec section 6).
  */
-export const SIDE_MENU = [
-  { segment: "personal-network", labelKey: "menu.personalNetwork", open: true },
-  { segment: "personaldata", labelKey: "menu.personalData", open: false },
-  { segment: "household", labelKey: "menu.household", open: false },
-  { segment: "employerinfo", labelKey: "menu.employerInfo", open: false },
-  { segment: "inventory", labelKey: "menu.inventory", open: false },
-  { segment: "assets", labelKey: "menu.assets", open: false },
-  { segment: "passwordvault", labelKey: "menu.passwordVault", open: false },
-  { segment: "shared-data", labelKey: "menu.sharedData", open: true },
-] as const;
-
-export type MenuSegment = (typeof SIDE_MENU)[number]["segment"];
+export const SIDE_MENU: readonly MenuItem[] = MODULE_DECLARATIONS.map(({ key, open }) => ({
+  segment: key,
+  labelKey: menuLabelKey(key),
+  open,
+}));
 
 /** Whether an account with these roles may open a section (spec section 6). */
-export function isMenuItemEnabled(item: (typeof SIDE_MENU)[number], roles: readonly string[]): boolean {
+export function isMenuItemEnabled(item: MenuItem, roles: readonly string[]): boolean {
   return item.open || hasFullAccess(roles);
 }
 

@@ -3,6 +3,8 @@ import enCatalog from "../../public/locales/en/catalog.json" with { type: "json"
 import enSections from "../../public/locales/en/sections.json" with { type: "json" };
 import frCatalog from "../../public/locales/fr/catalog.json" with { type: "json" };
 import frSections from "../../public/locales/fr/sections.json" with { type: "json" };
+import { ASSIGNED_TYPES } from "../sections/assignedTypes.ts";
+import { MODULES } from "../sections/modules.ts";
 import { isCountryCode } from "./countries.ts";
 import { MONEY_CURRENCIES } from "./currencies.ts";
 import {
@@ -255,12 +257,12 @@ describe("option lists", () => {
     expect(Object.keys(frCatalog.option)).toEqual([...documented.keys()]);
   });
 
-  it("offer the countries the countries lookup accepts, and the 8 modules and 59 categories", () => {
+  it("offer the countries the countries lookup accepts, and the declared modules and assignedTypes", () => {
     expect(OPTION_LISTS.country.length).toBeGreaterThan(240);
     expect(OPTION_LISTS.country.every(isCountryCode)).toBe(true);
     expect(OPTION_LISTS.country).toContain("CA");
-    expect(OPTION_LISTS.module).toHaveLength(8);
-    expect(OPTION_LISTS.category).toHaveLength(59);
+    expect(OPTION_LISTS.module).toEqual(MODULES);
+    expect(OPTION_LISTS.category).toEqual(ASSIGNED_TYPES);
   });
 
   it("have distinct keys, and camelCase ones but the spec's release timings", () => {

@@ -6,7 +6,9 @@
  * reference: `country` (ISO 3166 codes), `kinType` (the dependent group's relationship types),
  * `module` and `category` (CATALOG.md sections 1 and 2). `other` reveals a free-text field.
  */
-import { ASSIGNED_TYPES, MODULES } from "../sections/modules.ts";
+
+import { ASSIGNED_TYPES } from "../sections/assignedTypes.ts";
+import { MODULES } from "../sections/modules.ts";
 import { countryOptions } from "./countries.ts";
 import { MONEY_CURRENCIES } from "./currencies.ts";
 import { GENDERS, MARITAL_STATUSES, ORIGINS } from "./personOptions.ts";

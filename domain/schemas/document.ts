@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
+import { ASSIGNED_TYPE_MODULES, isAssignedType } from "../sections/assignedTypes.ts";
 import { categoryDef, isCategoryKey } from "../sections/index.ts";
-import { ASSIGNED_TYPE_MODULES, isAssignedType, MODULES, type ModuleKey } from "../sections/modules.ts";
-import { RECORD_MODULES } from "../sections/types.ts";
+import { MODULES, type ModuleKey, RECORD_MODULES } from "../sections/modules.ts";
 import { optionalRef, optionalText } from "./fields.ts";
 
 /**

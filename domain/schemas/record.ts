@@ -1,5 +1,5 @@
+import type { RecordModule } from "../sections/modules.ts";
 import type { RecordBody } from "../sections/schema.ts";
-import type { RecordModule } from "../sections/types.ts";
 
 /*
  * The shapes the records API answers (GET /api/records/{module}/{category}[/{id}], and the same

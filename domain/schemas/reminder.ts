@@ -1,4 +1,4 @@
-import type { RecordModule } from "../sections/types.ts";
+import type { RecordModule } from "../sections/modules.ts";
 
 /** One item of GET /api/reminders: a record's date coming up or recently passed. */
 export type Reminder = {

@@ -5,9 +5,9 @@ import {
   SHARE_STATUSES,
   type ShareStatus,
 } from "../catalog/releaseTimings.ts";
+import { ASSIGNED_TYPE_MODULES, isAssignedType } from "../sections/assignedTypes.ts";
 import { CATEGORY_KEYS, type CategoryKey, categoryDef, isCategoryKey } from "../sections/index.ts";
-import { ASSIGNED_TYPE_MODULES, isAssignedType } from "../sections/modules.ts";
-import { RECORD_MODULES, type RecordModule } from "../sections/types.ts";
+import { RECORD_MODULES, type RecordModule } from "../sections/modules.ts";
 import { optionalRef, requiredText } from "./fields.ts";
 
 /**

@@ -1,6 +1,19 @@
-import { COMMON_FIELDS } from "./fields.ts";
+// This file imports no option list: the `category` option list is drawn from the declarations.
+import type { RecordModule } from "./modules.ts";
 import { leadDays, type ReminderLead } from "./reminders.ts";
-import type { CategoryDef, CategoryRule, FieldDef, RecordModule } from "./types.ts";
+import type { CategoryDef, CategoryRule, FieldDef } from "./types.ts";
+
+/** Every category ends with these (CATALOG.md section 0). */
+export const COMMON_FIELDS: readonly FieldDef[] = [
+  { key: "notes", type: "longtext", required: false },
+  { key: "documents", type: "documents", required: false },
+];
+
+const COMMON_KEYS = new Set(COMMON_FIELDS.map((field) => field.key));
+
+export function isCommonField(key: string): boolean {
+  return COMMON_KEYS.has(key);
+}
 
 /**
  * A field as a module file writes it: optional fields leave `required` out; a `date R` is

@@ -1,22 +1,10 @@
 /**
  * Rules every field declaration follows (CATALOG.md sections 0 and 4), kept as functions so that
- * no category repeats them: the common fields, the `<field>Other` text behind an `other` option,
- * the fields shown only for some options, and the holder that starts as the owner.
+ * no category repeats them: the `<field>Other` text behind an `other` option, the fields shown only
+ * for some options, and the holder that starts as the owner.
  */
 import { OTHER_OPTION, optionsOf } from "../catalog/optionLists.ts";
 import type { FieldDef } from "./types.ts";
-
-/** Every category ends with these (CATALOG.md section 0). */
-export const COMMON_FIELDS: readonly FieldDef[] = [
-  { key: "notes", type: "longtext", required: false },
-  { key: "documents", type: "documents", required: false },
-];
-
-const COMMON_KEYS = new Set(COMMON_FIELDS.map((field) => field.key));
-
-export function isCommonField(key: string): boolean {
-  return COMMON_KEYS.has(key);
-}
 
 /** Whether choosing `other` reveals a free-text field for this select or multiselect. */
 export function hasOtherOption(field: FieldDef): boolean {

@@ -6,9 +6,10 @@ import { ASSETS_CATEGORIES } from "./assets.ts";
 import { EMPLOYER_INFO_CATEGORIES } from "./employerinfo.ts";
 import { HOUSEHOLD_CATEGORIES } from "./household.ts";
 import { INVENTORY_CATEGORIES } from "./inventory.ts";
+import type { RecordModule } from "./modules.ts";
 import { PASSWORD_VAULT_CATEGORIES } from "./passwordvault.ts";
 import { PERSONAL_DATA_CATEGORIES } from "./personaldata.ts";
-import type { CategoryDef, FieldDef, FieldType, RecordModule } from "./types.ts";
+import type { CategoryDef, FieldDef, FieldType } from "./types.ts";
 
 /** All record categories, in CATALOG.md order (module by module). */
 export const CATEGORIES = [

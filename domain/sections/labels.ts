@@ -2,8 +2,10 @@
  * i18n keys of the `sections` namespace (public/locales/{lng}/sections.json), written with their
  * namespace ("sections:category.passport") so any screen can translate them.
  */
-import { isCommonField } from "./fields.ts";
-import type { AssignedType, ModuleKey } from "./modules.ts";
+
+import type { AssignedType } from "./assignedTypes.ts";
+import { isCommonField } from "./define.ts";
+import type { ModuleKey } from "./modules.ts";
 
 export const SECTIONS_NAMESPACE = "sections";
 

@@ -1,91 +1,52 @@
 /**
- * The modules of CATALOG.md section 1 (the dashboard's route segments) and the 59 assignedType keys
- * of section 2, each placed in exactly one module. Record categories are declared per module in
- * this folder; the eight Personal Network keys are persons (or, for `tree`, a view) with their own
- * records, listed here because a document may be filed under any of the 59.
+ * The dashboard's modules (CATALOG.md section 1), each declared once in menu order: its route
+ * segment, whether it holds record categories (declared per module in this folder) and whether an
+ * account without a subscription may open it (spec section 6). The side menu, the router and the
+ * `module` option list are drawn from here.
  */
-export const MODULES = [
-  "personal-network",
-  "personaldata",
-  "household",
-  "employerinfo",
-  "inventory",
-  "assets",
-  "passwordvault",
-  "shared-data",
+export const MODULE_DECLARATIONS = [
+  { key: "personal-network", records: false, open: true },
+  { key: "personaldata", records: true, open: false },
+  { key: "household", records: true, open: false },
+  { key: "employerinfo", records: true, open: false },
+  { key: "inventory", records: true, open: false },
+  { key: "assets", records: true, open: false },
+  { key: "passwordvault", records: true, open: false },
+  { key: "shared-data", records: false, open: true },
 ] as const;
-export type ModuleKey = (typeof MODULES)[number];
 
-/** Every assignedType with its module, in CATALOG.md section 2 order. */
-export const ASSIGNED_TYPE_MODULES = {
-  me: "personal-network",
-  partner: "personal-network",
-  child: "personal-network",
-  dependent: "personal-network",
-  advisor: "personal-network",
-  networkperson: "personal-network",
-  relative: "personal-network",
-  tree: "personal-network",
-  permanentresident: "personaldata",
-  passport: "personaldata",
-  healthcard: "personaldata",
-  driverlicence: "personaldata",
-  medicalhistory: "personaldata",
-  religious: "personaldata",
-  owned: "household",
-  rental: "household",
-  setup: "household",
-  bill: "household",
-  safety: "household",
-  maintenance: "household",
-  annualmaintenance: "household",
-  vehicle: "household",
-  pet: "household",
-  school: "household",
-  outschool: "household",
-  curricular: "household",
-  caregiver: "household",
-  religiouscenter: "household",
-  employment: "employerinfo",
-  employmentincome: "employerinfo",
-  payroll: "employerinfo",
-  benefits: "employerinfo",
-  shares: "employerinfo",
-  documentlibrary: "inventory",
-  will: "inventory",
-  poahealth: "inventory",
-  poafinances: "inventory",
-  livingwill: "inventory",
-  guardian: "inventory",
-  trustee: "inventory",
-  safetybox: "inventory",
-  storagebox: "inventory",
-  funeralhome: "inventory",
-  tocontact: "inventory",
-  nottocontact: "inventory",
-  asset: "assets",
-  investment: "assets",
-  pensionplan: "assets",
-  ownership: "assets",
-  personalassets: "assets",
-  business: "assets",
-  inheritance: "assets",
-  insurance: "assets",
-  liability: "assets",
-  creditcard: "assets",
-  password: "passwordvault",
-  socialmedia: "passwordvault",
-  flyernumbers: "passwordvault",
-  keylock: "passwordvault",
-} as const satisfies Record<string, ModuleKey>;
-export type AssignedType = keyof typeof ASSIGNED_TYPE_MODULES;
+type ModuleDeclaration = (typeof MODULE_DECLARATIONS)[number];
+export type ModuleKey = ModuleDeclaration["key"];
+/** The modules that hold record categories. */
+export type RecordModule = Extract<ModuleDeclaration, { records: true }>["key"];
 
-export const ASSIGNED_TYPES = Object.keys(ASSIGNED_TYPE_MODULES) as AssignedType[];
+export const MODULES: readonly ModuleKey[] = MODULE_DECLARATIONS.map((module) => module.key);
+
+export const RECORD_MODULES = MODULE_DECLARATIONS.flatMap((module) =>
+  module.records ? [module.key] : [],
+) as [RecordModule, ...RecordModule[]];
+
+/**
+ * The Personal Network's own assignedType keys (CATALOG.md section 2): its person groups and the
+ * family tree. They are persons (or a view), not record categories, but a document may be filed
+ * under any of them.
+ */
+export const PERSONAL_NETWORK_TYPES = [
+  "me",
+  "partner",
+  "child",
+  "dependent",
+  "advisor",
+  "networkperson",
+  "relative",
+  "tree",
+] as const;
+export type PersonalNetworkType = (typeof PERSONAL_NETWORK_TYPES)[number];
 
 export function isModuleKey(value: unknown): value is ModuleKey {
   return typeof value === "string" && (MODULES as readonly string[]).includes(value);
 }
 
-export function isAssignedType(value: unknown): value is AssignedType {
-  return typeof value === "string" && Object.hasOwn(ASSIGNED_TYPE_MODULES, value);
+export function isRecordModule(value: unknown): value is RecordModule {
+  return typeof value === "string" && (RECORD_MODULES as readonly string[]).includes(value);
 }

@@ -22,9 +22,9 @@ import {
 } from "../schemas/fields.ts";
 import { websiteSchema } from "../schemas/institution.ts";
 import { type Phone, phoneRowSchema } from "../schemas/phone.ts";
+import { ASSIGNED_TYPE_MODULES, isAssignedType } from "./assignedTypes.ts";
 import { choosesOther, hasOtherOption, isFieldVisible, otherFieldKey } from "./fields.ts";
 import { type CategoryRef, categoryDef } from "./index.ts";
-import { ASSIGNED_TYPE_MODULES, isAssignedType } from "./modules.ts";
 import type { CategoryDef, FieldDef } from "./types.ts";
 
 export const RECORD_MESSAGES = {

@@ -3,17 +3,7 @@
  * storage, API validation, forms, list columns, the nominee view, reminders and exports.
  */
 import type { PersonGroup } from "../catalog/relationships.ts";
-
-/** The modules that hold record categories (the route segments of CATALOG.md section 1). */
-export const RECORD_MODULES = [
-  "personaldata",
-  "household",
-  "employerinfo",
-  "inventory",
-  "assets",
-  "passwordvault",
-] as const;
-export type RecordModule = (typeof RECORD_MODULES)[number];
+import type { RecordModule } from "./modules.ts";
 
 /** About fifteen field types; the UI draws every field from its type (CATALOG.md section 0). */
 export type FieldType =

@@ -8,8 +8,8 @@ import { LIMITS } from "../../../domain/limits.ts";
 import { hasFullAccess } from "../../../domain/roles.ts";
 import { categoriesOf, fieldDef } from "../../../domain/sections/index.ts";
 import { fieldLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
+import { isRecordModule, RECORD_MODULES } from "../../../domain/sections/modules.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
-import { RECORD_MODULES, type RecordModule } from "../../../domain/sections/types.ts";
 import { ApiError } from "../../api/client.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { useAccount } from "../../session/account.ts";
@@ -72,10 +72,6 @@ function useLibraryRecord(document: DocumentItem | undefined) {
       }
     },
   });
-}
-
-function isRecordModule(value: string): value is RecordModule {
-  return (RECORD_MODULES as readonly string[]).includes(value);
 }
 
 /**

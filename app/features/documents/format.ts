@@ -1,10 +1,6 @@
+import { ASSIGNED_TYPE_MODULES, type AssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { categoryLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
-import {
-  ASSIGNED_TYPE_MODULES,
-  type AssignedType,
-  MODULES,
-  type ModuleKey,
-} from "../../../domain/sections/modules.ts";
+import { MODULES, type ModuleKey } from "../../../domain/sections/modules.ts";
 
 /** The `sections` key of an assigned module, or null for a value no declaration knows. */
 export function assignedModuleKey(module: string | null): string | null {

@@ -10,7 +10,7 @@ const libraryPage = () =>
   import("./DocumentLibraryPage.tsx").then((m) => ({ Component: m.DocumentLibraryPage }));
 const formPage = () => import("./DocumentFormPage.tsx").then((m) => ({ Component: m.DocumentFormPage }));
 
-const listHandle: ScreenHandle = { titleKey: "menu.inventory" };
+const listHandle: ScreenHandle = { titleKey: "menu.module.inventory" };
 const addHandle: ScreenHandle = { titleKey: "screen.addDocument" };
 const editHandle: ScreenHandle = { titleKey: "screen.editDocument" };
 

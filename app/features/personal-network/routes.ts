@@ -16,7 +16,7 @@ const personList = () => import("./PersonListPage.tsx").then((m) => ({ Component
 const personView = () => import("./PersonViewPage.tsx").then((m) => ({ Component: m.PersonViewPage }));
 const personForm = () => import("./PersonFormPage.tsx").then((m) => ({ Component: m.PersonFormPage }));
 
-const TITLE_KEY = "menu.personalNetwork";
+const TITLE_KEY = "menu.module.personal-network";
 
 /** A section's own page, plus its view/{id} and edit/{id} (and add, for lists). */
 function sectionRoutes(segment: string, page: RouteObject["lazy"], withAdd: boolean): RouteObject {

@@ -1,7 +1,8 @@
 import { Alert } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { CategoryDef, RecordModule } from "../../../domain/sections/types.ts";
+import type { RecordModule } from "../../../domain/sections/modules.ts";
+import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { LinkCards } from "../../components/LinkCards.tsx";
 import { categoryTitleKey } from "./recordPlace.ts";
 import { isReadOnlySource, useRecordSource } from "./recordSource.tsx";

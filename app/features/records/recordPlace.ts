@@ -1,12 +1,9 @@
 import { useLocation, useParams } from "react-router";
+import type { AssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { type CategoryKey, categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { categoryLabelKey, categoryOneKey, categoryShortLabelKey } from "../../../domain/sections/labels.ts";
-import type { AssignedType } from "../../../domain/sections/modules.ts";
-import { type CategoryDef, RECORD_MODULES, type RecordModule } from "../../../domain/sections/types.ts";
-
-export function isRecordModule(value: unknown): value is RecordModule {
-  return typeof value === "string" && (RECORD_MODULES as readonly string[]).includes(value);
-}
+import { isRecordModule, RECORD_MODULES, type RecordModule } from "../../../domain/sections/modules.ts";
+import type { CategoryDef } from "../../../domain/sections/types.ts";
 
 /** The module of a /dashboard/<module>/... path, or undefined. */
 export function moduleOfPath(pathname: string): RecordModule | undefined {

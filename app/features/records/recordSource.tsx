@@ -3,7 +3,7 @@ import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
 import type { Address } from "../../../domain/schemas/address.ts";
 import type { Institution } from "../../../domain/schemas/institution.ts";
 import type { PersonListItem, PersonRecord } from "../../../domain/schemas/person.ts";
-import type { RecordModule } from "../../../domain/sections/types.ts";
+import type { RecordModule } from "../../../domain/sections/modules.ts";
 import {
   type DocumentItem,
   type DocumentRef,

@@ -1,5 +1,5 @@
 import type { RecordListItem, RecordView } from "../../../domain/schemas/record.ts";
-import type { RecordModule } from "../../../domain/sections/types.ts";
+import type { RecordModule } from "../../../domain/sections/modules.ts";
 import { apiFetch } from "../../api/client.ts";
 
 /** A list row and one record (secrets masked unless revealed), as the server declares them. */

@@ -1,6 +1,7 @@
 import type { RouteObject } from "react-router";
-import type { RecordModule } from "../../../domain/sections/types.ts";
+import type { RecordModule } from "../../../domain/sections/modules.ts";
 import type { ScreenHandle } from "../../shell/screenHandle.ts";
+import { menuLabelKey } from "../../shell/sideMenu.ts";
 
 /*
  * The record modules' routes (/dashboard/{module}, its categories, add, view and edit). Every
@@ -12,9 +13,9 @@ const listPage = () => import("./RecordListPage.tsx").then((m) => ({ Component: 
 const viewPage = () => import("./RecordViewPage.tsx").then((m) => ({ Component: m.RecordViewPage }));
 const formPage = () => import("./RecordFormPage.tsx").then((m) => ({ Component: m.RecordFormPage }));
 
-/** One module's pages; `titleKey` is its menu label (a `common` key). */
-export function recordModuleRoutes(module: RecordModule, titleKey: string): RouteObject {
-  const handle: ScreenHandle = { titleKey };
+/** One module's pages, titled by its menu label. */
+export function recordModuleRoutes(module: RecordModule): RouteObject {
+  const handle: ScreenHandle = { titleKey: menuLabelKey(module) };
   return {
     path: module,
     handle,

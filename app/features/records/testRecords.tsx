@@ -22,9 +22,9 @@ export const RECORD_TEST_ROUTES: RouteObject[] = [
       </>
     ),
     children: [
-      recordModuleRoutes("household", "menu.household"),
-      recordModuleRoutes("assets", "menu.assets"),
-      recordModuleRoutes("passwordvault", "menu.passwordVault"),
+      recordModuleRoutes("household"),
+      recordModuleRoutes("assets"),
+      recordModuleRoutes("passwordvault"),
     ],
   },
 ];

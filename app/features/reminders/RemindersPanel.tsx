@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { hasFullAccess } from "../../../domain/roles.ts";
 import type { Reminder } from "../../../domain/schemas/reminder.ts";
+import { isAssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { categoryLabelKey } from "../../../domain/sections/labels.ts";
-import { isAssignedType } from "../../../domain/sections/modules.ts";
 import { useAccount } from "../../session/account.ts";
 import { reminderPath, useReminders } from "./reminders.ts";
 

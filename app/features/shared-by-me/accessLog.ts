@@ -3,9 +3,9 @@ import utc from "dayjs/plugin/utc.js";
 import type { TFunction } from "i18next";
 import { isPersonGroup } from "../../../domain/catalog/relationships.ts";
 import type { NomineeLogEntry } from "../../../domain/schemas/share.ts";
+import { isAssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { fieldDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { categoryLabelKey, fieldLabelKey } from "../../../domain/sections/labels.ts";
-import { isAssignedType } from "../../../domain/sections/modules.ts";
 import { formatDate } from "../../i18n/dates.ts";
 
 dayjs.extend(utc);

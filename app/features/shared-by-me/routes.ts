@@ -8,7 +8,7 @@ import type { ScreenHandle } from "../../shell/screenHandle.ts";
 
 export const SHARED_BY_ME_PATH = "/dashboard/shared-data/shared-by-me";
 
-const handle: ScreenHandle = { titleKey: "menu.sharedData" };
+const handle: ScreenHandle = { titleKey: "menu.module.shared-data" };
 const listPage = () => import("./NomineeListPage.tsx").then((m) => ({ Component: m.NomineeListPage }));
 const formPage = () => import("./NomineeFormPage.tsx").then((m) => ({ Component: m.NomineeFormPage }));
 const viewPage = () => import("./NomineeViewPage.tsx").then((m) => ({ Component: m.NomineeViewPage }));

@@ -19,10 +19,10 @@ import { SHARED_WITH_ME_PATH, useSharedWithMe } from "../shared-with-me/sharedWi
  */
 export function SharedDataPage() {
   const { t } = useTranslation(["sharing", "common"]);
-  usePageTitle(t("common:menu.sharedData"));
+  usePageTitle(t("common:menu.module.shared-data"));
   return (
     <Stack gap="lg" maw={960}>
-      <TitleWithHelp title={t("common:menu.sharedData")} hint={t("common:help.module.shared-data")} />
+      <TitleWithHelp title={t("common:menu.module.shared-data")} hint={t("common:help.module.shared-data")} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <SharedByMeArea />
         <SharedWithMeArea />

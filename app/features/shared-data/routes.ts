@@ -9,7 +9,7 @@ import { sharedWithMeRoutes } from "../shared-with-me/routes.ts";
  * every signed-in account: nominees need no subscription.
  */
 
-const handle: ScreenHandle = { titleKey: "menu.sharedData" };
+const handle: ScreenHandle = { titleKey: "menu.module.shared-data" };
 const landingPage = () => import("./SharedDataPage.tsx").then((m) => ({ Component: m.SharedDataPage }));
 
 export const sharedDataRoutes: RouteObject = {

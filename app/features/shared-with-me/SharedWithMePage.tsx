@@ -128,7 +128,7 @@ function useScopeLabels(view: SharedWithMeView): string[] {
   const { t } = useTranslation(["common", "sections"]);
   return [
     ...view.scope.modules.map((module) =>
-      module === "personal-network" ? t("common:menu.personalNetwork") : t(moduleLabelKey(module)),
+      module === "personal-network" ? t("common:menu.module.personal-network") : t(moduleLabelKey(module)),
     ),
     ...view.scope.categories.map((category) => t(categoryShortLabelKey(category))),
   ];

@@ -23,7 +23,7 @@ const personView = () =>
 const library = () =>
   import("../documents/DocumentLibraryPage.tsx").then((m) => ({ Component: m.DocumentLibraryPage }));
 
-const TITLE_KEY = "menu.sharedData";
+const TITLE_KEY = "menu.module.shared-data";
 
 /**
  * A network group of the shared file and its person views. The owner's own details have no list:

@@ -11,8 +11,9 @@ import {
   referenceFields,
   secretFields,
 } from "../../../domain/sections/index.ts";
+import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
 import { type RecordBody, recordSchema } from "../../../domain/sections/schema.ts";
-import { type CategoryDef, RECORD_MODULES } from "../../../domain/sections/types.ts";
+import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { SQLITE_FILE } from "../../db/database.ts";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
 import { call } from "../../testing/person-photos.ts";
@@ -67,8 +68,7 @@ describe.each(testDialects())("records API on %s", (dialect) => {
   });
   afterAll(() => test.close());
 
-  it("declares 51 categories in six modules, each with its routes", () => {
-    expect(CATEGORIES).toHaveLength(51);
+  it("gives every declared category its routes", () => {
     const urls = new Set(test.app.routeAccess.map((route) => `${route.method} ${route.url}`));
     for (const category of CATEGORIES) {
       for (const route of ["GET", "POST"]) expect(urls).toContain(`${route} ${urlOf(category)}`);

@@ -8,8 +8,9 @@ import {
   reminderFields,
   secretFields,
 } from "../../../domain/sections/index.ts";
+import type { RecordModule } from "../../../domain/sections/modules.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
-import type { CategoryDef, RecordModule } from "../../../domain/sections/types.ts";
+import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";

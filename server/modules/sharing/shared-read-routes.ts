@@ -7,7 +7,8 @@ import { categoryKeySchema, DOCUMENT_MODULES, isDocumentType } from "../../../do
 import { personRevealQuerySchema } from "../../../domain/schemas/person.ts";
 import { scopeIncludesDocument, sharesWholeNetwork } from "../../../domain/schemas/share.ts";
 import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
-import { type CategoryDef, RECORD_MODULES } from "../../../domain/sections/types.ts";
+import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
+import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";

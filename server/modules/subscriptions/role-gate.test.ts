@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RECORD_MODULES } from "../../../domain/sections/types.ts";
+import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
 import { makePlatformAdmin, rolesOf, stripeBilling } from "../../testing/billing.ts";
 import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
 import { insertReleasedNominee } from "../../testing/nominee-reads.ts";
