@@ -120,7 +120,7 @@ describe("with an identity", () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({
       code: "forbidden",
-      message: "Vous n’êtes pas autorisé à faire cela.",
+      message: "Cela nécessite un abonnement ou un compte d’entreprise.",
     });
     const allowed = await test.app.inject({
       method: "GET",

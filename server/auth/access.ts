@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import type { Language } from "../../domain/catalog/languages.ts";
-import { FULL_ACCESS_ROLES } from "../../domain/roles.ts";
 import { AppError } from "../errors/app-error.ts";
+import { requireFullFile } from "./permissions.ts";
 
 /**
  * Who may call a route. Every route states one in `config.access`; the app refuses to start when a
@@ -10,7 +10,8 @@ import { AppError } from "../errors/app-error.ts";
  * - signedLink: whoever holds a valid signed link (a nominee approving a share from an email).
  * - user: any signed-in account.
  * - nominee: a signed-in account; the module's policy then checks it is a released nominee of the owner.
- * - subscriber: a signed-in account with a subscription (subscriber) or a company account (b2b).
+ * - subscriber: a signed-in account with the full file (permissions.ts: a subscription or a
+ *   company account).
  * - companyAdmin, platformAdmin: a signed-in account holding that role; to anyone else these
  *   routes answer 404, as if they did not exist.
  */
@@ -73,14 +74,10 @@ function isAccess(value: unknown): value is Access {
   return typeof value === "string" && (ACCESS_RULES as readonly string[]).includes(value);
 }
 
-/**
- * The roles that satisfy each role-bound rule. A company account's members (b2b) are paid for by
- * their company: the spec's section 6 gives them what a subscription gives.
- */
-const ACCEPTED_ROLES: Partial<Record<Access, readonly Role[]>> = {
-  subscriber: FULL_ACCESS_ROLES as readonly Role[],
-  companyAdmin: ["companyAdmin"],
-  platformAdmin: ["platformAdmin"],
+/** The role each admin rule needs. */
+const ADMIN_ROLES: Partial<Record<Access, Role>> = {
+  companyAdmin: "companyAdmin",
+  platformAdmin: "platformAdmin",
 };
 
 function describeRoute(route: RouteOptions): string {
@@ -119,13 +116,11 @@ export function installAccessControl(app: FastifyInstance, identity: Identity): 
     }
     // The admin area and a company's calls do not exist for anyone but their admins: not even
     // their refusals tell.
-    const refusal = access === "platformAdmin" || access === "companyAdmin" ? "not_found" : undefined;
+    const adminRole = access === undefined ? undefined : ADMIN_ROLES[access];
     const actor = await identity.actor(request);
-    if (actor === null) throw new AppError(refusal ?? "unauthenticated");
+    if (actor === null) throw new AppError(adminRole === undefined ? "unauthenticated" : "not_found");
     request.actor = { ...actor, ip: request.ip };
-    const accepted = access === undefined ? undefined : ACCEPTED_ROLES[access];
-    if (accepted !== undefined && !accepted.some((role) => actor.roles.includes(role))) {
-      throw new AppError(refusal ?? "forbidden");
-    }
+    if (access === "subscriber") requireFullFile(actor);
+    if (adminRole !== undefined && !actor.roles.includes(adminRole)) throw new AppError("not_found");
   });
 }

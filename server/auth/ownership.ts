@@ -1,27 +1,17 @@
 import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
-import { hasFullAccess } from "../../domain/roles.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Actor } from "./access.ts";
 
 /**
- * Shared rules of owned records (persons, addresses, institutions): whose a row is, whether its
- * references point at the same owner's rows, and who may delete. Module policies compose these.
+ * Shared rules of owned records (persons, addresses, institutions): whose a row is and whether its
+ * references point at the same owner's rows (who may delete is permissions.ts's). Module policies
+ * compose these.
  */
 
 /** Tables whose rows belong to one account through owner_id. */
 export type OwnedTable = "person" | "address" | "institution";
-
-/** The spec's section 6: deleting needs a subscription (subscriber) or a company account (b2b). */
-export function mayDelete(actor: Actor): boolean {
-  return hasFullAccess(actor.roles);
-}
-
-export function authorizeDelete(actor: Actor): void {
-  if (!mayDelete(actor))
-    throw new AppError("forbidden", { message: "errors:network.delete_needs_subscription" });
-}
 
 /** One reference field of a request: the ids it names and the owned table they must be rows of. */
 export type Reference = {

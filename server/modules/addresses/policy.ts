@@ -1,7 +1,7 @@
 import type { AddressUsage } from "../../../domain/schemas/address.ts";
 import { NICKNAME_MESSAGE } from "../../../domain/schemas/address.ts";
 import type { Actor } from "../../auth/access.ts";
-import { authorizeDelete } from "../../auth/ownership.ts";
+import { requireDeleteRight } from "../../auth/permissions.ts";
 import { AppError } from "../../errors/app-error.ts";
 
 /** Rules of saved addresses (the repository keeps every query to the owner's rows). */
@@ -19,7 +19,7 @@ export function authorizeAddressDelete(
   usages: readonly AddressUsage[],
   confirmed: boolean,
 ): void {
-  authorizeDelete(actor);
+  requireDeleteRight(actor);
   if (usages.length > 0 && !confirmed) {
     throw new AppError("address_in_use", { message: "errors:network.address_in_use", details: { usages } });
   }

@@ -1,7 +1,7 @@
 import type { Actor } from "../../auth/access.ts";
+import { requireFullFile } from "../../auth/permissions.ts";
 import type { CommentSubjectKind, CommentTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { authorizeRecordAccess } from "../records/policy.ts";
 
 /**
  * Comments follow their subject: a record's need what records need (a subscription or a company
@@ -11,7 +11,7 @@ import { authorizeRecordAccess } from "../records/policy.ts";
  * on editing them.
  */
 export function authorizeSubject(actor: Actor, subjectKind: CommentSubjectKind): void {
-  if (subjectKind === "record") authorizeRecordAccess(actor);
+  if (subjectKind === "record") requireFullFile(actor);
 }
 
 export function authorizeAuthor(actor: Actor, comment: Pick<CommentTable, "author_id">): void {

@@ -1,5 +1,3 @@
-import type { Actor } from "../../auth/access.ts";
-import { authorizeDelete } from "../../auth/ownership.ts";
 import type { DocumentTable } from "../../db/schema.ts";
 
 /**
@@ -11,9 +9,4 @@ import type { DocumentTable } from "../../db/schema.ts";
 /** A document is reached through its own module and type: a path naming others finds nothing. */
 export function isAt(row: Pick<DocumentTable, "module" | "type">, module: string, type: string): boolean {
   return row.module === module && row.type === type;
-}
-
-/** Removing a document or its file is a delete (spec section 6: subscriber or b2b). */
-export function authorizeDocumentDelete(actor: Actor): void {
-  authorizeDelete(actor);
 }

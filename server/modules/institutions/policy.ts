@@ -1,5 +1,5 @@
 import type { Actor } from "../../auth/access.ts";
-import { authorizeDelete } from "../../auth/ownership.ts";
+import { requireDeleteRight } from "../../auth/permissions.ts";
 
 /**
  * Rules of institutions: owner scoping lives in the repository and reference checks in
@@ -7,5 +7,5 @@ import { authorizeDelete } from "../../auth/ownership.ts";
  * deleted institution as their company keep their record (the reference becomes null).
  */
 export function authorizeInstitutionDelete(actor: Actor): void {
-  authorizeDelete(actor);
+  requireDeleteRight(actor);
 }

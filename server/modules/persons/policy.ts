@@ -1,6 +1,6 @@
 import { OWN_GROUP } from "../../../domain/catalog/relationships.ts";
 import type { Actor } from "../../auth/access.ts";
-import { authorizeDelete } from "../../auth/ownership.ts";
+import { requireDeleteRight } from "../../auth/permissions.ts";
 import type { PersonTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 
@@ -11,7 +11,7 @@ import { AppError } from "../../errors/app-error.ts";
 
 /** Deleting needs a subscription or a company account, and never takes the owner's own record. */
 export function authorizePersonDelete(actor: Actor, person: Pick<PersonTable, "person_group">): void {
-  authorizeDelete(actor);
+  requireDeleteRight(actor);
   if (person.person_group === OWN_GROUP) {
     throw new AppError("forbidden", { message: "errors:network.me_not_deletable" });
   }

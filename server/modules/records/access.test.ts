@@ -74,7 +74,7 @@ describe.each(testDialects())("records access on %s", (dialect) => {
     ] as const) {
       const response = await lapsed.send(method, url, method === "POST" || method === "PUT" ? {} : undefined);
       expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json().error.message).toBe("Record sections need a subscription or a company account.");
+      expect(response.json().error.message).toBe("This needs a subscription or a company account.");
     }
     const person = await lapsed.send("POST", "/api/pn/person", {
       group: "child",

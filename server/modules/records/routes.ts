@@ -9,7 +9,6 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import type { ListCache } from "./list-cache.ts";
-import { authorizeRecordAccess } from "./policy.ts";
 import { recordRepository } from "./repository.ts";
 import { createRecordService, type RecordChangeHook } from "./service.ts";
 
@@ -50,7 +49,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
  * each category `/api/records/{module}/{category}` (list, create) and `.../{id}` (read, replace,
  * delete). Each category's routes carry its own body schema, so validation, field messages and
  * the OpenAPI document come from the declaration; unknown modules or categories have no route (404).
- * Access "user" plus one hook for the whole plugin: a subscriber or a company account member.
+ * Access "subscriber": a subscriber or a company account member.
  */
 export async function recordRoutes(
   app: FastifyInstance,
@@ -68,14 +67,11 @@ export async function recordRoutes(
     ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = { access: "user" as const };
-
-  app.addHook("onRequest", async (request) => {
-    authorizeRecordAccess(actorOf(request));
-  });
+  // The record sections are the full file's (server/auth/permissions.ts).
+  const subscriber = { access: "subscriber" as const };
 
   for (const module of RECORD_MODULES) {
-    api.get(`/api/records/${module}/count`, { config: user }, (request) =>
+    api.get(`/api/records/${module}/count`, { config: subscriber }, (request) =>
       service.count(actorOf(request), module),
     );
 
@@ -83,11 +79,11 @@ export async function recordRoutes(
       const base = `/api/records/${module}/${category.key}`;
       const body = recordSchema(category);
 
-      api.get(base, { config: user }, (request) => service.list(actorOf(request), category));
+      api.get(base, { config: subscriber }, (request) => service.list(actorOf(request), category));
 
       api.post(
         base,
-        { config: user, bodyLimit: RECORD_BODY_LIMIT, schema: { body } },
+        { config: subscriber, bodyLimit: RECORD_BODY_LIMIT, schema: { body } },
         async (request, reply) => {
           const id = await service.create(actorOf(request), category, request.body);
           return reply.type(JSON_TYPE).send(JSON.stringify(id));
@@ -96,7 +92,7 @@ export async function recordRoutes(
 
       api.get(
         `${base}/:id`,
-        { config: user, schema: { params: idParams, querystring: revealQuery } },
+        { config: subscriber, schema: { params: idParams, querystring: revealQuery } },
         async (request, reply) => {
           const view = await service.get(actorOf(request), category, request.params.id, request.query.reveal);
           // Secrets may be in it: no cache keeps a copy.
@@ -107,7 +103,7 @@ export async function recordRoutes(
       api.put(
         `${base}/:id`,
         {
-          config: user,
+          config: subscriber,
           bodyLimit: RECORD_BODY_LIMIT,
           schema: { params: idParams, body },
           // Before validation: secrets left out or sent back masked take their stored values.
@@ -127,10 +123,14 @@ export async function recordRoutes(
         },
       );
 
-      api.delete(`${base}/:id`, { config: user, schema: { params: idParams } }, async (request, reply) => {
-        await service.remove(actorOf(request), category, request.params.id);
-        return reply.code(204).send();
-      });
+      api.delete(
+        `${base}/:id`,
+        { config: subscriber, schema: { params: idParams } },
+        async (request, reply) => {
+          await service.remove(actorOf(request), category, request.params.id);
+          return reply.code(204).send();
+        },
+      );
     }
   }
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
-import { authorizeRecordAccess } from "../records/policy.ts";
 import { upcomingReminders } from "./upcoming.ts";
 
 /**
@@ -15,9 +14,8 @@ export async function reminderRoutes(
   options: { database: Database; dataKeys: DataKeys; clock?: () => number },
 ): Promise<void> {
   const clock = options.clock ?? Date.now;
-  app.get("/api/reminders", { config: { access: "user" } }, async (request, reply) => {
+  app.get("/api/reminders", { config: { access: "subscriber" } }, async (request, reply) => {
     const actor = actorOf(request);
-    authorizeRecordAccess(actor);
     const items = await upcomingReminders(options.database.db, options.dataKeys, actor.userId, clock());
     return reply.header("cache-control", "no-store").send(items);
   });

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { type ShareScope, shareScopeSchema } from "../../../domain/schemas/share.ts";
 import type { Actor } from "../../auth/access.ts";
-import { isReleasedNomineeOf } from "../../auth/released-nominee.ts";
+import { isReleasedNomineeOf } from "../../auth/permissions.ts";
 import type { DB, NomineeTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 
