@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { RecordModule } from "../sections/modules.ts";
 import type { RecordBody } from "../sections/schema.ts";
 
@@ -29,3 +30,19 @@ export type RecordView = {
   /** The secret fields answered as MASK: revealable with ?reveal=. */
   maskedFields: string[];
 };
+
+/** ?reveal=field1,field2: the secret fields to answer in clear (each reveal is logged). */
+export const recordRevealQuerySchema = z.object({
+  reveal: z
+    .string()
+    .max(1024)
+    .optional()
+    .transform((value) => [
+      ...new Set(
+        (value ?? "")
+          .split(",")
+          .map((key) => key.trim())
+          .filter((key) => key !== ""),
+      ),
+    ]),
+});

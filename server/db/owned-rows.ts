@@ -50,6 +50,15 @@ export function ownedRows<T extends OwnedTable>(
       return row as unknown as Row | undefined;
     },
 
+    /**
+     * Whose a row is, whoever asks: only for a path that names a row but no owner (a nominee's
+     * read of a person, an address or a company), which then checks the caller's grant from them.
+     */
+    async ownerOf(id: string): Promise<string | undefined> {
+      const row = await owned.selectFrom(from).select("owner_id").where("id", "=", id).executeTakeFirst();
+      return row?.owner_id;
+    },
+
     async insert(row: Row): Promise<void> {
       await owned
         .insertInto(from)

@@ -5,25 +5,22 @@ import type { Actor } from "../../auth/access.ts";
 import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { institutionRepository } from "../institutions/repository.ts";
-import { personName } from "../persons/presenter.ts";
-import { personRepository } from "../persons/repository.ts";
+import { institutionAddressUse } from "../institutions/address-use.ts";
+import { personAddressUse } from "../persons/address-use.ts";
+import type { AddressUse } from "./address-use.ts";
 import { authorizeAddressDelete, refuseTakenNickname } from "./policy.ts";
 import { toAddress, toColumns } from "./presenter.ts";
 import { addressRepository } from "./repository.ts";
+
+/** The rows that name addresses, in the order a refusal lists their usages. */
+const ADDRESS_USERS: readonly AddressUse[] = [personAddressUse, institutionAddressUse];
 
 export function createAddressService(db: Kysely<DB>) {
   const addresses = addressRepository(db);
 
   async function usages(ownerId: string, addressId: string): Promise<AddressUsage[]> {
-    const [persons, institutions] = await Promise.all([
-      personRepository(db).usingAddress(ownerId, addressId),
-      institutionRepository(db).usingAddress(ownerId, addressId),
-    ]);
-    return [
-      ...persons.map((row) => ({ kind: "person" as const, id: row.id, name: personName(row) })),
-      ...institutions.map((row) => ({ kind: "institution" as const, id: row.id, name: row.name })),
-    ];
+    const found = await Promise.all(ADDRESS_USERS.map((user) => user.usages(db, ownerId, addressId)));
+    return found.flat();
   }
 
   return {
@@ -67,8 +64,7 @@ export function createAddressService(db: Kysely<DB>) {
       if ((await addresses.find(ownerId, id)) === undefined) throw new AppError("not_found");
       authorizeAddressDelete(actor, await usages(ownerId, id), confirm);
       await db.transaction().execute(async (trx) => {
-        await personRepository(trx).clearAddress(ownerId, id);
-        await institutionRepository(trx).clearAddress(ownerId, id);
+        for (const user of ADDRESS_USERS) await user.clear(trx, ownerId, id);
         await addressRepository(trx).delete(ownerId, id);
       });
     },

@@ -67,20 +67,18 @@ export function commentRepository(db: Kysely<DB>) {
     async deleteAllOf(ownerId: string): Promise<void> {
       await db.deleteFrom("comment").where("owner_id", "=", ownerId).execute();
     },
-  };
-}
 
-/** The comments of one subject, when the subject goes (a record's delete calls it in its transaction). */
-export async function deleteCommentsOf(
-  db: Kysely<DB>,
-  ownerId: string,
-  subjectKind: CommentSubjectKind,
-  subjectId: string,
-): Promise<void> {
-  await db
-    .deleteFrom("comment")
-    .where("owner_id", "=", ownerId)
-    .where("subject_kind", "=", subjectKind)
-    .where("subject_id", "=", subjectId)
-    .execute();
+    async deleteOfSubject(
+      ownerId: string,
+      subjectKind: CommentSubjectKind,
+      subjectId: string,
+    ): Promise<void> {
+      await db
+        .deleteFrom("comment")
+        .where("owner_id", "=", ownerId)
+        .where("subject_kind", "=", subjectKind)
+        .where("subject_id", "=", subjectId)
+        .execute();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import type { DocumentDownload } from "./service.ts";
+import type { DocumentDownload } from "./reader.ts";
 
 /**
  * How a stored file is sent: always as the type sniffed at upload, never sniffed again by the

@@ -1,9 +1,35 @@
+import type { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import { LIBRARY_TYPE } from "../../../domain/schemas/document.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { BlobNotFoundError, type BlobStore } from "../../storage/blob-store.ts";
 import { type OpenedDocument, openDocument, openDocuments } from "./metadata.ts";
 import { documentRepository } from "./repository.ts";
+
+export type DocumentDownload = {
+  fileName: string;
+  contentType: string;
+  size: number;
+  body: Readable;
+};
+
+/** A document's file, streamed from the blob store as its owner stored it; 404 when it has none. */
+export async function openDocumentFile(blobs: BlobStore, row: OpenedDocument): Promise<DocumentDownload> {
+  if (row.blob_id === null || row.content_type === null) throw new AppError("not_found");
+  try {
+    return {
+      fileName: row.fileName ?? "file",
+      contentType: row.content_type,
+      size: row.size ?? 0,
+      body: await blobs.get(row.owner_id, row.blob_id),
+    };
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) throw new AppError("not_found", { cause: error });
+    throw error;
+  }
+}
 
 /**
  * One owner's documents with their text in clear, for everything that shows documents: the
@@ -15,6 +41,18 @@ export function documentReader(db: Kysely<DB>, dataKeys: DataKeys) {
     async find(ownerId: string, id: string): Promise<OpenedDocument | undefined> {
       const row = await documents.find(ownerId, id);
       return row === undefined ? undefined : openDocument(dataKeys, row);
+    },
+
+    /** One of the owner's documents, only where a path places it (its module and type). */
+    async findAt(
+      ownerId: string,
+      id: string,
+      at: { module?: string; type: string },
+    ): Promise<OpenedDocument | undefined> {
+      const row = await documents.find(ownerId, id);
+      if (row === undefined || row.type !== at.type || (at.module !== undefined && row.module !== at.module))
+        return undefined;
+      return openDocument(dataKeys, row);
     },
 
     async findMany(ownerId: string, ids: readonly string[]): Promise<OpenedDocument[]> {

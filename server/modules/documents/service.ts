@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { Readable } from "node:stream";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type {
@@ -8,57 +7,22 @@ import type {
   DocumentListItem,
   DocumentRecord,
 } from "../../../domain/schemas/document.ts";
+import { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/schemas/document.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, DocumentTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { BlobNotFoundError, type BlobStore } from "../../storage/blob-store.ts";
-import { deleteCommentsOf } from "../comments/repository.ts";
-import { recordRepository } from "../records/repository.ts";
-import { NO_TEXT, type OpenedDocument, openDocument, sealDocumentText, sealFileName } from "./metadata.ts";
+import type { BlobStore } from "../../storage/blob-store.ts";
+import { deleteLibraryRecord } from "../records/library-records.ts";
+import { NO_TEXT, openDocument, sealDocumentText, sealFileName } from "./metadata.ts";
 import { isAt } from "./policy.ts";
 import { textOf, toColumns, toDocumentRecord, toListItem } from "./presenter.ts";
-import { documentReader } from "./reader.ts";
+import { type DocumentDownload, documentReader, openDocumentFile } from "./reader.ts";
 import { documentRepository, NO_FILE } from "./repository.ts";
 import { receiveUpload } from "./upload.ts";
 
-/** The Document Library: documents of module "inventory", type "documentlibrary". */
-const LIBRARY_MODULE = "inventory";
-const LIBRARY_TYPE = "documentlibrary";
-
-/** A library entry's record (only a documentlibrary record: assignedDocument is the client's word) and its comments. */
-async function deleteLibraryRecord(trx: Kysely<DB>, ownerId: string, recordId: string): Promise<void> {
-  const records = recordRepository(trx);
-  if ((await records.find(ownerId, LIBRARY_TYPE, recordId)) === undefined) return;
-  await deleteCommentsOf(trx, ownerId, "record", recordId);
-  await records.delete(ownerId, recordId);
-}
-
 /** Where a route finds one document: its module and type as the path names them, and its id. */
 export type DocumentAddress = { module: string; type: string; id: string };
-
-export type DocumentDownload = {
-  fileName: string;
-  contentType: string;
-  size: number;
-  body: Readable;
-};
-
-/** A document's file, streamed from the blob store as its owner stored it; 404 when it has none. */
-export async function openDocumentFile(blobs: BlobStore, row: OpenedDocument): Promise<DocumentDownload> {
-  if (row.blob_id === null || row.content_type === null) throw new AppError("not_found");
-  try {
-    return {
-      fileName: row.fileName ?? "file",
-      contentType: row.content_type,
-      size: row.size ?? 0,
-      body: await blobs.get(row.owner_id, row.blob_id),
-    };
-  } catch (error) {
-    if (error instanceof BlobNotFoundError) throw new AppError("not_found", { cause: error });
-    throw error;
-  }
-}
 
 export function createDocumentService(options: {
   db: Kysely<DB>;

@@ -10,20 +10,14 @@ import type { DB, PersonTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { recordActivity } from "../activity/activity-log.ts";
-import { deleteCommentsOf } from "../comments/repository.ts";
+import { deleteCommentsOf } from "../comments/subject-comments.ts";
 import { ensureOwnPerson } from "./own-person.ts";
 import { jpegDataUrl, PhotoError } from "./photo.ts";
 import type { PhotoProcessor } from "./photo-processor.ts";
 import { authorizeGroup, authorizePersonDelete } from "./policy.ts";
-import { showsAvatar, toColumns, toPersonListItem, toPersonRecord } from "./presenter.ts";
+import { toColumns } from "./presenter.ts";
+import { PERSON_AAD as AAD, personReader } from "./reader.ts";
 import { personRepository } from "./repository.ts";
-
-/** What each encrypted column is bound to: its field and its person (and, in DataKeys, its owner). */
-const AAD = {
-  socialNumber: (id: string) => `person.socialNumber:${id}`,
-  photo: (id: string) => `person.photo:${id}`,
-  thumbnail: (id: string) => `person.photoThumb:${id}`,
-};
 
 const MESSAGES = {
   address: "errors:network.unknown_address",
@@ -31,59 +25,6 @@ const MESSAGES = {
   person: "errors:network.unknown_person",
   self: "errors:network.self_reference",
 };
-
-/**
- * Reading one owner's persons: a full record, and a group's cards. The owner's routes use it, and
- * so do a nominee's shared reads (server/modules/sharing), which mask what the owner sees in clear.
- */
-export function personReader(db: Kysely<DB>, dataKeys: DataKeys) {
-  const persons = personRepository(db);
-  return {
-    /**
-     * One person as its owner's form reads it. The social number is a secret, for the owner as for
-     * a nominee: MASK unless `revealSocialNumber` (the caller logs that reveal), and not decrypted
-     * at all when it is not asked for.
-     */
-    async present(
-      ownerId: string,
-      row: PersonTable,
-      options: { revealSocialNumber: boolean },
-    ): Promise<PersonRecord> {
-      const [links, socialNumber, photo] = await Promise.all([
-        persons.links(ownerId, row.id),
-        row.social_number_enc === null
-          ? null
-          : options.revealSocialNumber
-            ? dataKeys.decryptFor(ownerId, row.social_number_enc, AAD.socialNumber(row.id))
-            : Buffer.from(MASK),
-        row.photo_enc === null ? null : dataKeys.decryptFor(ownerId, row.photo_enc, AAD.photo(row.id)),
-      ]);
-      return toPersonRecord(row, links, {
-        socialNumber: socialNumber === null ? null : socialNumber.toString("utf8"),
-        imageSrc: photo === null ? null : jpegDataUrl(photo),
-      });
-    },
-
-    /** A group's cards, oldest first: no secrets, the avatar thumbnail for family-tree groups. */
-    async listGroup(
-      ownerId: string,
-      group: PersonGroup,
-      include: (id: string) => boolean = () => true,
-    ): Promise<PersonListItem[]> {
-      const withThumbnails = showsAvatar(group);
-      const rows = (await persons.listGroup(ownerId, group, withThumbnails)).filter((row) => include(row.id));
-      return Promise.all(
-        rows.map(async (row) => {
-          const thumbnail =
-            withThumbnails && row.photo_thumb_enc
-              ? jpegDataUrl(await dataKeys.decryptFor(ownerId, row.photo_thumb_enc, AAD.thumbnail(row.id)))
-              : null;
-          return toPersonListItem(row, thumbnail);
-        }),
-      );
-    },
-  };
-}
 
 export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKeys; photos: PhotoProcessor }) {
   const { db, dataKeys, photos } = options;

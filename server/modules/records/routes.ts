@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { recordRevealQuerySchema } from "../../../domain/schemas/record.ts";
 import { categoriesOf } from "../../../domain/sections/index.ts";
 import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
 import { type RecordBody, recordSchema } from "../../../domain/sections/schema.ts";
@@ -16,22 +17,6 @@ import { createRecordService, type RecordChangeHook } from "./service.ts";
 const RECORD_BODY_LIMIT = 256 * 1024;
 
 const idParams = z.object({ id: z.string().max(64) });
-
-/** ?reveal=field1,field2: the secret fields to answer in clear (each reveal is logged). */
-export const revealQuery = z.object({
-  reveal: z
-    .string()
-    .max(1024)
-    .optional()
-    .transform((value) => [
-      ...new Set(
-        (value ?? "")
-          .split(",")
-          .map((key) => key.trim())
-          .filter((key) => key !== ""),
-      ),
-    ]),
-});
 
 /** An account's records go with it, and what the app's list cache kept of them. */
 export function forgetRecords(listCache: ListCache): AccountDeletedHook {
@@ -92,7 +77,7 @@ export async function recordRoutes(
 
       api.get(
         `${base}/:id`,
-        { config: subscriber, schema: { params: idParams, querystring: revealQuery } },
+        { config: subscriber, schema: { params: idParams, querystring: recordRevealQuerySchema } },
         async (request, reply) => {
           const view = await service.get(actorOf(request), category, request.params.id, request.query.reveal);
           // Secrets may be in it: no cache keeps a copy.

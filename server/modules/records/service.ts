@@ -1,13 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { RecordListItem, RecordView } from "../../../domain/schemas/record.ts";
-import {
-  categoriesOf,
-  listColumns,
-  referenceFields,
-  reminderFields,
-  secretFields,
-} from "../../../domain/sections/index.ts";
+import { referenceFields, reminderFields, secretFields } from "../../../domain/sections/index.ts";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
@@ -16,25 +10,15 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { recordActivity } from "../activity/activity-log.ts";
-import { deleteCommentsOf } from "../comments/repository.ts";
-import { keepStoredSecrets, listCells, maskSecrets, reminderDate } from "./body.ts";
+import { deleteCommentsOf } from "../comments/subject-comments.ts";
+import { keepStoredSecrets, reminderDate } from "./body.ts";
 import type { ListCache } from "./list-cache.ts";
-import { checkReferences, findReferenced, pruneDangling, referenceCell, targetOf } from "./references.ts";
+import { bodyAad, openRecordBody, recordReader } from "./reader.ts";
+import { checkReferences } from "./references.ts";
 import { recordRepository } from "./repository.ts";
 
 /** The answered shapes are declared once, in domain/, for the server and the app. */
 export type { RecordListItem, RecordView };
-
-/** What the body's ciphertext is bound to besides its owner: the record and its category. */
-function bodyAad(id: string, category: string): string {
-  return `record:${id}:${category}`;
-}
-
-/** A stored record's body in clear (for other modules that read records, such as reminders). */
-export async function openRecordBody(dataKeys: DataKeys, row: RecordTable): Promise<RecordBody> {
-  const plain = await dataKeys.decryptFor(row.owner_id, row.body_enc, bodyAad(row.id, row.category));
-  return JSON.parse(plain.toString("utf8")) as RecordBody;
-}
 
 /** Told after each save and delete, so work derived from records (reminder mail) follows them. */
 export type RecordChangeHook = {
@@ -53,6 +37,7 @@ export function createRecordService(options: {
   const { db, dataKeys } = options;
   const hooks = options.onChange ?? [];
   const records = recordRepository(db);
+  const reader = recordReader(options);
   const open = (row: RecordTable) => openRecordBody(dataKeys, row);
 
   function seal(ownerId: string, id: string, category: CategoryDef, body: RecordBody): Promise<Buffer> {
@@ -60,94 +45,7 @@ export function createRecordService(options: {
   }
 
   async function findOwn(actor: Actor, category: CategoryDef, id: string): Promise<RecordTable> {
-    return findOf(actor.userId, category, id);
-  }
-
-  async function findOf(ownerId: string, category: CategoryDef, id: string): Promise<RecordTable> {
-    const row = await records.find(ownerId, category.key, id);
-    if (row === undefined || row.module !== category.module) throw new AppError("not_found");
-    return row;
-  }
-
-  /** A category's list of one owner's records: the list columns only, secrets masked. */
-  async function listOf(ownerId: string, category: CategoryDef): Promise<RecordListItem[]> {
-    const heads = await records.listHeads(ownerId, category.module, category.key);
-    const columns = listColumns(category);
-    const secret = new Set(secretFields(category).map((field) => field.key));
-    const listed = await options.listCache.columnValues(
-      heads,
-      columns,
-      secret,
-      (ids) => records.findMany(ownerId, ids),
-      open,
-    );
-    const found = await findReferenced(
-      db,
-      dataKeys,
-      ownerId,
-      columns,
-      listed.map(({ values }) => values),
-    );
-    return listed.map(({ head, values }) => {
-      const cells = listCells(columns, secret, values, (column, value) =>
-        targetOf(column) === undefined ? value : referenceCell(column, value, found),
-      );
-      return {
-        id: head.id,
-        category: head.category,
-        createTime: Number(head.created_at),
-        updateTime: Number(head.updated_at),
-        columns: cells,
-      };
-    });
-  }
-
-  /**
-   * One of an owner's records as its form reads it, secrets masked except those named in `reveal`
-   * (400 for a field that is not secret), and the revealed fields that held a value: the caller
-   * logs those as it must (the owner's own log, or a nominee's).
-   */
-  async function readOf(
-    ownerId: string,
-    category: CategoryDef,
-    id: string,
-    reveal: readonly string[],
-  ): Promise<{ view: RecordView; revealed: string[] }> {
-    const row = await findOf(ownerId, category, id);
-    const secrets = secretFields(category);
-    const secretKeys = new Set(secrets.map((field) => field.key));
-    if (reveal.some((key) => !secretKeys.has(key))) {
-      throw new AppError("validation_failed", { fields: { reveal: "errors:records.not_secret" } });
-    }
-    const stored = await open(row);
-    const references = referenceFields(category);
-    const body = pruneDangling(
-      stored,
-      references,
-      await findReferenced(db, dataKeys, ownerId, references, [stored]),
-    );
-    const masked = maskSecrets(body, secrets, new Set(reveal));
-    const revealed = reveal.filter((key) => masked.body[key] !== null && masked.body[key] !== undefined);
-    return {
-      view: {
-        id: row.id,
-        module: category.module,
-        category: row.category,
-        createTime: Number(row.created_at),
-        updateTime: Number(row.updated_at),
-        body: masked.body,
-        maskedFields: masked.maskedFields,
-      },
-      revealed,
-    };
-  }
-
-  /** category -> number of an owner's records, every category of the module, zeros included. */
-  async function countOf(ownerId: string, module: RecordModule): Promise<Record<string, number>> {
-    const counts = await records.countByCategory(ownerId, module);
-    return Object.fromEntries(
-      categoriesOf(module).map((category) => [category.key, counts.get(category.key) ?? 0]),
-    );
+    return reader.find(actor.userId, category, id);
   }
 
   return {
@@ -171,7 +69,7 @@ export function createRecordService(options: {
     },
 
     async list(actor: Actor, category: CategoryDef): Promise<RecordListItem[]> {
-      return listOf(actor.userId, category);
+      return reader.listOf(actor.userId, category);
     },
 
     /**
@@ -184,7 +82,7 @@ export function createRecordService(options: {
       id: string,
       reveal: readonly string[],
     ): Promise<RecordView> {
-      const { view, revealed } = await readOf(actor.userId, category, id, reveal);
+      const { view, revealed } = await reader.readOf(actor.userId, category, id, reveal);
       await recordActivity(
         db,
         revealed.map((field) => ({
@@ -244,12 +142,8 @@ export function createRecordService(options: {
 
     /** category -> number of the caller's records, every category of the module, zeros included. */
     async count(actor: Actor, module: RecordModule): Promise<Record<string, number>> {
-      return countOf(actor.userId, module);
+      return reader.countOf(actor.userId, module);
     },
-
-    listOf,
-    readOf,
-    countOf,
   };
 }
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { PERSON_GROUPS } from "../../../domain/catalog/relationships.ts";
 import { categoryKeySchema, DOCUMENT_MODULES, isDocumentType } from "../../../domain/schemas/document.ts";
 import { personRevealQuerySchema } from "../../../domain/schemas/person.ts";
+import { recordRevealQuerySchema } from "../../../domain/schemas/record.ts";
 import { scopeIncludesDocument, sharesWholeNetwork } from "../../../domain/schemas/share.ts";
 import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
@@ -15,29 +16,22 @@ import type { Database } from "../../db/database.ts";
 import type { NomineeTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { toAddress } from "../addresses/presenter.ts";
-import { addressRepository } from "../addresses/repository.ts";
+import { addressReader } from "../addresses/reader.ts";
 import { sendDownload } from "../documents/download.ts";
-import { isAt } from "../documents/policy.ts";
 import { toDocumentRecord, toListItem } from "../documents/presenter.ts";
-import { documentReader } from "../documents/reader.ts";
-import { openDocumentFile } from "../documents/service.ts";
-import { toInstitution } from "../institutions/presenter.ts";
-import { institutionRepository } from "../institutions/repository.ts";
-import { personRepository } from "../persons/repository.ts";
-import { personReader } from "../persons/service.ts";
+import { documentReader, openDocumentFile } from "../documents/reader.ts";
+import { institutionReader } from "../institutions/reader.ts";
+import { personReader } from "../persons/reader.ts";
 import type { ListCache } from "../records/list-cache.ts";
-import { recordRepository } from "../records/repository.ts";
-import { revealQuery } from "../records/routes.ts";
-import { createRecordService } from "../records/service.ts";
+import { recordReader } from "../records/reader.ts";
 import { logNomineeAccess, type NomineeAccess, viewOrReveals } from "./nominee-access-log.ts";
 import { markFirstOpen, type ReleasedGrant, releasedGrant, releasedGrantsFrom } from "./released-grant.ts";
 import {
   documentIsVisible,
   documentsNamedBy,
   isCategoryShared,
-  ownerOfRow,
   personIsVisible,
+  type ScopeReaders,
   type SharedNetwork,
   sharedNetwork,
 } from "./shared-scope.ts";
@@ -91,9 +85,14 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharedRead
   const { dataKeys, blobs } = options;
   const { db } = options.database;
   const clock = options.clock ?? Date.now;
-  const records = createRecordService({ db, dataKeys, listCache: options.listCache });
+  // The modules' public faces for reading: nothing here queries another module's tables.
+  const records = recordReader({ db, dataKeys, listCache: options.listCache });
   const persons = personReader(db, dataKeys);
+  const addresses = addressReader(db);
+  const institutions = institutionReader(db);
   const documents = documentReader(db, dataKeys);
+  const readers: ScopeReaders = { records, persons, institutions };
+  const owners = { person: persons, address: addresses, institution: institutions };
   const api = app.withTypeProvider<ZodTypeProvider>();
   const nominee = { access: "nominee" as const };
 
@@ -134,11 +133,11 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharedRead
     rowId: string,
     visible: (network: SharedNetwork) => boolean,
   ): Promise<{ grant: ReleasedGrant; ownerId: string }> {
-    const ownerId = await ownerOfRow(db, table, rowId);
+    const ownerId = await owners[table].ownerOf(rowId);
     if (ownerId === undefined) throw new AppError("not_found");
     const now = clock();
     for (const grant of await releasedGrantsFrom(db, actorOf(request), ownerId, now)) {
-      if (visible(await sharedNetwork(db, dataKeys, grant))) {
+      if (visible(await sharedNetwork(readers, grant))) {
         await noteOpened(request, grant, now);
         return { grant, ownerId };
       }
@@ -187,7 +186,7 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharedRead
 
   api.get(
     "/api/shared/nominee/:nomineeId/records/:module/:category/:id",
-    { config: nominee, schema: { params: recordParams, querystring: revealQuery } },
+    { config: nominee, schema: { params: recordParams, querystring: recordRevealQuerySchema } },
     async (request) => {
       const grant = await grantOf(request, request.params.nomineeId);
       const category = sharedCategory(grant, request.params.module, request.params.category);
@@ -211,7 +210,7 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharedRead
     async (request) => {
       const grant = await grantOf(request, request.params.nomineeId);
       const group = request.query.personGroup;
-      const network = sharesWholeNetwork(grant.scope) ? null : await sharedNetwork(db, dataKeys, grant);
+      const network = sharesWholeNetwork(grant.scope) ? null : await sharedNetwork(readers, grant);
       const list = await persons.listGroup(
         grant.ownerId,
         group,
@@ -230,10 +229,9 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharedRead
       const { grant, ownerId } = await grantShowing(request, "person", personId, (network) =>
         personIsVisible(network, personId),
       );
-      const row = await personRepository(db).find(ownerId, personId);
-      if (row === undefined) throw new AppError("not_found");
       const reveal = request.query.reveal === "socialNumber";
-      const person = await persons.present(ownerId, row, { revealSocialNumber: reveal });
+      const person = await persons.read(ownerId, personId, { revealSocialNumber: reveal });
+      if (person === undefined) throw new AppError("not_found");
       const hasNumber = person.mainDetails.socialNumber !== null;
       const entries = viewOrReveals(
         { subjectKind: "person", subjectId: personId },
@@ -256,19 +254,13 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharedRead
       path: "addresses",
       table: "address",
       shows: (network: SharedNetwork, rowId: string) => network.addresses.has(rowId),
-      read: async (ownerId: string, rowId: string) => {
-        const row = await addressRepository(db).find(ownerId, rowId);
-        return row === undefined ? undefined : toAddress(row);
-      },
+      read: addresses.read,
     },
     {
       path: "institutions",
       table: "institution",
       shows: (network: SharedNetwork, rowId: string) => network.institutions.has(rowId),
-      read: async (ownerId: string, rowId: string) => {
-        const row = await institutionRepository(db).find(ownerId, rowId);
-        return row === undefined ? undefined : toInstitution(row);
-      },
+      read: institutions.read,
     },
   ] as const;
 
@@ -310,10 +302,10 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharedRead
     { config: nominee, schema: { params: z.object({ nomineeId: id, recordId: id }) } },
     async (request) => {
       const grant = await grantOf(request, request.params.nomineeId);
-      const category = await recordRepository(db).categoryOf(grant.ownerId, request.params.recordId);
+      const category = await records.categoryOf(grant.ownerId, request.params.recordId);
       if (category === undefined || !isCategoryShared(grant.scope, category)) throw new AppError("not_found");
       const { ownerId } = grant;
-      const named = await documentsNamedBy(db, dataKeys, grant, request.params.recordId);
+      const named = await documentsNamedBy(records, grant, request.params.recordId);
       const attached = await documents.listAttachedTo(ownerId, request.params.recordId);
       const others = await documents.findMany(
         ownerId,
@@ -329,12 +321,12 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharedRead
     { config: nominee, schema: { params: z.object({ nomineeId: id, id }), querystring: documentQuery } },
     async (request) => {
       const grant = await grantOf(request, request.params.nomineeId);
-      const row = await documents.find(grant.ownerId, request.params.id);
-      if (
-        row === undefined ||
-        !isAt(row, request.query.documentModule, request.query.documentType) ||
-        !(await documentIsVisible(db, dataKeys, grant, row))
-      ) {
+      const { documentModule, documentType } = request.query;
+      const row = await documents.findAt(grant.ownerId, request.params.id, {
+        module: documentModule,
+        type: documentType,
+      });
+      if (row === undefined || !(await documentIsVisible(records, grant, row))) {
         throw new AppError("not_found");
       }
       await log(grant, [{ kind: "view", subjectKind: "document", subjectId: row.id, category: row.type }]);
@@ -347,12 +339,10 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharedRead
     { config: nominee, schema: { params: downloadParams, querystring: inlineQuery } },
     async (request, reply) => {
       const grant = await grantOf(request, request.params.nomineeId);
-      const row = await documents.find(grant.ownerId, request.params.documentId);
-      if (
-        row === undefined ||
-        row.type !== request.params.documentType ||
-        !(await documentIsVisible(db, dataKeys, grant, row))
-      ) {
+      const row = await documents.findAt(grant.ownerId, request.params.documentId, {
+        type: request.params.documentType,
+      });
+      if (row === undefined || !(await documentIsVisible(records, grant, row))) {
         throw new AppError("not_found");
       }
       const inline = request.query.inline === "1" || request.query.inline === "true";

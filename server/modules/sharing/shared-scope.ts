@@ -1,4 +1,3 @@
-import type { Kysely } from "kysely";
 import {
   type ShareScope,
   scopeIncludesCategory,
@@ -7,12 +6,11 @@ import {
   sharesWholeNetwork,
 } from "../../../domain/schemas/share.ts";
 import { categoryDef, isCategoryKey, referenceFields } from "../../../domain/sections/index.ts";
-import type { DataKeys } from "../../crypto/data-keys.ts";
-import type { DB, DocumentTable } from "../../db/schema.ts";
-import { PERSON_ADDRESS_COLUMNS } from "../persons/repository.ts";
+import type { DocumentTable } from "../../db/schema.ts";
+import type { InstitutionReader } from "../institutions/reader.ts";
+import type { PersonReader } from "../persons/reader.ts";
 import { idsOf } from "../records/body.ts";
-import { recordRepository } from "../records/repository.ts";
-import { openRecordBody } from "../records/service.ts";
+import type { RecordReader } from "../records/reader.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
 
 /**
@@ -20,8 +18,11 @@ import type { ReleasedGrant } from "./released-grant.ts";
  * personal network is shared, otherwise those shared records name), the addresses of those
  * persons and of shared records and visible institutions, the institutions shared records and
  * visible persons name; and the documents of shared categories or attached to shared records.
- * Every query is filtered by the grant's owner.
+ * Every read goes through the modules' readers, by the grant's owner.
  */
+
+/** The modules' readers the scope reads through. */
+export type ScopeReaders = { records: RecordReader; persons: PersonReader; institutions: InstitutionReader };
 
 export type SharedNetwork = {
   persons: "all" | ReadonlySet<string>;
@@ -46,8 +47,7 @@ type SharedReferences = {
 
 /** The ids the shared records of the owner (or only `recordId`, when given) refer to, by target table. */
 async function referencesOfSharedRecords(
-  db: Kysely<DB>,
-  dataKeys: DataKeys,
+  records: RecordReader,
   grant: ReleasedGrant,
   recordId?: string,
 ): Promise<SharedReferences> {
@@ -57,13 +57,10 @@ async function referencesOfSharedRecords(
     institutions: new Set(),
     documents: new Set(),
   };
-  const shared = await recordRepository(db).listInCategories(grant.ownerId, sharedCategories(grant.scope));
-  const rows = recordId === undefined ? shared : shared.filter((row) => row.id === recordId);
-  const bodies = await Promise.all(rows.map((row) => openRecordBody(dataKeys, row)));
-  rows.forEach((row, index) => {
-    const body = bodies[index] ?? {};
-    if (!isCategoryKey(row.category)) return;
-    for (const field of referenceFields(categoryDef(row.category))) {
+  const shared = await records.openedIn(grant.ownerId, sharedCategories(grant.scope));
+  for (const { id, category, body } of shared) {
+    if ((recordId !== undefined && id !== recordId) || !isCategoryKey(category)) continue;
+    for (const field of referenceFields(categoryDef(category))) {
       const target =
         field.type === "personRef" || field.type === "personRefs"
           ? found.persons
@@ -74,49 +71,26 @@ async function referencesOfSharedRecords(
               : field.type === "documents"
                 ? found.documents
                 : undefined;
-      for (const id of target === undefined ? [] : idsOf(body[field.key])) target?.add(id);
+      for (const referenced of target === undefined ? [] : idsOf(body[field.key])) target?.add(referenced);
     }
-  });
+  }
   return found;
 }
 
 /** The persons, addresses and institutions the grant lets its nominee read. */
-export async function sharedNetwork(
-  db: Kysely<DB>,
-  dataKeys: DataKeys,
-  grant: ReleasedGrant,
-): Promise<SharedNetwork> {
-  const referenced = await referencesOfSharedRecords(db, dataKeys, grant);
+export async function sharedNetwork(readers: ScopeReaders, grant: ReleasedGrant): Promise<SharedNetwork> {
+  const referenced = await referencesOfSharedRecords(readers.records, grant);
   const whole = sharesWholeNetwork(grant.scope);
-  const persons =
-    !whole && referenced.persons.size === 0
-      ? []
-      : await db
-          .selectFrom("person")
-          .select(["id", "company_id", ...PERSON_ADDRESS_COLUMNS])
-          .where("owner_id", "=", grant.ownerId)
-          .$if(!whole, (query) => query.where("id", "in", [...referenced.persons]))
-          .execute();
+  const persons = await readers.persons.linksOf(grant.ownerId, whole ? "all" : [...referenced.persons]);
   const addresses = referenced.addresses;
   const institutionIds = referenced.institutions;
   for (const person of persons) {
-    for (const column of PERSON_ADDRESS_COLUMNS) {
-      const id = person[column];
-      if (id !== null) addresses.add(id);
-    }
-    if (person.company_id !== null) institutionIds.add(person.company_id);
+    for (const id of person.addressIds) addresses.add(id);
+    if (person.companyId !== null) institutionIds.add(person.companyId);
   }
-  const institutions =
-    institutionIds.size === 0
-      ? []
-      : await db
-          .selectFrom("institution")
-          .select(["id", "address_id"])
-          .where("owner_id", "=", grant.ownerId)
-          .where("id", "in", [...institutionIds])
-          .execute();
+  const institutions = await readers.institutions.addressesOf(grant.ownerId, [...institutionIds]);
   for (const institution of institutions) {
-    if (institution.address_id !== null) addresses.add(institution.address_id);
+    if (institution.addressId !== null) addresses.add(institution.addressId);
   }
   return {
     persons: whole ? "all" : new Set(persons.map((person) => person.id)),
@@ -131,12 +105,11 @@ export async function sharedNetwork(
  * own list is what names them.
  */
 export async function documentsNamedBy(
-  db: Kysely<DB>,
-  dataKeys: DataKeys,
+  records: RecordReader,
   grant: ReleasedGrant,
   recordId: string,
 ): Promise<string[]> {
-  return [...(await referencesOfSharedRecords(db, dataKeys, grant, recordId)).documents];
+  return [...(await referencesOfSharedRecords(records, grant, recordId)).documents];
 }
 
 /**
@@ -145,25 +118,14 @@ export async function documentsNamedBy(
  * record in assignedDocument or the record names them in a `documents` field).
  */
 export async function documentIsVisible(
-  db: Kysely<DB>,
-  dataKeys: DataKeys,
+  records: RecordReader,
   grant: ReleasedGrant,
   row: Pick<DocumentTable, "id" | "module" | "type" | "assigned_document">,
 ): Promise<boolean> {
   if (scopeIncludesDocument(grant.scope, row.module, row.type)) return true;
   if (row.assigned_document !== null) {
-    const category = await recordRepository(db).categoryOf(grant.ownerId, row.assigned_document);
+    const category = await records.categoryOf(grant.ownerId, row.assigned_document);
     if (category !== undefined && isCategoryShared(grant.scope, category)) return true;
   }
-  return (await referencesOfSharedRecords(db, dataKeys, grant)).documents.has(row.id);
-}
-
-/** The owner of a person, address or institution, whoever they are (the spec's paths name no nominee). */
-export async function ownerOfRow(
-  db: Kysely<DB>,
-  table: "person" | "address" | "institution",
-  id: string,
-): Promise<string | undefined> {
-  const row = await db.selectFrom(table).select("owner_id").where("id", "=", id).executeTakeFirst();
-  return row?.owner_id;
+  return (await referencesOfSharedRecords(records, grant)).documents.has(row.id);
 }
