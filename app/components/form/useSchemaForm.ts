@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/errorMessages.ts";
 import type { FormErrors } from "./errorPaths.ts";
 import { type FieldMessage, schemaFieldMessages } from "./schemaErrors.ts";
 
@@ -69,7 +70,7 @@ export function useSchemaForm<Values extends Record<string, unknown>>({
   }, [i18n.language, language]);
 
   const showServerError = (error: unknown, shownPath: (path: string) => boolean): string | null => {
-    if (!(error instanceof ApiError)) return t("common:error.unexpected");
+    if (!(error instanceof ApiError)) return errorMessage(t, error);
     const shown = Object.entries(error.fields).filter(([path]) => shownPath(path));
     if (shown.length > 0) {
       form.setErrors({ ...form.errors, ...Object.fromEntries(shown) });
@@ -78,7 +79,7 @@ export function useSchemaForm<Values extends Record<string, unknown>>({
     const hidden = Object.entries(error.fields).filter(([path]) => !shownPath(path));
     if (hidden.length > 0) return hidden.map(([, message]) => message).join(" ");
     if (shown.length > 0) return null;
-    return error.message || t("common:error.unexpected");
+    return errorMessage(t, error);
   };
 
   return { form, showServerError };

@@ -2,10 +2,10 @@ import { Loader, Paper, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { isSignInEventKind, type SignInEventItem } from "../../../domain/schemas/account.ts";
+import { formError } from "../../api/errorMessages.ts";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
 import { eventsQueryKey, listSignInEvents } from "./accountApi.ts";
-import { errorMessage } from "./apiErrors.ts";
 import { useDeviceName } from "./SessionsSection.tsx";
 import { useDateTimeFormat } from "./useDateTimeFormat.ts";
 
@@ -18,7 +18,7 @@ export function ActivitySection() {
       {events.isPending ? (
         <Loader size="sm" role="status" aria-label={t("common:loading")} />
       ) : events.isError ? (
-        <ActionFeedback error={errorMessage(events.error, t("common:error.unexpected"))} />
+        <ActionFeedback error={formError(t, events.error)} />
       ) : events.data.items.length === 0 ? (
         <Text>{t("activity.empty")}</Text>
       ) : (

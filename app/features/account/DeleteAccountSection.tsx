@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Account } from "../../../domain/schemas/account.ts";
+import { fieldError, formError } from "../../api/errorMessages.ts";
 import { clearSessionState } from "../../session/clearSessionState.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
 import { PasswordField } from "../login/PasswordField.tsx";
@@ -12,7 +13,6 @@ import { AccountForm } from "./AccountForm.tsx";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
 import { deleteAccount } from "./accountApi.ts";
-import { errorMessage, fieldError, formError } from "./apiErrors.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 
 /** The sign-in page shows its "account deleted" notice for this address. */
@@ -75,7 +75,7 @@ export function DeleteAccountSection({ account }: { account: Account }) {
             onChange={(event) => setPassword(event.currentTarget.value)}
             autoComplete="current-password"
             required
-            error={problems.password ?? fieldError(remove.error, "password")}
+            error={problems.password ?? fieldError(t, remove.error, "password")}
           />
         )}
         <TextInput
@@ -86,7 +86,7 @@ export function DeleteAccountSection({ account }: { account: Account }) {
           autoCapitalize="characters"
           spellCheck={false}
           required
-          error={problems.word ?? fieldError(remove.error, "confirmation")}
+          error={problems.word ?? fieldError(t, remove.error, "confirmation")}
         />
         <Group>
           <Button type="submit" color="red">
@@ -94,11 +94,7 @@ export function DeleteAccountSection({ account }: { account: Account }) {
           </Button>
         </Group>
         <ActionFeedback
-          error={
-            confirming
-              ? null
-              : formError(remove.error, ["password", "confirmation"], t("common:error.unexpected"))
-          }
+          error={confirming ? null : formError(t, remove.error, ["password", "confirmation"])}
         />
       </AccountForm>
       <ConfirmDialog
@@ -111,7 +107,7 @@ export function DeleteAccountSection({ account }: { account: Account }) {
         }
         onCancel={() => setConfirming(false)}
         pending={remove.isPending}
-        error={confirming ? errorMessage(remove.error, t("common:error.unexpected")) : null}
+        error={confirming ? formError(t, remove.error) : null}
       />
     </AccountSection>
   );

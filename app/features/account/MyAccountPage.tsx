@@ -1,10 +1,10 @@
 import { Alert, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { formError } from "../../api/errorMessages.ts";
 import { useAccount } from "../../session/account.ts";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { ActivitySection } from "./ActivitySection.tsx";
-import { errorMessage } from "./apiErrors.ts";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
 import { PasskeysSection } from "./PasskeysSection.tsx";
 import { PasswordSection } from "./PasswordSection.tsx";
@@ -31,7 +31,7 @@ export function MyAccountPage() {
         <PageLoader />
       ) : account.isError ? (
         <Alert color="red" variant="light" role="alert">
-          {errorMessage(account.error, t("common:error.unexpected"))}
+          {formError(t, account.error)}
         </Alert>
       ) : (
         <>

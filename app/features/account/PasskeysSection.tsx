@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LIMITS } from "../../../domain/limits.ts";
 import { ApiError } from "../../api/client.ts";
+import { formError } from "../../api/errorMessages.ts";
 import {
   browserSupportsPasskeys,
   PASSKEY_PROMPT_CODES,
@@ -15,7 +16,6 @@ import { AccountForm } from "./AccountForm.tsx";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
 import { deletePasskey, listPasskeys, type Passkey, passkeysQueryKey, renamePasskey } from "./accountApi.ts";
-import { errorMessage } from "./apiErrors.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { useDateFormat } from "./useDateTimeFormat.ts";
 
@@ -63,7 +63,7 @@ export function PasskeysSection() {
 
   const promptEnd =
     add.error instanceof ApiError ? PROMPT_ENDS[add.error.code as PasskeyPromptCode] : undefined;
-  const addError = promptEnd ? t(promptEnd) : errorMessage(add.error, t("common:error.unexpected"));
+  const addError = promptEnd ? t(promptEnd) : formError(t, add.error);
 
   const label = (passkey: Passkey) => passkey.name || t("passkeys.unnamed");
 
@@ -72,7 +72,7 @@ export function PasskeysSection() {
       {passkeys.isPending ? (
         <Loader size="sm" role="status" aria-label={t("common:loading")} />
       ) : passkeys.isError ? (
-        <ActionFeedback error={errorMessage(passkeys.error, t("common:error.unexpected"))} />
+        <ActionFeedback error={formError(t, passkeys.error)} />
       ) : passkeys.data.length === 0 ? (
         <Text>{t("passkeys.empty")}</Text>
       ) : (
@@ -146,7 +146,7 @@ export function PasskeysSection() {
         onConfirm={() => deleting && remove.mutate(deleting)}
         onCancel={() => setDeleting(null)}
         pending={remove.isPending}
-        error={errorMessage(remove.error, t("common:error.unexpected"))}
+        error={formError(t, remove.error)}
       />
     </AccountSection>
   );
@@ -240,7 +240,7 @@ function RenameForm({
           {t("actions.cancel")}
         </Button>
       </Group>
-      <ActionFeedback error={errorMessage(rename.error, t("common:error.unexpected"))} />
+      <ActionFeedback error={formError(t, rename.error)} />
     </AccountForm>
   );
 }

@@ -1,10 +1,10 @@
 import { Button, Group, Text } from "@mantine/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { fieldError, formError } from "../../api/errorMessages.ts";
 import { PasswordField } from "../login/PasswordField.tsx";
 import { AccountForm } from "./AccountForm.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
-import { fieldError, formError } from "./apiErrors.ts";
 
 export interface PasswordPromptProps {
   prompt: string;
@@ -51,7 +51,7 @@ export function PasswordPrompt({
         onChange={(event) => setPassword(event.currentTarget.value)}
         autoComplete="current-password"
         required
-        error={missing ? t("twoFactor.passwordRequired") : fieldError(error, "password")}
+        error={missing ? t("twoFactor.passwordRequired") : fieldError(t, error, "password")}
         ref={input}
       />
       <Group gap="sm">
@@ -62,7 +62,7 @@ export function PasswordPrompt({
           {t("actions.cancel")}
         </Button>
       </Group>
-      <ActionFeedback error={formError(error, ["password"], t("common:error.unexpected"))} />
+      <ActionFeedback error={formError(t, error, ["password"])} />
     </AccountForm>
   );
 }

@@ -7,12 +7,12 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_LIMITS } from "../../../domain/limits.ts";
 import type { Account } from "../../../domain/schemas/account.ts";
+import { fieldError, formError } from "../../api/errorMessages.ts";
 import { PasswordField } from "../login/PasswordField.tsx";
 import { AccountForm } from "./AccountForm.tsx";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
 import { changePassword } from "./accountApi.ts";
-import { fieldError, formError } from "./apiErrors.ts";
 
 type Problems = { current?: string; next?: string; confirm?: string };
 
@@ -98,8 +98,8 @@ export function PasswordSection({ account }: { account: Account }) {
           required
           error={
             problems.current ??
-            fieldError(change.error, "password") ??
-            fieldError(change.error, "currentPassword")
+            fieldError(t, change.error, "password") ??
+            fieldError(t, change.error, "currentPassword")
           }
         />
         <PasswordField
@@ -111,7 +111,7 @@ export function PasswordSection({ account }: { account: Account }) {
           required
           // The checklist below shows the rules; this says them with the field, for screen readers.
           description={<VisuallyHidden>{t("password.rulesSummary", { min, max })}</VisuallyHidden>}
-          error={problems.next ?? fieldError(change.error, "newPassword")}
+          error={problems.next ?? fieldError(t, change.error, "newPassword")}
         />
         <div>
           <Text size="sm">{t("password.requirementsTitle")}</Text>
@@ -142,11 +142,7 @@ export function PasswordSection({ account }: { account: Account }) {
         </Group>
         <ActionFeedback
           success={change.isSuccess ? t("password.changed") : null}
-          error={formError(
-            change.error,
-            ["password", "currentPassword", "newPassword"],
-            t("common:error.unexpected"),
-          )}
+          error={formError(t, change.error, ["password", "currentPassword", "newPassword"])}
         />
       </AccountForm>
     </AccountSection>

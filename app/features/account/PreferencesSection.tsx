@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isLanguage, LANGUAGES, type Language } from "../../../domain/catalog/languages.ts";
 import { isThemeKey, THEMES, type ThemeKey } from "../../../domain/catalog/themes.ts";
+import { formError } from "../../api/errorMessages.ts";
 import { chooseLanguage, currentLanguage } from "../../i18n/i18n.ts";
 import { useSetAccount } from "../../session/account.ts";
 import { useThemePreference } from "../../theme/themePreference.ts";
@@ -13,7 +14,6 @@ import { openIntroGuide } from "../intro-guide/introGuideStore.ts";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
 import { type AccountChanges, saveAccount } from "./accountApi.ts";
-import { errorMessage } from "./apiErrors.ts";
 
 type Preferences = { lang: Language; themeColor: ThemeKey };
 
@@ -81,7 +81,7 @@ export function PreferencesSection() {
       </Stack>
       <ActionFeedback
         success={lastChange === "saved" && !save.isPending ? t("preferences.saved") : null}
-        error={errorMessage(save.error, t("common:error.unexpected"))}
+        error={formError(t, save.error)}
       />
       <Stack gap="xs">
         <Title order={3} size="h4">

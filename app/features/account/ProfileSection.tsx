@@ -5,12 +5,12 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LIMITS } from "../../../domain/limits.ts";
 import type { Account } from "../../../domain/schemas/account.ts";
+import { fieldError, formError } from "../../api/errorMessages.ts";
 import { useSetAccount } from "../../session/account.ts";
 import { AccountForm } from "./AccountForm.tsx";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
 import { requestEmailChange, saveAccount } from "./accountApi.ts";
-import { errorMessage, fieldError, formError } from "./apiErrors.ts";
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -39,7 +39,7 @@ function NameForm({ account }: { account: Account }) {
     if (trimmed !== "") save.mutate({ name: trimmed });
   };
 
-  const serverError = fieldError(save.error, "name");
+  const serverError = fieldError(t, save.error, "name");
   return (
     <AccountForm gap="xs" onSubmit={submit}>
       <TextInput
@@ -62,7 +62,7 @@ function NameForm({ account }: { account: Account }) {
       </Group>
       <ActionFeedback
         success={save.isSuccess ? t("profile.nameSaved") : null}
-        error={formError(save.error, ["name"], t("common:error.unexpected"))}
+        error={formError(t, save.error, ["name"])}
       />
     </AccountForm>
   );
@@ -112,7 +112,7 @@ function EmailBlock({ account }: { account: Account }) {
             maxLength={LIMITS.textMax}
             autoComplete="email"
             required
-            error={problem ?? fieldError(change.error, "email") ?? fieldError(change.error, "newEmail")}
+            error={problem ?? fieldError(t, change.error, "email") ?? fieldError(t, change.error, "newEmail")}
             maw={420}
             ref={newEmailInput}
           />
@@ -148,9 +148,9 @@ function EmailBlock({ account }: { account: Account }) {
       <ActionFeedback
         success={change.isSuccess ? t("profile.linkSent", { email: change.variables }) : null}
         error={
-          fieldError(change.error, "email") || fieldError(change.error, "newEmail")
+          fieldError(t, change.error, "email") || fieldError(t, change.error, "newEmail")
             ? null
-            : errorMessage(change.error, t("common:error.unexpected"))
+            : formError(t, change.error)
         }
       />
     </Stack>

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Loader, Paper, Stack, Text } from "@mantine/core"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formError } from "../../api/errorMessages.ts";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
 import {
@@ -14,7 +15,6 @@ import {
   type SignedInSession,
   sessionsQueryKey,
 } from "./accountApi.ts";
-import { errorMessage } from "./apiErrors.ts";
 import { useDateTimeFormat } from "./useDateTimeFormat.ts";
 import { describeUserAgent } from "./userAgent.ts";
 
@@ -72,7 +72,7 @@ export function SessionsSection() {
       {sessions.isPending ? (
         <Loader size="sm" role="status" aria-label={t("common:loading")} />
       ) : sessions.isError ? (
-        <ActionFeedback error={errorMessage(sessions.error, t("common:error.unexpected"))} />
+        <ActionFeedback error={formError(t, sessions.error)} />
       ) : (
         <>
           <Stack
@@ -114,7 +114,7 @@ export function SessionsSection() {
           )}
         </>
       )}
-      <ActionFeedback success={done} error={errorMessage(failure, t("common:error.unexpected"))} />
+      <ActionFeedback success={done} error={formError(t, failure)} />
     </AccountSection>
   );
 }

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Account } from "../../../domain/schemas/account.ts";
+import { fieldError, formError } from "../../api/errorMessages.ts";
 import { accountQueryKey } from "../../session/account.ts";
 import { AccountForm } from "./AccountForm.tsx";
 import { AccountSection } from "./AccountSection.tsx";
@@ -16,7 +17,6 @@ import {
   startTwoFactor,
   type TwoFactorSetup,
 } from "./accountApi.ts";
-import { fieldError, formError } from "./apiErrors.ts";
 import { BackupCodes } from "./BackupCodes.tsx";
 import { PasswordPrompt } from "./PasswordPrompt.tsx";
 import { groupForReading, secretFromTotpUri } from "./totpUri.ts";
@@ -244,7 +244,7 @@ function ScanStep({
           autoComplete="one-time-code"
           maxLength={7}
           required
-          error={invalid ? t("twoFactor.codeInvalid") : fieldError(verify.error, "code")}
+          error={invalid ? t("twoFactor.codeInvalid") : fieldError(t, verify.error, "code")}
         />
         <Group gap="sm">
           <Button type="submit" loading={verify.isPending}>
@@ -254,7 +254,7 @@ function ScanStep({
             {t("actions.cancel")}
           </Button>
         </Group>
-        <ActionFeedback error={formError(verify.error, ["code"], t("common:error.unexpected"))} />
+        <ActionFeedback error={formError(t, verify.error, ["code"])} />
       </AccountForm>
     </Stack>
   );

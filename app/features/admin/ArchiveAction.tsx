@@ -1,6 +1,7 @@
 import { Button, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../api/errorMessages.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { showToast } from "../../shell/toast.ts";
 
@@ -37,7 +38,7 @@ export function ArchiveAction({ name, title, question, done, archive }: ArchiveA
       showToast(done);
       close();
     } catch (error) {
-      setFailure(error instanceof Error && error.message ? error.message : t("common:error.unexpected"));
+      setFailure(errorMessage(t, error));
     } finally {
       setPending(false);
     }

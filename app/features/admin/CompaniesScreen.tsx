@@ -3,6 +3,7 @@ import { Button, Group, NumberInput, Stack, Table, Text, VisuallyHidden } from "
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminCompany } from "../../../domain/schemas/company.ts";
+import { formError } from "../../api/errorMessages.ts";
 import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
@@ -132,7 +133,7 @@ function SeatsForm({ company, onDone }: { company: AdminCompany; onDone: () => v
           allowNegative={false}
           value={value}
           onChange={setValue}
-          error={setSeats.error?.message}
+          error={formError(t, setSeats.error)}
           data-autofocus
         />
         <Group justify="flex-end" gap="sm">

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import type { AdminUser } from "../../../domain/schemas/admin.ts";
+import { formError } from "../../api/errorMessages.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
 import { useAccount } from "../../session/account.ts";
@@ -115,7 +116,7 @@ function UserActions({ user }: { user: AdminUser }) {
           cancelLabel={t("cancel")}
           destructive={pending === "delete" || pending === "disable"}
           pending={act.isPending}
-          error={act.error?.message ?? null}
+          error={formError(t, act.error)}
           onCancel={close}
           onConfirm={() =>
             act.mutate(pending, {

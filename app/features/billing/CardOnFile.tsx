@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../api/errorMessages.ts";
 import { showToast } from "../../shell/toast.ts";
 import { makeCardDefault, startCardSetup, useCard, useRefreshBilling } from "./billingApi.ts";
 import { stripeFor } from "./stripe.ts";
@@ -19,7 +20,7 @@ export function CardOnFile({ publishableKey }: { publishableKey: string }) {
     try {
       setClientSecret((await startCardSetup()).clientSecret);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : null);
+      setError(errorMessage(t, failure));
     }
   }
 
@@ -85,7 +86,7 @@ function ReplaceCardForm({
       showToast(t("card.replaced"));
       onDone();
     } catch (failure) {
-      onFailed(failure instanceof Error ? failure.message : null);
+      onFailed(errorMessage(t, failure));
     } finally {
       setSaving(false);
     }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CODE_MAX } from "../../../domain/schemas/subscription.ts";
 import { ApiError } from "../../api/client.ts";
+import { errorMessage, fieldError, isAboutFields } from "../../api/errorMessages.ts";
 import { activateCode, turnOffMobileSplash, useRefreshBilling } from "./billingApi.ts";
 
 export type CodeOutcome = "discount" | "granted" | "failed";
@@ -16,11 +17,11 @@ export function CodeEntry({ onOutcome }: { onOutcome: (outcome: CodeOutcome, det
   const refresh = useRefreshBilling();
   const [code, setCode] = useState("");
   const [pending, setPending] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
 
   async function send() {
     setPending(true);
-    setFieldError(null);
+    setCodeError(null);
     try {
       const result = await activateCode(code);
       if (!result.status) {
@@ -32,9 +33,9 @@ export function CodeEntry({ onOutcome }: { onOutcome: (outcome: CodeOutcome, det
       await refresh();
       onOutcome(result.type === "discount" ? "discount" : "granted");
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429) setFieldError(error.message);
-      else if (error instanceof ApiError && error.fields.code) setFieldError(error.fields.code);
-      else onOutcome("failed", error instanceof Error ? error.message : undefined);
+      if (error instanceof ApiError && error.status === 429) setCodeError(errorMessage(t, error));
+      else if (isAboutFields(error, ["code"])) setCodeError(fieldError(t, error, "code") ?? null);
+      else onOutcome("failed", errorMessage(t, error));
     } finally {
       setPending(false);
     }
@@ -56,7 +57,7 @@ export function CodeEntry({ onOutcome }: { onOutcome: (outcome: CodeOutcome, det
           maxLength={CODE_MAX}
           autoComplete="off"
           spellCheck={false}
-          error={fieldError}
+          error={codeError}
           style={{ flex: "1 1 14rem" }}
         />
         <Button type="submit" loading={pending} disabled={code.trim() === ""}>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../domain/catalog/languages.ts";
 import type { Subscription } from "../../../domain/schemas/subscription.ts";
+import { errorMessage, formError } from "../../api/errorMessages.ts";
 import { formatDay } from "../../i18n/dates.ts";
 import { showToast } from "../../shell/toast.ts";
 import { ConfirmDialog } from "../account/ConfirmDialog.tsx";
@@ -62,7 +63,7 @@ export function CurrentPlan({ subscription }: { subscription: Subscription }) {
               : t("current.renewsOn", { date: formatDay(end, lng) })}
           </Text>
         ) : null}
-        {action.error ? <Alert color="red">{action.error.message}</Alert> : null}
+        {action.error ? <Alert color="red">{errorMessage(t, action.error)}</Alert> : null}
         {stripeManaged && (subscription.status === "active" || subscription.status === "past_due") ? (
           <Group gap="sm" wrap="wrap">
             {subscription.cancelAtPeriodEnd ? (
@@ -110,7 +111,7 @@ export function CurrentPlan({ subscription }: { subscription: Subscription }) {
         onConfirm={confirming === "change" ? change : cancel}
         onCancel={() => setConfirming(null)}
         pending={action.isPending}
-        error={action.error?.message ?? null}
+        error={formError(t, action.error)}
       />
     </Paper>
   );

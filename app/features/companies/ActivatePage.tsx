@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { activateBodySchema } from "../../../domain/schemas/company.ts";
+import { errorMessage } from "../../api/errorMessages.ts";
 import { PERSONAL_NETWORK_PATH } from "../../session/homeRoute.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { useActivate } from "./companyApi.ts";
@@ -65,7 +66,7 @@ export function ActivatePage() {
               ) : null}
               {activate.isError ? (
                 <Alert color="red" role="alert">
-                  {activate.error.message}
+                  {errorMessage(t, activate.error)}
                 </Alert>
               ) : null}
               <TextInput

@@ -4,7 +4,7 @@ import { IconDownload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { InviteCsvAnswer, InviteResult } from "../../../domain/schemas/company.ts";
-import { ApiError } from "../../api/client.ts";
+import { errorMessage, fieldError } from "../../api/errorMessages.ts";
 import { ScrollableTable } from "../../components/ScrollableTable.tsx";
 import { INVITE_TEMPLATE_URL, useInviteCsv } from "./companyApi.ts";
 
@@ -31,8 +31,7 @@ export function CsvInvite({ onDone }: { onDone: () => void }) {
     setFileError(null);
     upload.mutate(file, {
       onSuccess: setAnswer,
-      onError: (error) =>
-        setFileError(error instanceof ApiError ? (error.fields.file ?? error.message) : String(error)),
+      onError: (error) => setFileError(fieldError(t, error, "file") ?? errorMessage(t, error)),
     });
   };
 

@@ -16,6 +16,7 @@ import { IconArrowDown, IconArrowUp, IconDots, IconShieldCheck } from "@tabler/i
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CompanyMember, MemberSortColumn, MemberStatus } from "../../../domain/schemas/company.ts";
+import { formError } from "../../api/errorMessages.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
@@ -237,7 +238,7 @@ function ConfirmAction({
       cancelLabel={t("actions.cancel")}
       destructive={action === "deactivate"}
       pending={act.isPending}
-      error={act.error?.message ?? null}
+      error={formError(t, act.error)}
       onCancel={onClose}
       onConfirm={() =>
         act.mutate(

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/errorMessages.ts";
 import { showToast } from "../../shell/toast.ts";
 import { type DocumentItem, type DocumentRef, deleteDocumentFile, uploadDocumentFile } from "./api.ts";
 
@@ -13,8 +13,7 @@ export function useDocumentFile(onStored: (document: DocumentItem | null) => voi
   const [uploading, setUploading] = useState(false);
   const [percent, setPercent] = useState<number | null>(null);
 
-  const failed = (error: unknown) =>
-    showToast(error instanceof ApiError && error.message ? error.message : t("toast.failed"), "error");
+  const failed = (error: unknown) => showToast(errorMessage(t, error), "error");
 
   /** Resolves with the stored document, or null when the upload failed (already told). */
   const upload = async (ref: DocumentRef, file: File): Promise<DocumentItem | null> => {

@@ -4,6 +4,7 @@ import { IconBuildingSkyscraper, IconKey } from "@tabler/icons-react";
 import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { errorCode, errorMessage, fieldError, isAboutFields } from "../../api/errorMessages.ts";
 import { MARKETING_LINKS } from "../../config/marketingLinks.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import {
@@ -18,14 +19,11 @@ import {
   browserSupportsPasskeys,
 } from "../../session/passkeyCeremony.ts";
 import { AgreementNote } from "./AgreementNote.tsx";
-import {
-  authErrorMessage,
-  authFieldError,
-  errorCode,
-  isFieldError,
-  SMS_REGION_ERROR_CODE,
-} from "./authErrorMessage.ts";
 import { checkEmail, type FieldProblem, problemText } from "./formValidation.ts";
+
+/** The spec's identity error E0000099 (SMS verification outside Canada and the US), in any case. */
+const SMS_REGION_ERROR_CODE = "e0000099";
+
 import { PasswordField } from "./PasswordField.tsx";
 import { RichText } from "./RichText.tsx";
 
@@ -71,8 +69,8 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
       setError(caught);
       setPending(null);
       if (errorCode(caught) === "email_not_verified") setUnverifiedEmail(email.trim());
-      if (isFieldError(caught, ["email"])) emailRef.current?.focus();
-      else if (isFieldError(caught, ["password"])) passwordRef.current?.focus();
+      if (isAboutFields(caught, ["email"])) emailRef.current?.focus();
+      else if (isAboutFields(caught, ["password"])) passwordRef.current?.focus();
     }
   }
 
@@ -104,7 +102,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
     });
 
   const code = errorCode(error);
-  const showsAlert = error !== null && !isFieldError(error, ["email", "password"]);
+  const showsAlert = error !== null && !isAboutFields(error, ["email", "password"]);
   const busy = pending !== null;
 
   return (
@@ -127,7 +125,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
       )}
       {showsAlert && code !== SMS_REGION_ERROR_CODE && (
         <Alert color="red" variant="light">
-          <Text size="sm">{authErrorMessage(t, error)}</Text>
+          <Text size="sm">{errorMessage(t, error)}</Text>
         </Alert>
       )}
       {unverifiedEmail && (
@@ -147,7 +145,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
             withAsterisk={false}
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
-            error={problemText(t, problems.email ?? undefined) ?? authFieldError(t, error, "email")}
+            error={problemText(t, problems.email ?? undefined) ?? fieldError(t, error, "email")}
           />
           <div>
             <PasswordField
@@ -159,7 +157,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
               withAsterisk={false}
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
-              error={problemText(t, problems.password ?? undefined) ?? authFieldError(t, error, "password")}
+              error={problemText(t, problems.password ?? undefined) ?? fieldError(t, error, "password")}
               toggleLabel={t("fields.togglePassword")}
             />
             <Group justify="flex-end" mt={6}>

@@ -2,8 +2,8 @@ import "@mantine/core/styles/Checkbox.css";
 import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorMessage, fieldError, isAboutFields } from "../../api/errorMessages.ts";
 import { type SecondFactor, verifySecondFactor } from "../../session/authApi.ts";
-import { authErrorMessage, authFieldError, isFieldError } from "./authErrorMessage.ts";
 import { type FieldProblem, problemText } from "./formValidation.ts";
 
 export interface TwoFactorStepProps {
@@ -61,7 +61,7 @@ export function TwoFactorStep({ onVerified, onRestart }: TwoFactorStepProps) {
     }
   }
 
-  const fieldError = problemText(t, problem ?? undefined) ?? authFieldError(t, error, "code");
+  const codeError = problemText(t, problem ?? undefined) ?? fieldError(t, error, "code");
 
   return (
     <Stack gap="lg">
@@ -69,9 +69,9 @@ export function TwoFactorStep({ onVerified, onRestart }: TwoFactorStepProps) {
         <Title order={1}>{t("twoFactor.heading")}</Title>
         <Text mt="xs">{kind === "totp" ? t("twoFactor.intro") : t("twoFactor.introBackup")}</Text>
       </div>
-      {error !== null && !isFieldError(error, ["code"]) && (
+      {error !== null && !isAboutFields(error, ["code"]) && (
         <Alert color="red" variant="light">
-          <Text size="sm">{authErrorMessage(t, error)}</Text>
+          <Text size="sm">{errorMessage(t, error)}</Text>
         </Alert>
       )}
       <form onSubmit={submit} noValidate>
@@ -89,7 +89,7 @@ export function TwoFactorStep({ onVerified, onRestart }: TwoFactorStepProps) {
               withAsterisk={false}
               value={code}
               onChange={(event) => setCode(event.currentTarget.value)}
-              error={fieldError}
+              error={codeError}
               styles={{ input: { letterSpacing: "0.3em", fontVariantNumeric: "tabular-nums" } }}
             />
           ) : (
@@ -105,7 +105,7 @@ export function TwoFactorStep({ onVerified, onRestart }: TwoFactorStepProps) {
               withAsterisk={false}
               value={code}
               onChange={(event) => setCode(event.currentTarget.value)}
-              error={fieldError}
+              error={codeError}
             />
           )}
           <Checkbox

@@ -3,11 +3,11 @@ import { IconCircleCheck } from "@tabler/icons-react";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { errorMessage, fieldError, isAboutFields } from "../../api/errorMessages.ts";
 import { requestPasswordReset } from "../../session/authApi.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { AuthLayout } from "../login/AuthLayout.tsx";
-import { authErrorMessage, authFieldError, isFieldError } from "../login/authErrorMessage.ts";
 import { checkEmail, type FieldProblem, problemText } from "../login/formValidation.ts";
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
@@ -60,9 +60,9 @@ export function ForgotPasswordPage() {
             </Group>
           )}
         </div>
-        {error !== null && !isFieldError(error, ["email"]) && (
+        {error !== null && !isAboutFields(error, ["email"]) && (
           <Alert color="red" variant="light">
-            <Text size="sm">{authErrorMessage(t, error)}</Text>
+            <Text size="sm">{errorMessage(t, error)}</Text>
           </Alert>
         )}
         <form onSubmit={submit} noValidate>
@@ -77,7 +77,7 @@ export function ForgotPasswordPage() {
               withAsterisk={false}
               value={email}
               onChange={(event) => setEmail(event.currentTarget.value)}
-              error={problemText(t, problem ?? undefined) ?? authFieldError(t, error, "email")}
+              error={problemText(t, problem ?? undefined) ?? fieldError(t, error, "email")}
             />
             <Button type="submit" fullWidth loading={pending}>
               {t("forgot.submit")}

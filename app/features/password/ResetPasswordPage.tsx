@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { errorCode, errorMessage, fieldError, isAboutFields } from "../../api/errorMessages.ts";
 import { resetPassword } from "../../session/authApi.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { AuthLayout } from "../login/AuthLayout.tsx";
-import { authErrorMessage, authFieldError, errorCode, isFieldError } from "../login/authErrorMessage.ts";
 import {
   checkConfirmation,
   checkNewPassword,
@@ -69,7 +69,7 @@ export function ResetPasswordPage() {
     } catch (caught) {
       setError(caught);
       setPending(false);
-      if (isFieldError(caught, ["newPassword"])) passwordRef.current?.focus();
+      if (isAboutFields(caught, ["newPassword"])) passwordRef.current?.focus();
     }
   }
 
@@ -81,9 +81,9 @@ export function ResetPasswordPage() {
           <InvalidLink />
         ) : (
           <>
-            {error !== null && !isFieldError(error, ["newPassword"]) && (
+            {error !== null && !isAboutFields(error, ["newPassword"]) && (
               <Alert color="red" variant="light">
-                <Text size="sm">{authErrorMessage(t, error)}</Text>
+                <Text size="sm">{errorMessage(t, error)}</Text>
               </Alert>
             )}
             <form onSubmit={submit} noValidate>
@@ -96,7 +96,7 @@ export function ResetPasswordPage() {
                   onPasswordChange={(password) => setValues((current) => ({ ...current, password }))}
                   onConfirmChange={(confirm) => setValues((current) => ({ ...current, confirm }))}
                   passwordError={
-                    problemText(t, problems.password ?? undefined) ?? authFieldError(t, error, "newPassword")
+                    problemText(t, problems.password ?? undefined) ?? fieldError(t, error, "newPassword")
                   }
                   confirmError={problemText(t, problems.confirm ?? undefined)}
                   passwordRef={passwordRef}

@@ -2,13 +2,13 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/c
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { errorMessage, fieldError, isAboutFields } from "../../api/errorMessages.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { signUpWithEmail } from "../../session/authApi.ts";
 import { LOGIN_PATH, RETURN_PARAM, withReturnPath } from "../../session/homeRoute.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { AgreementNote } from "../login/AgreementNote.tsx";
 import { AuthLayout } from "../login/AuthLayout.tsx";
-import { authErrorMessage, authFieldError, isFieldError } from "../login/authErrorMessage.ts";
 import {
   checkConfirmation,
   checkEmail,
@@ -81,7 +81,7 @@ export function RegisterPage() {
       setRegisteredEmail(email);
     } catch (caught) {
       setError(caught);
-      const serverField = FIELDS.find((field) => isFieldError(caught, [field]));
+      const serverField = FIELDS.find((field) => isAboutFields(caught, [field]));
       if (serverField) refs[serverField].current?.focus();
     } finally {
       setPending(false);
@@ -105,7 +105,7 @@ export function RegisterPage() {
   }
 
   const errorOf = (field: Field) =>
-    problemText(t, problems[field] ?? undefined) ?? authFieldError(t, error, field);
+    problemText(t, problems[field] ?? undefined) ?? fieldError(t, error, field);
 
   return (
     <AuthLayout>
@@ -114,9 +114,9 @@ export function RegisterPage() {
           <Title order={1}>{t("register.heading")}</Title>
           <Text mt="xs">{t("register.intro")}</Text>
         </div>
-        {error !== null && !isFieldError(error, FIELDS) && (
+        {error !== null && !isAboutFields(error, FIELDS) && (
           <Alert color="red" variant="light">
-            <Text size="sm">{authErrorMessage(t, error)}</Text>
+            <Text size="sm">{errorMessage(t, error)}</Text>
           </Alert>
         )}
         <form onSubmit={submit} noValidate>

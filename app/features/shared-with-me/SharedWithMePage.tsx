@@ -12,7 +12,7 @@ import {
 } from "../../../domain/catalog/releaseTimings.ts";
 import type { SharedWithMeView } from "../../../domain/schemas/share.ts";
 import { categoryShortLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
-import { ApiError } from "../../api/client.ts";
+import { formError } from "../../api/errorMessages.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { type Fact, FactList } from "../../components/FactList.tsx";
 import { formatDate } from "../../i18n/dates.ts";
@@ -49,11 +49,8 @@ export function SharedWithMePage() {
   const [requesting, setRequesting] = useState<SharedWithMeView | null>(null);
   const act = (nomineeId: string, action: NomineeAnswer, onSuccess?: () => void) =>
     answer.mutate({ nomineeId, action }, { onSuccess });
-  // The server's reason (already in the user's language) when it gives one, e.g. an expired invitation.
-  const failure =
-    answer.error instanceof ApiError && answer.error.message !== ""
-      ? answer.error.message
-      : t("list.actionFailed");
+  // The server's reason (already in the user's language), e.g. an expired invitation.
+  const failure = formError(t, answer.error);
 
   return (
     <Stack gap="lg">

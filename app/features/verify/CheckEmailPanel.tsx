@@ -2,8 +2,8 @@ import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../api/errorMessages.ts";
 import { sendVerificationEmail } from "../../session/authApi.ts";
-import { authErrorMessage } from "../login/authErrorMessage.ts";
 import { RichText } from "../login/RichText.tsx";
 
 /** Seconds between two sends, so an impatient click does not fill the inbox (the server limits too). */
@@ -79,7 +79,7 @@ export function CheckEmailPanel({ email, variant }: CheckEmailPanelProps) {
       </div>
       {error !== null && (
         <Alert color="red" variant="light">
-          <Text size="sm">{authErrorMessage(t, error)}</Text>
+          <Text size="sm">{errorMessage(t, error)}</Text>
         </Alert>
       )}
       <div>
