@@ -70,3 +70,30 @@ export async function deletePendingJob(db: Kysely<DB>, uniqueKey: string): Promi
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/**
+ * Removes every unfinished job whose unique key matches a LIKE pattern (all the jobs about one
+ * thing, whatever their kind), as deletePendingJob does for one key.
+ */
+export async function deletePendingJobsLike(db: Kysely<DB>, keyPattern: string): Promise<void> {
+  await db
+    .deleteFrom("job")
+    .where("unique_key", "like", keyPattern)
+    .where("done_at", "is", null)
+    .where("failed_at", "is", null)
+    .execute();
+}
+
+/**
+ * Marks a job done from inside the transaction of its work, so a retry after a crash finds it
+ * finished; false when it already was (a worker whose lease ran out racing the one that took over).
+ */
+export async function markJobDone(db: Kysely<DB>, jobId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable("job")
+    .set({ done_at: now })
+    .where("id", "=", jobId)
+    .where("done_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { ActivityKind, DB } from "../../db/schema.ts";
+import type { Kysely, Selectable } from "kysely";
+import type { ActivityKind, ActivityTable, DB } from "../../db/schema.ts";
 
 /**
  * An account's activity log: who looked at what in the owner's file. Reveals of secrets write here
@@ -102,6 +102,24 @@ export async function listActivity(
     size: page.size,
     total: Number(total.count),
   };
+}
+
+/** What one nominee viewed, revealed and downloaded in the owner's file, newest first, at most `limit`. */
+export function listNomineeActivity(
+  db: Kysely<DB>,
+  ownerId: string,
+  nomineeId: string,
+  limit: number,
+): Promise<Selectable<ActivityTable>[]> {
+  return db
+    .selectFrom("activity")
+    .selectAll()
+    .where("owner_id", "=", ownerId)
+    .where("nominee_id", "=", nomineeId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
 }
 
 export async function deleteActivityOf(db: Kysely<DB>, ownerId: string): Promise<void> {

@@ -19,12 +19,7 @@ export function institutionReader(db: Kysely<DB>) {
       ids: readonly string[],
     ): Promise<{ id: string; addressId: string | null }[]> {
       if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom("institution")
-        .select(["id", "address_id"])
-        .where("owner_id", "=", ownerId)
-        .where("id", "in", [...ids])
-        .execute();
+      const rows = await institutions.addressIdsOf(ownerId, ids);
       return rows.map((row) => ({ id: row.id, addressId: row.address_id }));
     },
 

@@ -10,6 +10,16 @@ export function institutionRepository(db: Kysely<DB>) {
   return {
     ...ownedRows(db, "institution", { orderBy: "created_at" }),
 
+    /** The address id of each of these institutions of the owner. */
+    addressIdsOf(ownerId: string, ids: readonly string[]) {
+      return db
+        .selectFrom("institution")
+        .select(["id", "address_id"])
+        .where("owner_id", "=", ownerId)
+        .where("id", "in", [...ids])
+        .execute();
+    },
+
     usingAddress(ownerId: string, addressId: string) {
       return db
         .selectFrom("institution")

@@ -66,12 +66,7 @@ export function personReader(db: Kysely<DB>, dataKeys: DataKeys) {
       ids: "all" | readonly string[],
     ): Promise<{ id: string; addressIds: string[]; companyId: string | null }[]> {
       if (ids !== "all" && ids.length === 0) return [];
-      const rows = await db
-        .selectFrom("person")
-        .select(["id", "company_id", ...PERSON_ADDRESS_COLUMNS])
-        .where("owner_id", "=", ownerId)
-        .$if(ids !== "all", (query) => query.where("id", "in", [...ids]))
-        .execute();
+      const rows = await persons.addressAndCompanyIds(ownerId, ids);
       return rows.map((row) => ({
         id: row.id,
         addressIds: PERSON_ADDRESS_COLUMNS.flatMap((column) => row[column] ?? []),
@@ -80,10 +75,7 @@ export function personReader(db: Kysely<DB>, dataKeys: DataKeys) {
     },
 
     /** The owner of a person, whoever they are (a nominee's path to a person names no grant). */
-    async ownerOf(id: string): Promise<string | undefined> {
-      return (await db.selectFrom("person").select("owner_id").where("id", "=", id).executeTakeFirst())
-        ?.owner_id;
-    },
+    ownerOf: persons.ownerOf,
 
     /** A group's cards, oldest first: no secrets, the avatar thumbnail for family-tree groups. */
     async listGroup(
@@ -110,3 +102,13 @@ export function personReader(db: Kysely<DB>, dataKeys: DataKeys) {
 }
 
 export type PersonReader = ReturnType<typeof personReader>;
+
+/** Whether the owner has this person (a nominee may be tied to one of the owner's persons). */
+export async function isPersonOf(db: Kysely<DB>, ownerId: string, personId: string): Promise<boolean> {
+  return (await personRepository(db).findId(ownerId, personId)) !== undefined;
+}
+
+/** The names on the owner's own "me" person, if any: how their nominees' mails name them. */
+export function ownPersonNames(db: Kysely<DB>, ownerId: string) {
+  return personRepository(db).ownNames(ownerId);
+}

@@ -34,6 +34,42 @@ export function personRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The id of one of the owner's persons, if it is theirs. */
+    findId(ownerId: string, id: string) {
+      return db
+        .selectFrom("person")
+        .select("id")
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+    },
+
+    /** The names on the owner's "me" person (no secrets, no photos). */
+    ownNames(ownerId: string) {
+      return db
+        .selectFrom("person")
+        .select(["first_name", "last_name"])
+        .where("owner_id", "=", ownerId)
+        .where("person_group", "=", OWN_GROUP)
+        .executeTakeFirst();
+    },
+
+    /** Each person's address and company ids: all of the owner's persons, or only these. */
+    addressAndCompanyIds(ownerId: string, ids: "all" | readonly string[]) {
+      return db
+        .selectFrom("person")
+        .select(["id", "company_id", ...PERSON_ADDRESS_COLUMNS])
+        .where("owner_id", "=", ownerId)
+        .$if(ids !== "all", (query) => query.where("id", "in", [...ids]))
+        .execute();
+    },
+
+    /** Whose a person is, whoever asks: a nominee's path to a person names no grant. */
+    async ownerOf(id: string): Promise<string | undefined> {
+      const row = await db.selectFrom("person").select("owner_id").where("id", "=", id).executeTakeFirst();
+      return row?.owner_id;
+    },
+
     /** A group's cards, oldest first; the thumbnail only when the group shows avatars. */
     listGroup(ownerId: string, group: string, withThumbnails: boolean) {
       return db

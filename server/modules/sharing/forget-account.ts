@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import { deletePendingJobsLike } from "../../jobs/queue.ts";
+import { nomineeRepository } from "./repository.ts";
 import { NO_REQUEST } from "./transitions.ts";
 
 /**
@@ -9,20 +11,9 @@ import { NO_REQUEST } from "./transitions.ts";
  * delete; whoever later holds that verified address could accept it, as with any invitation.
  */
 export async function forgetSharing(userId: string, trx: Kysely<DB>): Promise<void> {
-  const owned = await trx.selectFrom("nominee").select("id").where("owner_id", "=", userId).execute();
-  const held = await trx.selectFrom("nominee").select("id").where("user_id", "=", userId).execute();
-  for (const { id } of [...owned, ...held]) {
-    await trx
-      .deleteFrom("job")
-      .where("unique_key", "like", `share:%:${id}:%`)
-      .where("done_at", "is", null)
-      .where("failed_at", "is", null)
-      .execute();
-  }
-  await trx.deleteFrom("nominee").where("owner_id", "=", userId).execute();
-  await trx
-    .updateTable("nominee")
-    .set({ status: "invited", user_id: null, accepted_at: null, ...NO_REQUEST })
-    .where("user_id", "=", userId)
-    .execute();
+  const nominees = nomineeRepository(trx);
+  // Every sharing job key names its nominee (schedule.ts sharingJobKeys).
+  for (const id of await nominees.idsOfAccount(userId)) await deletePendingJobsLike(trx, `share:%:${id}:%`);
+  await nominees.deleteAllOf(userId);
+  await nominees.updateHeldBy(userId, { status: "invited", user_id: null, accepted_at: null, ...NO_REQUEST });
 }

@@ -1,8 +1,7 @@
-import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.ts";
-import type { DB } from "../../db/schema.ts";
 import type { JobHandlers } from "../../jobs/runner.ts";
 import type { NomineeRow } from "./presenter.ts";
+import { nomineeRepository } from "./repository.ts";
 import { type SharingJobs, sharingJobKeys } from "./schedule.ts";
 import { createTransitions, type LifecycleDeps } from "./transitions.ts";
 
@@ -17,19 +16,6 @@ export type SharingServices = Pick<LifecycleDeps, "outbox" | "jobs" | "links" | 
 function jobWork(deps: LifecycleDeps) {
   const { jobs, clock } = deps;
   const { mails, transition, released, backToAccepted, markDone, inTransaction } = createTransitions(deps);
-
-  /** The nominee as it is now, if it still is in the state the job was scheduled for. */
-  function stillAsScheduled(
-    trx: Kysely<DB>,
-    nomineeId: string,
-    state: { status?: NomineeRow["status"]; requestId?: string; releasedAt?: number },
-  ): Promise<NomineeRow | undefined> {
-    let query = trx.selectFrom("nominee").selectAll().where("id", "=", nomineeId);
-    if (state.status !== undefined) query = query.where("status", "=", state.status);
-    if (state.requestId !== undefined) query = query.where("request_id", "=", state.requestId);
-    if (state.releasedAt !== undefined) query = query.where("released_at", "=", state.releasedAt);
-    return query.executeTakeFirst();
-  }
 
   return {
     /** share.release: the wait passed without an answer; guarded so it happens once. */
@@ -52,7 +38,7 @@ function jobWork(deps: LifecycleDeps) {
     async remind(nomineeId: string, requestId: string, jobId: string): Promise<void> {
       await inTransaction(async (trx) => {
         if (!(await markDone(trx, jobId))) return;
-        const row = await stillAsScheduled(trx, nomineeId, { status: "requested", requestId });
+        const row = await nomineeRepository(trx).findInState(nomineeId, { status: "requested", requestId });
         if (row !== undefined && row.release_at !== null) await mails.request(trx, row, true);
       });
     },
@@ -61,7 +47,7 @@ function jobWork(deps: LifecycleDeps) {
     async end(nomineeId: string, accessEndsAt: number, jobId: string): Promise<void> {
       await inTransaction(async (trx) => {
         if (!(await markDone(trx, jobId))) return;
-        const row = await stillAsScheduled(trx, nomineeId, {});
+        const row = await nomineeRepository(trx).find(nomineeId);
         if (row !== undefined) await backToAccepted(trx, row, ["released"], "ended", { accessEndsAt });
       });
     },
@@ -70,7 +56,7 @@ function jobWork(deps: LifecycleDeps) {
     async mailOpened(nomineeId: string, releasedAt: number, jobId: string): Promise<void> {
       await inTransaction(async (trx) => {
         if (!(await markDone(trx, jobId))) return;
-        const row = await stillAsScheduled(trx, nomineeId, { status: "released", releasedAt });
+        const row = await nomineeRepository(trx).findInState(nomineeId, { status: "released", releasedAt });
         if (row !== undefined) await mails.toOwner(trx, row, "opened");
       });
     },

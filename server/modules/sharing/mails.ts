@@ -5,9 +5,11 @@ import { authBoolean } from "../../auth/auth-values.ts";
 import type { DB } from "../../db/schema.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import type { ShareNoticeKind } from "../../mail/templates/sharing.ts";
+import { ownPersonNames } from "../persons/reader.ts";
 import type { UnsubscribeLinks } from "../unsubscribe/unsubscribe-links.ts";
 import type { ApprovalLinks } from "./approval-links.ts";
 import { inviteExpiresAt, type NomineeRow, type OwnerIdentity, scopeOf } from "./presenter.ts";
+import { type AccountKey, nomineeRepository } from "./repository.ts";
 
 /** Where the nominee answers invitations and reads what is shared. */
 export const SHARED_WITH_ME_PATH = "/dashboard/shared-data/shared-with-me";
@@ -19,18 +21,9 @@ export function nomineePagePath(nomineeId: string): string {
 
 /** The owner's own "me" person names them; else the account's name. */
 export async function ownerIdentity(db: Kysely<DB>, ownerId: string): Promise<OwnerIdentity | null> {
-  const user = await db
-    .selectFrom("user")
-    .select(["name", "email"])
-    .where("id", "=", ownerId)
-    .executeTakeFirst();
+  const user = await nomineeRepository(db).findAccount({ id: ownerId });
   if (user === undefined) return null;
-  const me = await db
-    .selectFrom("person")
-    .select(["first_name", "last_name"])
-    .where("owner_id", "=", ownerId)
-    .where("person_group", "=", "me")
-    .executeTakeFirst();
+  const me = await ownPersonNames(db, ownerId);
   if (me !== undefined) return { firstName: me.first_name, lastName: me.last_name, email: user.email };
   return { firstName: user.name || null, lastName: null, email: user.email };
 }
@@ -39,15 +32,8 @@ function fullName(first: string | null, last: string | null): string {
   return [first, last].filter((part) => part !== null && part !== "").join(" ");
 }
 
-async function languageOf(
-  db: Kysely<DB>,
-  where: { id: string } | { email: string },
-): Promise<Language | null> {
-  const query = db.selectFrom("user").select("lang");
-  const user = await ("id" in where
-    ? query.where("id", "=", where.id)
-    : query.where("email", "=", where.email)
-  ).executeTakeFirst();
+async function languageOf(db: Kysely<DB>, account: AccountKey): Promise<Language | null> {
+  const user = await nomineeRepository(db).findAccount(account);
   if (user === undefined) return null;
   return isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE;
 }
@@ -85,12 +71,8 @@ export function sharingMails(options: {
    * they have, else the link for the footer and the one-click headers. A reader without an
    * account (a nominee not registered yet) has nothing to turn off.
    */
-  async function optOut(trx: Kysely<DB>, where: { id: string } | { email: string }) {
-    const query = trx.selectFrom("user").select(["id", "emailNotifications"]);
-    const user = await ("id" in where
-      ? query.where("id", "=", where.id)
-      : query.where("email", "=", where.email)
-    ).executeTakeFirst();
+  async function optOut(trx: Kysely<DB>, account: AccountKey) {
+    const user = await nomineeRepository(trx).findAccount(account);
     if (user === undefined) return {};
     if (user.emailNotifications !== null && !authBoolean(user.emailNotifications)) return null;
     return {

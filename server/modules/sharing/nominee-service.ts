@@ -5,20 +5,18 @@ import { authBoolean } from "../../auth/auth-values.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { ownerIdentity } from "./mails.ts";
 import { type NomineeRow, type OwnerIdentity, presentSharedWithMe, statusOf } from "./presenter.ts";
+import { nomineeRepository } from "./repository.ts";
 import { createTransitions, type LifecycleDeps, notFound, wrongStatus } from "./transitions.ts";
 
 /** Shared with me: what names the signed-in account, its answers to invitations, and its requests. */
 export function createNomineeService(deps: LifecycleDeps) {
   const { db, clock } = deps;
+  const nominees = nomineeRepository(db);
   const { mails, transition, scheduleRequest, released, inTransaction } = createTransitions(deps);
 
   /** The caller's address, when verified: invitations to it are theirs to answer. */
   async function verifiedEmail(userId: string): Promise<string | null> {
-    const user = await db
-      .selectFrom("user")
-      .select(["email", "emailVerified"])
-      .where("id", "=", userId)
-      .executeTakeFirst();
+    const user = await nominees.findAccount({ id: userId });
     return user !== undefined && authBoolean(user.emailVerified) ? user.email.toLowerCase() : null;
   }
 
@@ -26,14 +24,7 @@ export function createNomineeService(deps: LifecycleDeps) {
   async function invitationFor(userId: string, id: string): Promise<NomineeRow> {
     const email = await verifiedEmail(userId);
     if (email === null) throw notFound();
-    const row = await db
-      .selectFrom("nominee")
-      .selectAll()
-      .where("id", "=", id)
-      .where("email", "=", email)
-      .where("status", "=", "invited")
-      .where("user_id", "is", null)
-      .executeTakeFirst();
+    const row = await nominees.findInvitation(id, email);
     if (row === undefined) throw notFound();
     return row;
   }
@@ -49,20 +40,7 @@ export function createNomineeService(deps: LifecycleDeps) {
     /** Shared with me: what names the caller, and open invitations to their verified address. */
     async sharedWithMe(userId: string): Promise<SharedWithMeView[]> {
       const email = await verifiedEmail(userId);
-      const rows = await db
-        .selectFrom("nominee")
-        .selectAll()
-        .where((eb) =>
-          email === null
-            ? eb("user_id", "=", userId)
-            : eb.or([
-                eb("user_id", "=", userId),
-                eb.and([eb("email", "=", email), eb("status", "=", "invited"), eb("user_id", "is", null)]),
-              ]),
-        )
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .execute();
+      const rows = await nominees.listSharedWith(userId, email);
       const owners = new Map<string, OwnerIdentity | null>();
       for (const ownerId of new Set(rows.map((row) => row.owner_id)))
         owners.set(ownerId, await ownerIdentity(db, ownerId));
@@ -106,12 +84,7 @@ export function createNomineeService(deps: LifecycleDeps) {
 
     /** The nominee asks for access: the owner is mailed at once, and the wait starts. */
     async request(userId: string, id: string): Promise<SharedWithMeView> {
-      const row = await db
-        .selectFrom("nominee")
-        .selectAll()
-        .where("id", "=", id)
-        .where("user_id", "=", userId)
-        .executeTakeFirst();
+      const row = await nominees.findHeldBy(userId, id);
       if (row === undefined) throw notFound();
       const now = clock();
       const delay = releaseDelayDays(row.release);

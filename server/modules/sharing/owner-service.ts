@@ -10,9 +10,12 @@ import {
 } from "../../../domain/schemas/share.ts";
 import type { NomineeTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { listNomineeActivity } from "../activity/activity-log.ts";
 import type { DocumentReader } from "../documents/reader.ts";
+import { isPersonOf } from "../persons/reader.ts";
 import { nameDownloads } from "./nominee-access-log.ts";
 import { type NomineeRow, presentLogEntry, presentNominee } from "./presenter.ts";
+import { nomineeRepository } from "./repository.ts";
 import { sharingJobKeys } from "./schedule.ts";
 import { createTransitions, type LifecycleDeps, NO_REQUEST, notFound, wrongStatus } from "./transitions.ts";
 
@@ -24,6 +27,7 @@ const LOG_LIMIT = 500;
 /** Shared by me: the owner's nominees, their answers to requests, and the signed link's. */
 export function createOwnerService(deps: LifecycleDeps, documents: DocumentReader) {
   const { db, jobs, links, clock } = deps;
+  const nominees = nomineeRepository(db);
   const {
     mails,
     transition,
@@ -36,30 +40,19 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
   } = createTransitions(deps);
 
   async function owned(ownerId: string, id: string): Promise<NomineeRow> {
-    const row = await db
-      .selectFrom("nominee")
-      .selectAll()
-      .where("owner_id", "=", ownerId)
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const row = await nominees.findOwned(ownerId, id);
     if (row === undefined) throw notFound();
     return row;
   }
 
   async function checkPerson(ownerId: string, personId: string | null | undefined): Promise<void> {
     if (!personId) return;
-    const person = await db
-      .selectFrom("person")
-      .select("id")
-      .where("owner_id", "=", ownerId)
-      .where("id", "=", personId)
-      .executeTakeFirst();
-    if (person === undefined)
+    if (!(await isPersonOf(db, ownerId, personId)))
       throw new AppError("validation_failed", { fields: { personId: "errors:sharing.person_not_found" } });
   }
 
   async function checkNotOwnEmail(ownerId: string, email: string): Promise<void> {
-    const user = await db.selectFrom("user").select("email").where("id", "=", ownerId).executeTakeFirst();
+    const user = await nominees.findAccount({ id: ownerId });
     if (user !== undefined && user.email.toLowerCase() === email)
       throw new AppError("validation_failed", { fields: { email: "errors:sharing.own_email" } });
   }
@@ -112,28 +105,14 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
         updated_at: now,
       };
       await inTransaction(async (trx) => {
-        // DO NOTHING rather than catching the unique violation, which would abort a PostgreSQL transaction.
-        const inserted = await trx
-          .insertInto("nominee")
-          .values(row)
-          .onConflict((conflict) => conflict.columns(["owner_id", "email"]).doNothing())
-          .returning("id")
-          .executeTakeFirst();
-        if (inserted === undefined) throw emailTaken();
+        if (!(await nomineeRepository(trx).insert(row))) throw emailTaken();
         await mails.invitation(trx, row);
       });
       return row.id;
     },
 
     async list(ownerId: string): Promise<NomineeView[]> {
-      const rows = await db
-        .selectFrom("nominee")
-        .selectAll()
-        .where("owner_id", "=", ownerId)
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .execute();
-      return rows.map(view);
+      return (await nominees.listOwned(ownerId)).map(view);
     },
 
     async get(ownerId: string, id: string): Promise<NomineeView> {
@@ -149,14 +128,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
         if (row.status === "accepted" || row.status === "requested" || row.status === "released")
           throw new AppError("validation_failed", { fields: { email: "errors:sharing.email_locked" } });
         await checkNotOwnEmail(ownerId, body.email);
-        const other = await db
-          .selectFrom("nominee")
-          .select("id")
-          .where("owner_id", "=", ownerId)
-          .where("email", "=", body.email)
-          .where("id", "!=", id)
-          .executeTakeFirst();
-        if (other !== undefined) throw emailTaken();
+        if ((await nominees.findOtherWithEmail(ownerId, body.email, id)) !== undefined) throw emailTaken();
       }
       const currentEnd = row.access_ends_at === null ? null : Number(row.access_ends_at);
       const endChanged = body.accessEndsAt !== currentEnd;
@@ -186,12 +158,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
           ...(endChanged ? { access_ends_at: body.accessEndsAt } : {}),
           ...(releaseChanged ? { release_at: newReleaseAt } : {}),
         };
-        await trx.updateTable("nominee").set(set).where("id", "=", id).execute();
-        let current = await trx
-          .selectFrom("nominee")
-          .selectAll()
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow();
+        let current = await nomineeRepository(trx).update(id, set);
         if (emailChanged) await mails.invitation(trx, current);
         if (endChanged) {
           await cancelEndJob(trx, row);
@@ -222,7 +189,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
       await inTransaction(async (trx) => {
         await cancelRequestJobs(trx, row);
         await cancelEndJob(trx, row);
-        await trx.deleteFrom("nominee").where("id", "=", id).execute();
+        await nomineeRepository(trx).delete(id);
         if (row.status === "released") await mails.toNominee(trx, row, "removed");
       });
     },
@@ -262,15 +229,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
 
     async log(ownerId: string, id: string): Promise<NomineeLogEntry[]> {
       await owned(ownerId, id);
-      const rows = await db
-        .selectFrom("activity")
-        .selectAll()
-        .where("owner_id", "=", ownerId)
-        .where("nominee_id", "=", id)
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(LOG_LIMIT)
-        .execute();
+      const rows = await listNomineeActivity(db, ownerId, id, LOG_LIMIT);
       return nameDownloads(documents, ownerId, rows.map(presentLogEntry));
     },
 
@@ -281,7 +240,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
     async answerByLink(nomineeId: string, approve: boolean, sign: string | null): Promise<boolean> {
       const requestId = sign === null ? null : links.requestIdOf(nomineeId, sign);
       if (requestId === null) throw new AppError("invalid_signature");
-      const row = await db.selectFrom("nominee").selectAll().where("id", "=", nomineeId).executeTakeFirst();
+      const row = await nominees.find(nomineeId);
       if (row === undefined) throw new AppError("invalid_signature");
       if (row.status !== "requested" || row.request_id !== requestId) throw linkAlreadyUsed(row, requestId);
       const expiresAt =
@@ -295,7 +254,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
           : backToAccepted(trx, row, ["requested"], "declined", { requestId }),
       );
       if (changed === null) {
-        const now = await db.selectFrom("nominee").selectAll().where("id", "=", nomineeId).executeTakeFirst();
+        const now = await nominees.find(nomineeId);
         throw now === undefined ? new AppError("invalid_signature") : linkAlreadyUsed(now, requestId);
       }
       return approve;

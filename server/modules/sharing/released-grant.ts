@@ -4,6 +4,7 @@ import type { Actor } from "../../auth/access.ts";
 import { isReleasedNomineeOf } from "../../auth/permissions.ts";
 import type { DB, NomineeTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { nomineeRepository } from "./repository.ts";
 
 /**
  * The policy of a nominee's reads: a released grant of the caller, or 404. Outside the scope,
@@ -27,15 +28,6 @@ function toGrant(actor: Actor, nominee: Selectable<NomineeTable>, now: number): 
   return { nominee, ownerId: nominee.owner_id, userId: actor.userId, scope: scope.data };
 }
 
-/** The query every read starts from: the caller's own nominee rows in the released status. */
-function releasedNomineesOf(db: Kysely<DB>, actor: Actor) {
-  return db
-    .selectFrom("nominee")
-    .selectAll()
-    .where("user_id", "=", actor.userId)
-    .where("status", "=", "released");
-}
-
 /** The caller's released grant `nomineeId`, or 404. */
 export async function releasedGrant(
   db: Kysely<DB>,
@@ -43,7 +35,7 @@ export async function releasedGrant(
   nomineeId: string,
   now: number,
 ): Promise<ReleasedGrant> {
-  const nominee = await releasedNomineesOf(db, actor).where("id", "=", nomineeId).executeTakeFirst();
+  const nominee = await nomineeRepository(db).findReleased(actor.userId, nomineeId);
   const grant = nominee === undefined ? null : toGrant(actor, nominee, now);
   if (grant === null) throw new AppError("not_found");
   return grant;
@@ -56,10 +48,7 @@ export async function releasedGrantsFrom(
   ownerId: string,
   now: number,
 ): Promise<ReleasedGrant[]> {
-  const nominees = await releasedNomineesOf(db, actor)
-    .where("owner_id", "=", ownerId)
-    .orderBy("created_at")
-    .execute();
+  const nominees = await nomineeRepository(db).listReleasedFrom(actor.userId, ownerId);
   return nominees.flatMap((nominee) => toGrant(actor, nominee, now) ?? []);
 }
 
@@ -70,12 +59,5 @@ export async function releasedGrantsFrom(
  */
 export async function markFirstOpen(db: Kysely<DB>, grant: ReleasedGrant, now: number): Promise<boolean> {
   if (grant.nominee.opened_at !== null) return false;
-  const result = await db
-    .updateTable("nominee")
-    .set({ opened_at: now })
-    .where("id", "=", grant.nominee.id)
-    .where("status", "=", "released")
-    .where("opened_at", "is", null)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return nomineeRepository(db).markOpened(grant.nominee.id, now);
 }

@@ -2,6 +2,7 @@ import type { Kysely, Updateable } from "kysely";
 import { DAY_MS } from "../../../domain/schemas/share.ts";
 import type { DB, NomineeTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { markJobDone } from "../../jobs/queue.ts";
 import type { JobQueue } from "../../jobs/runner.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import type { ShareNoticeKind } from "../../mail/templates/sharing.ts";
@@ -9,6 +10,7 @@ import type { UnsubscribeLinks } from "../unsubscribe/unsubscribe-links.ts";
 import type { ApprovalLinks } from "./approval-links.ts";
 import { sharingMails } from "./mails.ts";
 import type { NomineeRow } from "./presenter.ts";
+import { nomineeRepository, type TransitionGuard } from "./repository.ts";
 import { type SharingJobs, sharingJobKeys } from "./schedule.ts";
 
 /** What the lifecycle needs: the database, where mail and jobs go, the link signer, and time. */
@@ -51,24 +53,15 @@ export function createTransitions(deps: LifecycleDeps) {
   const { db, jobs, clock } = deps;
   const mails = sharingMails(deps);
 
-  async function transition(
+  /** One step from the given statuses: the row as it now is, or null when another step got there first. */
+  function transition(
     trx: Kysely<DB>,
     id: string,
     from: readonly Stored[],
     set: Updateable<NomineeTable>,
-    guard: { requestId?: string; releaseDue?: number; accessEndsAt?: number } = {},
+    guard: TransitionGuard = {},
   ): Promise<NomineeRow | null> {
-    let query = trx
-      .updateTable("nominee")
-      .set({ ...set, updated_at: clock() })
-      .where("id", "=", id)
-      .where("status", "in", [...from]);
-    if (guard.requestId !== undefined) query = query.where("request_id", "=", guard.requestId);
-    if (guard.releaseDue !== undefined) query = query.where("release_at", "<=", guard.releaseDue);
-    if (guard.accessEndsAt !== undefined) query = query.where("access_ends_at", "=", guard.accessEndsAt);
-    const result = await query.executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return null;
-    return (await trx.selectFrom("nominee").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
+    return nomineeRepository(trx).transition(id, from, { ...set, updated_at: clock() }, guard);
   }
 
   async function cancelRequestJobs(trx: Kysely<DB>, row: NomineeRow): Promise<void> {
@@ -127,7 +120,7 @@ export function createTransitions(deps: LifecycleDeps) {
     row: NomineeRow,
     from: readonly Stored[],
     kind: ShareNoticeKind,
-    guard: { requestId?: string; accessEndsAt?: number } = {},
+    guard: Pick<TransitionGuard, "requestId" | "accessEndsAt"> = {},
   ): Promise<NomineeRow | null> {
     const changed = await transition(trx, row.id, from, BACK_TO_ACCEPTED, guard);
     if (changed === null) return null;
@@ -137,20 +130,8 @@ export function createTransitions(deps: LifecycleDeps) {
     return changed;
   }
 
-  /**
-   * Marks a job done in the transaction of its work, so a retry after a crash finds it finished;
-   * false when it already was (a worker whose lease ran out racing the one that took over), in
-   * which case the caller does nothing.
-   */
-  async function markDone(trx: Kysely<DB>, jobId: string): Promise<boolean> {
-    const result = await trx
-      .updateTable("job")
-      .set({ done_at: clock() })
-      .where("id", "=", jobId)
-      .where("done_at", "is", null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
+  /** Marks a job done in the transaction of its work (markJobDone); false when it already was: do nothing. */
+  const markDone = (trx: Kysely<DB>, jobId: string): Promise<boolean> => markJobDone(trx, jobId, clock());
 
   const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>) => db.transaction().execute(work);
 
