@@ -37,7 +37,7 @@ function guard(name: keyof typeof Guards) {
 }
 
 /** Spec: without `approve` or `sign` the link is not a share answer; go to sign-in. */
-export function acceptedShareRequestLoader({ request }: LoaderFunctionArgs) {
+function acceptedShareRequestLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   if (!params.get("approve") || !params.get("sign")) return redirect(LOGIN_PATH);
   return null;

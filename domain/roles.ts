@@ -10,7 +10,7 @@ export const ROLES = {
 } as const;
 
 /** Roles that open every section: a subscription, or a seat of a company account. */
-export const FULL_ACCESS_ROLES: readonly string[] = [ROLES.subscriber, ROLES.b2b];
+const FULL_ACCESS_ROLES: readonly string[] = [ROLES.subscriber, ROLES.b2b];
 
 /**
  * Spec section 6: a subscriber or a b2b user uses every section and may delete; anyone else

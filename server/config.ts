@@ -76,7 +76,7 @@ export type StripeConfig = {
 
 export type BillingConfig = { mode: "off" } | ({ mode: "stripe" } & StripeConfig);
 
-export const BLOB_STORES = ["filesystem", "database"] as const;
+const BLOB_STORES = ["filesystem", "database"] as const;
 export type BlobStoreKind = (typeof BLOB_STORES)[number];
 
 /** A mistake in the environment; its message is one line that says what is wrong and how to fix it. */

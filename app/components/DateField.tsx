@@ -20,7 +20,7 @@ export function isoDateOf(epochMs: number | null): string {
 }
 
 /** "YYYY-MM-DD" as epoch ms at UTC midnight (the API's calendar dates), or null. */
-export function epochMsOf(isoDate: string): number | null {
+function epochMsOf(isoDate: string): number | null {
   const match = /^(\d{4,})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!match) return null;
   const epochMs = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));

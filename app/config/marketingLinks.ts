@@ -2,7 +2,7 @@
  * The marketing site the sign-in page's header links to (spec section 2: external links). Its
  * address is set at build time with VITE_MARKETING_URL; without it, the product's public site.
  */
-export const DEFAULT_MARKETING_URL = "https://www.kinfile.com";
+const DEFAULT_MARKETING_URL = "https://www.kinfile.com";
 
 /** The links under a base address; a trailing slash on the base is ignored. */
 export function marketingLinks(base: string) {

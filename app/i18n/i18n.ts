@@ -5,7 +5,7 @@ import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../../domain/catalog/languages.ts";
 
 /** Where the reader's explicit language choice is remembered (the account will take over later). */
-export const LANGUAGE_STORAGE_KEY = "kinfile.lang";
+const LANGUAGE_STORAGE_KEY = "kinfile.lang";
 
 /** Options shared by the browser instance and the test instance, so both resolve keys alike. */
 export const BASE_I18N_OPTIONS = {

@@ -9,7 +9,7 @@ import { isReturnPath, LOGIN_PATH, RETURN_PARAM } from "./homeRoute.ts";
  */
 
 /** Where the server sends the reader back to after following an email link or the provider. */
-export const AUTH_RETURN_PATHS = {
+const AUTH_RETURN_PATHS = {
   /** Success adds nothing more; a bad link adds `error=<CODE>` (better-auth appends it). */
   emailVerified: `${LOGIN_PATH}?verified=1`,
   /** better-auth adds `?token=` for a valid link and `?error=INVALID_TOKEN` for a bad one. */
@@ -30,8 +30,6 @@ export type AuthOptions = {
   /** The external provider's display name, when the server gives one. */
   oidcName?: string;
 };
-
-export const authOptionsQueryKey = ["auth-options"] as const;
 
 export function fetchAuthOptions(): Promise<AuthOptions> {
   return apiFetch<AuthOptions>("/api/auth-options", {}, { redirectOnUnauthorized: false });

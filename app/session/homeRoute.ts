@@ -4,7 +4,7 @@ import { hasFullAccess } from "../../domain/roles.ts";
 export const LOGIN_PATH = "/login";
 export const SIGNOUT_PATH = "/signout";
 export const PERSONAL_NETWORK_PATH = "/dashboard/personal-network";
-export const PERSONAL_DETAILS_PATH = "/dashboard/personal-network/personal-details";
+const PERSONAL_DETAILS_PATH = "/dashboard/personal-network/personal-details";
 export const MY_SUBSCRIPTION_PATH = "/dashboard/manage-account/my-subscription";
 export const MY_ACCOUNT_PATH = "/dashboard/manage-account";
 export const ADMIN_PATH = "/admin";

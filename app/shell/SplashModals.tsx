@@ -19,14 +19,12 @@ const SplashSubscribeModal = lazy(() =>
 );
 
 /** Spec section 4: the splash shows while the flag is on, unless the account holds both subscriber and b2b. */
-export function shouldShowSplash(account: Pick<Account, "showSplashScreen" | "roles">): boolean {
+function shouldShowSplash(account: Pick<Account, "showSplashScreen" | "roles">): boolean {
   return account.showSplashScreen && !(account.roles.includes("subscriber") && account.roles.includes("b2b"));
 }
 
 /** Spec section 4: on mobile, the subscribe pop-up is for an account holding neither role. */
-export function shouldShowMobileSubscribe(
-  account: Pick<Account, "showMobileSplashScreen" | "roles">,
-): boolean {
+function shouldShowMobileSubscribe(account: Pick<Account, "showMobileSplashScreen" | "roles">): boolean {
   return (
     account.showMobileSplashScreen && !account.roles.includes("subscriber") && !account.roles.includes("b2b")
   );
@@ -36,7 +34,7 @@ export function shouldShowMobileSubscribe(
  * A nominee arriving from an invitation comes to read someone else's file: the tour of their own
  * file and the offer to subscribe wait (the flag stays on) until they open a page of their own.
  */
-export function isSharedDataPage(pathname: string): boolean {
+function isSharedDataPage(pathname: string): boolean {
   return pathname === "/dashboard/shared-data" || pathname.startsWith("/dashboard/shared-data/");
 }
 

@@ -12,7 +12,7 @@ function isScreenHandle(handle: unknown): handle is ScreenHandle {
 }
 
 /** The title key of the deepest matched route that declares one. */
-export function screenTitleKey(matches: readonly UIMatch[]): string | null {
+function screenTitleKey(matches: readonly UIMatch[]): string | null {
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle;
     if (isScreenHandle(handle)) return handle.titleKey;

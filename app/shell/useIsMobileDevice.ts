@@ -4,7 +4,7 @@ import { BREAKPOINTS_PX } from "../../domain/limits.ts";
 const MOBILE_USER_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobi/i;
 
 /** Spec: a device is mobile when its user agent says so. */
-export function isMobileUserAgent(userAgent: string): boolean {
+function isMobileUserAgent(userAgent: string): boolean {
   return MOBILE_USER_AGENT.test(userAgent);
 }
 

@@ -1,7 +1,7 @@
 import { useLocalStorage } from "@mantine/hooks";
 
 /** Where the side menu's "labels shown" choice is remembered on this device. */
-export const MENU_LABELS_STORAGE_KEY = "kinfile.menuLabels";
+const MENU_LABELS_STORAGE_KEY = "kinfile.menuLabels";
 
 /** Whether the side menu shows its labels (true by default), and the toggle. */
 export function useMenuLabels(): [boolean, () => void] {

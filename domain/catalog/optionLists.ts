@@ -490,7 +490,6 @@ export const OPTION_LISTS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type OptionListName = keyof typeof OPTION_LISTS;
-export type OptionOf<L extends OptionListName> = (typeof OPTION_LISTS)[L][number];
 
 export function isOptionListName(value: unknown): value is OptionListName {
   return typeof value === "string" && Object.hasOwn(OPTION_LISTS, value);

@@ -135,7 +135,7 @@ export const RELATIONSHIP_TYPES: readonly RelationshipType[] = [
  * What the Immediate Family Tree offers: advisor, networkperson and officenetworkperson are
  * absent; relative and dependent are narrowed to the spec's subsets; child and partner keep all.
  */
-export const FAMILY_TREE_TYPES_BY_GROUP = {
+const FAMILY_TREE_TYPES_BY_GROUP = {
   child: RELATIONSHIP_TYPES_BY_GROUP.child,
   dependent: [
     "brother",

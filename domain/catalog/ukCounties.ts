@@ -5,7 +5,7 @@
  * Dependencies and the inhabited islands of the Bailiwick of Guernsey. Addresses store the name
  * as listed here, in English, in every UI language (like a Canadian province's name).
  */
-export const UK_COUNTY_GROUP_KEYS = ["england", "northernIreland", "scotland", "wales", "offshore"] as const;
+const UK_COUNTY_GROUP_KEYS = ["england", "northernIreland", "scotland", "wales", "offshore"] as const;
 export type UkCountyGroupKey = (typeof UK_COUNTY_GROUP_KEYS)[number];
 
 export interface UkCountyGroup {

@@ -6,7 +6,7 @@ import { z } from "zod";
  * records, persons, documents or vault.
  */
 
-export const USER_STATUSES = ["active", "unverified", "disabled"] as const;
+const USER_STATUSES = ["active", "unverified", "disabled"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export type AdminUser = {

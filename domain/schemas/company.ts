@@ -63,7 +63,7 @@ export type InviteBody = z.infer<typeof inviteBodySchema>;
 /** The CSV file's header row, and the template offered for download. */
 export const INVITE_CSV_COLUMNS = ["email", "firstName", "lastName", "language"] as const;
 
-export const INVITE_RESULTS = ["invited", "member", "duplicate", "invalid"] as const;
+const INVITE_RESULTS = ["invited", "member", "duplicate", "invalid"] as const;
 export type InviteResult = (typeof INVITE_RESULTS)[number];
 
 /** One data row's outcome; `row` counts data rows from 1 (the header is not one). */
@@ -79,7 +79,7 @@ export type InviteRowOutcome = {
 /** The CSV invite's answer. When seats are missing, nothing was invited and `seatsMissing` says how many. */
 export type InviteCsvAnswer = { rows: InviteRowOutcome[]; seatsMissing: number };
 
-export const MEMBER_STATUSES = ["invited", "active", "deactivated"] as const;
+const MEMBER_STATUSES = ["invited", "active", "deactivated"] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 /** A member as the company's admins see them, and nothing more. */
@@ -109,14 +109,7 @@ export type Company = {
   createdAt: number;
 };
 
-export const MEMBER_SORT_COLUMNS = [
-  "email",
-  "firstName",
-  "lastName",
-  "status",
-  "invitedAt",
-  "activatedAt",
-] as const;
+const MEMBER_SORT_COLUMNS = ["email", "firstName", "lastName", "status", "invitedAt", "activatedAt"] as const;
 export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number];
 
 const booleanQuery = z

@@ -25,10 +25,6 @@ export const ASSIGNED_MODULES = MODULES.filter(
   (module): module is Exclude<ModuleKey, "shared-data"> => module !== "shared-data",
 );
 
-export function isDocumentModule(value: unknown): value is DocumentModule {
-  return typeof value === "string" && (DOCUMENT_MODULES as readonly string[]).includes(value);
-}
-
 /** A category key as the catalog writes them: lower-case letters only, short. */
 export const categoryKeySchema = z.string().regex(/^[a-z]{1,32}$/, "errors:fields.invalid_choice");
 
@@ -49,7 +45,7 @@ export function isAssignedCategory(module: string, type: string): boolean {
 const INVALID_CHOICE = "errors:fields.invalid_choice";
 
 /** Files accepted for upload, by the type sniffed from their content (the server decides). */
-export const UPLOAD_CONTENT_TYPES = [
+const UPLOAD_CONTENT_TYPES = [
   "application/pdf",
   "image/jpeg",
   "image/png",

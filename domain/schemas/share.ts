@@ -1,10 +1,5 @@
 import { z } from "zod";
-import {
-  RELEASE_TIMINGS,
-  type ReleaseTiming,
-  SHARE_STATUSES,
-  type ShareStatus,
-} from "../catalog/releaseTimings.ts";
+import { RELEASE_TIMINGS, type ReleaseTiming, type ShareStatus } from "../catalog/releaseTimings.ts";
 import { ASSIGNED_TYPE_MODULES, isAssignedType } from "../sections/assignedTypes.ts";
 import { CATEGORY_KEYS, type CategoryKey, categoryDef, isCategoryKey } from "../sections/index.ts";
 import { RECORD_MODULES, type RecordModule } from "../sections/modules.ts";
@@ -22,7 +17,6 @@ import { optionalRef, requiredText } from "./fields.ts";
  */
 
 /** The statuses of a nominee; "expired" is an invitation past its 10 days, computed on read, never stored. */
-export const NOMINEE_STATUSES = SHARE_STATUSES;
 export type NomineeStatus = ShareStatus;
 
 /** An invitation can be accepted for this long after it was (re)sent. */
@@ -32,10 +26,6 @@ export const DAY_MS = 86_400_000;
 /** What a nominee may read besides the records: the personal network as a whole. */
 export const SHAREABLE_MODULES = ["personal-network", ...RECORD_MODULES] as const;
 export type ShareableModule = (typeof SHAREABLE_MODULES)[number];
-
-export function isShareableModule(value: unknown): value is ShareableModule {
-  return typeof value === "string" && (SHAREABLE_MODULES as readonly string[]).includes(value);
-}
 
 /**
  * What is shared: whole modules, and single categories of other modules. Persons, addresses and

@@ -35,7 +35,7 @@ export type SubscriptionProduct = {
 };
 
 /** Stripe's subscription statuses; "active" is the spec's gate. */
-export const SUBSCRIPTION_STATUSES = [
+const SUBSCRIPTION_STATUSES = [
   "incomplete",
   "incomplete_expired",
   "trialing",
@@ -48,7 +48,7 @@ export const SUBSCRIPTION_STATUSES = [
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** none: billing is off; stripe: paid; code: a voucher or unique subscription code. */
-export const SUBSCRIPTION_PROVIDERS = ["none", "stripe", "code"] as const;
+const SUBSCRIPTION_PROVIDERS = ["none", "stripe", "code"] as const;
 export type SubscriptionProvider = (typeof SUBSCRIPTION_PROVIDERS)[number];
 
 /** One item of `GET /api/sbs/`; the first item is the current one. */
@@ -68,7 +68,7 @@ export type Subscription = {
 
 /** How many seats a company plan may hold; an individual plan always holds one (spec section 9). */
 export const MAX_PRODUCTS_COUNT = 10_000;
-export const PROMOCODE_MAX = 64;
+const PROMOCODE_MAX = 64;
 export const CODE_MAX = 64;
 
 /** The spec's subscribe and change payload. */

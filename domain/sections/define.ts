@@ -4,7 +4,7 @@ import { leadDays, type ReminderLead } from "./reminders.ts";
 import type { CategoryDef, CategoryRule, FieldDef } from "./types.ts";
 
 /** Every category ends with these (CATALOG.md section 0). */
-export const COMMON_FIELDS: readonly FieldDef[] = [
+const COMMON_FIELDS: readonly FieldDef[] = [
   { key: "notes", type: "longtext", required: false },
   { key: "documents", type: "documents", required: false },
 ];

@@ -7,8 +7,6 @@ import type { AssignedType } from "./assignedTypes.ts";
 import { isCommonField } from "./define.ts";
 import type { ModuleKey } from "./modules.ts";
 
-export const SECTIONS_NAMESPACE = "sections";
-
 /** Categories with a short label, used in Shared with me (CATALOG.md sections 2 and 6). */
 export const SHORT_LABEL_CATEGORIES = ["pet", "tocontact", "nottocontact", "creditcard"] as const;
 

@@ -43,10 +43,6 @@ export const PERSONAL_NETWORK_TYPES = [
 ] as const;
 export type PersonalNetworkType = (typeof PERSONAL_NETWORK_TYPES)[number];
 
-export function isModuleKey(value: unknown): value is ModuleKey {
-  return typeof value === "string" && (MODULES as readonly string[]).includes(value);
-}
-
 export function isRecordModule(value: unknown): value is RecordModule {
   return typeof value === "string" && (RECORD_MODULES as readonly string[]).includes(value);
 }

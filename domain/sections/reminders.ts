@@ -12,7 +12,7 @@ export const REMINDER_FOLLOW_UP_DAYS = 7;
  * The lead times a category names in its declaration (`reminders: "renewal"`), or a field of it
  * whose date is of another kind (`reminder: "routine"`).
  */
-export const REMINDER_LEADS = { travel: 180, renewal: 60, routine: 30 } as const;
+const REMINDER_LEADS = { travel: 180, renewal: 60, routine: 30 } as const;
 export type ReminderLead = keyof typeof REMINDER_LEADS;
 
 /** A lead's reminders: the lead itself, then the follow-up. */

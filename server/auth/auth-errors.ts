@@ -3,7 +3,7 @@ import { codeOfStatus, ERROR_STATUS, type ErrorCode, isErrorCode } from "../../d
 import type { LocaleStore } from "../i18n/locale-store.ts";
 
 /** better-auth's reason for a refusal, snake_cased like ours ("INVALID_PASSWORD" → "invalid_password"). */
-export function authReason(code: unknown, status: number): string {
+function authReason(code: unknown, status: number): string {
   if (typeof code === "string" && /^[A-Z0-9_]+$/.test(code)) return code.toLowerCase();
   return codeOfStatus(status);
 }

@@ -11,7 +11,7 @@ export type IdentityMailer = Pick<MailOutbox, "enqueueMail">;
 /** Any user record better-auth hands its callbacks: lang is our additional field. */
 export type MailRecipient = { email: string; lang?: unknown };
 
-export function recipientLanguage(user: MailRecipient): Language {
+function recipientLanguage(user: MailRecipient): Language {
   return isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE;
 }
 

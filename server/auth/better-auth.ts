@@ -39,7 +39,7 @@ function passwordBeingSet(path: string, body: Record<string, unknown> | undefine
 }
 
 /** The client address the Fastify mount passes on (request.ip), for events and the new-device notice. */
-export function requestIp(request: Request | undefined): string | null {
+function requestIp(request: Request | undefined): string | null {
   return request?.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
 }
 
@@ -252,8 +252,6 @@ function buildBetterAuth(
     ],
   });
 }
-
-export type KinfileAuth = ReturnType<typeof buildBetterAuth>;
 
 /**
  * Identity for one app: better-auth on our Kysely instance (mounted by server/auth/routes.ts), the

@@ -16,7 +16,7 @@ import { AppError } from "../errors/app-error.ts";
 /** The caller as these rules see it (structural, so the access hook may ask without a cycle). */
 type Caller = { userId: string; roles: readonly string[] };
 
-export function hasFullFile(caller: Pick<Caller, "roles">): boolean {
+function hasFullFile(caller: Pick<Caller, "roles">): boolean {
   return hasFullAccess(caller.roles);
 }
 

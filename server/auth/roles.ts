@@ -61,7 +61,7 @@ export function specRoles(roles: readonly Role[]): string[] {
 const PAID_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(["active", "trialing", "past_due"]);
 
 /** Far enough: a provider subscription holds the role until the provider says otherwise. */
-export const OPEN_ENDED = 8_640_000_000_000_000;
+const OPEN_ENDED = 8_640_000_000_000_000;
 
 export type EntitlementSource = {
   provider: "stripe" | "code";

@@ -24,7 +24,7 @@ export type SignInEvent = {
  * The network part of an address that stays put while a home or mobile connection changes its
  * last octets: /16 for IPv4, /48 for IPv6.
  */
-export function networkOf(ip: string | null): string | null {
+function networkOf(ip: string | null): string | null {
   if (ip === null) return null;
   const address = ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
   if (isIP(address) === 4) return address.split(".").slice(0, 2).join(".");
@@ -42,7 +42,7 @@ export function networkOf(ip: string | null): string | null {
 }
 
 /** "Firefox on Windows": what a person recognises of their own device, from the user agent. */
-export function describeDevice(userAgent: string | null): string | null {
+function describeDevice(userAgent: string | null): string | null {
   if (!userAgent) return null;
   const browser = /Edg\//.test(userAgent)
     ? "Edge"

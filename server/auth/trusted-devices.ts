@@ -2,9 +2,9 @@ import { createHash, createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { readCookie } from "./session-cookie.ts";
 
 /** How long a browser stays known for an account after it signed in or was unlocked there. */
-export const TRUSTED_DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+const TRUSTED_DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 /** How long a mailed unlock link works (once). */
-export const UNLOCK_LINK_TTL_MS = 60 * 60 * 1000;
+const UNLOCK_LINK_TTL_MS = 60 * 60 * 1000;
 
 export const UNLOCK_PATH = "/api/auth/unlock-sign-in";
 
@@ -81,5 +81,3 @@ export function createTrustedDevices(options: { secret: string; publicUrl: strin
     },
   };
 }
-
-export type TrustedDevices = ReturnType<typeof createTrustedDevices>;

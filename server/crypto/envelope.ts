@@ -6,7 +6,7 @@ import { createCipheriv, createDecipheriv, type KeyObject, randomBytes } from "n
  * The associated data is bound to the ciphertext (and the format version to both): a ciphertext
  * opened with other associated data, or with any bit changed, is refused.
  */
-export const ENVELOPE_VERSION = 1;
+const ENVELOPE_VERSION = 1;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 export const KEY_BYTES = 32;

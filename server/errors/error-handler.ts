@@ -70,12 +70,7 @@ function errorsKey(key: string, group: "messages" | "fields"): string {
 }
 
 /** Builds the error body in the request's language and sends it with the code's status. */
-export function sendError(
-  locales: LocaleStore,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  problem: Problem,
-) {
+function sendError(locales: LocaleStore, request: FastifyRequest, reply: FastifyReply, problem: Problem) {
   const language = requestLanguage(request);
   const params = problem.params ?? {};
   const message =

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors/app-error.ts";
 
 /** The multipart field every upload control sends its file in. */
-export const FILE_FIELD = "file";
+const FILE_FIELD = "file";
 
 export type FilePartLimits = {
   fileSize: number;

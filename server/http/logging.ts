@@ -25,7 +25,7 @@ function loggedSegment(segment: string): string {
  * (/api/auth/reset-password/<token>), and file names are the owner's data: every segment that is not
  * an id or a word of a route is replaced. The web app's own paths and assets are logged as they are.
  */
-export function loggedPath(url: string): string {
+function loggedPath(url: string): string {
   const path = url.split("?", 1)[0] ?? "";
   if (!path.startsWith("/api/")) return path;
   return path.split("/").map(loggedSegment).join("/");

@@ -17,7 +17,7 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 const OWN_SITE = new Set(["same-origin", "none"]);
 
 /** True when the browser says, by either header, that the request comes from a page of another site. */
-export function comesFromAnotherSite(request: FastifyRequest, ownOrigin: string): boolean {
+function comesFromAnotherSite(request: FastifyRequest, ownOrigin: string): boolean {
   const origin = request.headers.origin;
   const site = request.headers["sec-fetch-site"];
   return (origin !== undefined && origin !== ownOrigin) || (site !== undefined && !OWN_SITE.has(site));

@@ -2,7 +2,7 @@
  * How long a failed job waits before its next attempt: quick enough to ride out a brief outage
  * (an SMTP server restarting), patient enough not to hammer a service that is down for hours.
  */
-export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
+const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
 const LONGEST_DELAY_MS = 21_600_000;
 
 /** Delay after the given number of failed attempts (1 for the first failure), then six hours. */

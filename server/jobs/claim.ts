@@ -46,7 +46,7 @@ export async function claimDueJobs(database: Database, options: ClaimOptions): P
   return claimed.sort((a, b) => a.run_at - b.run_at);
 }
 
-export const ABANDONED_ERROR = "the worker stopped before finishing its last attempt (lease expired)";
+const ABANDONED_ERROR = "the worker stopped before finishing its last attempt (lease expired)";
 
 /**
  * Marks failed the jobs whose worker vanished during their last allowed attempt: no claim can take

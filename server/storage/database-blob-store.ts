@@ -5,7 +5,7 @@ import type { DB } from "../db/schema.ts";
 import { assertSafeId, type BlobBody, BlobNotFoundError, type BlobStore, toReadable } from "./blob-store.ts";
 
 /** Bytes per blob_chunk row: large enough to keep a 5 MB file to about 20 rows, small enough to stream. */
-export const DATABASE_CHUNK_BYTES = 256 * 1024;
+const DATABASE_CHUNK_BYTES = 256 * 1024;
 
 /**
  * Blobs as rows of blob_chunk (blob_id, owner_id, seq, bytes), for several app servers sharing one

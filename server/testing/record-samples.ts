@@ -23,7 +23,7 @@ export type SampleRefs = {
 };
 
 /** The date every sample date field holds: well in the future, so it is a valid expiry. */
-export const SAMPLE_DATE = Date.UTC(2031, 4, 17);
+const SAMPLE_DATE = Date.UTC(2031, 4, 17);
 
 /** The category documentlibrary's assignedType points at, with its module. */
 const FILED_UNDER = "passport";

@@ -121,8 +121,6 @@ export function createRedirectBrowser(options: { handlers?: Record<string, Origi
   };
 }
 
-export type RedirectBrowser = ReturnType<typeof createRedirectBrowser>;
-
 /** Serves an origin's requests from a Fastify app through app.inject, as if it listened there. */
 export function injectHandler(app: FastifyInstance): OriginHandler {
   return async (request) => {

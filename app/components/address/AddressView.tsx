@@ -6,7 +6,7 @@ import { useCountryName } from "../country/countryOptions.ts";
 import { regionOf } from "./addressDraft.ts";
 
 /** The lines of an address as a reader writes them, each with its part's name, without empty parts. */
-export function addressLines(
+function addressLines(
   address: Address,
   countryName: (code: string | null) => string,
 ): { part: string; text: string }[] {

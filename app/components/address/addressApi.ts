@@ -5,7 +5,7 @@ import { ApiError, apiFetch } from "../../api/client.ts";
 /** The saved address book (GET /api/address/), shared by every address picker on screen. */
 export const addressQueryKeys = { all: ["addresses"] as const };
 
-export function fetchAddresses(): Promise<Address[]> {
+function fetchAddresses(): Promise<Address[]> {
   return apiFetch<Address[]>("/api/address/");
 }
 

@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "../../../domain/catalog/languages.
 import { lazyModule, useLazyModule } from "../lazy/useLazyModule.ts";
 
 /** The countries lookup carries every country's name in two languages: it loads on first use. */
-export const countriesModule = lazyModule(() => import("../../../domain/catalog/countries.ts"));
+const countriesModule = lazyModule(() => import("../../../domain/catalog/countries.ts"));
 
 function useLanguage() {
   const { i18n } = useTranslation();

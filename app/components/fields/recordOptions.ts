@@ -6,7 +6,7 @@ import { useRecordSource } from "../../features/records/recordSource.tsx";
 import { type RecordListItem, recordQueryKeys } from "../../features/records/recordsApi.ts";
 
 /** A record's name in a picker: its first text column, else its category and position. */
-export function recordName(item: RecordListItem, categoryLabel: string, position: number): string {
+function recordName(item: RecordListItem, categoryLabel: string, position: number): string {
   const first = Object.values(item.columns).find((value) => typeof value === "string" && value !== "");
   return typeof first === "string" ? first : `${categoryLabel} ${position}`;
 }

@@ -9,7 +9,7 @@ export const institutionQueryKeys = {
   detail: (id: string) => ["institutions", "detail", id] as const,
 };
 
-export function fetchInstitutions(): Promise<Institution[]> {
+function fetchInstitutions(): Promise<Institution[]> {
   return apiFetch<Institution[]>("/api/institutions/");
 }
 

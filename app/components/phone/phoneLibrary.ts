@@ -14,7 +14,7 @@ export function usePhoneLibrary(): PhoneLibrary | null {
 }
 
 /** The spec's display of a phone: international format ("+1 416 555 0123"), or a dash. */
-export function formatPhoneWith(
+function formatPhoneWith(
   library: PhoneLibrary | null,
   phone: Pick<Phone, "number"> | null | undefined,
 ): string {

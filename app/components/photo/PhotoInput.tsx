@@ -12,7 +12,7 @@ const PhotoCropModal = lazy(() =>
 );
 
 /** The spec's avatar size. */
-export const AVATAR_PX = 81;
+const AVATAR_PX = 81;
 
 export interface PhotoInputProps {
   /** The photo as a data URL (JPEG), or null. */

@@ -16,7 +16,7 @@ import { deleteAccount } from "./accountApi.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 
 /** The sign-in page shows its "account deleted" notice for this address. */
-export const ACCOUNT_DELETED_PATH = `${LOGIN_PATH}?accountDeleted=1`;
+const ACCOUNT_DELETED_PATH = `${LOGIN_PATH}?accountDeleted=1`;
 
 type Problems = { password?: string; word?: string };
 

@@ -13,7 +13,7 @@ function post<T>(path: string, body?: unknown): Promise<T> {
 }
 
 /** Where the email-change link brings the reader back to. */
-export const MY_ACCOUNT_RETURN_PATH = "/dashboard/manage-account";
+const MY_ACCOUNT_RETURN_PATH = "/dashboard/manage-account";
 
 export type AccountChanges = { name?: string; lang?: Language; themeColor?: ThemeKey };
 

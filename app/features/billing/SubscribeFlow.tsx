@@ -38,11 +38,7 @@ export type SubscribeFlowProps = {
 };
 
 /** "Family · $9.99 / month": the spec's option label (name, currency, amount, interval). */
-export function planLabel(
-  product: SubscriptionProduct,
-  lng: Language,
-  per: (interval: string) => string,
-): string {
+function planLabel(product: SubscriptionProduct, lng: Language, per: (interval: string) => string): string {
   return `${product.name} · ${money(product.amount, product.currency, lng)} ${product.currency.toUpperCase()} ${per(product.interval)}`;
 }
 

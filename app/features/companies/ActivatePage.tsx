@@ -12,7 +12,7 @@ import { useActivate } from "./companyApi.ts";
  * The spec's activation statuses, spelt as the spec spells them: the page marks its outcome with
  * one (data-status) and says it in words.
  */
-export const ACTIVATION_STATUS = {
+const ACTIVATION_STATUS = {
   subscription: "susbciption activated",
   discount: "discount activated",
   failed: "activate false",

@@ -15,6 +15,8 @@ describe("UploadControl", () => {
     const onChoose = vi.fn();
     const { container } = renderDocumentsUi(<UploadControl fileName={null} onChoose={onChoose} />);
     expect(screen.getByRole("button", { name: "Upload File" })).toBeTruthy();
+    // The picker offers the types the server takes.
+    expect(container.querySelector('input[type="file"]')?.getAttribute("accept")).toContain(".pdf");
     choose(container, fakeFile("big.pdf", 5 * 1024 * 1024 + 1));
     expect(await screen.findByText("File must be smaller than 5MB!")).toBeTruthy();
     expect(onChoose).not.toHaveBeenCalled();

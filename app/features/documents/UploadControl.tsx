@@ -4,6 +4,7 @@ import { IconPaperclip, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LIMITS } from "../../../domain/limits.ts";
+import { UPLOAD_ACCEPT } from "../../../domain/schemas/document.ts";
 import { ReplaceFileDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { showToast } from "../../shell/toast.ts";
 
@@ -49,7 +50,7 @@ export function UploadControl({
 
   return (
     <Stack gap="xs">
-      <FileButton onChange={choose} disabled={disabled || uploading}>
+      <FileButton onChange={choose} disabled={disabled || uploading} accept={UPLOAD_ACCEPT}>
         {(props) => (
           <Button
             {...props}

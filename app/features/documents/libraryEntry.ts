@@ -26,7 +26,7 @@ export type LibraryDetails = {
   assignedType: string;
 };
 
-export function documentMetadata(details: LibraryDetails, id?: string, recordId?: string): DocumentMetadata {
+function documentMetadata(details: LibraryDetails, id?: string, recordId?: string): DocumentMetadata {
   return {
     ...(id === undefined ? {} : { id }),
     module: LIBRARY_MODULE,
@@ -40,11 +40,7 @@ export function documentMetadata(details: LibraryDetails, id?: string, recordId?
 }
 
 /** The record's body: the stored one (when there is one) with the form's details over it. */
-export function libraryRecordBody(
-  details: LibraryDetails,
-  documentId: string,
-  stored: RecordBody = {},
-): RecordBody {
+function libraryRecordBody(details: LibraryDetails, documentId: string, stored: RecordBody = {}): RecordBody {
   const documents = Array.isArray(stored.documents) ? (stored.documents as string[]) : [];
   return {
     ...stored,

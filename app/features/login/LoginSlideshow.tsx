@@ -7,7 +7,7 @@ import { SLIDESHOW_IMAGES, TIMINGS_MS } from "../../../domain/limits.ts";
 import classes from "./LoginSlideshow.module.css";
 
 /** The eight pictures shipped under public/login/. */
-export const SLIDES = Array.from({ length: SLIDESHOW_IMAGES }, (_, index) => `/login/slide-${index + 1}.svg`);
+const SLIDES = Array.from({ length: SLIDESHOW_IMAGES }, (_, index) => `/login/slide-${index + 1}.svg`);
 
 /** The slides kept in the page: the one fading out, the current one, and the next one, already loaded. */
 function mountedSlides(current: number): number[] {

@@ -3,7 +3,7 @@ import { Avatar, useMantineTheme } from "@mantine/core";
 import { initials, type PersonName } from "./personDisplay.ts";
 
 /** Spec: person cards show an 81 px avatar. */
-export const AVATAR_SIZE_PX = 81;
+const AVATAR_SIZE_PX = 81;
 
 export interface PersonAvatarProps {
   name: PersonName;

@@ -31,7 +31,7 @@ import { usePersonDirectory } from "./usePersonDirectory.ts";
 type Row = { label: string; value: ReactNode };
 
 /** An address as one line of text, in the order it is written on an envelope. */
-export function addressText(address: Address, countryName: (code: string | null) => string): string {
+function addressText(address: Address, countryName: (code: string | null) => string): string {
   return [
     address.addressLine1,
     address.addressLine2,

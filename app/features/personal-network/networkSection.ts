@@ -18,7 +18,7 @@ function isNetworkHandle(handle: unknown): handle is NetworkHandle {
   return typeof handle === "object" && handle !== null && "networkSegment" in handle;
 }
 
-export function placeOf(segment: string): NetworkPlace | null {
+function placeOf(segment: string): NetworkPlace | null {
   if (segment === PERSONAL_DETAILS_SEGMENT) return { kind: "me" };
   if (segment === FAMILY_TREE_SEGMENT) return { kind: "tree" };
   const section = LIST_SECTIONS.find((candidate) => candidate.segment === segment);

@@ -34,7 +34,3 @@ export const LIST_SECTIONS = [
 export function sectionPath(segment: string): string {
   return `${PERSONAL_NETWORK_PATH}/${segment}`;
 }
-
-export function listSectionOf(group: PersonGroup): ListSection | undefined {
-  return LIST_SECTIONS.find((section) => section.group === group);
-}

@@ -6,13 +6,13 @@ import { isRecordModule, RECORD_MODULES, type RecordModule } from "../../../doma
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 
 /** The module of a /dashboard/<module>/... path, or undefined. */
-export function moduleOfPath(pathname: string): RecordModule | undefined {
+function moduleOfPath(pathname: string): RecordModule | undefined {
   const segment = pathname.split("/")[2];
   return isRecordModule(segment) ? segment : undefined;
 }
 
 /** The category of the module named in the path, or undefined (an unknown or foreign category). */
-export function categoryIn(module: RecordModule, category: string | undefined): CategoryDef | undefined {
+function categoryIn(module: RecordModule, category: string | undefined): CategoryDef | undefined {
   if (!isCategoryKey(category)) return undefined;
   const def = categoryDef(category as CategoryKey);
   return def.module === module ? def : undefined;

@@ -62,7 +62,7 @@ export interface SharedLookups {
 }
 
 /** The signed-in user's own file, through the owner's routes (the default everywhere). */
-export const ownRecordSource: RecordSource = {
+const ownRecordSource: RecordSource = {
   nomineeId: null,
   basePath: "/dashboard",
   queryKey: (key) => key,

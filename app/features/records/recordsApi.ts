@@ -18,7 +18,7 @@ export const recordQueryKeys = {
     ["records", "one", module, category, id] as const,
 };
 
-export function recordsPath(module: RecordModule, category: string, id?: string): string {
+function recordsPath(module: RecordModule, category: string, id?: string): string {
   const base = `/api/records/${module}/${encodeURIComponent(category)}`;
   return id === undefined ? base : `${base}/${encodeURIComponent(id)}`;
 }

@@ -11,7 +11,7 @@ import { createTestI18n } from "../../test/render.tsx";
 import { recordModuleRoutes } from "./routes.ts";
 
 /** The record modules under /dashboard, as the router mounts them, with the unsaved-changes guard. */
-export const RECORD_TEST_ROUTES: RouteObject[] = [
+const RECORD_TEST_ROUTES: RouteObject[] = [
   {
     path: "dashboard",
     HydrateFallback: () => null,

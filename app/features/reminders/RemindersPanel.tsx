@@ -10,7 +10,7 @@ import { useAccount } from "../../session/account.ts";
 import { reminderPath, useReminders } from "./reminders.ts";
 
 /** "Passports · Sam: expires in 42 days", "... expires today", "... expired 3 days ago". */
-export function useReminderSentence(): (reminder: Reminder) => string {
+function useReminderSentence(): (reminder: Reminder) => string {
   const { t } = useTranslation(["reminders", "sections"]);
   return (reminder) => {
     const category = isAssignedType(reminder.category)

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { Reminder } from "../../../domain/schemas/reminder.ts";
 import { apiFetch } from "../../api/client.ts";
 
-export const remindersQueryKey = ["reminders"] as const;
+const remindersQueryKey = ["reminders"] as const;
 
 /** The caller's coming and recently passed expiry dates; only fetched when `enabled` (the roles allow it). */
 export function useReminders(enabled: boolean) {

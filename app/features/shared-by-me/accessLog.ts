@@ -52,7 +52,7 @@ function fieldOf(entry: NomineeLogEntry, t: TFunction): string {
  * "Alex revealed Password in Passwords, 09:15", "Alex downloaded will.pdf, 10:30".
  * Needs the `sharing` and `sections` namespaces.
  */
-export function logLine(entry: NomineeLogEntry, name: string, t: TFunction): string {
+function logLine(entry: NomineeLogEntry, name: string, t: TFunction): string {
   const time = dayjs.utc(entry.createTime).format("HH:mm");
   switch (entry.kind) {
     case "download":

@@ -14,7 +14,7 @@ import { createTestI18n } from "../../test/render.tsx";
 import { sharedDataRoutes } from "../shared-data/routes.ts";
 
 /** The Shared Data routes under /dashboard, as the router mounts them, with the guard and toasts. */
-export function sharingTestRoutes(extra: RouteObject[] = []): RouteObject[] {
+function sharingTestRoutes(extra: RouteObject[] = []): RouteObject[] {
   return [
     {
       path: "dashboard",

@@ -20,7 +20,7 @@ export function sharedFilePath(nomineeId: string): string {
   return `${SHARED_WITH_ME_PATH}/${encodeURIComponent(nomineeId)}`;
 }
 
-export function fetchSharedWithMe(): Promise<SharedWithMeView[]> {
+function fetchSharedWithMe(): Promise<SharedWithMeView[]> {
   return apiFetch<SharedWithMeView[]>("/api/shared/with-me");
 }
 

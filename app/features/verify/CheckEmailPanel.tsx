@@ -7,7 +7,7 @@ import { sendVerificationEmail } from "../../session/authApi.ts";
 import { RichText } from "../login/RichText.tsx";
 
 /** Seconds between two sends, so an impatient click does not fill the inbox (the server limits too). */
-export const RESEND_COOLDOWN_SECONDS = 60;
+const RESEND_COOLDOWN_SECONDS = 60;
 
 export interface CheckEmailPanelProps {
   email: string;

@@ -7,7 +7,7 @@ import { guardedForm, isLeavingForm, LEAVE_FORM_STATE, setSavingToLeave } from "
 export type GuardStep = "idle" | "ask" | "saving" | "invalid";
 
 /** Leaving a page with a dirty form: every in-app navigation to another path, menu and back arrow included. */
-export const blocksLeavingDirtyForm: BlockerFunction = ({ currentLocation, nextLocation }) =>
+const blocksLeavingDirtyForm: BlockerFunction = ({ currentLocation, nextLocation }) =>
   currentLocation.pathname !== nextLocation.pathname &&
   !isLeavingForm(nextLocation.state) &&
   guardedForm()?.isDirty() === true;

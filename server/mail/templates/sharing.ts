@@ -87,7 +87,7 @@ export const shareRequest: MailTemplate<ShareRequestData> = (data, lng) => {
   });
 };
 
-export const SHARE_NOTICE_KINDS = [
+const SHARE_NOTICE_KINDS = [
   "requestSent",
   "released",
   "releasedUnanswered",

@@ -15,5 +15,3 @@ export function addressReader(db: Kysely<DB>) {
     ownerOf: addresses.ownerOf,
   };
 }
-
-export type AddressReader = ReturnType<typeof addressReader>;

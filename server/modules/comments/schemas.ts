@@ -10,5 +10,3 @@ export const subjectParams = z.object({
 });
 
 export const commentIdParams = z.object({ id: z.string().max(64) });
-
-export type CommentInput = z.infer<typeof commentBody>;

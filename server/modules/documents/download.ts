@@ -8,7 +8,7 @@ import type { DocumentDownload } from "./reader.ts";
  */
 
 /** RFC 6266 / 8187: an ASCII fallback for old clients, then the exact name in UTF-8. */
-export function contentDisposition(disposition: "attachment" | "inline", fileName: string): string {
+function contentDisposition(disposition: "attachment" | "inline", fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,
@@ -17,7 +17,7 @@ export function contentDisposition(disposition: "attachment" | "inline", fileNam
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-export function mayOpenInline(contentType: string): boolean {
+function mayOpenInline(contentType: string): boolean {
   return contentType === "application/pdf";
 }
 

@@ -36,7 +36,7 @@ export type StoredUpload = {
  * no control characters, no bidi controls (a name must not display as another type), at most 256
  * characters; "file" when nothing is left.
  */
-export function cleanFileName(name: string | undefined): string {
+function cleanFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   const printable = withoutBidiControls(base)
     .normalize("NFC")

@@ -8,10 +8,7 @@ import { toColumns } from "./presenter.ts";
 import { personRepository } from "./repository.ts";
 
 /** "Ada King Lovelace" -> first name "Ada", last name "King Lovelace"; an empty name -> the email's local part. */
-export function namesFromAccount(
-  name: string,
-  email: string,
-): { firstName: string; lastName: string | null } {
+function namesFromAccount(name: string, email: string): { firstName: string; lastName: string | null } {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const firstName = (words[0] ?? email.split("@", 1)[0] ?? "").slice(0, LIMITS.textMax) || "Me";
   const lastName = words.slice(1).join(" ").slice(0, LIMITS.textMax) || null;

@@ -12,8 +12,8 @@ import { type RgbaImage, resizeToFit } from "./image-resize.ts";
  */
 
 /** Images claiming more pixels than this are refused before decoding (memory and time). */
-export const MAX_MEGAPIXELS = 40;
-export const THUMBNAIL_SIDE_PX = 162;
+const MAX_MEGAPIXELS = 40;
+const THUMBNAIL_SIDE_PX = 162;
 /** The spec says quality 100; at 512 px that stays around 100-250 KB. */
 const PHOTO_QUALITY = 100;
 const THUMBNAIL_QUALITY = 85;

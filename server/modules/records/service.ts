@@ -146,5 +146,3 @@ export function createRecordService(options: {
     },
   };
 }
-
-export type RecordService = ReturnType<typeof createRecordService>;

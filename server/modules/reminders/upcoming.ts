@@ -17,10 +17,10 @@ import { findReferenced, type ReferencedRows, referenceCell } from "../records/r
 
 export const DAY_MS = 86_400_000;
 /** Overdue items stay on the list this long, then the person has surely seen them. */
-export const OVERDUE_DAYS = 30;
+const OVERDUE_DAYS = 30;
 
 /** Whole UTC days between two instants' calendar dates. */
-export function daysBetween(from: number, to: number): number {
+function daysBetween(from: number, to: number): number {
   return Math.floor(to / DAY_MS) - Math.floor(from / DAY_MS);
 }
 
@@ -78,7 +78,7 @@ export function remindersOf(
 }
 
 /** The largest lead time of a reminder field: how far ahead the dashboard looks. */
-export function maxLeadDays(category: string, field: string): number {
+function maxLeadDays(category: string, field: string): number {
   const def = isCategoryKey(category) ? fieldDef(category, field) : undefined;
   if (def === undefined || !isCategoryKey(category)) return 0;
   return Math.max(0, ...leadDaysOf(category, def));

@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 
 /** The page the owner's mail links to; it posts the answer to POST /api/shared/owner/approve/... */
-export const APPROVAL_PAGE = "/accepted-share-request";
+const APPROVAL_PAGE = "/accepted-share-request";
 
 /** Bound into the MAC, so a signature made for another purpose with the same key never fits. */
 const PURPOSE = "share-approval:";

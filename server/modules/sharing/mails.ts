@@ -15,7 +15,7 @@ import { type AccountKey, nomineeRepository } from "./repository.ts";
 export const SHARED_WITH_ME_PATH = "/dashboard/shared-data/shared-with-me";
 
 /** The owner's page of one nominee (Shared by me). */
-export function nomineePagePath(nomineeId: string): string {
+function nomineePagePath(nomineeId: string): string {
   return `/dashboard/shared-data/shared-by-me/${nomineeId}`;
 }
 
@@ -172,5 +172,3 @@ export function sharingMails(options: {
     },
   };
 }
-
-export type SharingMails = ReturnType<typeof sharingMails>;

@@ -20,7 +20,7 @@ import { sharingJobKeys } from "./schedule.ts";
 import { createTransitions, type LifecycleDeps, NO_REQUEST, notFound, wrongStatus } from "./transitions.ts";
 
 /** How long a manual request's approval link works (the owner can still answer in the app). */
-export const MANUAL_LINK_LIFETIME_DAYS = 10;
+const MANUAL_LINK_LIFETIME_DAYS = 10;
 /** The owner reads at most this many lines of one nominee's log. */
 const LOG_LIMIT = 500;
 

@@ -6,7 +6,7 @@ import { AppError } from "../../errors/app-error.ts";
 
 export type ProductRow = Selectable<ProductTable>;
 
-export function presentProduct(row: ProductRow): SubscriptionProduct {
+function presentProduct(row: ProductRow): SubscriptionProduct {
   return {
     id: row.id,
     name: row.name,

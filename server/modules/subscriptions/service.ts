@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type Stripe from "stripe";
 import type { PaymentCurrency } from "../../../domain/catalog/currencies.ts";
+import { SUBSCRIPTION_QUANTITY } from "../../../domain/limits.ts";
 import type {
   ActivationResult,
   BillingSettings,
@@ -47,7 +48,7 @@ const BILLING_OFF_SUBSCRIPTION: Subscription = {
   status: "active",
   provider: "none",
   product: null,
-  quantity: 1,
+  quantity: SUBSCRIPTION_QUANTITY,
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
   createdAt: 0,

@@ -2,7 +2,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { listUnsubscribeHeaders as oneClickHeaders } from "../../mail/outbox.ts";
 
 /** Where a link's signature may be checked: the web page and the RFC 8058 one-click endpoint. */
-export const UNSUBSCRIBE_PAGE = "/unsubscribe";
+const UNSUBSCRIBE_PAGE = "/unsubscribe";
 export const UNSUBSCRIBE_ENDPOINT = "/api/sbs/webhook/unsubscribe";
 
 /** Bound into the MAC, so a signature made for another purpose with the same key never fits. */
