@@ -1,44 +1,22 @@
 import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/Switch.css";
 import "@mantine/core/styles/SimpleGrid.css";
-import {
-  Alert,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Center, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ORIGINS } from "../../../../domain/catalog/personOptions.ts";
-import {
-  groupsFor,
-  OWN_GROUP,
-  type PersonGroup,
-  relationshipGroupLabelKey,
-  typesOf,
-} from "../../../../domain/catalog/relationships.ts";
-import { LIMITS, TIMINGS_MS } from "../../../../domain/limits.ts";
+import { OWN_GROUP, type PersonGroup } from "../../../../domain/catalog/relationships.ts";
+import { TIMINGS_MS } from "../../../../domain/limits.ts";
 import { personInputSchema } from "../../../../domain/schemas/person.ts";
-import { AddressPicker } from "../../../components/address/AddressPicker.tsx";
 import { DeleteRecordDialog } from "../../../components/dialogs/ConfirmDialog.tsx";
-import { EmailListInput } from "../../../components/EmailListInput.tsx";
-import { isUnder, withoutErrorsUnder } from "../../../components/form/errorPaths.ts";
+import { isUnder } from "../../../components/form/errorPaths.ts";
 import { useSchemaForm } from "../../../components/form/useSchemaForm.ts";
-import { InstitutionPicker } from "../../../components/institution/InstitutionPicker.tsx";
-import { PhoneListInput } from "../../../components/phone/PhoneListInput.tsx";
 import { PhotoInput } from "../../../components/photo/PhotoInput.tsx";
 import { useGuardedSave } from "../../../shell/unsaved/useGuardedSave.ts";
 import { deletePerson, fetchOwnPerson, fetchPerson, personQueryKeys, savePerson } from "../queries.ts";
+import { ContactIdentityFields } from "./ContactIdentityFields.tsx";
+import { ContactReachFields } from "./ContactReachFields.tsx";
 import {
   type ContactFormValues,
   contactBody,
@@ -206,34 +184,6 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
   };
 
   const valid = form.isValid();
-  const error = (path: string) => form.errors[path];
-  const input = (path: Parameters<typeof form.getInputProps>[0]) => ({
-    ...form.getInputProps(path),
-    "aria-invalid": form.errors[path] ? true : undefined,
-  });
-  const text = (path: Parameters<typeof form.getInputProps>[0]) => ({
-    ...input(path),
-    maxLength: LIMITS.textMax,
-    autoComplete: "off",
-  });
-  const choices = (keys: readonly string[], labelOf: (key: string) => string) => [
-    { value: "", label: t("select.choose") },
-    ...keys.map((key) => ({ value: key, label: labelOf(key) })),
-  ];
-
-  // Groups offered: the spec's (fewer on the family tree); "me" only on the user's own record.
-  const offeredGroups: readonly PersonGroup[] = groupsFor({ familyTree }).filter(
-    (group) => group !== OWN_GROUP,
-  );
-  const groupOptions: readonly PersonGroup[] = isOwn
-    ? [OWN_GROUP]
-    : values.group !== "" && !offeredGroups.includes(values.group)
-      ? [...offeredGroups, values.group]
-      : offeredGroups;
-  const offeredTypes: readonly string[] = values.group === "" ? [] : typesOf(values.group, { familyTree });
-  const typeOptions =
-    values.type !== "" && !offeredTypes.includes(values.type) ? [...offeredTypes, values.type] : offeredTypes;
-  const withRelation = values.group === "child" || values.group === "dependent" || values.group === "partner";
   const fullName = [values.mainDetails.firstName, values.mainDetails.lastName].filter(Boolean).join(" ");
 
   return (
@@ -243,120 +193,10 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
           value={values.mainDetails.imageSrc}
           onChange={(src) => form.setFieldValue("mainDetails.imageSrc", src)}
           name={fullName || undefined}
-          error={error("mainDetails.imageSrc")}
+          error={form.errors["mainDetails.imageSrc"]}
         />
-
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          <TextInput label={t("contact.firstName")} required {...text("mainDetails.firstName")} />
-          <TextInput label={t("contact.lastName")} {...text("mainDetails.lastName")} />
-          <NativeSelect
-            label={t("contact.group")}
-            required
-            disabled={isOwn}
-            description={isOwn ? t("contact.groupFixed") : undefined}
-            data={isOwn ? choices([OWN_GROUP], groupLabel) : choices(groupOptions, groupLabel)}
-            {...input("group")}
-            onChange={(event) => {
-              // The spec: changing the group clears the type.
-              form.setValues({
-                group: event.currentTarget.value as PersonGroup | "",
-                type: "",
-                otherType: "",
-              });
-              form.setErrors((errors) => withoutErrorsUnder(withoutErrorsUnder(errors, "group"), "type"));
-            }}
-          />
-          {!isOwn && (
-            <NativeSelect
-              label={t("contact.type")}
-              required
-              disabled={values.group === ""}
-              description={values.group === "" ? t("contact.typeNeedsGroup") : undefined}
-              data={choices(typeOptions, (type) => t(`catalog:relationshipType.${type}`))}
-              {...input("type")}
-            />
-          )}
-          {values.type === "other" && <TextInput label={t("contact.otherType")} {...text("otherType")} />}
-        </SimpleGrid>
-
-        {withRelation && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            <NativeSelect
-              label={t("contact.origin")}
-              data={choices(ORIGINS, (origin) => t(`catalog:origin.${origin}`))}
-              {...input("relationDetails.origin")}
-            />
-            {values.relationDetails.origin === "other" && (
-              <TextInput label={t("contact.originOther")} {...text("relationDetails.originOther")} />
-            )}
-            <Checkbox
-              label={t("contact.dependent")}
-              description={t("contact.dependentHelp")}
-              {...form.getInputProps("relationDetails.dependent", { type: "checkbox" })}
-            />
-            {values.group === "partner" && (
-              <Switch
-                label={t("contact.currentPartner")}
-                {...form.getInputProps("currentPartner", { type: "checkbox" })}
-              />
-            )}
-          </SimpleGrid>
-        )}
-
-        {values.group === "advisor" && (
-          <Stack gap="md">
-            <InstitutionPicker
-              label={t("contact.company")}
-              value={values.companyName}
-              onChange={(id) => form.setFieldValue("companyName", id)}
-              error={error("companyName")}
-            />
-            <AddressPicker
-              label={t("contact.businessAddress")}
-              value={values.businessAddress}
-              onChange={(id) => form.setFieldValue("businessAddress", id)}
-              error={error("businessAddress")}
-            />
-          </Stack>
-        )}
-
-        <PhoneListInput
-          values={values.contactDetails.phones}
-          onChange={(rows, edited) => {
-            form.setFieldValue("contactDetails.phones", rows);
-            form.setErrors((errors) =>
-              withoutErrorsUnder(
-                errors,
-                edited === null ? "contactDetails.phones" : `contactDetails.phones.${edited}`,
-              ),
-            );
-          }}
-          errorOf={(index, field) =>
-            error(`contactDetails.phones.${index}.${field}`) ??
-            (field === "number" ? error(`contactDetails.phones.${index}`) : undefined)
-          }
-          onBlurField={(index, field) => form.validateField(`contactDetails.phones.${index}.${field}`)}
-        />
-        <EmailListInput
-          values={values.contactDetails.emails}
-          onChange={(rows, edited) => {
-            form.setFieldValue("contactDetails.emails", rows);
-            form.setErrors((errors) =>
-              withoutErrorsUnder(
-                errors,
-                edited === null ? "contactDetails.emails" : `contactDetails.emails.${edited}`,
-              ),
-            );
-          }}
-          errorOf={(index) => error(`contactDetails.emails.${index}`)}
-          onBlurRow={(index) => form.validateField(`contactDetails.emails.${index}`)}
-        />
-        <AddressPicker
-          label={t("contact.homeAddress")}
-          value={values.homeAddress}
-          onChange={(id) => form.setFieldValue("homeAddress", id)}
-          error={error("homeAddress")}
-        />
+        <ContactIdentityFields form={form} familyTree={familyTree} />
+        <ContactReachFields form={form} />
 
         <div>
           <Button
@@ -432,8 +272,4 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
       />
     </form>
   );
-
-  function groupLabel(group: string): string {
-    return t(`catalog:${relationshipGroupLabelKey(group as PersonGroup)}`);
-  }
 }

@@ -9,9 +9,8 @@ import { DateField } from "../../../components/DateField.tsx";
 import { SecretField } from "../../../components/fields/SecretField.tsx";
 import { isUnder } from "../../../components/form/errorPaths.ts";
 import { FieldGroup } from "../../../components/form/FieldGroup.tsx";
-import type { SchemaFormOf } from "../../../components/form/useSchemaForm.ts";
 import { revealSocialNumber } from "../queries.ts";
-import type { ContactFormValues } from "./contactFormValues.ts";
+import { type ContactForm, useContactInputs } from "./contactInputs.ts";
 import { PersonsPicker } from "./PersonsPicker.tsx";
 
 /**
@@ -21,25 +20,12 @@ import { PersonsPicker } from "./PersonsPicker.tsx";
  */
 const revealOf = (group: PersonGroup, id: string) => () => revealSocialNumber(group, id);
 
-export function ContactMoreDetails({ form }: { form: SchemaFormOf<ContactFormValues> }) {
+export function ContactMoreDetails({ form }: { form: ContactForm }) {
   const { t } = useTranslation(["forms", "catalog", "errors"]);
   const values = form.values;
-  const error = (path: string) => form.errors[path];
+  const { error, input, text, choices } = useContactInputs(form);
   const firstErrorUnder = (prefix: string) =>
     Object.entries(form.errors).find(([path]) => isUnder(path, prefix))?.[1] ?? undefined;
-  const input = (path: Parameters<typeof form.getInputProps>[0]) => ({
-    ...form.getInputProps(path),
-    "aria-invalid": form.errors[path] ? true : undefined,
-  });
-  const text = (path: Parameters<typeof form.getInputProps>[0]) => ({
-    ...input(path),
-    maxLength: LIMITS.textMax,
-    autoComplete: "off",
-  });
-  const choices = (keys: readonly string[], labelOf: (key: string) => string) => [
-    { value: "", label: t("select.choose") },
-    ...keys.map((key) => ({ value: key, label: labelOf(key) })),
-  ];
 
   return (
     <Stack gap="lg" mt="sm">
