@@ -66,15 +66,19 @@ export function ownedRows<T extends OwnedTable>(
         .execute();
     },
 
-    /** false when the owner has no such row. */
-    async update(ownerId: string, id: string, changes: OwnedChanges<T>): Promise<boolean> {
-      const result = await owned
+    /**
+     * The row as changed, read in the same statement (a save answers it without reading again);
+     * undefined when the owner has no such row.
+     */
+    async update(ownerId: string, id: string, changes: OwnedChanges<T>): Promise<Row | undefined> {
+      const row = await owned
         .updateTable(from)
         .set(changes as unknown as Partial<OwnedColumns>)
         .where("owner_id", "=", ownerId)
         .where("id", "=", id)
+        .returningAll()
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return row as unknown as Row | undefined;
     },
 
     async delete(ownerId: string, id: string): Promise<void> {

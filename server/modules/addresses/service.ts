@@ -28,31 +28,31 @@ export function createAddressService(db: Kysely<DB>) {
       return (await addresses.list(actor.userId)).map(toAddress);
     },
 
-    /** POST /api/address/: creates, or updates the caller's address named by id; answers the address. */
+    /**
+     * POST /api/address/: creates, or updates the caller's address named by id; answers the
+     * address as saved, without reading it again (another account's id changes nothing: 404).
+     */
     async save(actor: Actor, input: AddressInput): Promise<Address> {
       const ownerId = actor.userId;
-      const existing = input.id === null ? undefined : await addresses.find(ownerId, input.id);
-      if (input.id !== null && existing === undefined) throw new AppError("not_found");
       const columns = toColumns(input);
-      if ((await addresses.findByNameKey(ownerId, columns.name_key, existing?.id ?? null)) !== undefined) {
+      if ((await addresses.findByNameKey(ownerId, columns.name_key, input.id)) !== undefined) {
         refuseTakenNickname();
       }
       const now = Date.now();
-      const id = existing?.id ?? randomUUID();
       try {
-        if (existing === undefined) {
-          await addresses.insert({ ...columns, id, owner_id: ownerId, created_at: now, updated_at: now });
-        } else {
-          await addresses.update(ownerId, id, { ...columns, updated_at: now });
+        if (input.id === null) {
+          const row = { ...columns, id: randomUUID(), owner_id: ownerId, created_at: now, updated_at: now };
+          await addresses.insert(row);
+          return toAddress(row);
         }
+        const updated = await addresses.update(ownerId, input.id, { ...columns, updated_at: now });
+        if (updated === undefined) throw new AppError("not_found");
+        return toAddress(updated);
       } catch (error) {
         // Saved meanwhile by another request: the unique index has the last word.
         if (isUniqueViolation(error)) refuseTakenNickname();
         throw error;
       }
-      const saved = await addresses.find(ownerId, id);
-      if (saved === undefined) throw new AppError("not_found");
-      return toAddress(saved);
     },
 
     /**

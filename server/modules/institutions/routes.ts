@@ -32,7 +32,7 @@ export async function institutionRoutes(
     "/api/institutions/",
     { config: user, schema: { body: institutionInputSchema } },
     async (request) => ({
-      id: await service.save(actorOf(request), request.body.id, request.body),
+      id: (await service.save(actorOf(request), request.body.id, request.body)).id,
     }),
   );
 
@@ -44,8 +44,7 @@ export async function institutionRoutes(
     "/api/institutions/:id",
     { config: user, schema: { params: idParams, body: institutionInputSchema } },
     async (request) => {
-      const actor = actorOf(request);
-      return service.get(actor, await service.save(actor, request.params.id, request.body));
+      return service.save(actorOf(request), request.params.id, request.body);
     },
   );
 

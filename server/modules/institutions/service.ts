@@ -23,11 +23,12 @@ export function createInstitutionService(db: Kysely<DB>) {
       return toInstitution(row);
     },
 
-    /** Creates (id null) or updates the caller's institution `id`; answers its id. */
-    async save(actor: Actor, id: string | null, input: InstitutionInput): Promise<string> {
+    /**
+     * Creates (id null) or updates the caller's institution `id`; answers it as saved, without
+     * reading it again (an update of another account's id changes nothing: 404).
+     */
+    async save(actor: Actor, id: string | null, input: InstitutionInput): Promise<Institution> {
       const ownerId = actor.userId;
-      if (id !== null && (await institutions.find(ownerId, id)) === undefined)
-        throw new AppError("not_found");
       await checkOwnedReferences(db, ownerId, [
         {
           field: "address",
@@ -38,20 +39,19 @@ export function createInstitutionService(db: Kysely<DB>) {
       ]);
       const now = Date.now();
       if (id === null) {
-        const created = randomUUID();
-        await institutions.insert({
+        const row = {
           ...toColumns(input),
-          id: created,
+          id: randomUUID(),
           owner_id: ownerId,
           created_at: now,
           updated_at: now,
-        });
-        return created;
+        };
+        await institutions.insert(row);
+        return toInstitution(row);
       }
-      if (!(await institutions.update(ownerId, id, { ...toColumns(input), updated_at: now }))) {
-        throw new AppError("not_found");
-      }
-      return id;
+      const updated = await institutions.update(ownerId, id, { ...toColumns(input), updated_at: now });
+      if (updated === undefined) throw new AppError("not_found");
+      return toInstitution(updated);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {

@@ -89,8 +89,10 @@ export function recordRepository(db: Kysely<DB>) {
       await db.insertInto("record").values(row).execute();
     },
 
+    /** false when the owner has no such record of this category. */
     async update(
       ownerId: string,
+      category: string,
       id: string,
       changes: Pick<RecordTable, "body_enc" | "reminder_date" | "updated_at">,
     ): Promise<boolean> {
@@ -98,6 +100,7 @@ export function recordRepository(db: Kysely<DB>) {
         .updateTable("record")
         .set(changes)
         .where("owner_id", "=", ownerId)
+        .where("category", "=", category)
         .where("id", "=", id)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;

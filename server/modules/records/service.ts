@@ -118,9 +118,10 @@ export function createRecordService(options: {
 
     /** PUT: replaces the whole body (validated, stored secrets already merged in). */
     async update(actor: Actor, category: CategoryDef, id: string, body: RecordBody): Promise<void> {
-      await findOwn(actor, category, id);
+      // The route read the record once already (withStoredSecrets); the update itself is
+      // conditional on owner and category, so another account's or category's id changes nothing.
       await checkReferences(db, dataKeys, actor.userId, referenceFields(category), body, id);
-      const updated = await records.update(actor.userId, id, {
+      const updated = await records.update(actor.userId, category.key, id, {
         body_enc: await seal(actor.userId, id, category, body),
         reminder_date: reminderDate(body, reminderFields(category)),
         updated_at: Date.now(),
