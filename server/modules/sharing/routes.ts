@@ -6,7 +6,8 @@ import { nomineeRoutes } from "./nominee-routes.ts";
 import { createNomineeService } from "./nominee-service.ts";
 import { ownerRoutes } from "./owner-routes.ts";
 import { createOwnerService } from "./owner-service.ts";
-import { type SharedReadOptions, sharedReadRoutes } from "./shared-read-routes.ts";
+import type { SharedReadOptions } from "./shared-read-context.ts";
+import { sharedReadRoutes } from "./shared-read-routes.ts";
 
 /** What the sharing module needs from the app: the shared reads' needs, and the lifecycle's. */
 export type SharingOptions = SharedReadOptions & {

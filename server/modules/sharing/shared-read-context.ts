@@ -1,0 +1,110 @@
+import type { FastifyRequest } from "fastify";
+import type { Selectable } from "kysely";
+import { actorOf } from "../../auth/ownership.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { Database } from "../../db/database.ts";
+import type { NomineeTable } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+import type { BlobStore } from "../../storage/blob-store.ts";
+import { addressReader } from "../addresses/reader.ts";
+import { documentReader } from "../documents/reader.ts";
+import { institutionReader } from "../institutions/reader.ts";
+import { personReader } from "../persons/reader.ts";
+import type { ListCache } from "../records/list-cache.ts";
+import { recordReader } from "../records/reader.ts";
+import { logNomineeAccess, type NomineeAccess } from "./nominee-access-log.ts";
+import { markFirstOpen, type ReleasedGrant, releasedGrant, releasedGrantsFrom } from "./released-grant.ts";
+import { type SharedNetwork, sharedNetwork } from "./shared-scope.ts";
+
+/** What the shared reads need from the app. */
+export type SharedReadOptions = {
+  database: Database;
+  dataKeys: DataKeys;
+  blobs: BlobStore;
+  /** The app's list cache, shared with the owner's own lists. */
+  listCache: ListCache;
+  /** Epoch ms; tests move it. */
+  clock?: () => number;
+  /**
+   * Called when a released nominee opens the file for the first time since the last release
+   * (opened_at was null); mails the owner. Set by sharingRoutes when the lifecycle is mounted;
+   * once per release whatever the number of calls.
+   */
+  onFirstOpen?: (nominee: Selectable<NomineeTable>) => Promise<void>;
+};
+
+/**
+ * What every shared read goes through: the modules' public readers (nothing here queries another
+ * module's tables), the caller's released grant (with the owner's first-open mail), and the log.
+ */
+export function createSharedReads(options: SharedReadOptions) {
+  const { dataKeys, blobs } = options;
+  const { db } = options.database;
+  const clock = options.clock ?? Date.now;
+  const records = recordReader({ db, dataKeys, listCache: options.listCache });
+  const persons = personReader(db, dataKeys);
+  const addresses = addressReader(db);
+  const institutions = institutionReader(db);
+  const documents = documentReader(db, dataKeys);
+  const scope = { records, persons, institutions };
+  const owners = { person: persons, address: addresses, institution: institutions };
+
+  /** The first read since the release tells the owner, once, even across app servers. */
+  async function noteOpened(request: FastifyRequest, grant: ReleasedGrant, now: number): Promise<void> {
+    if (!(await markFirstOpen(db, grant, now))) return;
+    try {
+      await options.onFirstOpen?.({ ...grant.nominee, opened_at: now });
+    } catch (error) {
+      // The nominee's read must not fail for the owner's mail; the log keeps the trace.
+      request.log.error(
+        { err: error, nomineeId: grant.nominee.id },
+        "could not tell the owner of a first open",
+      );
+    }
+  }
+
+  return {
+    records,
+    persons,
+    addresses,
+    institutions,
+    documents,
+    scope,
+    blobs,
+
+    /** The caller's released grant named by the path, or 404. */
+    async grantOf(request: FastifyRequest, nomineeId: string): Promise<ReleasedGrant> {
+      const now = clock();
+      const grant = await releasedGrant(db, actorOf(request), nomineeId, now);
+      await noteOpened(request, grant, now);
+      return grant;
+    },
+
+    /**
+     * The spec's person, address and institution paths name no grant: the caller's released grant
+     * from the row's owner under which the row is visible, with what that grant shows.
+     */
+    async grantShowing(
+      request: FastifyRequest,
+      table: "person" | "address" | "institution",
+      rowId: string,
+      visible: (network: SharedNetwork) => boolean,
+    ): Promise<{ grant: ReleasedGrant; ownerId: string }> {
+      const ownerId = await owners[table].ownerOf(rowId);
+      if (ownerId === undefined) throw new AppError("not_found");
+      const now = clock();
+      for (const grant of await releasedGrantsFrom(db, actorOf(request), ownerId, now)) {
+        if (visible(await sharedNetwork(scope, grant))) {
+          await noteOpened(request, grant, now);
+          return { grant, ownerId };
+        }
+      }
+      throw new AppError("not_found");
+    },
+
+    log: (grant: ReleasedGrant, accesses: readonly NomineeAccess[]) =>
+      logNomineeAccess(db, grant, accesses, clock()),
+  };
+}
+
+export type SharedReads = ReturnType<typeof createSharedReads>;
