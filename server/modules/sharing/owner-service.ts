@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Updateable } from "kysely";
+import type { Kysely } from "kysely";
 import { releaseDelayDays } from "../../../domain/catalog/releaseTimings.ts";
 import {
   DAY_MS,
@@ -8,7 +8,7 @@ import {
   type NomineeUpdate,
   type NomineeView,
 } from "../../../domain/schemas/share.ts";
-import type { NomineeTable } from "../../db/schema.ts";
+import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { listNomineeActivity } from "../activity/activity-log.ts";
 import type { DocumentReader } from "../documents/reader.ts";
@@ -66,6 +66,52 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
   const view = (row: NomineeRow) => presentNominee(row, clock());
 
   /** Answers a pending request for the owner (in the app); 409 when none is pending. */
+  /**
+   * What an edit changes beyond the names and scope, refused (400, naming the field) where the
+   * nominee's state forbids it: the address only before they accepted (a new one is a new
+   * invitation), an end date only once released and only ahead, the release rule's wait only
+   * while a request is pending (counted from the request).
+   */
+  async function checkedChanges(ownerId: string, row: NomineeRow, body: NomineeUpdate, now: number) {
+    const email = body.email !== row.email;
+    if (email) {
+      if (row.status === "accepted" || row.status === "requested" || row.status === "released")
+        throw new AppError("validation_failed", { fields: { email: "errors:sharing.email_locked" } });
+      await checkNotOwnEmail(ownerId, body.email);
+      if ((await nominees.findOtherWithEmail(ownerId, body.email, row.id)) !== undefined) throw emailTaken();
+    }
+    const end = body.accessEndsAt !== (row.access_ends_at === null ? null : Number(row.access_ends_at));
+    if (end && body.accessEndsAt !== null) {
+      if (row.status !== "released")
+        throw new AppError("validation_failed", {
+          fields: { accessEndsAt: "errors:sharing.access_end_needs_release" },
+        });
+      if (body.accessEndsAt <= now)
+        throw new AppError("validation_failed", {
+          fields: { accessEndsAt: "errors:sharing.access_end_past" },
+        });
+    }
+    const delay = releaseDelayDays(body.release);
+    return {
+      email,
+      end,
+      release: body.release !== row.release && row.status === "requested",
+      releaseAt: delay === null ? null : Number(row.requested_at) + delay * DAY_MS,
+    };
+  }
+
+  /** The end of access moved: the old end's job goes, the new one's (if any) is queued. */
+  async function rescheduleEnd(trx: Kysely<DB>, row: NomineeRow, accessEndsAt: number | null): Promise<void> {
+    await cancelEndJob(trx, row);
+    if (accessEndsAt === null) return;
+    await jobs.enqueue(
+      "share.end",
+      { nomineeId: row.id, accessEndsAt },
+      { runAt: accessEndsAt, uniqueKey: sharingJobKeys.end(row.id, accessEndsAt) },
+      trx,
+    );
+  }
+
   async function answer(ownerId: string, id: string, approve: boolean): Promise<NomineeView> {
     const row = await owned(ownerId, id);
     const requestId = row.request_id;
@@ -122,31 +168,9 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
     async update(ownerId: string, id: string, body: NomineeUpdate): Promise<NomineeView> {
       const row = await owned(ownerId, id);
       const now = clock();
-      await checkPerson(ownerId, body.personId);
-      const emailChanged = body.email !== row.email;
-      if (emailChanged) {
-        if (row.status === "accepted" || row.status === "requested" || row.status === "released")
-          throw new AppError("validation_failed", { fields: { email: "errors:sharing.email_locked" } });
-        await checkNotOwnEmail(ownerId, body.email);
-        if ((await nominees.findOtherWithEmail(ownerId, body.email, id)) !== undefined) throw emailTaken();
-      }
-      const currentEnd = row.access_ends_at === null ? null : Number(row.access_ends_at);
-      const endChanged = body.accessEndsAt !== currentEnd;
-      if (endChanged && body.accessEndsAt !== null) {
-        if (row.status !== "released")
-          throw new AppError("validation_failed", {
-            fields: { accessEndsAt: "errors:sharing.access_end_needs_release" },
-          });
-        if (body.accessEndsAt <= now)
-          throw new AppError("validation_failed", {
-            fields: { accessEndsAt: "errors:sharing.access_end_past" },
-          });
-      }
-      const releaseChanged = body.release !== row.release && row.status === "requested";
-      const delay = releaseDelayDays(body.release);
-      const newReleaseAt = delay === null ? null : Number(row.requested_at) + delay * DAY_MS;
+      const changes = await checkedChanges(ownerId, row, body, now);
       const changed = await inTransaction(async (trx) => {
-        const set: Updateable<NomineeTable> = {
+        let current = await nomineeRepository(trx).update(id, {
           person_id: body.personId ?? null,
           first_name: body.firstName,
           last_name: body.lastName,
@@ -154,27 +178,16 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
           scope: JSON.stringify(body.scope),
           release: body.release,
           updated_at: now,
-          ...(emailChanged ? reinvite() : {}),
-          ...(endChanged ? { access_ends_at: body.accessEndsAt } : {}),
-          ...(releaseChanged ? { release_at: newReleaseAt } : {}),
-        };
-        let current = await nomineeRepository(trx).update(id, set);
-        if (emailChanged) await mails.invitation(trx, current);
-        if (endChanged) {
-          await cancelEndJob(trx, row);
-          if (body.accessEndsAt !== null) {
-            await jobs.enqueue(
-              "share.end",
-              { nomineeId: id, accessEndsAt: body.accessEndsAt },
-              { runAt: body.accessEndsAt, uniqueKey: sharingJobKeys.end(id, body.accessEndsAt) },
-              trx,
-            );
-          }
-        }
-        if (releaseChanged) {
+          ...(changes.email ? reinvite() : {}),
+          ...(changes.end ? { access_ends_at: body.accessEndsAt } : {}),
+          ...(changes.release ? { release_at: changes.releaseAt } : {}),
+        });
+        if (changes.email) await mails.invitation(trx, current);
+        if (changes.end) await rescheduleEnd(trx, row, body.accessEndsAt);
+        if (changes.release) {
           await cancelRequestJobs(trx, row);
           // The new wait has already passed: released now, as the job would have done.
-          if (newReleaseAt !== null && newReleaseAt <= now)
+          if (changes.releaseAt !== null && changes.releaseAt <= now)
             current = (await approveRequest(trx, current)) ?? current;
           else await scheduleRequest(trx, current);
         }
