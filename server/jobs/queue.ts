@@ -73,12 +73,17 @@ export async function deletePendingJob(db: Kysely<DB>, uniqueKey: string): Promi
 
 /**
  * Removes every unfinished job whose unique key matches a LIKE pattern (all the jobs about one
- * thing, whatever their kind), as deletePendingJob does for one key.
+ * thing, whatever their kind) but those in `keep`, as deletePendingJob does for one key.
  */
-export async function deletePendingJobsLike(db: Kysely<DB>, keyPattern: string): Promise<void> {
+export async function deletePendingJobsLike(
+  db: Kysely<DB>,
+  keyPattern: string,
+  keep: ReadonlySet<string> = new Set(),
+): Promise<void> {
   await db
     .deleteFrom("job")
     .where("unique_key", "like", keyPattern)
+    .$if(keep.size > 0, (query) => query.where("unique_key", "not in", [...keep]))
     .where("done_at", "is", null)
     .where("failed_at", "is", null)
     .execute();

@@ -3,6 +3,7 @@ import { leadDaysOf, reminderFields } from "../../../domain/sections/index.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type { DB } from "../../db/schema.ts";
+import { deletePendingJobsLike } from "../../jobs/queue.ts";
 import type { JobQueue } from "../../jobs/runner.ts";
 import type { RecordChangeHook } from "../records/service.ts";
 import { DAY_MS } from "./upcoming.ts";
@@ -52,24 +53,8 @@ export function wantedReminders(
 }
 
 /** Removes the record's unfinished reminder jobs, except those whose keys are kept. */
-async function cancelPending(db: Kysely<DB>, recordId: string, keep: ReadonlySet<string>): Promise<void> {
-  const pending = await db
-    .selectFrom("job")
-    .select("unique_key")
-    .where("unique_key", "like", `${keyPrefix(recordId)}%`)
-    .where("done_at", "is", null)
-    .where("failed_at", "is", null)
-    .execute();
-  const stale = pending
-    .map((row) => row.unique_key)
-    .filter((key): key is string => key !== null && !keep.has(key));
-  if (stale.length === 0) return;
-  await db
-    .deleteFrom("job")
-    .where("unique_key", "in", stale)
-    .where("done_at", "is", null)
-    .where("failed_at", "is", null)
-    .execute();
+function cancelPending(db: Kysely<DB>, recordId: string, keep: ReadonlySet<string>): Promise<void> {
+  return deletePendingJobsLike(db, `${keyPrefix(recordId)}%`, keep);
 }
 
 /**
