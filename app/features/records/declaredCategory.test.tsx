@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
+import { NOMINEE_ID, renderSharedWithMe, withMeView } from "../shared-with-me/testSharedWithMe.tsx";
 import { renderRecords } from "./testRecords.tsx";
 
 // The one edit of domain/sections/README.md's guide: a category appended to its module's file.
@@ -44,5 +45,19 @@ describe("a category added by its declaration alone", () => {
     expect(sentBodies(api, "POST /api/records/household/boat")).toEqual([
       expect.objectContaining({ name: "Sea Breeze", holder: OWN_ID }),
     ]);
+  });
+
+  it("is in the file of a nominee it is shared with, under its module", async () => {
+    const file = `/dashboard/shared-data/shared-with-me/${NOMINEE_ID}`;
+    stubApi({
+      "GET /api/account/account": { body: testAccount({ roles: [] }) },
+      "GET /api/shared/with-me": { body: [withMeView({ scope: { modules: [], categories: ["boat"] } })] },
+      [`GET /api/shared/nominee/${NOMINEE_ID}/records/household/count`]: { body: { boat: 1 } },
+    });
+    renderSharedWithMe(file);
+    const household = await screen.findByRole("list", { name: "Household Management: shared categories" });
+    const boat = within(household).getByRole("link", { name: /category\.boat/ });
+    expect(boat.getAttribute("href")).toBe(`${file}/household/boat`);
+    expect(await within(boat).findByText("1 record")).toBeTruthy();
   });
 });
