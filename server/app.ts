@@ -18,6 +18,7 @@ import { healthRoutes } from "./http/health.ts";
 import { localeRoutes } from "./http/locales.ts";
 import { loggerOptions, requestId } from "./http/logging.ts";
 import { refuseNulCharacters } from "./http/nul-characters.ts";
+import { databaseRateLimitStore } from "./http/rate-limit-store.ts";
 import { refuseCrossSiteWrites } from "./http/same-site.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { webRoutes } from "./http/web.ts";
@@ -124,8 +125,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionCookie: sessionCookieName(new URL(config.publicUrl).protocol === "https:"),
   });
   refuseNulCharacters(app);
-  // Off by default; sign-in and other abuse-prone routes opt in with config.rateLimit.
-  await app.register(rateLimit, { global: false });
+  // Off by default; sign-in and other abuse-prone routes opt in with config.rateLimit. Counted in
+  // the database, so that several app servers allow the same attempts as one.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   // Answers above 1 KB go compressed to browsers that accept it (the web app's files have
   // build-time copies instead: server/http/web.ts). Request bodies are never inflated: a small
   // compressed upload must not become a large one past the body limits.

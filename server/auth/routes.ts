@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors/app-error.ts";
 import { assertNoNulCharacters } from "../http/nul-characters.ts";
+import { countRequest } from "../http/rate-limit-store.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
 import { authErrorBody } from "./auth-errors.ts";
@@ -198,13 +199,14 @@ export async function authRoutes(
       return isKnown(request, email) ? `email:${email}:known:${request.ip}` : `email:${email}`;
     },
   });
-  /** Addresses whose owner was mailed an unlock link, until when: one mail per window, not per attempt. */
-  const unlockMailed = new Map<string, number>();
+  /**
+   * The address's owner is mailed an unlock link once per locked window, not per attempt, however
+   * many app servers see the attempts (the count is the database's).
+   */
   async function mailUnlockLink(email: string, windowEnd: number): Promise<void> {
     const now = Date.now();
-    for (const [address, until] of unlockMailed) if (until <= now) unlockMailed.delete(address);
-    if (unlockMailed.has(email)) return;
-    unlockMailed.set(email, windowEnd);
+    const mailed = await countRequest(database.db, `unlock-mail|${email}`, Math.max(1, windowEnd - now), now);
+    if (mailed.current > 1) return;
     const user = await database.db
       .selectFrom("user")
       .select(["email", "lang"])

@@ -46,6 +46,7 @@ export type DB = {
   company_member: CompanyMemberTable;
   account_comment: AccountCommentTable;
   spent_link: SpentLinkTable;
+  rate_limit: RateLimitTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -459,6 +460,15 @@ export interface SpentLinkTable {
   token_hash: string;
   /** Epoch ms after which the link is refused anyway and the row may go. */
   expires_at: number;
+}
+
+/** One rate-limited key's count in its current window (server/http/rate-limit-store.ts). */
+export interface RateLimitTable {
+  /** The limit's namespace (its route) and what it counts (an address, an IP). */
+  key: string;
+  count: number;
+  /** Epoch ms the window ends; the count starts again after. */
+  window_ends_at: number;
 }
 
 export interface AccountCommentTable {

@@ -1,8 +1,7 @@
-import { sql } from "kysely";
 import { expect } from "vitest";
 import type { ReleaseTiming } from "../../domain/catalog/releaseTimings.ts";
 import type { NomineeView, SharedWithMeView } from "../../domain/schemas/share.ts";
-import { type Database, type Dialect, openDatabase } from "../db/database.ts";
+import type { Database, Dialect } from "../db/database.ts";
 import { createJobRunner, type JobRunner } from "../jobs/runner.ts";
 import { createMailOutbox } from "../mail/outbox.ts";
 import { createApprovalLinks } from "../modules/sharing/approval-links.ts";
@@ -10,6 +9,7 @@ import { createUnsubscribeLinks } from "../modules/unsubscribe/unsubscribe-links
 import { createSignedInUser, mailsTo, request, type StoredMailRow, type TestUser } from "./identity.ts";
 import { call, type Method } from "./person-photos.ts";
 import { buildTestApp, type TestApp, type TestJobs, testJobHandlers } from "./test-app.ts";
+import { openSecondPool } from "./test-database.ts";
 
 /** The real app on a movable clock, whose job runner the test runs when it wants. */
 export type LifecycleHarness = TestApp & {
@@ -40,16 +40,7 @@ export async function secondServer(
   dialect: Dialect,
   workerId: string,
 ): Promise<{ database: Database; jobs: JobRunner<TestJobs> }> {
-  const database =
-    dialect === "sqlite"
-      ? await openDatabase({ dataDir: test.database.dataDir })
-      : await openDatabase({
-          databaseUrl: process.env.TEST_DATABASE_URL ?? "",
-          dataDir: test.database.dataDir,
-          searchPath: (
-            await sql<{ schema: string }>`select current_schema() as schema`.execute(test.database.db)
-          ).rows[0]?.schema,
-        });
+  const database = await openSecondPool(test.database, dialect);
   const links = createApprovalLinks({ publicUrl: test.config.publicUrl, secret: test.auth.secret });
   const unsubscribe = createUnsubscribeLinks({ publicUrl: test.config.publicUrl, secret: test.auth.secret });
   const jobs: JobRunner<TestJobs> = createJobRunner<TestJobs>({

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { type Database, type Dialect, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
@@ -63,4 +64,18 @@ export async function createTestDatabase(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second connection pool on a test database, as a second app server would open: the same SQLite
+ * file, or the same PostgreSQL schema. The caller closes it (before the test database).
+ */
+export async function openSecondPool(database: TestDatabase, dialect: Dialect): Promise<Database> {
+  if (dialect === "sqlite") return openDatabase({ dataDir: database.dataDir });
+  const found = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
+  return openDatabase({
+    databaseUrl: testDatabaseUrl(),
+    dataDir: database.dataDir,
+    searchPath: found.rows[0]?.schema,
+  });
 }

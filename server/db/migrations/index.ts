@@ -12,6 +12,7 @@ import * as billing from "./0010_billing.ts";
 import * as companies from "./0011_companies.ts";
 import * as adminArea from "./0012_admin_area.ts";
 import * as spentLinks from "./0013_spent_links.ts";
+import * as rateLimits from "./0014_rate_limits.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0011_companies": companies,
   "0012_admin_area": adminArea,
   "0013_spent_links": spentLinks,
+  "0014_rate_limits": rateLimits,
 };
