@@ -161,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(institutionRoutes, { database });
   await app.register(personRoutes, { database, dataKeys });
   const blobs = openBlobStore({ config, database, dataKeys });
-  await app.register(documentRoutes, { database, blobs, dataKeys });
+  await app.register(documentRoutes, { database, blobs, dataKeys, uploadLimit: config.uploadRateLimit });
   await app.register(recordRoutes, {
     database,
     dataKeys,

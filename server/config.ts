@@ -45,6 +45,8 @@ export type Config = {
    * two-factor checks within the window (AUTH_RATE_LIMIT_MAX, AUTH_RATE_LIMIT_WINDOW_SECONDS).
    */
   authRateLimit: { max: number; windowMs: number };
+  /** Files one account may upload within the window (UPLOAD_RATE_LIMIT_MAX, UPLOAD_RATE_LIMIT_WINDOW_SECONDS). */
+  uploadRateLimit: { max: number; windowMs: number };
   /**
    * Wraps every account's data key (KINFILE_MASTER_KEY, 32 bytes in base64). Unset: generated once
    * into DATA_DIR/master-key (server/crypto/master-keys.ts), which must then be backed up apart from the data.
@@ -200,6 +202,8 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optional(z.string()),
   AUTH_RATE_LIMIT_MAX: positiveInt("AUTH_RATE_LIMIT_MAX", 10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt("AUTH_RATE_LIMIT_WINDOW_SECONDS", 60),
+  UPLOAD_RATE_LIMIT_MAX: positiveInt("UPLOAD_RATE_LIMIT_MAX", 60),
+  UPLOAD_RATE_LIMIT_WINDOW_SECONDS: positiveInt("UPLOAD_RATE_LIMIT_WINDOW_SECONDS", 60),
   SMTP_URL: optional(
     z.url({
       protocol: /^smtps?$/,
@@ -294,6 +298,10 @@ export function loadConfig(env: Env): Config {
     authRateLimit: {
       max: vars.AUTH_RATE_LIMIT_MAX ?? 10,
       windowMs: (vars.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 60) * 1000,
+    },
+    uploadRateLimit: {
+      max: vars.UPLOAD_RATE_LIMIT_MAX ?? 60,
+      windowMs: (vars.UPLOAD_RATE_LIMIT_WINDOW_SECONDS ?? 60) * 1000,
     },
     mailFrom: vars.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     blobStore: vars.BLOB_STORE,

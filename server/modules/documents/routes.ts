@@ -58,7 +58,13 @@ export function forgetDocuments(blobs: BlobStore): AccountDeletedHook {
  */
 export async function documentRoutes(
   app: FastifyInstance,
-  options: { database: Database; blobs: BlobStore; dataKeys: DataKeys },
+  options: {
+    database: Database;
+    blobs: BlobStore;
+    dataKeys: DataKeys;
+    /** Files one account may upload per window (config.uploadRateLimit). */
+    uploadLimit: { max: number; windowMs: number };
+  },
 ): Promise<void> {
   const { blobs, dataKeys } = options;
   const service = createDocumentService({ db: options.database.db, blobs, dataKeys, log: app.log });
@@ -82,7 +88,15 @@ export async function documentRoutes(
   api.post(
     "/api/documents/:module/:type/:id/upload",
     {
-      config: subscriber,
+      config: {
+        ...subscriber,
+        // Per account (the access rule has named it by then), whichever server takes the upload.
+        rateLimit: {
+          max: options.uploadLimit.max,
+          timeWindow: options.uploadLimit.windowMs,
+          keyGenerator: (request) => request.actor?.userId ?? request.ip,
+        },
+      },
       schema: { params: documentParams },
       // An answer given before the body was read to its end (too large, refused, not found)
       // leaves the rest of it on the wire: the connection closes rather than carry it as the next request.
