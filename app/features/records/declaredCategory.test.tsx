@@ -51,7 +51,9 @@ describe("a category added by its declaration alone", () => {
     const file = `/dashboard/shared-data/shared-with-me/${NOMINEE_ID}`;
     stubApi({
       "GET /api/account/account": { body: testAccount({ roles: [] }) },
-      "GET /api/shared/with-me": { body: [withMeView({ scope: { modules: [], categories: ["boat" as never] } })] },
+      "GET /api/shared/with-me": {
+        body: [withMeView({ scope: { modules: [], categories: ["boat" as never] } })],
+      },
       [`GET /api/shared/nominee/${NOMINEE_ID}/records/household/count`]: { body: { boat: 1 } },
     });
     renderSharedWithMe(file);
