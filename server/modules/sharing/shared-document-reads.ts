@@ -7,11 +7,10 @@ import { AppError } from "../../errors/app-error.ts";
 import { sendDownload } from "../documents/download.ts";
 import { toDocumentRecord, toListItem } from "../documents/presenter.ts";
 import { openDocumentFile } from "../documents/reader.ts";
-import type { SharedReads } from "./shared-read-context.ts";
+import { nomineeParams, type SharedReads, sharedIdSchema } from "./shared-read-context.ts";
 import { documentIsVisible, documentsNamedBy, isCategoryShared } from "./shared-scope.ts";
 
-const id = z.string().max(64);
-const nomineeParams = z.object({ nomineeId: id });
+const id = sharedIdSchema;
 const documentQuery = z
   .object({ documentModule: z.enum(DOCUMENT_MODULES), documentType: categoryKeySchema })
   .refine((query) => isDocumentType(query.documentModule, query.documentType), {

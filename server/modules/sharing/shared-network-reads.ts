@@ -6,11 +6,10 @@ import { personRevealQuerySchema } from "../../../domain/schemas/person.ts";
 import { sharesWholeNetwork } from "../../../domain/schemas/share.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { viewOrReveals } from "./nominee-access-log.ts";
-import type { SharedReads } from "./shared-read-context.ts";
+import { nomineeParams, type SharedReads, sharedIdSchema } from "./shared-read-context.ts";
 import { personIsVisible, type SharedNetwork, sharedNetwork } from "./shared-scope.ts";
 
-const id = z.string().max(64);
-const nomineeParams = z.object({ nomineeId: id });
+const id = sharedIdSchema;
 const idParams = z.object({ id });
 const personsQuery = z.object({ personGroup: z.enum(PERSON_GROUPS) });
 

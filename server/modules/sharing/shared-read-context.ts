@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Selectable } from "kysely";
+import { z } from "zod";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
@@ -15,6 +16,11 @@ import { recordReader } from "../records/reader.ts";
 import { logNomineeAccess, type NomineeAccess } from "./nominee-access-log.ts";
 import { markFirstOpen, type ReleasedGrant, releasedGrant, releasedGrantsFrom } from "./released-grant.ts";
 import { type SharedNetwork, sharedNetwork } from "./shared-scope.ts";
+
+/** An id in a shared read's path: the grant's, or a row's. */
+export const sharedIdSchema = z.string().max(64);
+/** The grant a shared read goes through, named in its path. */
+export const nomineeParams = z.object({ nomineeId: sharedIdSchema });
 
 /** What the shared reads need from the app. */
 export type SharedReadOptions = {

@@ -8,10 +8,10 @@ import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { viewOrReveals } from "./nominee-access-log.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
-import type { SharedReads } from "./shared-read-context.ts";
+import { type SharedReads, sharedIdSchema } from "./shared-read-context.ts";
 import { isCategoryShared } from "./shared-scope.ts";
 
-const id = z.string().max(64);
+const id = sharedIdSchema;
 const moduleParams = z.object({ nomineeId: id, module: z.string().max(64) });
 const categoryParams = z.object({ nomineeId: id, module: z.string().max(64), category: z.string().max(64) });
 const recordParams = categoryParams.extend({ id });
