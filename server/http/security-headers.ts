@@ -36,6 +36,9 @@ export async function securityHeaders(
         fontSrc: ["'self'"],
         connectSrc: plus(["'self'"], STRIPE_SOURCES.connect),
         frameSrc: plus(["'self'"], STRIPE_SOURCES.frame),
+        // The installable app: its manifest and its service worker (/sw.js), from this origin only.
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],

@@ -18,6 +18,8 @@ function fakeBuild(): string {
   writeFileSync(path.join(webDir, "assets", "index-abc123.js.br"), brotliCompressSync(ASSET));
   writeFileSync(path.join(webDir, "assets", "index-abc123.js.gz"), gzipSync(ASSET));
   writeFileSync(path.join(webDir, "favicon.svg"), "<svg/>");
+  writeFileSync(path.join(webDir, "manifest.webmanifest"), '{"name":"Kinfile"}');
+  writeFileSync(path.join(webDir, "sw.js"), "self.addEventListener('fetch', () => {});");
   return webDir;
 }
 
@@ -80,6 +82,20 @@ describe("the built app", () => {
     const response = await test.app.inject({ method: "GET", url: "/favicon.svg" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=0");
+  });
+
+  it("serves the installable app's manifest as a web app manifest", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(response.body)).toEqual({ name: "Kinfile" });
+  });
+
+  it("serves the service worker to be fetched afresh on every update check", async () => {
+    const response = await test.app.inject({ method: "GET", url: "/sw.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
   });
 
   it.each([
@@ -163,7 +179,7 @@ describe("the built app", () => {
       headers: { accept: "text/html" },
     });
     expect(response.headers["content-security-policy"]).toBe(
-      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self';connect-src 'self';frame-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'",
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self';connect-src 'self';frame-src 'self';manifest-src 'self';worker-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none';form-action 'self'",
     );
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["strict-transport-security"]).toBeUndefined();

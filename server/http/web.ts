@@ -11,6 +11,12 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** Vite puts every hashed, content-addressed file here. */
 const ASSETS_PREFIX = "/assets/";
 
+/**
+ * The installable app's service worker (vite.config.ts, vite-plugin-pwa): the browser must ask
+ * for it afresh on every check, or a fixed release would wait for a stale copy to expire.
+ */
+const SERVICE_WORKER = "/sw.js";
+
 function pathOf(request: FastifyRequest): string {
   return request.url.split("?", 1)[0] ?? "/";
 }
@@ -47,8 +53,8 @@ function notBuiltPage(locales: LocaleStore, request: FastifyRequest, reply: Fast
 }
 
 /**
- * Serves the built single-page app from webDir: hashed assets cached for a year, index.html
- * revalidated on every load, and index.html again for any page address the app routes itself
+ * Serves the built single-page app from webDir: hashed assets cached for a year, index.html and
+ * the service worker revalidated on every load, the web app manifest as application/manifest+json, and index.html again for any page address the app routes itself
  * (/login, /dashboard/..., /b2b, ...) so deep links and reloads work. Unknown /api paths answer
  * the JSON 404 and missing files a plain 404. Without a build, pages explain how to make one.
  */
@@ -71,6 +77,10 @@ export async function webRoutes(
       const hashed = pathname.startsWith(ASSETS_PREFIX);
       // Never let a crafted path climb out of webDir, however it is encoded.
       if (/(^|\/|%2f|\\|%5c)(\.|%2e){2}($|\/|%2f|\\|%5c)/i.test(pathname)) return reply.callNotFound();
+      if (pathname === SERVICE_WORKER) {
+        reply.header("cache-control", "no-cache");
+        return reply.sendFile(pathname, { cacheControl: false });
+      }
       return reply.sendFile(pathname, hashed ? { maxAge: ONE_YEAR_MS, immutable: true } : { maxAge: 0 });
     }
     if (!acceptsHtml(request)) return reply.callNotFound();
