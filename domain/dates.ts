@@ -1,14 +1,14 @@
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import "dayjs/locale/fr.js";
-import { isLanguage, type Language } from "../../domain/catalog/languages.ts";
-import { DATE_FORMATS } from "../../domain/limits.ts";
+import { isLanguage, type Language } from "./catalog/languages.ts";
+import { DATE_FORMATS } from "./limits.ts";
 
 dayjs.extend(utc);
 
 /**
- * Every date the app shows, in one format per language (domain/limits.ts DATE_FORMATS): calendar
- * dates, moments, comment times. Nothing else in the app formats a date.
+ * Every date the app and the binder show, in one format per language (domain/limits.ts DATE_FORMATS): calendar
+ * dates, moments, comment times. Nothing else formats a date.
  */
 
 function languageOf(language: string): Language {

@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   invalid_signature: 400,
   unauthenticated: 401,
   forbidden: 403,
+  /** A secret-bearing action asked the account password again, and it was not confirmed in the last minutes. */
+  password_not_confirmed: 403,
   not_found: 404,
   conflict: 409,
   address_in_use: 409,

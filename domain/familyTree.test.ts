@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildFamilyTree } from "./familyTree.ts";
-import { listItem } from "./testPersons.ts";
+import { listItem } from "./testing/persons.ts";
 
 const names = (persons: { mainDetails: { firstName: string } }[]) =>
   persons.map((p) => p.mainDetails.firstName);

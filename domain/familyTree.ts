@@ -1,5 +1,5 @@
-import type { FamilyTreeGroup } from "../../../domain/catalog/relationships.ts";
-import type { PersonListItem } from "../../../domain/schemas/person.ts";
+import type { FamilyTreeGroup } from "./catalog/relationships.ts";
+import type { PersonListItem } from "./schemas/person.ts";
 
 /*
  * Who stands where in the Immediate Family Tree. The tree is the owner's side only: grandparents,

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Identity, installAccessControl, NO_IDENTITY } from "./auth/access.ts";
 import type { AuthServices } from "./auth/better-auth.ts";
+import { createFreshPassword } from "./auth/fresh-password.ts";
 import { authOptionsRoutes } from "./auth/options-route.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionCookieName } from "./auth/session-cookie.ts";
@@ -142,12 +143,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Lists of records keep their columns here: one cache for this app, the owner's and the nominees' reads.
   const listCache = createListCache();
 
+  // The password asked again before secrets leave: the account's route confirms, exports require it.
+  const freshPassword = options.auth === undefined ? undefined : createFreshPassword(options.auth);
+
   await app.register(healthRoutes, { database });
   await app.register(apiDocsRoutes);
   await app.register(localeRoutes, { locales });
-  if (options.auth !== undefined) {
+  if (options.auth !== undefined && freshPassword !== undefined) {
     await app.register(authRoutes, { services: options.auth, locales });
-    await app.register(accountRoutes, { services: options.auth, eraser });
+    await app.register(accountRoutes, { services: options.auth, eraser, freshPassword });
     await app.register(unsubscribeRoutes, { services: options.auth });
   }
   await app.register(authOptionsRoutes, { config });

@@ -53,3 +53,6 @@ export type SignInEventItem = {
 
 /** GET /api/account/events: one page of the account's security log. */
 export type SignInEventPage = { items: SignInEventItem[]; page: number; size: number; total: number };
+
+/** What POST /api/account/confirm-password answers: until when (epoch ms) the session counts as confirmed. */
+export type PasswordConfirmation = { confirmedUntil: number };

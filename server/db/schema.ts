@@ -47,6 +47,7 @@ export type DB = {
   account_comment: AccountCommentTable;
   spent_link: SpentLinkTable;
   rate_limit: RateLimitTable;
+  password_confirmation: PasswordConfirmationTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -459,6 +460,15 @@ export interface SpentLinkTable {
   /** SHA-256 of the link's token, hex. */
   token_hash: string;
   /** Epoch ms after which the link is refused anyway and the row may go. */
+  expires_at: number;
+}
+
+/** A session whose password was just confirmed again (server/auth/fresh-password.ts). */
+export interface PasswordConfirmationTable {
+  /** SHA-256 of the session's token, hex. */
+  token_hash: string;
+  user_id: string;
+  /** Epoch ms until which the confirmation holds. */
   expires_at: number;
 }
 

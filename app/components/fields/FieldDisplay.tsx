@@ -9,7 +9,7 @@ import { MASK } from "../../../domain/secrets.ts";
 import type { FieldDef } from "../../../domain/sections/types.ts";
 import { fullName } from "../../features/personal-network/personDisplay.ts";
 import { useRecordSource } from "../../features/records/recordSource.tsx";
-import { formatDate } from "../../i18n/dates.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { useCountryName } from "../country/countryOptions.ts";
 import { MaskedValue } from "../MaskedValue.tsx";
 import { useFormatPhone } from "../phone/phoneLibrary.ts";

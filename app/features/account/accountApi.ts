@@ -1,6 +1,6 @@
 import type { Language } from "../../../domain/catalog/languages.ts";
 import type { ThemeKey } from "../../../domain/catalog/themes.ts";
-import type { Account, SignInEventPage } from "../../../domain/schemas/account.ts";
+import type { Account, PasswordConfirmation, SignInEventPage } from "../../../domain/schemas/account.ts";
 import { apiFetch } from "../../api/client.ts";
 
 /*
@@ -120,4 +120,9 @@ export function listSignInEvents(): Promise<SignInEventPage> {
 /** Deletes the account and everything it holds; the password is absent for accounts without one. */
 export async function deleteAccount(form: { password?: string; confirmation: string }): Promise<void> {
   await apiFetch("/api/account", { method: "DELETE", body: JSON.stringify(form) });
+}
+
+/** Asks the server to count this session as having just confirmed its password (five minutes). */
+export function confirmPassword(password: string): Promise<PasswordConfirmation> {
+  return post<PasswordConfirmation>("/api/account/confirm-password", { password });
 }

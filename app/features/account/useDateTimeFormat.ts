@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime, formatDay } from "../../i18n/dates.ts";
+import { formatDateTime, formatDay } from "../../../domain/dates.ts";
 import type { DateValue } from "./accountApi.ts";
 
 /** Formats a moment (epoch ms or ISO string) as a date and time in the UI language. */

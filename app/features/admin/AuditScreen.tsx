@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
 import { ScrollableTable } from "../../components/ScrollableTable.tsx";
-import { formatDateTime } from "../../i18n/dates.ts";
+import { formatDateTime } from "../../../domain/dates.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { useAuditLog } from "./adminApi.ts";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { AdminOverview } from "../../../domain/schemas/admin.ts";
 import { Loaded } from "../../components/Loaded.tsx";
 import { ScrollableTable } from "../../components/ScrollableTable.tsx";
-import { formatDate } from "../../i18n/dates.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { useAdminOverview } from "./adminApi.ts";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "../../../domain/catalog/currencies.ts";
-import { formatDate } from "../../i18n/dates.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 
 /** How the admin tables write amounts, percentages and dates, in the reader's language. */

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Language } from "../../../domain/catalog/languages.ts";
 import type { Subscription } from "../../../domain/schemas/subscription.ts";
 import { errorMessage, formError } from "../../api/errorMessages.ts";
-import { formatDay } from "../../i18n/dates.ts";
+import { formatDay } from "../../../domain/dates.ts";
 import { showToast } from "../../shell/toast.ts";
 import { ConfirmDialog } from "../account/ConfirmDialog.tsx";
 import { type SubscriptionAction, useProducts, useSubscriptionAction } from "./billingApi.ts";

@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../domain/catalog/languages.ts";
-import { formatDay } from "../../i18n/dates.ts";
+import { formatDay } from "../../../domain/dates.ts";
 import { useInvoices } from "./billingApi.ts";
 import { money } from "./money.ts";
 

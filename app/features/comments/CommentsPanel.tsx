@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LIMITS } from "../../../domain/limits.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
-import { formatCommentTime } from "../../i18n/dates.ts";
+import { formatCommentTime } from "../../../domain/dates.ts";
 import { useAccount } from "../../session/account.ts";
 import type { Comment, CommentSource } from "./api.ts";
 

@@ -21,7 +21,7 @@ import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
 import { SearchField, usePagedSearch } from "../../components/SearchField.tsx";
-import { formatDay } from "../../i18n/dates.ts";
+import { formatDay } from "../../../domain/dates.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { showToast } from "../../shell/toast.ts";
 import { type MemberAction, type MemberListQuery, useMemberAction, useMembers } from "./companyApi.ts";

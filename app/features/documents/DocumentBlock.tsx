@@ -4,7 +4,7 @@ import { IconDownload, IconEye, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { type Fact, FactList } from "../../components/FactList.tsx";
-import { formatDate } from "../../i18n/dates.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { useRecordSource } from "../records/recordSource.tsx";
 import { type DocumentItem, isPdf } from "./api.ts";
 import { assignedModuleKey, assignedTypeKey } from "./format.ts";

@@ -6,7 +6,7 @@ import { BREAKPOINTS_PX } from "../../../domain/limits.ts";
 import type { PersonListItem } from "../../../domain/schemas/person.ts";
 import { ContactSummaryPopup } from "./ContactSummaryPopup.tsx";
 import classes from "./FamilyTree.module.css";
-import type { FamilyTree as Tree } from "./familyTree.ts";
+import type { FamilyTree as Tree } from "../../../domain/familyTree.ts";
 import { PersonAvatar } from "./PersonAvatar.tsx";
 import { useTypeLabel } from "./PersonCard.tsx";
 import { fullName } from "./personDisplay.ts";

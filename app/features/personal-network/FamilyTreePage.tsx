@@ -5,7 +5,7 @@ import { viewPath } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { AddFamilyMember } from "./AddFamilyMember.tsx";
 import { FamilyTree } from "./FamilyTree.tsx";
-import { buildFamilyTree } from "./familyTree.ts";
+import { buildFamilyTree } from "../../../domain/familyTree.ts";
 import { SectionNav } from "./SectionNav.tsx";
 import { FAMILY_TREE_SEGMENT, sectionPath } from "./sections.ts";
 import { useFamilyTreePersons } from "./useFamilyTreePersons.ts";

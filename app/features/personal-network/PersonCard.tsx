@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isRelationshipType, relationshipTypeLabelKey } from "../../../domain/catalog/relationships.ts";
 import type { PersonListItem } from "../../../domain/schemas/person.ts";
-import { formatDate } from "../../i18n/dates.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { PersonAvatar } from "./PersonAvatar.tsx";
 import classes from "./PersonCard.module.css";
 import { fullName } from "./personDisplay.ts";

@@ -19,7 +19,7 @@ import { useCountryName } from "../../components/country/countryOptions.ts";
 import { useAddressLookup, useInstitutionLookup, useSharedPersons } from "../../components/fields/lookups.ts";
 import { RevealableSecret } from "../../components/fields/RevealableSecret.tsx";
 import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
-import { formatDate } from "../../i18n/dates.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { useRecordSource } from "../records/recordSource.tsx";
 import { PersonAvatar } from "./PersonAvatar.tsx";
 import { useTypeLabel } from "./PersonCard.tsx";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PersonListItem } from "../../../domain/schemas/person.ts";
 import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
-import { formatDate } from "../../i18n/dates.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { useTypeLabel } from "./PersonCard.tsx";
 import { fullName } from "./personDisplay.ts";
 

@@ -8,7 +8,7 @@ import { fieldLabelKey, moduleLabelKey } from "../../../domain/sections/labels.t
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { FieldDisplay } from "../../components/fields/FieldDisplay.tsx";
 import { LinkedRow } from "../../components/LinkedRow.tsx";
-import { formatDate } from "../../i18n/dates.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { addPath, listPathOf, viewPath } from "../../shell/recordPaths.ts";

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { releaseTimingLabelKey, shareStatusLabelKey } from "../../../domain/catalog/releaseTimings.ts";
 import type { NomineeView } from "../../../domain/schemas/share.ts";
 import { ApiError } from "../../api/client.ts";
-import { formatDate } from "../../i18n/dates.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { editPath, listPathOf } from "../../shell/recordPaths.ts";

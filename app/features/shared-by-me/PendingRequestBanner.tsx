@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { hasFullAccess } from "../../../domain/roles.ts";
 import type { NomineeView } from "../../../domain/schemas/share.ts";
-import { formatDate } from "../../i18n/dates.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { useAccount } from "../../session/account.ts";
 import { viewPath } from "../../shell/recordPaths.ts";
 import { fullName } from "../personal-network/personDisplay.ts";

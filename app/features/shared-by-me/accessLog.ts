@@ -6,7 +6,7 @@ import type { NomineeLogEntry } from "../../../domain/schemas/share.ts";
 import { isAssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { fieldDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { categoryLabelKey, fieldLabelKey } from "../../../domain/sections/labels.ts";
-import { formatDate } from "../../i18n/dates.ts";
+import { formatDate } from "../../../domain/dates.ts";
 
 dayjs.extend(utc);
 

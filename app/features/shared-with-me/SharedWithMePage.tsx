@@ -15,7 +15,7 @@ import { categoryShortLabelKey, moduleLabelKey } from "../../../domain/sections/
 import { formError } from "../../api/errorMessages.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { type Fact, FactList } from "../../components/FactList.tsx";
-import { formatDate } from "../../i18n/dates.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";

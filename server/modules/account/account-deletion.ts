@@ -36,6 +36,7 @@ export function createAccountEraser(): AccountEraser {
       await trx.deleteFrom("passkey").where("userId", "=", userId).execute();
       await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
       await trx.deleteFrom("verification").where("value", "=", userId).execute();
+      await trx.deleteFrom("password_confirmation").where("user_id", "=", userId).execute();
       await trx.deleteFrom("session").where("userId", "=", userId).execute();
       await trx.deleteFrom("account").where("userId", "=", userId).execute();
       await trx.deleteFrom("user").where("id", "=", userId).execute();

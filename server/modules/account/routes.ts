@@ -1,10 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { PasswordConfirmation } from "../../../domain/schemas/account.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { AuthServices } from "../../auth/better-auth.ts";
+import type { FreshPassword } from "../../auth/fresh-password.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { AccountEraser } from "./account-deletion.ts";
-import { accountQuery, deleteAccountBody, eventsQuery, saveAccountBody, splashQuery } from "./schemas.ts";
+import {
+  accountQuery,
+  confirmPasswordBody,
+  deleteAccountBody,
+  eventsQuery,
+  saveAccountBody,
+  splashQuery,
+} from "./schemas.ts";
 import { createAccountService } from "./service.ts";
 
 function actorOf(request: FastifyRequest): Actor {
@@ -20,7 +29,7 @@ function actorOf(request: FastifyRequest): Actor {
  */
 export async function accountRoutes(
   app: FastifyInstance,
-  options: { services: AuthServices; eraser: AccountEraser },
+  options: { services: AuthServices; eraser: AccountEraser; freshPassword: FreshPassword },
 ): Promise<void> {
   const { services } = options;
   const { sessions, events } = services;
@@ -65,6 +74,25 @@ export async function accountRoutes(
     reply.header("set-cookie", cookie).header("cache-control", "no-store");
     return { expiresAt };
   });
+
+  // The password asked again before secrets leave (an export with them): rate-limited like sign-in.
+  api.post(
+    "/api/account/confirm-password",
+    {
+      config: {
+        access: "user",
+        rateLimit: {
+          max: services.config.authRateLimit.max,
+          timeWindow: services.config.authRateLimit.windowMs,
+        },
+      },
+      schema: { body: confirmPasswordBody },
+    },
+    async (request, reply): Promise<PasswordConfirmation> => {
+      reply.header("cache-control", "no-store");
+      return options.freshPassword.confirm(request, request.body.password);
+    },
+  );
 
   api.get("/api/account/signout-url", { config: user }, async (request) => ({
     url: await service.signOutUrl(actorOf(request)),

@@ -30,3 +30,6 @@ export const deleteAccountBody = z.object({
 });
 
 export type SaveAccountBody = z.infer<typeof saveAccountBody>;
+
+/** POST /api/account/confirm-password: the account password, asked again before handing out secrets. */
+export const confirmPasswordBody = z.object({ password: z.string().max(256) });
