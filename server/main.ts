@@ -18,6 +18,7 @@ import {
   schedulePurgeOfUnverified,
 } from "./modules/account/unverified-purge.ts";
 import { type CompanyJobs, companyJobHandlers } from "./modules/companies/service.ts";
+import { documentBlobReferences } from "./modules/documents/blob-references.ts";
 import {
   type DocumentMetadataJobs,
   documentMetadataHandlers,
@@ -37,6 +38,8 @@ import { createBillingMails } from "./modules/subscriptions/mails.ts";
 import { type BillingJobs, renewalJobHandlers } from "./modules/subscriptions/renewal.ts";
 import { createUnsubscribeLinks } from "./modules/unsubscribe/unsubscribe-links.ts";
 import { describeStartupError, ensureDataDir, StartupError } from "./startup.ts";
+import { type LeftoverJobs, leftoverJobHandlers, scheduleLeftoverSweep } from "./storage/leftovers.ts";
+import { openBlobBackend } from "./storage/open-blob-store.ts";
 
 type AppJobs = MailJobs &
   ReminderJobs &
@@ -45,7 +48,8 @@ type AppJobs = MailJobs &
   DocumentMetadataJobs &
   BillingJobs &
   CompanyJobs &
-  PurgeJobs;
+  PurgeJobs &
+  LeftoverJobs;
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -150,6 +154,12 @@ async function start(): Promise<void> {
         }),
         ...companyJobHandlers({ database, mail: () => outbox, publicUrl: config.publicUrl }),
         ...purgeJobHandlers({ database, eraser, jobs: () => jobs }),
+        ...leftoverJobHandlers({
+          backend: openBlobBackend({ config, database }),
+          referenced: documentBlobReferences(database.db),
+          jobs: () => jobs,
+          logger,
+        }),
       },
       logger,
     });
@@ -171,6 +181,8 @@ async function start(): Promise<void> {
     await scheduleDocumentMetadataEncryption(jobs);
     // Sign-ups never confirmed are erased daily (server/modules/account/unverified-purge.ts).
     await schedulePurgeOfUnverified(jobs, Date.now());
+    // What a killed process left in the blob store is swept now and hourly (server/storage/leftovers.ts).
+    await scheduleLeftoverSweep(jobs, Date.now());
     jobs.start({ intervalMs: JOB_POLL_MS });
     stopOnSignals(app, database, jobs, transport);
     await listen(app, config);

@@ -226,6 +226,8 @@ export interface BlobChunkTable {
   owner_id: string;
   seq: number;
   bytes: Uint8Array;
+  /** Epoch ms of the write (of the swap, once staged rows become the blob); null before migration 0015. */
+  written_at: number | null;
 }
 
 /** A record of one category (server/modules/records): the body is one encrypted JSON document. */

@@ -24,6 +24,23 @@ export type BlobStore = {
   deleteAllOf(ownerId: string, within?: Kysely<DB>): Promise<void>;
 };
 
+/**
+ * What a backend offers the leftovers' sweep (leftovers.ts): a process killed mid-write leaves an
+ * unfinished write (a temporary file, staged rows), and one killed between storing a blob and
+ * saving the row that names it leaves a blob nothing names. Times are epoch ms of the last write.
+ */
+export type BlobLeftovers = {
+  /** Removes the unfinished writes last written before `before`; answers how many. */
+  removeUnfinished(before: number): Promise<number>;
+  /** Every stored blob id (unfinished writes aside), one owner at a time. */
+  owners(): AsyncIterable<{ ownerId: string; blobIds: string[] }>;
+  /** Removes those of the owner's blobs written before `before`; answers how many. */
+  removeWrittenBefore(ownerId: string, blobIds: readonly string[], before: number): Promise<number>;
+};
+
+/** A backend: the store itself and its housekeeping. */
+export type BlobBackend = BlobStore & BlobLeftovers;
+
 export class BlobNotFoundError extends Error {
   override name = "BlobNotFoundError";
 }
@@ -42,6 +59,10 @@ export function toReadable(body: BlobBody): Readable {
  */
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
+export function isSafeId(id: string): boolean {
+  return SAFE_ID.test(id);
+}
+
 export function assertSafeId(kind: "owner" | "blob", id: string): void {
-  if (!SAFE_ID.test(id)) throw new Error(`not a valid ${kind} id for the blob store: ${JSON.stringify(id)}`);
+  if (!isSafeId(id)) throw new Error(`not a valid ${kind} id for the blob store: ${JSON.stringify(id)}`);
 }

@@ -13,6 +13,7 @@ import * as companies from "./0011_companies.ts";
 import * as adminArea from "./0012_admin_area.ts";
 import * as spentLinks from "./0013_spent_links.ts";
 import * as rateLimits from "./0014_rate_limits.ts";
+import * as blobChunkWrittenAt from "./0015_blob_chunk_written_at.ts";
 import * as passwordConfirmations from "./0016_password_confirmations.ts";
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   "0012_admin_area": adminArea,
   "0013_spent_links": spentLinks,
   "0014_rate_limits": rateLimits,
+  "0015_blob_chunk_written_at": blobChunkWrittenAt,
   "0016_password_confirmations": passwordConfirmations,
 };

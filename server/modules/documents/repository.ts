@@ -33,6 +33,18 @@ export function documentRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The blob ids among `blobIds` that one of the owner's documents holds. */
+    async heldBlobIds(ownerId: string, blobIds: readonly string[]): Promise<Set<string>> {
+      if (blobIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom("document")
+        .select("blob_id")
+        .where("owner_id", "=", ownerId)
+        .where("blob_id", "in", [...blobIds])
+        .execute();
+      return new Set(rows.flatMap((row) => (row.blob_id === null ? [] : [row.blob_id])));
+    },
+
     /** The documents among `ids` (another account's ids find nothing). */
     findMany(ownerId: string, ids: readonly string[]): Promise<DocumentTable[]> {
       if (ids.length === 0) return Promise.resolve([]);
