@@ -5,11 +5,11 @@ import { currencySymbol, formatAmount } from "../../../domain/catalog/currencies
 import { isLanguage } from "../../../domain/catalog/languages.ts";
 import { type OptionListName, OTHER_OPTION, optionLabelKey } from "../../../domain/catalog/optionLists.ts";
 import { relationshipGroupLabelKey } from "../../../domain/catalog/relationships.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { MASK } from "../../../domain/secrets.ts";
 import type { FieldDef } from "../../../domain/sections/types.ts";
 import { fullName } from "../../features/personal-network/personDisplay.ts";
 import { useRecordSource } from "../../features/records/recordSource.tsx";
-import { formatDate } from "../../../domain/dates.ts";
 import { useCountryName } from "../country/countryOptions.ts";
 import { MaskedValue } from "../MaskedValue.tsx";
 import { useFormatPhone } from "../phone/phoneLibrary.ts";

@@ -2,9 +2,9 @@ import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Title } from "
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../domain/catalog/languages.ts";
+import { formatDay } from "../../../domain/dates.ts";
 import type { Subscription } from "../../../domain/schemas/subscription.ts";
 import { errorMessage, formError } from "../../api/errorMessages.ts";
-import { formatDay } from "../../../domain/dates.ts";
 import { showToast } from "../../shell/toast.ts";
 import { ConfirmDialog } from "../account/ConfirmDialog.tsx";
 import { type SubscriptionAction, useProducts, useSubscriptionAction } from "./billingApi.ts";

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LIMITS } from "../../../domain/limits.ts";
 import { formatCommentTime } from "../../../domain/dates.ts";
+import { LIMITS } from "../../../domain/limits.ts";
 import { sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
 import { renderDocumentsUi } from "../documents/testSupport.tsx";
 import type { Comment } from "./api.ts";

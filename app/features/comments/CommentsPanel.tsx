@@ -2,9 +2,9 @@ import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from "@mant
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatCommentTime } from "../../../domain/dates.ts";
 import { LIMITS } from "../../../domain/limits.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
-import { formatCommentTime } from "../../../domain/dates.ts";
 import { useAccount } from "../../session/account.ts";
 import type { Comment, CommentSource } from "./api.ts";
 

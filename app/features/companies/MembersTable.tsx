@@ -15,13 +15,13 @@ import {
 import { IconArrowDown, IconArrowUp, IconDots, IconShieldCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDay } from "../../../domain/dates.ts";
 import type { CompanyMember, MemberSortColumn, MemberStatus } from "../../../domain/schemas/company.ts";
 import { formError } from "../../api/errorMessages.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
 import { SearchField, usePagedSearch } from "../../components/SearchField.tsx";
-import { formatDay } from "../../../domain/dates.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { showToast } from "../../shell/toast.ts";
 import { type MemberAction, type MemberListQuery, useMemberAction, useMembers } from "./companyApi.ts";

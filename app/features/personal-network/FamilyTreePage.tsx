@@ -1,11 +1,11 @@
 import { Alert, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { buildFamilyTree } from "../../../domain/familyTree.ts";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { viewPath } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { AddFamilyMember } from "./AddFamilyMember.tsx";
 import { FamilyTree } from "./FamilyTree.tsx";
-import { buildFamilyTree } from "../../../domain/familyTree.ts";
 import { SectionNav } from "./SectionNav.tsx";
 import { FAMILY_TREE_SEGMENT, sectionPath } from "./sections.ts";
 import { useFamilyTreePersons } from "./useFamilyTreePersons.ts";

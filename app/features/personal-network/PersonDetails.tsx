@@ -12,6 +12,7 @@ import {
 } from "../../../domain/catalog/personOptions.ts";
 import { isPhoneType, phoneTypeLabelKey } from "../../../domain/catalog/phones.ts";
 import { relationshipGroupLabelKey } from "../../../domain/catalog/relationships.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import type { Address } from "../../../domain/schemas/address.ts";
 import type { PersonRecord } from "../../../domain/schemas/person.ts";
 import { MASK } from "../../../domain/secrets.ts";
@@ -19,7 +20,6 @@ import { useCountryName } from "../../components/country/countryOptions.ts";
 import { useAddressLookup, useInstitutionLookup, useSharedPersons } from "../../components/fields/lookups.ts";
 import { RevealableSecret } from "../../components/fields/RevealableSecret.tsx";
 import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
-import { formatDate } from "../../../domain/dates.ts";
 import { useRecordSource } from "../records/recordSource.tsx";
 import { PersonAvatar } from "./PersonAvatar.tsx";
 import { useTypeLabel } from "./PersonCard.tsx";

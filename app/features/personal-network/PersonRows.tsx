@@ -2,9 +2,9 @@ import "@mantine/core/styles/Table.css";
 import { Anchor, Table, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { formatDate } from "../../../domain/dates.ts";
 import type { PersonListItem } from "../../../domain/schemas/person.ts";
 import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
-import { formatDate } from "../../../domain/dates.ts";
 import { useTypeLabel } from "./PersonCard.tsx";
 import { fullName } from "./personDisplay.ts";
 

@@ -1,6 +1,6 @@
 import { useQueries } from "@tanstack/react-query";
-import type { PersonListItem, PersonRecord } from "../../../domain/schemas/person.ts";
 import { TREE_GROUPS } from "../../../domain/familyTree.ts";
+import type { PersonListItem, PersonRecord } from "../../../domain/schemas/person.ts";
 import { personListQuery, useOwnPerson } from "./personData.ts";
 
 /** The owner's record in the shape of a list item, so the tree treats it like everyone else. */

@@ -3,12 +3,12 @@ import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { formatDate } from "../../../domain/dates.ts";
 import { listColumns } from "../../../domain/sections/index.ts";
 import { fieldLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { FieldDisplay } from "../../components/fields/FieldDisplay.tsx";
 import { LinkedRow } from "../../components/LinkedRow.tsx";
-import { formatDate } from "../../../domain/dates.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { addPath, listPathOf, viewPath } from "../../shell/recordPaths.ts";

@@ -2,11 +2,11 @@ import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import type { TFunction } from "i18next";
 import { isPersonGroup } from "../../../domain/catalog/relationships.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import type { NomineeLogEntry } from "../../../domain/schemas/share.ts";
 import { isAssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { fieldDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { categoryLabelKey, fieldLabelKey } from "../../../domain/sections/labels.ts";
-import { formatDate } from "../../../domain/dates.ts";
 
 dayjs.extend(utc);
 

@@ -10,12 +10,12 @@ import {
   releaseTimingLabelKey,
   shareStatusLabelKey,
 } from "../../../domain/catalog/releaseTimings.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import type { SharedWithMeView } from "../../../domain/schemas/share.ts";
 import { categoryShortLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
 import { formError } from "../../api/errorMessages.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { type Fact, FactList } from "../../components/FactList.tsx";
-import { formatDate } from "../../../domain/dates.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
