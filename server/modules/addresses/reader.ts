@@ -12,6 +12,20 @@ export function addressReader(db: Kysely<DB>) {
       const row = await addresses.find(ownerId, id);
       return row === undefined ? undefined : toAddress(row);
     },
+    /** Every one of the owner's addresses, by nickname, with when each was made and changed. */
+    async listAll(ownerId: string): Promise<(Address & { createTime: number; updateTime: number })[]> {
+      const rows = await addresses.list(ownerId);
+      return rows.map((row) => ({
+        ...toAddress(row),
+        createTime: Number(row.created_at),
+        updateTime: Number(row.updated_at),
+      }));
+    },
+
+    /** Every address of the owner, oldest first, as the address list answers them. */
+    async list(ownerId: string): Promise<Address[]> {
+      return (await addresses.list(ownerId)).map(toAddress);
+    },
     ownerOf: addresses.ownerOf,
   };
 }

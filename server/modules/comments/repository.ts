@@ -29,6 +29,17 @@ export function commentRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Every comment in the owner's file, oldest first. */
+    listAllOf(ownerId: string): Promise<CommentTable[]> {
+      return db
+        .selectFrom("comment")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+    },
+
     find(ownerId: string, id: string): Promise<CommentTable | undefined> {
       return db
         .selectFrom("comment")

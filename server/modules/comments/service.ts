@@ -6,15 +6,11 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { CommentSubjectKind, DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { authorizeAuthor, authorizeSubject } from "./policy.ts";
+import { notesAad } from "./reader.ts";
 import { commentRepository } from "./repository.ts";
 
 /** The spec's Comment (domain/schemas/comment.ts); a record's is always dated by its last save. */
 export type CommentView = Comment & { lastUpdateDate: number };
-
-/** Notes may hold what the record does: encrypted with the file owner's data key, bound to the comment. */
-function notesAad(id: string): string {
-  return `comment.notes:${id}`;
-}
 
 function seconds(epochMs: number | bigint): number {
   return Math.floor(Number(epochMs) / 1000);

@@ -67,6 +67,11 @@ export function documentReader(db: Kysely<DB>, dataKeys: DataKeys) {
       return openDocuments(dataKeys, await documents.listOnRecords(ownerId, LIBRARY_TYPE));
     },
 
+    /** Every one of the owner's documents (the owner's whole file: server/modules/portability). */
+    async listAll(ownerId: string): Promise<OpenedDocument[]> {
+      return openDocuments(dataKeys, await documents.listAll(ownerId));
+    },
+
     async listAttachedTo(ownerId: string, recordId: string): Promise<OpenedDocument[]> {
       return openDocuments(dataKeys, await documents.listAttachedTo(ownerId, recordId));
     },

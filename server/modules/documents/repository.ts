@@ -174,6 +174,11 @@ export function documentRepository(db: Kysely<DB>) {
       return row === undefined ? undefined : { blobId: row.blob_id };
     },
 
+    /** Every document of the owner (the search index's build). */
+    listAll(ownerId: string): Promise<DocumentTable[]> {
+      return db.selectFrom("document").selectAll().where("owner_id", "=", ownerId).execute();
+    },
+
     async deleteAllOf(ownerId: string): Promise<void> {
       await db.deleteFrom("document").where("owner_id", "=", ownerId).execute();
     },

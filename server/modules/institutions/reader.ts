@@ -23,6 +23,21 @@ export function institutionReader(db: Kysely<DB>) {
       return rows.map((row) => ({ id: row.id, addressId: row.address_id }));
     },
 
+    /** Every one of the owner's institutions, with when each was made and changed. */
+    async listAll(ownerId: string): Promise<(Institution & { createTime: number; updateTime: number })[]> {
+      const rows = await institutions.list(ownerId);
+      return rows.map((row) => ({
+        ...toInstitution(row),
+        createTime: Number(row.created_at),
+        updateTime: Number(row.updated_at),
+      }));
+    },
+
+    /** Every institution of the owner, oldest first, as the institution list answers them. */
+    async list(ownerId: string): Promise<Institution[]> {
+      return (await institutions.list(ownerId)).map(toInstitution);
+    },
+
     ownerOf: institutions.ownerOf,
   };
 }

@@ -74,6 +74,15 @@ export function personReader(db: Kysely<DB>, dataKeys: DataKeys) {
       }));
     },
 
+    /**
+     * Every one of the owner's persons as its form reads it, oldest first: the owner's whole file
+     * (server/modules/portability). The social number as `present` answers it.
+     */
+    async listAll(ownerId: string, options: { revealSocialNumber: boolean }): Promise<PersonRecord[]> {
+      const rows = await persons.listAll(ownerId);
+      return Promise.all(rows.map((row) => reader.present(ownerId, row, options)));
+    },
+
     /** The owner of a person, whoever they are (a nominee's path to a person names no grant). */
     ownerOf: persons.ownerOf,
 

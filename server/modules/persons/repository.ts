@@ -70,6 +70,17 @@ export function personRepository(db: Kysely<DB>) {
       return row?.owner_id;
     },
 
+    /** Every one of the owner's persons, oldest first (the vCard export). */
+    listAll(ownerId: string): Promise<PersonTable[]> {
+      return db
+        .selectFrom("person")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+    },
+
     /** A group's cards, oldest first; the thumbnail only when the group shows avatars. */
     listGroup(ownerId: string, group: string, withThumbnails: boolean) {
       return db

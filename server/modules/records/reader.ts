@@ -24,7 +24,14 @@ export async function openRecordBody(dataKeys: DataKeys, row: RecordTable): Prom
 }
 
 /** A stored record with its body in clear. */
-export type OpenedRecord = { id: string; category: string; body: RecordBody };
+export type OpenedRecord = {
+  id: string;
+  module: string;
+  category: string;
+  body: RecordBody;
+  createTime: number;
+  updateTime: number;
+};
 
 /**
  * The records module's public face for reading: one owner's records by owner id, in the shapes
@@ -138,7 +145,14 @@ export function recordReader(options: { db: Kysely<DB>; dataKeys: DataKeys; list
     async openedIn(ownerId: string, categories: readonly string[]): Promise<OpenedRecord[]> {
       const rows = await records.listInCategories(ownerId, categories);
       const bodies = await Promise.all(rows.map(open));
-      return rows.map((row, index) => ({ id: row.id, category: row.category, body: bodies[index] ?? {} }));
+      return rows.map((row, index) => ({
+        id: row.id,
+        module: row.module,
+        category: row.category,
+        body: bodies[index] ?? {},
+        createTime: Number(row.created_at),
+        updateTime: Number(row.updated_at),
+      }));
     },
   };
 }
