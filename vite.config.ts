@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { installableApp } from "./pwa.config.ts";
 
 // The SPA lives in app/; its build lands in dist/web, which the server serves.
 // In development Vite proxies the API and the translations to the server on :3000.
@@ -9,6 +10,8 @@ export default defineConfig({
   publicDir: "../public",
   plugins: [
     react(),
+    // The installable app: manifest, icons and a service worker that keeps the app shell only.
+    installableApp(),
     // Brotli and gzip copies of every text asset, made once at build time at the highest settings;
     // the server sends the one the browser accepts (server/http/web.ts, preCompressed).
     compression({

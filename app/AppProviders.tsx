@@ -4,6 +4,7 @@ import type { i18n as I18n } from "i18next";
 import { type ReactNode, Suspense, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import { THEME_LOOK } from "../domain/catalog/themes.ts";
+import { OfflineNotice } from "./pwa/OfflineNotice.tsx";
 import { PageLoader } from "./shell/PageLoader.tsx";
 import { accessibleCssVariables, buildMantineTheme } from "./theme/mantineTheme.ts";
 import { useThemePreference } from "./theme/themePreference.ts";
@@ -33,7 +34,10 @@ export function AppProviders({ i18n, queryClient, env = "default", children }: A
         env={env}
       >
         <QueryClientProvider client={queryClient}>
-          <Suspense fallback={<PageLoader />}>{children}</Suspense>
+          <Suspense fallback={<PageLoader />}>
+            {children}
+            <OfflineNotice />
+          </Suspense>
         </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

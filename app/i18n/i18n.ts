@@ -3,6 +3,7 @@ import LanguageDetector from "i18next-browser-languagedetector";
 import HttpBackend from "i18next-http-backend";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../../domain/catalog/languages.ts";
+import { PWA_RESOURCES } from "../pwa/bundledStrings.ts";
 
 /** Where the reader's explicit language choice is remembered (the account will take over later). */
 const LANGUAGE_STORAGE_KEY = "kinfile.lang";
@@ -28,8 +29,9 @@ export function followLanguageInDocument(instance: I18n): void {
 }
 
 /**
- * The browser instance: translations load over HTTP from /locales/{lng}/{ns}.json, and the
- * language comes from the stored choice, else the browser's preferences.
+ * The browser instance: translations load over HTTP from /locales/{lng}/{ns}.json (but the
+ * installable app's few, bundled to be there offline), and the language comes from the stored
+ * choice, else the browser's preferences.
  */
 export function createBrowserI18n(): I18n {
   const instance = i18next.createInstance();
@@ -40,6 +42,8 @@ export function createBrowserI18n(): I18n {
     .init({
       ...BASE_I18N_OPTIONS,
       backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
+      resources: PWA_RESOURCES,
+      partialBundledLanguages: true,
       detection: {
         order: ["localStorage", "navigator"],
         lookupLocalStorage: LANGUAGE_STORAGE_KEY,

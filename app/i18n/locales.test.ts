@@ -4,8 +4,10 @@ import enAccount from "../../public/locales/en/account.json" with { type: "json"
 import enAdmin from "../../public/locales/en/admin.json" with { type: "json" };
 import enAuth from "../../public/locales/en/auth.json" with { type: "json" };
 import enBilling from "../../public/locales/en/billing.json" with { type: "json" };
+import enBinder from "../../public/locales/en/binder.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
 import enCompany from "../../public/locales/en/company.json" with { type: "json" };
+import enExchange from "../../public/locales/en/exchange.json" with { type: "json" };
 import enForms from "../../public/locales/en/forms.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
 import enNetwork from "../../public/locales/en/network.json" with { type: "json" };
@@ -15,13 +17,16 @@ import frAccount from "../../public/locales/fr/account.json" with { type: "json"
 import frAdmin from "../../public/locales/fr/admin.json" with { type: "json" };
 import frAuth from "../../public/locales/fr/auth.json" with { type: "json" };
 import frBilling from "../../public/locales/fr/billing.json" with { type: "json" };
+import frBinder from "../../public/locales/fr/binder.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
 import frCompany from "../../public/locales/fr/company.json" with { type: "json" };
+import frExchange from "../../public/locales/fr/exchange.json" with { type: "json" };
 import frForms from "../../public/locales/fr/forms.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
 import frNetwork from "../../public/locales/fr/network.json" with { type: "json" };
 import frSharedWithMe from "../../public/locales/fr/shared-with-me.json" with { type: "json" };
 import frSharing from "../../public/locales/fr/sharing.json" with { type: "json" };
+import { PWA_RESOURCES } from "../pwa/bundledStrings.ts";
 
 function keyPaths(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
@@ -38,12 +43,15 @@ describe.each([
   ["account", enAccount, frAccount],
   ["auth", enAuth, frAuth],
   ["billing", enBilling, frBilling],
+  ["binder", enBinder, frBinder],
   ["network", enNetwork, frNetwork],
   ["forms", enForms, frForms],
   ["sharing", enSharing, frSharing],
   ["shared-with-me", enSharedWithMe, frSharedWithMe],
   ["admin", enAdmin, frAdmin],
   ["company", enCompany, frCompany],
+  ["exchange", enExchange, frExchange],
+  ["pwa", PWA_RESOURCES.en.pwa, PWA_RESOURCES.fr.pwa],
 ])("the %s translations", (_ns, en, fr) => {
   it("have the same keys in English and French", () => {
     expect(keyPaths(fr).sort()).toEqual(keyPaths(en).sort());

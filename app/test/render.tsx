@@ -24,6 +24,7 @@ import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
 import frNetwork from "../../public/locales/fr/network.json" with { type: "json" };
 import { AppProviders } from "../AppProviders.tsx";
 import { BASE_I18N_OPTIONS, followLanguageInDocument } from "../i18n/i18n.ts";
+import { PWA_RESOURCES } from "../pwa/bundledStrings.ts";
 import { createQueryClient } from "../queryClient.ts";
 
 /** An i18next instance holding the real translation files, ready at once (no HTTP, no Suspense wait). */
@@ -32,7 +33,7 @@ export function createTestI18n(language = "en"): I18n {
   instance.use(initReactI18next).init({
     ...BASE_I18N_OPTIONS,
     lng: language,
-    ns: ["common", "legal", "account", "auth", "billing", "catalog", "network", "forms", "errors"],
+    ns: ["common", "legal", "account", "auth", "billing", "catalog", "network", "forms", "errors", "pwa"],
     resources: {
       en: {
         common: enCommon,
@@ -44,6 +45,7 @@ export function createTestI18n(language = "en"): I18n {
         network: enNetwork,
         forms: enForms,
         errors: enErrors,
+        ...PWA_RESOURCES.en,
       },
       fr: {
         common: frCommon,
@@ -55,6 +57,7 @@ export function createTestI18n(language = "en"): I18n {
         network: frNetwork,
         forms: frForms,
         errors: frErrors,
+        ...PWA_RESOURCES.fr,
       },
     },
     initAsync: false,

@@ -12,6 +12,7 @@ import { isRecordModule, RECORD_MODULES } from "../../../domain/sections/modules
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import { ApiError } from "../../api/client.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
+import { SharedFileNotice, useSharedFile } from "../../pwa/SharedFileNotice.tsx";
 import { useAccount } from "../../session/account.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
@@ -122,6 +123,8 @@ function DocumentForm({
   const [values, setValues] = useState<Values>(document ? valuesOf(document, record) : EMPTY);
   const [current, setCurrent] = useState<DocumentItem | undefined>(document);
   const [chosen, setChosen] = useState<File | null>(null);
+  // A photo or PDF shared from the phone (the installable app's share target) arrives chosen.
+  const shared = useSharedFile(document ? undefined : setChosen);
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteDocument();
@@ -185,6 +188,7 @@ function DocumentForm({
 
   return (
     <>
+      <SharedFileNotice shared={shared} />
       {current && (
         <DocumentBlock document={current} canDelete={canDelete} onDelete={() => setDeleting(true)} />
       )}
