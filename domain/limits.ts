@@ -13,6 +13,28 @@ export const LIMITS = {
   uploadBytesMax: 5 * 1024 * 1024,
   /** Photos are resized to fit in this square, as JPEG. */
   photoSidePx: 512,
+  /** The shell's search: a longer query is refused (400); one without a word this long finds nothing. */
+  searchQueryMax: 100,
+  searchWordMin: 2,
+  /** Results of one search, at most. */
+  searchResultsMax: 50,
+} as const;
+
+/**
+ * What POST /api/import reads of an archive, at most: a larger, fuller or more compressed one is
+ * refused before it is unpacked (a ZIP bomb expands far past what it weighs).
+ */
+export const ARCHIVE_LIMITS = {
+  /** The uploaded ZIP. */
+  archiveBytesMax: 1024 * 1024 * 1024,
+  /** Entries in it: the JSON document and one file per document. */
+  entriesMax: 20_000,
+  /** Everything in it, unpacked. */
+  unpackedBytesMax: 2 * 1024 * 1024 * 1024,
+  /** The JSON document, unpacked. */
+  documentBytesMax: 64 * 1024 * 1024,
+  /** Unpacked over packed size of any entry past 1 MiB: text packs to a tenth, a bomb to a thousandth. */
+  compressionRatioMax: 100,
 } as const;
 
 export const TIMINGS_MS = {

@@ -37,12 +37,21 @@ import { commentRoutes, forgetComments } from "./modules/comments/routes.ts";
 import { companyRoutes, forgetCompanyMembership } from "./modules/companies/routes.ts";
 import { type CompanyJobs, createCompanyService } from "./modules/companies/service.ts";
 import { attachedDocumentsLinker } from "./modules/documents/record-links.ts";
+import { documentReader } from "./modules/documents/reader.ts";
 import { documentRoutes, forgetDocuments } from "./modules/documents/routes.ts";
+import { institutionReader } from "./modules/institutions/reader.ts";
 import { forgetInstitutions, institutionRoutes } from "./modules/institutions/routes.ts";
+import { personReader } from "./modules/persons/reader.ts";
 import { forgetPersons, personRoutes } from "./modules/persons/routes.ts";
 import { createListCache } from "./modules/records/list-cache.ts";
+import { recordReader } from "./modules/records/reader.ts";
 import { forgetRecords, recordRoutes } from "./modules/records/routes.ts";
 import { reminderRoutes } from "./modules/reminders/routes.ts";
+import { createSearchIndexer } from "./modules/search/indexer.ts";
+import { categoryLabels } from "./modules/search/labels.ts";
+import { forgetSearchTerms, searchRoutes } from "./modules/search/routes.ts";
+import { createSearch } from "./modules/search/search.ts";
+import { searchSources } from "./modules/search/sources.ts";
 import { type ReminderJobs, reminderScheduler } from "./modules/reminders/schedule.ts";
 import { createApprovalLinks } from "./modules/sharing/approval-links.ts";
 import { forgetSharing } from "./modules/sharing/forget-account.ts";
@@ -161,17 +170,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.masterKeys ??
       loadMasterKeyring({ config, logger: { warn: (message) => app.log.warn(message) } }),
   });
-  await app.register(addressRoutes, { database });
-  await app.register(institutionRoutes, { database });
-  await app.register(personRoutes, { database, dataKeys });
+  // The search index follows every save and delete of what it finds (server/modules/search).
+  const sources = searchSources(database.db, dataKeys);
+  const searchIndex = createSearchIndexer({ db: database.db, dataKeys, sources, log: app.log });
+  await app.register(addressRoutes, { database, onChange: [searchIndex.hookFor("address")] });
+  await app.register(institutionRoutes, { database, onChange: [searchIndex.hookFor("institution")] });
+  await app.register(personRoutes, { database, dataKeys, onChange: [searchIndex.hookFor("person")] });
+  // The "me" person made at sign-up, by the identity module.
+  options.auth?.ownPersonHooks.push(searchIndex.hookFor("person"));
   const blobs = openBlobStore({ config, database, dataKeys });
-  await app.register(documentRoutes, { database, blobs, dataKeys, uploadLimit: config.uploadRateLimit });
+  await app.register(documentRoutes, {
+    database,
+    blobs,
+    dataKeys,
+    uploadLimit: config.uploadRateLimit,
+    onChange: [searchIndex.hookFor("document")],
+  });
   await app.register(recordRoutes, {
     database,
     dataKeys,
     listCache,
     onChange: [
       attachedDocumentsLinker(database.db),
+      searchIndex.recordHook(),
       ...(options.reminderJobs === undefined
         ? []
         : [
@@ -219,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forgetRecords(listCache),
     forgetSharing,
     forgetDocuments(blobs),
+    forgetSearchTerms,
   ])
     eraser.add(hook);
   if (options.billing !== undefined && options.auth !== undefined) {
@@ -265,6 +287,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const { devMailboxRoutes } = await import("./mail/dev-mailbox.ts");
     await app.register(devMailboxRoutes, { dataDir: config.dataDir });
   }
+  await app.register(searchRoutes, {
+    search: createSearch({
+      db: database.db,
+      dataKeys,
+      sources,
+      labels: categoryLabels(locales),
+      indexer: searchIndex,
+      scopeReaders: {
+        records: recordReader({ db: database.db, dataKeys, listCache }),
+        persons: personReader(database.db, dataKeys),
+        institutions: institutionReader(database.db),
+        documents: documentReader(database.db, dataKeys),
+      },
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+    }),
+  });
   await app.register(webRoutes, { webDir: config.webDir, locales });
   return app;
 }

@@ -4,6 +4,7 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin, genericOAuth, twoFactor } from "better-auth/plugins";
 import type { Config } from "../config.ts";
+import type { ChangeHook } from "../db/change-hook.ts";
 import type { Database } from "../db/database.ts";
 import { ensureOwnPerson } from "../modules/persons/own-person.ts";
 import { type IdentityMailer, identityMails } from "./auth-mail.ts";
@@ -49,6 +50,7 @@ function buildBetterAuth(
     sessions: SessionIdentity;
     events: SignInEvents;
     spentLinks: SpentLinks;
+    ownPersonHooks: readonly ChangeHook[];
   },
 ) {
   const { config, database, secret, sessions, events, logger, spentLinks } = options;
@@ -190,7 +192,10 @@ function buildBetterAuth(
           // Every account starts with its own "me" person, named after the account.
           after: async (user) => {
             try {
-              await ensureOwnPerson(database.db, user.id);
+              const created = await ensureOwnPerson(database.db, user.id);
+              if (created !== undefined) {
+                for (const hook of options.ownPersonHooks) await hook.saved(user.id, created);
+              }
             } catch (error) {
               // GET /api/pn/person creates it later; the sign-up itself has succeeded.
               logger.error({ err: error }, "could not create the account's own person record");
@@ -272,7 +277,9 @@ export function createAuth(options: CreateAuthOptions) {
   const events = createSignInEvents({ database, secret, mails });
   const spentLinks = createSpentLinks({ db: database.db });
   const trustedDevices = createTrustedDevices({ secret, publicUrl: config.publicUrl, secure: secureCookies });
-  const auth = buildBetterAuth({ ...options, secret, sessions, events, spentLinks });
+  // Told of the "me" person made at sign-up; buildApp adds the persons module's hooks (search).
+  const ownPersonHooks: ChangeHook[] = [];
+  const auth = buildBetterAuth({ ...options, secret, sessions, events, spentLinks, ownPersonHooks });
   return {
     auth,
     sessions,
@@ -284,6 +291,7 @@ export function createAuth(options: CreateAuthOptions) {
     database,
     spentLinks,
     trustedDevices,
+    ownPersonHooks,
   };
 }
 

@@ -16,7 +16,8 @@ import { AppError } from "../errors/app-error.ts";
 /** The caller as these rules see it (structural, so the access hook may ask without a cycle). */
 type Caller = { userId: string; roles: readonly string[] };
 
-function hasFullFile(caller: Pick<Caller, "roles">): boolean {
+/** The full file: every section (records, documents) besides the Personal Network. */
+export function hasFullFile(caller: Pick<Caller, "roles">): boolean {
   return hasFullAccess(caller.roles);
 }
 

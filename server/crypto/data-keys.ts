@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject, randomBytes } from "node:crypto";
+import { createSecretKey, hkdfSync, type KeyObject, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { KEY_BYTES, open, seal } from "./envelope.ts";
@@ -14,9 +14,17 @@ import type { MasterKey, MasterKeyring } from "./master-keys.ts";
 export type DataKeys = {
   encryptFor(userId: string, plaintext: Uint8Array | string, aad: string): Promise<Buffer>;
   decryptFor(userId: string, ciphertext: Uint8Array, aad: string): Promise<Buffer>;
+  /**
+   * The account's search key (server/modules/search keys its blind index with it): derived from the
+   * data key with HKDF, so it is as secret as the data key, never stored, and useless for decrypting.
+   */
+  searchKeyFor(userId: string): Promise<KeyObject>;
   /** Drops the account's cached key (its rows are going away). */
   forget(userId: string): void;
 };
+
+/** HKDF's info for the search key: a new purpose gets a new label, never this key. */
+const SEARCH_KEY_INFO = "kinfile search index v1";
 
 export type DataKeysOptions = {
   db: Kysely<DB>;
@@ -135,6 +143,10 @@ export function createDataKeys(options: DataKeysOptions): DataKeys {
     },
     async decryptFor(userId, ciphertext, aad) {
       return open(await keyOf(userId), ciphertext, [userId, aad]);
+    },
+    async searchKeyFor(userId) {
+      const dataKey = (await keyOf(userId)).export();
+      return createSecretKey(Buffer.from(hkdfSync("sha256", dataKey, userId, SEARCH_KEY_INFO, KEY_BYTES)));
     },
     forget: evict,
   };

@@ -50,6 +50,18 @@ export function ownedRows<T extends OwnedTable>(
       return row as unknown as Row | undefined;
     },
 
+    /** Some of the owner's rows by id, in no particular order (another account's ids find nothing). */
+    async findMany(ownerId: string, ids: readonly string[]): Promise<Row[]> {
+      if (ids.length === 0) return [];
+      const rows = await owned
+        .selectFrom(from)
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("id", "in", [...ids])
+        .execute();
+      return rows as unknown as Row[];
+    },
+
     /**
      * Whose a row is, whoever asks: only for a path that names a row but no owner (a nominee's
      * read of a person, an address or a company), which then checks the caller's grant from them.

@@ -47,6 +47,7 @@ export type DB = {
   account_comment: AccountCommentTable;
   spent_link: SpentLinkTable;
   rate_limit: RateLimitTable;
+  search_term: SearchTermTable;
   password_confirmation: PasswordConfirmationTable;
   user: AuthUserTable;
   session: AuthSessionTable;
@@ -481,6 +482,22 @@ export interface RateLimitTable {
   count: number;
   /** Epoch ms the window ends; the count starts again after. */
   window_ends_at: number;
+}
+
+/**
+ * One word, or a prefix of one, of a searchable field (server/modules/search): a keyed hash under
+ * the owner's search key, never the text.
+ */
+export interface SearchTermTable {
+  owner_id: string;
+  /** HMAC-SHA-256 of the normalised word under the owner's search key, base64url, truncated. */
+  hash: string;
+  subject_kind: string;
+  subject_id: string;
+  /** The subject's module and category (a record's, a person's group, a document's type). */
+  module: string;
+  category: string;
+  field: string;
 }
 
 export interface AccountCommentTable {

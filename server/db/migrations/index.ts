@@ -15,6 +15,7 @@ import * as spentLinks from "./0013_spent_links.ts";
 import * as rateLimits from "./0014_rate_limits.ts";
 import * as blobChunkWrittenAt from "./0015_blob_chunk_written_at.ts";
 import * as passwordConfirmations from "./0016_password_confirmations.ts";
+import * as searchTerms from "./0017_search_terms.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0014_rate_limits": rateLimits,
   "0015_blob_chunk_written_at": blobChunkWrittenAt,
   "0016_password_confirmations": passwordConfirmations,
+  "0017_search_terms": searchTerms,
 };

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addressInputSchema } from "../../../domain/schemas/address.ts";
 import { actorOf } from "../../auth/ownership.ts";
+import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { addressRepository } from "./repository.ts";
@@ -22,8 +23,11 @@ export const forgetAddresses: AccountDeletedHook = (userId, trx) =>
   addressRepository(trx).deleteAllOf(userId);
 
 /** The spec's address calls (section 7), on the signed-in user's own address book. */
-export async function addressRoutes(app: FastifyInstance, options: { database: Database }): Promise<void> {
-  const service = createAddressService(options.database.db);
+export async function addressRoutes(
+  app: FastifyInstance,
+  options: { database: Database; onChange?: readonly ChangeHook[] },
+): Promise<void> {
+  const service = createAddressService(options.database.db, options.onChange);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { access: "user" as const };
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Address, AddressInput, AddressUsage } from "../../../domain/schemas/address.ts";
 import type { Actor } from "../../auth/access.ts";
+import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -15,7 +16,8 @@ import { addressRepository } from "./repository.ts";
 /** The rows that name addresses, in the order a refusal lists their usages. */
 const ADDRESS_USERS: readonly AddressUse[] = [personAddressUse, institutionAddressUse];
 
-export function createAddressService(db: Kysely<DB>) {
+/** `onChange` is told of every save and delete (the search index follows them). */
+export function createAddressService(db: Kysely<DB>, onChange: readonly ChangeHook[] = []) {
   const addresses = addressRepository(db);
 
   async function usages(ownerId: string, addressId: string): Promise<AddressUsage[]> {
@@ -43,10 +45,12 @@ export function createAddressService(db: Kysely<DB>) {
         if (input.id === null) {
           const row = { ...columns, id: randomUUID(), owner_id: ownerId, created_at: now, updated_at: now };
           await addresses.insert(row);
+          for (const hook of onChange) await hook.saved(ownerId, row.id);
           return toAddress(row);
         }
         const updated = await addresses.update(ownerId, input.id, { ...columns, updated_at: now });
         if (updated === undefined) throw new AppError("not_found");
+        for (const hook of onChange) await hook.saved(ownerId, updated.id);
         return toAddress(updated);
       } catch (error) {
         // Saved meanwhile by another request: the unique index has the last word.
@@ -67,6 +71,7 @@ export function createAddressService(db: Kysely<DB>) {
         for (const user of ADDRESS_USERS) await user.clear(trx, ownerId, id);
         await addressRepository(trx).delete(ownerId, id);
       });
+      for (const hook of onChange) await hook.deleted(ownerId, id);
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 } from "../../../domain/schemas/document.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
@@ -64,10 +65,17 @@ export async function documentRoutes(
     dataKeys: DataKeys;
     /** Files one account may upload per window (config.uploadRateLimit). */
     uploadLimit: { max: number; windowMs: number };
+    onChange?: readonly ChangeHook[];
   },
 ): Promise<void> {
   const { blobs, dataKeys } = options;
-  const service = createDocumentService({ db: options.database.db, blobs, dataKeys, log: app.log });
+  const service = createDocumentService({
+    db: options.database.db,
+    blobs,
+    dataKeys,
+    log: app.log,
+    onChange: options.onChange ?? [],
+  });
   // Registered in this plugin only: uploads stream through busboy here, while other plugins (the
   // unsubscribe link's one-click POST) keep their own small multipart parser. Limits per request
   // are set where the file is read (upload.ts).

@@ -10,6 +10,7 @@ import type {
 import { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/schemas/document.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB, DocumentTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
@@ -29,8 +30,14 @@ export function createDocumentService(options: {
   blobs: BlobStore;
   dataKeys: DataKeys;
   log: FastifyBaseLogger;
+  /** Told of every change of a document's text and of every delete (the search index follows them). */
+  onChange?: readonly ChangeHook[];
 }) {
   const { db, blobs, dataKeys, log } = options;
+  const onChange = options.onChange ?? [];
+  async function changed(ownerId: string, id: string): Promise<void> {
+    for (const hook of onChange) await hook.saved(ownerId, id);
+  }
   const documents = documentRepository(db);
   const reader = documentReader(db, dataKeys);
   const open = (row: DocumentTable) => openDocument(dataKeys, row);
@@ -89,6 +96,7 @@ export function createDocumentService(options: {
           updated_at: now,
         };
         if (!(await documents.update(ownerId, input.id, changes))) throw new AppError("not_found");
+        await changed(ownerId, input.id);
         return input.id;
       }
       const id = randomUUID();
@@ -102,6 +110,7 @@ export function createDocumentService(options: {
         created_at: now,
         updated_at: now,
       });
+      await changed(ownerId, id);
       return id;
     },
 
@@ -156,6 +165,7 @@ export function createDocumentService(options: {
         await discard(ownerId, file.blobId);
         throw new AppError("not_found");
       }
+      await changed(ownerId, row.id);
       return toDocumentRecord(await open(updated));
     },
 
@@ -168,6 +178,7 @@ export function createDocumentService(options: {
       const row = await find(actor, at);
       if (row.blob_id === null || (await open(row)).fileName !== fileName) throw new AppError("not_found");
       await swapFile(actor.userId, row, NO_FILE);
+      await changed(actor.userId, row.id);
     },
 
     /**
@@ -184,6 +195,7 @@ export function createDocumentService(options: {
         return gone;
       });
       if (deleted === undefined) throw new AppError("not_found");
+      for (const hook of onChange) await hook.deleted(actor.userId, at.id);
       await discard(actor.userId, deleted.blobId);
     },
   };

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { institutionInputSchema } from "../../../domain/schemas/institution.ts";
 import { actorOf } from "../../auth/ownership.ts";
+import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { institutionRepository } from "./repository.ts";
@@ -20,9 +21,9 @@ export const forgetInstitutions: AccountDeletedHook = (userId, trx) =>
  */
 export async function institutionRoutes(
   app: FastifyInstance,
-  options: { database: Database },
+  options: { database: Database; onChange?: readonly ChangeHook[] },
 ): Promise<void> {
-  const service = createInstitutionService(options.database.db);
+  const service = createInstitutionService(options.database.db, options.onChange);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { access: "user" as const };
 

@@ -3,13 +3,15 @@ import type { Kysely } from "kysely";
 import type { Institution, InstitutionInput } from "../../../domain/schemas/institution.ts";
 import type { Actor } from "../../auth/access.ts";
 import { checkOwnedReferences } from "../../auth/ownership.ts";
+import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { authorizeInstitutionDelete } from "./policy.ts";
 import { toColumns, toInstitution } from "./presenter.ts";
 import { institutionRepository } from "./repository.ts";
 
-export function createInstitutionService(db: Kysely<DB>) {
+/** `onChange` is told of every save and delete (the search index follows them). */
+export function createInstitutionService(db: Kysely<DB>, onChange: readonly ChangeHook[] = []) {
   const institutions = institutionRepository(db);
 
   return {
@@ -47,10 +49,12 @@ export function createInstitutionService(db: Kysely<DB>) {
           updated_at: now,
         };
         await institutions.insert(row);
+        for (const hook of onChange) await hook.saved(ownerId, row.id);
         return toInstitution(row);
       }
       const updated = await institutions.update(ownerId, id, { ...toColumns(input), updated_at: now });
       if (updated === undefined) throw new AppError("not_found");
+      for (const hook of onChange) await hook.saved(ownerId, updated.id);
       return toInstitution(updated);
     },
 
@@ -58,6 +62,7 @@ export function createInstitutionService(db: Kysely<DB>) {
       if ((await institutions.find(actor.userId, id)) === undefined) throw new AppError("not_found");
       authorizeInstitutionDelete(actor);
       await institutions.delete(actor.userId, id);
+      for (const hook of onChange) await hook.deleted(actor.userId, id);
     },
   };
 }

@@ -18,23 +18,25 @@ function namesFromAccount(name: string, email: string): { firstName: string; las
 /**
  * The account's own "me" record, created from the account's name when it has none: at sign-up
  * (better-auth's user.create hook) and, for accounts older than this module, on the first GET.
+ * Answers the new person's id (undefined when the account had one), for the change hooks.
  */
-export async function ensureOwnPerson(db: Kysely<DB>, userId: string): Promise<void> {
+export async function ensureOwnPerson(db: Kysely<DB>, userId: string): Promise<string | undefined> {
   const persons = personRepository(db);
-  if ((await persons.findOwn(userId)) !== undefined) return;
+  if ((await persons.findOwn(userId)) !== undefined) return undefined;
   const user = await db
     .selectFrom("user")
     .select(["name", "email"])
     .where("id", "=", userId)
     .executeTakeFirst();
-  if (user === undefined) return;
+  if (user === undefined) return undefined;
   const input = personInputSchema.parse({
     group: OWN_GROUP,
     mainDetails: namesFromAccount(user.name, user.email),
   });
   const now = Date.now();
+  const id = randomUUID();
   await persons.insertOwnIfMissing({
-    id: randomUUID(),
+    id,
     owner_id: userId,
     ...toColumns(input),
     social_number_enc: null,
@@ -43,4 +45,5 @@ export async function ensureOwnPerson(db: Kysely<DB>, userId: string): Promise<v
     created_at: now,
     updated_at: now,
   });
+  return id;
 }

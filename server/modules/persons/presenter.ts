@@ -92,7 +92,7 @@ const EMPTY_DATA: StoredData = {
   otherType: null,
 };
 
-function storedData(row: Pick<PersonTable, "data">): StoredData {
+export function storedData(row: Pick<PersonTable, "data">): StoredData {
   const parsed = JSON.parse(row.data) as Partial<StoredData>;
   return {
     ...EMPTY_DATA,
@@ -101,6 +101,11 @@ function storedData(row: Pick<PersonTable, "data">): StoredData {
     importantDates: { ...EMPTY_DATA.importantDates, ...parsed.importantDates },
     mainDetails: { ...EMPTY_DATA.mainDetails, ...parsed.mainDetails },
   };
+}
+
+/** The emails and phones a row keeps, as likely duplicates are found by them. */
+export function contactDetailsOf(row: Pick<PersonTable, "data">): StoredData["contactDetails"] {
+  return storedData(row).contactDetails;
 }
 
 function groupOf(row: Pick<PersonTable, "person_group">): PersonGroup {

@@ -81,6 +81,16 @@ export function personRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** What each of the owner's persons is recognised by: names, and the emails and phones in data. */
+    identities(ownerId: string) {
+      return db
+        .selectFrom("person")
+        .select(["id", "first_name", "last_name", "data"])
+        .where("owner_id", "=", ownerId)
+        .orderBy("created_at")
+        .execute();
+    },
+
     /** A group's cards, oldest first; the thumbnail only when the group shows avatars. */
     listGroup(ownerId: string, group: string, withThumbnails: boolean) {
       return db
@@ -92,6 +102,31 @@ export function personRepository(db: Kysely<DB>) {
         .orderBy("created_at")
         .orderBy("id")
         .execute() as Promise<(PersonListRow & { photo_thumb_enc?: Uint8Array | null })[]>;
+    },
+
+    /**
+     * What search reads of the owner's persons (no secret, no photo): these ids, every person, or
+     * the first `limit` of some groups.
+     */
+    searchRows(
+      ownerId: string,
+      which: { ids: readonly string[] } | "all" | { groups: readonly string[]; limit: number },
+    ) {
+      let query = db
+        .selectFrom("person")
+        .select(["id", "person_group", "first_name", "last_name", "data"])
+        .where("owner_id", "=", ownerId);
+      if (which !== "all" && "ids" in which) {
+        if (which.ids.length === 0) return Promise.resolve([]);
+        query = query.where("id", "in", [...which.ids]);
+      } else if (which !== "all") {
+        if (which.groups.length === 0) return Promise.resolve([]);
+        query = query
+          .where("person_group", "in", [...which.groups])
+          .orderBy("id")
+          .limit(which.limit);
+      }
+      return query.execute();
     },
 
     links(ownerId: string, personId: string) {

@@ -9,6 +9,7 @@ import {
 } from "../../../domain/schemas/person.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { createPhotoProcessor } from "./photo-processor.ts";
@@ -31,11 +32,16 @@ export const forgetPersons: AccountDeletedHook = (userId, trx) => personReposito
  */
 export async function personRoutes(
   app: FastifyInstance,
-  options: { database: Database; dataKeys: DataKeys },
+  options: { database: Database; dataKeys: DataKeys; onChange?: readonly ChangeHook[] },
 ): Promise<void> {
   const photos = createPhotoProcessor();
   app.addHook("onClose", () => photos.close());
-  const service = createPersonService({ db: options.database.db, dataKeys: options.dataKeys, photos });
+  const service = createPersonService({
+    db: options.database.db,
+    dataKeys: options.dataKeys,
+    photos,
+    onChange: options.onChange ?? [],
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { access: "user" as const };
 

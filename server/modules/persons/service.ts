@@ -6,6 +6,7 @@ import { MASK } from "../../../domain/secrets.ts";
 import type { Actor } from "../../auth/access.ts";
 import { checkOwnedReferences } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB, PersonTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -26,8 +27,15 @@ const MESSAGES = {
   self: "errors:network.self_reference",
 };
 
-export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKeys; photos: PhotoProcessor }) {
+export function createPersonService(options: {
+  db: Kysely<DB>;
+  dataKeys: DataKeys;
+  photos: PhotoProcessor;
+  /** Told of every save and delete (the search index follows them). */
+  onChange?: readonly ChangeHook[];
+}) {
   const { db, dataKeys, photos } = options;
+  const onChange = options.onChange ?? [];
   const persons = personRepository(db);
   const reader = personReader(db, dataKeys);
   /** The owner's read: the social number revealed only when asked, and each reveal logged. */
@@ -142,6 +150,7 @@ export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKey
       }
       throw error;
     }
+    for (const hook of onChange) await hook.saved(ownerId, id);
     return id;
   }
 
@@ -152,7 +161,8 @@ export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKey
     async own(actor: Actor, reveal: readonly string[] = []): Promise<PersonRecord> {
       let row = await persons.findOwn(actor.userId);
       if (row === undefined) {
-        await ensureOwnPerson(db, actor.userId);
+        const created = await ensureOwnPerson(db, actor.userId);
+        if (created !== undefined) for (const hook of onChange) await hook.saved(actor.userId, created);
         row = await persons.findOwn(actor.userId);
       }
       if (row === undefined) throw new AppError("not_found");
@@ -183,6 +193,7 @@ export function createPersonService(options: { db: Kysely<DB>; dataKeys: DataKey
         await deleteCommentsOf(trx, actor.userId, "person", id);
         await personRepository(trx).delete(actor.userId, id);
       });
+      for (const hook of onChange) await hook.deleted(actor.userId, id);
     },
   };
 }

@@ -51,15 +51,18 @@ export function recordRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Every record of the given categories (a nominee's shared scope), in no particular order. */
-    listInCategories(ownerId: string, categories: readonly string[]): Promise<RecordTable[]> {
+    /**
+     * Every record of the given categories (a nominee's shared scope), in no particular order; the
+     * first `limit` by id when given (a search naming the categories).
+     */
+    listInCategories(ownerId: string, categories: readonly string[], limit?: number): Promise<RecordTable[]> {
       if (categories.length === 0) return Promise.resolve([]);
-      return db
+      const query = db
         .selectFrom("record")
         .selectAll()
         .where("owner_id", "=", ownerId)
-        .where("category", "in", categories)
-        .execute();
+        .where("category", "in", categories);
+      return (limit === undefined ? query : query.orderBy("id").limit(limit)).execute();
     },
 
     /** The category of one of the owner's records, whatever it is; undefined when it is not theirs. */

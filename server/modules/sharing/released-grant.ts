@@ -52,6 +52,12 @@ export async function releasedGrantsFrom(
   return nominees.flatMap((nominee) => toGrant(actor, nominee, now) ?? []);
 }
 
+/** Every released grant of the caller still in force, from any owner (the shell's search). */
+export async function releasedGrantsOf(db: Kysely<DB>, actor: Actor, now: number): Promise<ReleasedGrant[]> {
+  const nominees = await nomineeRepository(db).listReleased(actor.userId);
+  return nominees.flatMap((nominee) => toGrant(actor, nominee, now) ?? []);
+}
+
 /**
  * Marks the grant opened if this is the first read since its release (opened_at is null), and
  * answers whether this request did it: the conditional update lets exactly one of racing requests,

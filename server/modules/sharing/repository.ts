@@ -119,6 +119,17 @@ export function nomineeRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** Every released grant the account holds, whoever's (the shell's search looks through them). */
+    listReleased(userId: string): Promise<NomineeRow[]> {
+      return db
+        .selectFrom("nominee")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("status", "=", "released")
+        .orderBy("created_at")
+        .execute();
+    },
+
     /** The account's released grants from one owner, oldest first. */
     listReleasedFrom(userId: string, ownerId: string): Promise<NomineeRow[]> {
       return db

@@ -1,0 +1,86 @@
+import type { Kysely } from "kysely";
+import type { SearchKind } from "../../../domain/schemas/search.ts";
+import type { DB, SearchTermTable } from "../../db/schema.ts";
+
+/** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits (7 columns each). */
+const INSERT_BATCH = 500;
+
+export type SubjectRef = { kind: SearchKind; id: string };
+
+/** Every query on the search index, each filtered by its owner. Pass a transaction to run them in it. */
+export function searchRepository(db: Kysely<DB>) {
+  return {
+    /** Replaces the index rows of these subjects of one owner by `rows`, in one transaction. */
+    async replace(ownerId: string, subjects: readonly SubjectRef[], rows: readonly SearchTermTable[]) {
+      await db.transaction().execute(async (trx) => {
+        for (const subject of subjects) {
+          await trx
+            .deleteFrom("search_term")
+            .where("owner_id", "=", ownerId)
+            .where("subject_kind", "=", subject.kind)
+            .where("subject_id", "=", subject.id)
+            .execute();
+        }
+        for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+          await trx
+            .insertInto("search_term")
+            .values(rows.slice(start, start + INSERT_BATCH))
+            // The same terms written by a save and by the index's build at once.
+            .onConflict((conflict) => conflict.doNothing())
+            .execute();
+        }
+      });
+    },
+
+    async remove(ownerId: string, subject: SubjectRef): Promise<void> {
+      await db
+        .deleteFrom("search_term")
+        .where("owner_id", "=", ownerId)
+        .where("subject_kind", "=", subject.kind)
+        .where("subject_id", "=", subject.id)
+        .execute();
+    },
+
+    async deleteAllOf(ownerId: string): Promise<void> {
+      await db.deleteFrom("search_term").where("owner_id", "=", ownerId).execute();
+    },
+
+    /** The owner's subjects of a kind that have terms (the index's build leaves them as they are). */
+    async indexedIds(ownerId: string, kind: SearchKind): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom("search_term")
+        .select("subject_id")
+        .distinct()
+        .where("owner_id", "=", ownerId)
+        .where("subject_kind", "=", kind)
+        .execute();
+      return new Set(rows.map((row) => row.subject_id));
+    },
+
+    /**
+     * The subjects holding every one of `hashes` (in any of their fields), at most `limit`: one
+     * indexed lookup per hash, intersected by grouping; only subjects of `kinds`.
+     */
+    async matching(
+      ownerId: string,
+      hashes: readonly string[],
+      kinds: readonly SearchKind[],
+      limit: number,
+    ): Promise<SubjectRef[]> {
+      if (kinds.length === 0) return [];
+      const rows = await db
+        .selectFrom("search_term")
+        .select(["subject_kind", "subject_id"])
+        .where("owner_id", "=", ownerId)
+        .where("hash", "in", [...hashes])
+        .where("subject_kind", "in", [...kinds])
+        .groupBy(["subject_kind", "subject_id"])
+        .having((eb) => eb.fn.count<number>("hash").distinct(), "=", hashes.length)
+        .orderBy("subject_kind")
+        .orderBy("subject_id")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ kind: row.subject_kind as SearchKind, id: row.subject_id }));
+    },
+  };
+}

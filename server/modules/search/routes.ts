@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { LIMITS } from "../../../domain/limits.ts";
+import { type SearchKind, searchQuerySchema, searchResponseSchema } from "../../../domain/schemas/search.ts";
+import { actorOf } from "../../auth/ownership.ts";
+import { hasFullFile } from "../../auth/permissions.ts";
+import { requestLanguage } from "../../i18n/request-language.ts";
+import type { AccountDeletedHook } from "../account/account-deletion.ts";
+import { searchRepository } from "./repository.ts";
+import type { Search } from "./search.ts";
+
+/** An account's search terms go with it. */
+export const forgetSearchTerms: AccountDeletedHook = async (userId, trx) => {
+  await searchRepository(trx).deleteAllOf(userId);
+};
+
+/** The Personal Network is everyone's; records and documents are the full file's (auth/permissions.ts). */
+const NETWORK_KINDS: readonly SearchKind[] = ["person", "address", "institution"];
+const FULL_FILE_KINDS: readonly SearchKind[] = [...NETWORK_KINDS, "record", "document"];
+
+/** GET /api/search?q=: the shell's search box. */
+export async function searchRoutes(app: FastifyInstance, options: { search: Search }): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/search",
+    {
+      config: { access: "user" },
+      schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const kinds = hasFullFile(actor) ? FULL_FILE_KINDS : NETWORK_KINDS;
+      const language = requestLanguage(request);
+      const own = await options.search.own(actor.userId, request.query.q, kinds, language);
+      // A nominee also finds what others released to them (never anything unreleased).
+      const shared = await options.search.shared(
+        actor,
+        request.query.q,
+        language,
+        LIMITS.searchResultsMax - own.results.length,
+      );
+      const answer = {
+        results: [...own.results, ...shared.results],
+        truncated: own.truncated || shared.truncated,
+      };
+      // Names and addresses in clear: no cache keeps a copy.
+      return reply.header("cache-control", "no-store").send(answer);
+    },
+  );
+}

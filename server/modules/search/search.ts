@@ -1,0 +1,192 @@
+import type { Kysely } from "kysely";
+import type { Language } from "../../../domain/catalog/languages.ts";
+import { LIMITS } from "../../../domain/limits.ts";
+import {
+  SEARCH_KINDS,
+  type SearchKind,
+  type SearchResponse,
+  type SearchResult,
+} from "../../../domain/schemas/search.ts";
+import type { Actor } from "../../auth/access.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { DB } from "../../db/schema.ts";
+import type { DocumentReader } from "../documents/reader.ts";
+import { releasedGrantsOf } from "../sharing/released-grant.ts";
+import type { ScopeReaders } from "../sharing/shared-scope.ts";
+import { grantVisibility } from "../sharing/shared-search.ts";
+import { termHash } from "./blind-index.ts";
+import type { SearchIndexer } from "./indexer.ts";
+import type { CategoryLabels } from "./labels.ts";
+import { searchRepository } from "./repository.ts";
+import type { SearchDoc, SearchSource } from "./source.ts";
+import { lookupKey, matchesAll, matchRanges, queryWords } from "./words.ts";
+
+/** How many pages of an owner's matches a nominee's search looks through for what the grant shows. */
+const SHARED_DEPTH = 4;
+
+/** One owner's results before they are answered: the subject read in clear, and how it matched. */
+export type Found = { doc: SearchDoc; match: SearchResult["match"] };
+
+/** Where a subject's words matched: the first field (in the source's order) holding a match. */
+function fieldMatch(doc: SearchDoc, words: readonly string[]): SearchResult["match"] | undefined {
+  if (
+    !matchesAll(
+      doc.fields.map((entry) => entry.text),
+      words,
+    )
+  )
+    return undefined;
+  for (const { field, text } of doc.fields) {
+    const ranges = matchRanges(text, words);
+    if (ranges.length > 0) return { field, text, ranges };
+  }
+  return undefined;
+}
+
+const KIND_ORDER = new Map(SEARCH_KINDS.map((kind, index) => [kind, index]));
+
+/** Grouped by kind (the app shows a group per module), then by title. */
+function byKindAndTitle(a: Found, b: Found): number {
+  return (
+    (KIND_ORDER.get(a.doc.kind) ?? 0) - (KIND_ORDER.get(b.doc.kind) ?? 0) ||
+    a.doc.module.localeCompare(b.doc.module) ||
+    (a.doc.title ?? "").localeCompare(b.doc.title ?? "")
+  );
+}
+
+/**
+ * The search itself: the query's words hashed under the owner's search key and intersected in the
+ * database (blind-index.ts), plus the categories whose labels the words name (labels.ts); then
+ * only those subjects, at most a page of them, are read in clear, checked against the words (a
+ * stale or colliding term finds nothing) and given their title and highlighted match.
+ */
+export function createSearch(options: {
+  db: Kysely<DB>;
+  dataKeys: DataKeys;
+  sources: readonly SearchSource[];
+  labels: CategoryLabels;
+  indexer: SearchIndexer;
+  /** The modules' readers a nominee's grant is checked through (sharing/shared-search.ts). */
+  scopeReaders: ScopeReaders & { documents: DocumentReader };
+  clock?: () => number;
+}) {
+  const { dataKeys, labels, indexer } = options;
+  const clock = options.clock ?? Date.now;
+  const terms = searchRepository(options.db);
+  const sources = new Map(options.sources.map((source) => [source.kind, source]));
+
+  /** The owner's subjects among `refs`, read in clear; terms of those gone are dropped. */
+  async function readFound(ownerId: string, refs: readonly { kind: SearchKind; id: string }[]) {
+    const docs: SearchDoc[] = [];
+    for (const [kind, source] of sources) {
+      const ids = refs.filter((ref) => ref.kind === kind).map((ref) => ref.id);
+      if (ids.length === 0) continue;
+      const read = await source.read(ownerId, ids);
+      const present = new Set(read.map((doc) => doc.id));
+      // Deleted by a path that told no hook (a library entry's record goes with its document).
+      for (const id of ids) if (!present.has(id)) await indexer.forget(ownerId, kind, id);
+      docs.push(...read);
+    }
+    return docs;
+  }
+
+  /** One owner's subjects of `kinds` matching the query's words, at most `limit` (and whether there were more). */
+  async function find(
+    ownerId: string,
+    words: readonly string[],
+    kinds: readonly SearchKind[],
+    language: Language,
+    limit: number,
+  ): Promise<{ found: Found[]; truncated: boolean }> {
+    const key = await dataKeys.searchKeyFor(ownerId);
+    const hashes = [...new Set(words.map((word) => termHash(key, lookupKey(word))))];
+    const refs = await terms.matching(ownerId, hashes, kinds, limit + 1);
+    const found = new Map<string, Found>();
+    for (const doc of await readFound(ownerId, refs)) {
+      const match = fieldMatch(doc, words);
+      if (match !== undefined) found.set(`${doc.kind}:${doc.id}`, { doc, match });
+    }
+    let truncated = refs.length > limit;
+    const categories = labels.matching(words);
+    if (categories.length > 0) {
+      for (const source of sources.values()) {
+        if (!kinds.includes(source.kind)) continue;
+        const named = (await source.readIn?.(ownerId, categories, limit + 1)) ?? [];
+        if (named.length > limit) truncated = true;
+        for (const doc of named) {
+          const id = `${doc.kind}:${doc.id}`;
+          if (found.has(id)) continue;
+          found.set(id, {
+            doc,
+            match: { field: "category", ...labels.describe(doc.category, words, language) },
+          });
+        }
+      }
+    }
+    const sorted = [...found.values()].sort(byKindAndTitle);
+    return { found: sorted.slice(0, limit), truncated: truncated || sorted.length > limit };
+  }
+
+  return {
+    find,
+
+    /**
+     * GET /api/search: the caller's own file, of the kinds their access opens. A query without a
+     * word long enough finds nothing.
+     */
+    async own(
+      ownerId: string,
+      query: string,
+      kinds: readonly SearchKind[],
+      language: Language,
+    ): Promise<SearchResponse> {
+      const words = queryWords(query);
+      if (words.length === 0) return { results: [], truncated: false };
+      const { found, truncated } = await find(ownerId, words, kinds, language, LIMITS.searchResultsMax);
+      return { results: found.map((entry) => toResult(entry, null)), truncated };
+    },
+
+    /**
+     * The same search in the files shared with the caller and released to them: each grant's
+     * owner's index, then only what the grant lets them open. A grant whose owner has many matches
+     * outside it is looked through a few pages deep, not to the end.
+     */
+    async shared(actor: Actor, query: string, language: Language, room: number): Promise<SearchResponse> {
+      const words = queryWords(query);
+      if (words.length === 0 || room <= 0) return { results: [], truncated: false };
+      const results: SearchResult[] = [];
+      let truncated = false;
+      for (const grant of await releasedGrantsOf(options.db, actor, clock())) {
+        const visible = grantVisibility(options.scopeReaders, grant);
+        const { found, truncated: more } = await find(
+          grant.ownerId,
+          words,
+          SEARCH_KINDS,
+          language,
+          LIMITS.searchResultsMax * SHARED_DEPTH,
+        );
+        truncated ||= more;
+        for (const entry of found) {
+          if (results.length >= room) return { results, truncated: true };
+          if (await visible(entry.doc)) results.push(toResult(entry, grant.nominee.id));
+        }
+      }
+      return { results, truncated };
+    },
+  };
+}
+
+export type Search = ReturnType<typeof createSearch>;
+
+export function toResult({ doc, match }: Found, nomineeId: string | null): SearchResult {
+  return {
+    kind: doc.kind,
+    module: doc.module,
+    category: doc.category,
+    id: doc.id,
+    title: doc.title,
+    match,
+    recordId: doc.recordId ?? null,
+    nomineeId,
+  };
+}

@@ -1,0 +1,28 @@
+import type { SearchKind } from "../../../domain/schemas/search.ts";
+
+/**
+ * What a module gives search about one of its rows, in clear: read by the module that owns the
+ * row (its `search-source.ts`, its only public face for search), indexed and matched here. Only
+ * fields that are not secret are ever in it.
+ */
+export type SearchDoc = {
+  kind: SearchKind;
+  id: string;
+  module: string;
+  category: string;
+  title: string | null;
+  /** A document attached to a record: the record. */
+  recordId?: string | null;
+  /** The searchable fields, in the order a match is reported: field key -> text. */
+  fields: readonly { field: string; text: string }[];
+};
+
+export type SearchSource = {
+  kind: SearchKind;
+  /** These rows of the owner (those it no longer has are left out). */
+  read(ownerId: string, ids: readonly string[]): Promise<SearchDoc[]>;
+  /** Every row of the owner (building the index). */
+  readAll(ownerId: string): Promise<SearchDoc[]>;
+  /** The owner's rows of these categories, at most `limit` (a query naming a category's label). */
+  readIn?(ownerId: string, categories: readonly string[], limit: number): Promise<SearchDoc[]>;
+};
