@@ -42,6 +42,7 @@ import { documentRoutes, forgetDocuments } from "./modules/documents/routes.ts";
 import { institutionReader } from "./modules/institutions/reader.ts";
 import { forgetInstitutions, institutionRoutes } from "./modules/institutions/routes.ts";
 import { personReader } from "./modules/persons/reader.ts";
+import { listExportRoutes } from "./modules/list-export/routes.ts";
 import { forgetPersons, personRoutes } from "./modules/persons/routes.ts";
 import { createListCache } from "./modules/records/list-cache.ts";
 import { recordReader } from "./modules/records/reader.ts";
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ]),
     ],
   });
+  await app.register(listExportRoutes, { database, dataKeys, listCache, locales });
   await app.register(reminderRoutes, {
     database,
     dataKeys,

@@ -21,11 +21,6 @@ export function addressReader(db: Kysely<DB>) {
         updateTime: Number(row.updated_at),
       }));
     },
-
-    /** Every address of the owner, oldest first, as the address list answers them. */
-    async list(ownerId: string): Promise<Address[]> {
-      return (await addresses.list(ownerId)).map(toAddress);
-    },
     ownerOf: addresses.ownerOf,
   };
 }

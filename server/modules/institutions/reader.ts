@@ -33,11 +33,6 @@ export function institutionReader(db: Kysely<DB>) {
       }));
     },
 
-    /** Every institution of the owner, oldest first, as the institution list answers them. */
-    async list(ownerId: string): Promise<Institution[]> {
-      return (await institutions.list(ownerId)).map(toInstitution);
-    },
-
     ownerOf: institutions.ownerOf,
   };
 }

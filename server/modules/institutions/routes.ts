@@ -2,12 +2,15 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { institutionInputSchema } from "../../../domain/schemas/institution.ts";
+import { institutionVcardDecisionsSchema } from "../../../domain/schemas/vcard.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import { NO_IMPORT_QUERY, vcardRoutes } from "../../vcard/routes.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { institutionRepository } from "./repository.ts";
 import { createInstitutionService } from "./service.ts";
+import { institutionVcards } from "./vcard.ts";
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -28,6 +31,17 @@ export async function institutionRoutes(
   const user = { access: "user" as const };
 
   api.get("/api/institutions/", { config: user }, async (request) => service.list(actorOf(request)));
+
+  const vcards = institutionVcards(options.database.db, options.onChange);
+  await vcardRoutes(app, {
+    path: "/api/institutions/vcard",
+    fileName: "kinfile-institutions",
+    importQuery: NO_IMPORT_QUERY,
+    decisionsSchema: institutionVcardDecisionsSchema,
+    export: vcards.export,
+    import: (ownerId, contacts) => vcards.import(ownerId, contacts),
+    decide: vcards.decide,
+  });
 
   api.post(
     "/api/institutions/",

@@ -103,11 +103,6 @@ export function storedData(row: Pick<PersonTable, "data">): StoredData {
   };
 }
 
-/** The emails and phones a row keeps, as likely duplicates are found by them. */
-export function contactDetailsOf(row: Pick<PersonTable, "data">): StoredData["contactDetails"] {
-  return storedData(row).contactDetails;
-}
-
 function groupOf(row: Pick<PersonTable, "person_group">): PersonGroup {
   // Rows are only written through the schema; a stray value reads as the most neutral group.
   return isPersonGroup(row.person_group) ? row.person_group : "networkperson";

@@ -70,7 +70,7 @@ export function personRepository(db: Kysely<DB>) {
       return row?.owner_id;
     },
 
-    /** Every one of the owner's persons, oldest first (the vCard export). */
+    /** Every one of the owner's persons, oldest first. */
     listAll(ownerId: string): Promise<PersonTable[]> {
       return db
         .selectFrom("person")

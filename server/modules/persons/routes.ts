@@ -7,14 +7,17 @@ import {
   personInputSchema,
   personRevealQuerySchema,
 } from "../../../domain/schemas/person.ts";
+import { personVcardDecisionsSchema, personVcardTargetSchema } from "../../../domain/schemas/vcard.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import { vcardRoutes } from "../../vcard/routes.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { createPhotoProcessor } from "./photo-processor.ts";
 import { personRepository } from "./repository.ts";
 import { createPersonService } from "./service.ts";
+import { personVcards } from "./vcard.ts";
 
 /** A person with a 5 MB photo in base64, and room for every other field. */
 const PERSON_BODY_LIMIT = IMAGE_SRC_MAX_CHARS + 1024 * 1024;
@@ -66,6 +69,17 @@ export async function personRoutes(
     { config: user, schema: { querystring: personRevealQuerySchema } },
     async (request) => service.own(actorOf(request), revealed(request.query)),
   );
+
+  const vcards = personVcards(options.database.db, options.dataKeys, options.onChange);
+  await vcardRoutes(app, {
+    path: "/api/pn/person/vcard",
+    fileName: "kinfile-persons",
+    importQuery: personVcardTargetSchema,
+    decisionsSchema: personVcardDecisionsSchema,
+    export: vcards.export,
+    import: vcards.import,
+    decide: vcards.decide,
+  });
 
   api.get("/api/pn/person/:group", { config: user, schema: { params: groupParams } }, async (request) =>
     service.list(actorOf(request), request.params.group),

@@ -1,0 +1,171 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Address } from "../../../domain/schemas/address.ts";
+import type { Institution } from "../../../domain/schemas/institution.ts";
+import {
+  type InstitutionCard,
+  type InstitutionVcardDecisions,
+  institutionCardSchema,
+  type VcardDecisionsResult,
+  type VcardImportResult,
+  type VcardNamedRecord,
+} from "../../../domain/schemas/vcard.ts";
+import type { DB } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { vcardAddressOf } from "../../vcard/address.ts";
+import { emptyContact, type VcardContact, writeVcards } from "../../vcard/contact.ts";
+import {
+  checkCards,
+  fillFromCard,
+  type Identity,
+  planImport,
+  type SavedHook,
+} from "../../vcard/import-plan.ts";
+import { addressReader } from "../addresses/reader.ts";
+import { toColumns, toInstitution } from "./presenter.ts";
+import { institutionRepository } from "./repository.ts";
+
+/** An institution as a vCard: KIND org, its name as FN and ORG, phones, emails, website, address. */
+function contactOf(institution: Institution, address: Address | undefined): VcardContact {
+  return {
+    ...emptyContact("org", institution.name),
+    org: institution.name,
+    url: institution.website,
+    emails: institution.emails,
+    phones: institution.phones.map((phone) => ({ number: phone.number, type: phone.type })),
+    addresses: address === undefined ? [] : [vcardAddressOf(address, "work")],
+  };
+}
+
+/** What a card says of an institution, before its schema checks it (ORG first, else FN). */
+function cardOf(contact: VcardContact): Record<string, unknown> {
+  return {
+    name: contact.org ?? contact.formattedName,
+    website: contact.url,
+    emails: contact.emails,
+    phones: contact.phones,
+  };
+}
+
+const identityOf = (card: InstitutionCard): Identity => ({
+  name: card.name,
+  emails: card.emails,
+  phones: card.phones.map((phone) => phone.number),
+});
+
+/**
+ * The institutions' vCard export and import (KIND:org cards). The import creates what is new in one
+ * transaction and answers the cards that look like institutions the owner has; the owner's
+ * decisions then merge, create or skip them, also in one transaction.
+ */
+export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[] = []) {
+  const institutions = institutionRepository(db);
+  const addresses = addressReader(db);
+
+  /** Tells the change hooks (the search index) of what was saved, once it is committed. */
+  async function told<T extends { created: VcardNamedRecord[]; merged?: VcardNamedRecord[] }>(
+    ownerId: string,
+    result: T,
+  ): Promise<T> {
+    for (const record of [...result.created, ...(result.merged ?? [])]) {
+      for (const hook of onChange) await hook.saved(ownerId, record.id);
+    }
+    return result;
+  }
+
+  async function known(ownerId: string) {
+    return (await institutions.list(ownerId)).map((row) => {
+      const institution = toInstitution(row);
+      return {
+        id: institution.id,
+        name: institution.name,
+        identity: identityOf(institution),
+      };
+    });
+  }
+
+  async function insertAll(trx: Kysely<DB>, ownerId: string, cards: readonly InstitutionCard[]) {
+    const repository = institutionRepository(trx);
+    const created = [];
+    for (const card of cards) {
+      const now = Date.now();
+      const id = randomUUID();
+      await repository.insert({
+        ...toColumns({ ...card, id: null, address: null }),
+        id,
+        owner_id: ownerId,
+        created_at: now,
+        updated_at: now,
+      });
+      created.push({ id, name: card.name });
+    }
+    return created;
+  }
+
+  return {
+    /** All the owner's institutions, or the one named (404 when it is not theirs). */
+    async export(ownerId: string, id: string | undefined): Promise<string> {
+      const rows =
+        id === undefined ? await institutions.list(ownerId) : [await institutions.find(ownerId, id)];
+      const contacts = [];
+      for (const row of rows) {
+        if (row === undefined) throw new AppError("not_found");
+        const institution = toInstitution(row);
+        const address =
+          institution.address === null ? undefined : await addresses.read(ownerId, institution.address);
+        contacts.push(contactOf(institution, address));
+      }
+      return writeVcards(contacts);
+    },
+
+    async import(
+      ownerId: string,
+      contacts: readonly VcardContact[],
+    ): Promise<VcardImportResult<InstitutionCard>> {
+      const cards = checkCards(institutionCardSchema, contacts.map(cardOf));
+      const { fresh, duplicates } = planImport(cards, await known(ownerId), identityOf);
+      const created = await db.transaction().execute((trx) => insertAll(trx, ownerId, fresh));
+      return told(ownerId, { created, duplicates });
+    },
+
+    async decide(ownerId: string, body: InstitutionVcardDecisions): Promise<VcardDecisionsResult> {
+      const targets = new Map(
+        await Promise.all(
+          body.decisions
+            .filter((decision) => decision.action === "merge")
+            .map(async (decision) => {
+              const row = await institutions.find(ownerId, decision.targetId as string);
+              if (row === undefined) throw new AppError("not_found");
+              return [row.id, toInstitution(row)] as const;
+            }),
+        ),
+      );
+      const result = await db.transaction().execute(async (trx) => {
+        const repository = institutionRepository(trx);
+        const toCreate = body.decisions.filter((decision) => decision.action === "create").map((d) => d.card);
+        const created = await insertAll(trx, ownerId, toCreate);
+        const merged = [];
+        for (const decision of body.decisions) {
+          if (decision.action !== "merge") continue;
+          const target = targets.get(decision.targetId as string) as Institution;
+          const current: InstitutionCard = {
+            name: target.name,
+            website: target.website,
+            phones: target.phones,
+            emails: target.emails,
+          };
+          const filled = fillFromCard(current, decision.card, decision.overwrite);
+          const updated = await repository.update(ownerId, target.id, {
+            ...toColumns({ ...filled, id: target.id, address: target.address }),
+            updated_at: Date.now(),
+          });
+          if (updated === undefined) throw new AppError("not_found");
+          targets.set(target.id, toInstitution(updated));
+          merged.push({ id: target.id, name: filled.name });
+        }
+        return { created, merged };
+      });
+      return told(ownerId, result);
+    },
+  };
+}

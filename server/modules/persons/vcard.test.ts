@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VCARD_LIMITS } from "../../../domain/schemas/vcard.ts";
+import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
+import { call } from "../../testing/person-photos.ts";
+import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
+import { testDialects } from "../../testing/test-database.ts";
+import { personVcard, uploadVcard } from "../../testing/vcard-upload.ts";
+
+describe.each(testDialects())("persons as vCards on %s", (dialect) => {
+  let test: TestApp;
+  let ann: TestUser;
+  let bob: TestUser;
+  beforeAll(async () => {
+    test = await buildTestApp(dialect);
+    ann = await createSignedInUser(test, { name: "Ann Example" });
+    bob = await createSignedInUser(test, { name: "Bob Other", lang: "fr" });
+  });
+  afterAll(() => test.close());
+
+  const countPersons = async (user: TestUser) =>
+    (await test.database.db.selectFrom("person").select("id").where("owner_id", "=", user.id).execute())
+      .length;
+
+  it("exports a person's names, birthday, emails, typed phones, home address and notes, never the social number", async () => {
+    const address = await call(test, ann, "POST", "/api/address/", {
+      name: "Home",
+      addressLine1: "1 Main Street",
+      city: "Toronto",
+      province: "Ontario",
+      country: "CA",
+      zip: "M5V 1A1",
+    });
+    const id = (
+      await call(test, ann, "POST", "/api/pn/person", {
+        group: "networkperson",
+        type: "dentist",
+        homeAddress: address.json().id,
+        contactDetails: {
+          emails: ["zoe@example.com"],
+          phones: [{ code: "CA", number: "416 555 0123", type: "workMobile" }],
+        },
+        mainDetails: {
+          firstName: "Zoé",
+          lastName: "O'Brien",
+          nickname: "Zo",
+          birthday: Date.UTC(1980, 2, 15),
+          socialNumber: "046 454 286",
+        },
+        notes: "Tuesdays, 9 a.m.; bring the card",
+      })
+    ).json() as string;
+
+    const one = await call(test, ann, "GET", `/api/pn/person/vcard?id=${id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.headers["content-type"]).toContain("text/vcard");
+    expect(one.headers["content-disposition"]).toBe('attachment; filename="kinfile-persons.vcf"');
+    const card = one.body;
+    expect(card).toContain("FN:Zoé O'Brien");
+    expect(card).toContain("N:O'Brien;Zoé;;;");
+    expect(card).toContain("NICKNAME:Zo");
+    expect(card).toContain("BDAY:19800315");
+    expect(card).toContain("EMAIL:zoe@example.com");
+    expect(card).toContain('TEL;VALUE=uri;TYPE="work,cell":tel:+14165550123');
+    expect(card).toContain('ADR;TYPE="home":;;1 Main Street;Toronto;Ontario;M5V 1A1;Canada');
+    expect(card).toContain("NOTE:Tuesdays\\, 9 a.m.\\; bring the card");
+    expect(card).not.toContain("046");
+
+    const all = await call(test, ann, "GET", "/api/pn/person/vcard");
+    expect(all.body.match(/BEGIN:VCARD/g)).toHaveLength(2); // "me" and Zoé
+  });
+
+  it("never exports another account's person: 404, and their list holds only their own", async () => {
+    const zoe = (await call(test, ann, "GET", "/api/pn/person/networkperson")).json()[0].id as string;
+    expect((await call(test, bob, "GET", `/api/pn/person/vcard?id=${zoe}`)).statusCode).toBe(404);
+    const bobs = (await call(test, bob, "GET", "/api/pn/person/vcard")).body;
+    expect(bobs).toContain("FN:Bob Other");
+    expect(bobs).not.toContain("Zoé");
+    expect((await call(test, null, "GET", "/api/pn/person/vcard")).statusCode).toBe(401);
+  });
+
+  it("round-trips: the export imported into another account creates the same persons", async () => {
+    const exported = (await call(test, ann, "GET", "/api/pn/person/vcard")).body;
+    const before = await countPersons(bob);
+    const response = await uploadVcard(test, bob, "/api/pn/person/vcard", exported);
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json();
+    expect(result.created.map((person: { name: string }) => person.name).sort()).toEqual([
+      "Ann Example",
+      "Zoé O'Brien",
+    ]);
+    expect(result.duplicates).toEqual([]);
+    expect(await countPersons(bob)).toBe(before + 2);
+    const list = (await call(test, bob, "GET", "/api/pn/person/networkperson")).json();
+    const zoe = list.find(
+      (person: { mainDetails: { firstName: string } }) => person.mainDetails.firstName === "Zoé",
+    );
+    const full = (await call(test, bob, "GET", `/api/pn/person/networkperson/${zoe.id}`)).json();
+    expect(full).toMatchObject({
+      group: "networkperson",
+      type: "other",
+      contactDetails: {
+        emails: ["zoe@example.com"],
+        phones: [{ code: "CA", number: "+14165550123", type: "workMobile" }],
+      },
+      mainDetails: {
+        firstName: "Zoé",
+        lastName: "O'Brien",
+        nickname: "Zo",
+        birthday: Date.UTC(1980, 2, 15),
+        socialNumber: null,
+      },
+      notes: "Tuesdays, 9 a.m.; bring the card",
+    });
+  });
+
+  it("offers likely duplicates (same name, email or phone) instead of creating copies, then merges by choice", async () => {
+    const before = await countPersons(bob);
+    const file = [
+      personVcard([
+        "FN:zoe  obrien",
+        "N:OBrien;zoe;;;",
+        "TITLE:x",
+        "EMAIL:zoe.new@example.com",
+        "NOTE:From the card",
+      ]),
+      personVcard(["FN:Someone Else", "N:Else;Someone;;;", "TEL;VALUE=uri:tel:+14165550123"]),
+      personVcard(["FN:Brand New", "N:New;Brand;;;", "BDAY:--0315"]),
+    ].join("");
+    const response = await uploadVcard(test, bob, "/api/pn/person/vcard?group=relative&type=brother", file);
+    expect(response.statusCode, response.body).toBe(200);
+    const { created, duplicates } = response.json();
+    expect(created).toEqual([{ id: expect.any(String), name: "Brand New" }]);
+    expect(await countPersons(bob)).toBe(before + 1);
+    expect(duplicates).toHaveLength(2);
+    const [byName, byPhone] = duplicates;
+    expect(byName.name).toBe("zoe OBrien");
+    expect(byName.candidates).toEqual([{ id: expect.any(String), name: "Zoé O'Brien" }]);
+    expect(byPhone.candidates[0].name).toBe("Zoé O'Brien");
+
+    const target = byName.candidates[0].id as string;
+    const decided = await call(test, bob, "POST", "/api/pn/person/vcard/decisions", {
+      group: "relative",
+      type: "brother",
+      decisions: [
+        { card: byName.card, action: "merge", targetId: target },
+        { card: byPhone.card, action: "skip" },
+      ],
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json()).toEqual({ created: [], merged: [{ id: target, name: "Zoé O'Brien" }] });
+    const merged = (await call(test, bob, "GET", `/api/pn/person/networkperson/${target}`)).json();
+    // Empty fields filled, what was typed kept, the new email added.
+    expect(merged.mainDetails.firstName).toBe("Zoé");
+    expect(merged.notes).toBe("Tuesdays, 9 a.m.; bring the card");
+    expect(merged.contactDetails.emails).toEqual(["zoe@example.com", "zoe.new@example.com"]);
+
+    const overwritten = await call(test, bob, "POST", "/api/pn/person/vcard/decisions", {
+      decisions: [
+        { card: byName.card, action: "merge", targetId: target, overwrite: true },
+        { card: byPhone.card, action: "create" },
+      ],
+    });
+    expect(overwritten.statusCode, overwritten.body).toBe(200);
+    expect(overwritten.json().created).toEqual([{ id: expect.any(String), name: "Someone Else" }]);
+    const replaced = (await call(test, bob, "GET", `/api/pn/person/networkperson/${target}`)).json();
+    expect(replaced.mainDetails.firstName).toBe("zoe");
+    expect(replaced.notes).toBe("From the card");
+  });
+
+  it("merges only into the caller's own persons", async () => {
+    const zoe = (await call(test, ann, "GET", "/api/pn/person/networkperson")).json()[0].id as string;
+    const response = await call(test, bob, "POST", "/api/pn/person/vcard/decisions", {
+      decisions: [{ card: { firstName: "X" }, action: "merge", targetId: zoe }],
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("reads a vCard 3.0 file with LF line ends", async () => {
+    const file =
+      "BEGIN:VCARD\nVERSION:3.0\nN:Smith;John;;;\nFN:John Smith\nTEL;TYPE=CELL:+1 416 555 0199\nEMAIL;TYPE=INTERNET:john@example.com\nBDAY:1975-02-01\nEND:VCARD\n";
+    const response = await uploadVcard(test, ann, "/api/pn/person/vcard", file);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().created).toEqual([{ id: expect.any(String), name: "John Smith" }]);
+  });
+
+  it("refuses a bad file with a translated 4xx naming the problem, and creates nothing", async () => {
+    const before = await countPersons(ann);
+    const cases: [string | Buffer, number, string, string?][] = [
+      ["hello", 400, "The file holds no vCard."],
+      [Buffer.from([0xff, 0xfe, 0x00, 0x41]), 400, "The file is not a vCard text file (UTF-8)."],
+      [
+        "BEGIN:VCARD\r\nVERSION:4.0\r\nN:A;B;;;\r\nEND:VCARD\r\n",
+        400,
+        "The file could not be read as vCards (version 4.0, or 3.0 without embedded photos).",
+      ],
+      [
+        personVcard(["FN:Good One", "N:One;Good;;;"]) +
+          personVcard(["FN:Bad Mail", "N:Mail;Bad;;;", "EMAIL:not-an-email"]),
+        400,
+        "Enter a valid email address.",
+        "cards.2.emails.0",
+      ],
+    ];
+    for (const [file, status, message, field = "file"] of cases) {
+      const response = await uploadVcard(test, ann, "/api/pn/person/vcard", file);
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.json().error.fields[field]).toBe(message);
+    }
+    const wrongField = await uploadVcard(test, ann, "/api/pn/person/vcard", personVcard(["FN:X"]), "other");
+    expect(wrongField.statusCode).toBe(400);
+    const me = await uploadVcard(test, ann, "/api/pn/person/vcard?group=me", personVcard(["FN:X"]));
+    expect(me.statusCode).toBe(400);
+    const typeOfOtherGroup = await uploadVcard(
+      test,
+      ann,
+      "/api/pn/person/vcard?group=child&type=dentist",
+      personVcard(["FN:X"]),
+    );
+    expect(typeOfOtherGroup.statusCode).toBe(400);
+    expect(typeOfOtherGroup.json().error.fields.type).toBeDefined();
+    expect(await countPersons(ann)).toBe(before);
+  });
+
+  it("answers in French for a French account", async () => {
+    const response = await uploadVcard(test, bob, "/api/pn/person/vcard", "nothing");
+    expect(response.json().error.fields.file).toBe("Le fichier ne contient aucune vCard.");
+  });
+
+  it("holds the limits: 1 MB and 500 cards", async () => {
+    const tooMany = personVcard(["FN:A B", "N:B;A;;;"]).repeat(VCARD_LIMITS.cards + 1);
+    const many = await uploadVcard(test, ann, "/api/pn/person/vcard", tooMany);
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error.fields.file).toBe("The file holds too many cards: at most 500 at a time.");
+    const large = await uploadVcard(
+      test,
+      ann,
+      "/api/pn/person/vcard",
+      "x".repeat(VCARD_LIMITS.fileBytes + 1),
+    );
+    expect(large.statusCode).toBe(413);
+    expect(large.json().error.fields.file).toBe("The file is too large: at most 1 MB.");
+  });
+});

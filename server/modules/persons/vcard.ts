@@ -1,0 +1,259 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { type PersonInput, type PersonRecord, personInputSchema } from "../../../domain/schemas/person.ts";
+import {
+  type PersonCard,
+  type PersonVcardDecisions,
+  type PersonVcardTarget,
+  personCardSchema,
+  type VcardDecisionsResult,
+  type VcardImportResult,
+  type VcardNamedRecord,
+} from "../../../domain/schemas/vcard.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { DB } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { vcardAddressOf } from "../../vcard/address.ts";
+import { emptyContact, type VcardContact, writeVcards } from "../../vcard/contact.ts";
+import {
+  checkCards,
+  fillFromCard,
+  type Identity,
+  planImport,
+  type SavedHook,
+} from "../../vcard/import-plan.ts";
+import { addressReader } from "../addresses/reader.ts";
+import { institutionReader } from "../institutions/reader.ts";
+import { personName, storedData, toColumns } from "./presenter.ts";
+import { personReader } from "./reader.ts";
+import { personRepository } from "./repository.ts";
+
+/**
+ * A person as a vCard: names, nickname, birthday, emails, phones with their types, home and mailing
+ * addresses, notes, the company (advisors) and the photo. Never the social number: a vCard is a
+ * file that travels.
+ */
+async function contactOf(
+  person: PersonRecord,
+  lookups: {
+    address: (id: string) => Promise<Parameters<typeof vcardAddressOf>[0] | undefined>;
+    company: (id: string) => Promise<string | undefined>;
+  },
+): Promise<VcardContact> {
+  const { mainDetails } = person;
+  const addresses = [];
+  for (const [id, type] of [
+    [person.homeAddress, "home"],
+    [person.mailingAddress, null],
+  ] as const) {
+    const address = id === null ? undefined : await lookups.address(id);
+    if (address !== undefined) addresses.push(vcardAddressOf(address, type));
+  }
+  return {
+    ...emptyContact(
+      "individual",
+      personName({ first_name: mainDetails.firstName, last_name: mainDetails.lastName }),
+    ),
+    given: mainDetails.firstName,
+    additional: mainDetails.middleName,
+    family: mainDetails.lastName,
+    nickname: mainDetails.nickname,
+    birthday: mainDetails.birthday,
+    emails: person.contactDetails.emails,
+    phones: person.contactDetails.phones.map((phone) => ({ number: phone.number, type: phone.type })),
+    addresses,
+    note: person.notes,
+    org: person.companyName === null ? null : ((await lookups.company(person.companyName)) ?? null),
+    photo: mainDetails.imageSrc,
+  };
+}
+
+/** What a card says of a person, before its schema checks it (FN when it has no given name). */
+function cardOf(contact: VcardContact): Record<string, unknown> {
+  return {
+    firstName: contact.given ?? (contact.family === null ? contact.formattedName : null),
+    middleName: contact.additional,
+    lastName: contact.family,
+    nickname: contact.nickname,
+    birthday: contact.birthday,
+    emails: contact.emails,
+    phones: contact.phones,
+    notes: contact.note,
+  };
+}
+
+const nameOf = (card: Pick<PersonCard, "firstName" | "lastName">) =>
+  personName({ first_name: card.firstName, last_name: card.lastName });
+
+const identityOf = (card: PersonCard): Identity => ({
+  name: nameOf(card),
+  emails: card.emails,
+  phones: card.phones.map((phone) => phone.number),
+});
+
+/** The card fields of a saved person, as a card would carry them. */
+function cardFromRecord(person: PersonRecord): PersonCard {
+  const { mainDetails } = person;
+  return {
+    firstName: mainDetails.firstName,
+    middleName: mainDetails.middleName,
+    lastName: mainDetails.lastName,
+    nickname: mainDetails.nickname,
+    birthday: mainDetails.birthday,
+    emails: person.contactDetails.emails,
+    phones: person.contactDetails.phones,
+    notes: person.notes,
+  };
+}
+
+/** A person record of a card, in the import's group and type, checked by the person's own schema. */
+function inputOf(card: PersonCard, target: PersonVcardTarget, base?: PersonRecord): PersonInput {
+  const result = personInputSchema.safeParse({
+    ...base,
+    id: base?.id ?? null,
+    group: base?.group ?? target.group,
+    type: base === undefined ? target.type : base.type,
+    contactDetails: { emails: card.emails, phones: card.phones },
+    mainDetails: {
+      ...base?.mainDetails,
+      firstName: card.firstName,
+      middleName: card.middleName,
+      lastName: card.lastName,
+      nickname: card.nickname,
+      birthday: card.birthday,
+      // Neither is a card's: left out, the stored ones stay.
+      imageSrc: undefined,
+      socialNumber: undefined,
+    },
+    notes: card.notes,
+  });
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new AppError("validation_failed", {
+      fields: { [issue?.path.join(".") || "type"]: issue?.message ?? "invalid" },
+    });
+  }
+  return result.data;
+}
+
+/**
+ * The persons' vCard export and import. The import checks every card with the person's rules,
+ * creates the new ones in the chosen group in one transaction and answers the cards that look like
+ * persons the owner has (same name, or an email or phone in common); the owner's decisions then
+ * merge (filling empty fields, or overwriting when asked), create or skip them, in one transaction.
+ */
+export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: readonly SavedHook[] = []) {
+  const persons = personRepository(db);
+  const reader = personReader(db, dataKeys);
+  const addresses = addressReader(db);
+  const institutions = institutionReader(db);
+
+  /** Tells the change hooks (the search index) of what was saved, once it is committed. */
+  async function told<T extends { created: VcardNamedRecord[]; merged?: VcardNamedRecord[] }>(
+    ownerId: string,
+    result: T,
+  ): Promise<T> {
+    for (const record of [...result.created, ...(result.merged ?? [])]) {
+      for (const hook of onChange) await hook.saved(ownerId, record.id);
+    }
+    return result;
+  }
+
+  async function known(ownerId: string) {
+    return (await persons.identities(ownerId)).map((row) => {
+      const details = storedData(row).contactDetails;
+      const name = personName(row);
+      return {
+        id: row.id,
+        name,
+        identity: { name, emails: details.emails, phones: details.phones.map((phone) => phone.number) },
+      };
+    });
+  }
+
+  async function insertAll(trx: Kysely<DB>, ownerId: string, inputs: readonly PersonInput[]) {
+    const repository = personRepository(trx);
+    const created = [];
+    for (const input of inputs) {
+      const now = Date.now();
+      const id = randomUUID();
+      await repository.insert({
+        ...toColumns(input),
+        social_number_enc: null,
+        photo_enc: null,
+        photo_thumb_enc: null,
+        id,
+        owner_id: ownerId,
+        created_at: now,
+        updated_at: now,
+      });
+      created.push({ id, name: nameOf(input.mainDetails) });
+    }
+    return created;
+  }
+
+  return {
+    /** All the owner's persons, or the one named (404 when it is not theirs). */
+    async export(ownerId: string, id: string | undefined): Promise<string> {
+      const options = { revealSocialNumber: false };
+      const list =
+        id === undefined ? await reader.listAll(ownerId, options) : [await reader.read(ownerId, id, options)];
+      const lookups = {
+        address: (addressId: string) => addresses.read(ownerId, addressId),
+        company: async (companyId: string) => (await institutions.read(ownerId, companyId))?.name,
+      };
+      const contacts = [];
+      for (const person of list) {
+        if (person === undefined) throw new AppError("not_found");
+        contacts.push(await contactOf(person, lookups));
+      }
+      return writeVcards(contacts);
+    },
+
+    async import(
+      ownerId: string,
+      contacts: readonly VcardContact[],
+      target: PersonVcardTarget,
+    ): Promise<VcardImportResult<PersonCard>> {
+      const cards = checkCards(personCardSchema, contacts.map(cardOf));
+      // The group and type are checked once, before any card is saved.
+      const inputs = new Map(cards.map((card) => [card, inputOf(card, target)]));
+      const { fresh, duplicates } = planImport(cards, await known(ownerId), identityOf);
+      const created = await db.transaction().execute((trx) =>
+        insertAll(
+          trx,
+          ownerId,
+          fresh.map((card) => inputs.get(card) as PersonInput),
+        ),
+      );
+      return told(ownerId, { created, duplicates });
+    },
+
+    async decide(ownerId: string, body: PersonVcardDecisions): Promise<VcardDecisionsResult> {
+      const toCreate = body.decisions
+        .filter((decision) => decision.action === "create")
+        .map((decision) => inputOf(decision.card, body));
+      const merges: { id: string; input: PersonInput }[] = [];
+      for (const decision of body.decisions) {
+        if (decision.action !== "merge") continue;
+        const person = await reader.read(ownerId, decision.targetId as string, { revealSocialNumber: false });
+        if (person === undefined) throw new AppError("not_found");
+        const filled = fillFromCard(cardFromRecord(person), decision.card, decision.overwrite);
+        merges.push({ id: person.id, input: inputOf(filled, body, person) });
+      }
+      const result = await db.transaction().execute(async (trx) => {
+        const created = await insertAll(trx, ownerId, toCreate);
+        const repository = personRepository(trx);
+        const merged = [];
+        for (const { id, input } of merges) {
+          if (!(await repository.update(ownerId, id, { ...toColumns(input), updated_at: Date.now() }))) {
+            throw new AppError("not_found");
+          }
+          merged.push({ id, name: nameOf(input.mainDetails) });
+        }
+        return { created, merged };
+      });
+      return told(ownerId, result);
+    },
+  };
+}

@@ -1,0 +1,270 @@
+import {
+  AdrProperty,
+  BdayProperty,
+  DateTimeType,
+  EmailProperty,
+  FNProperty,
+  KindProperty,
+  NicknameProperty,
+  NoteProperty,
+  NProperty,
+  OrgProperty,
+  ParameterValueType,
+  PhotoProperty,
+  parse,
+  SpecialValueType,
+  TelProperty,
+  TextListType,
+  TextType,
+  TitleProperty,
+  TypeParameter,
+  URIType,
+  URLProperty,
+  ValueParameter,
+  VCARD,
+} from "vcard4";
+import type { PhoneType } from "../../domain/catalog/phones.ts";
+
+/**
+ * One contact as a vCard holds it, whichever kind of record it comes from or goes to: the persons
+ * and institutions modules each map their record to and from this (their `vcard.ts`), and this file
+ * alone speaks vcard4.
+ */
+export type VcardContact = {
+  kind: "individual" | "org";
+  formattedName: string;
+  given: string | null;
+  additional: string | null;
+  family: string | null;
+  nickname: string | null;
+  /** A calendar date at UTC midnight (epoch ms), as the file keeps birthdays. */
+  birthday: number | null;
+  emails: string[];
+  phones: { number: string; type: PhoneType | null }[];
+  addresses: VcardAddress[];
+  note: string | null;
+  org: string | null;
+  title: string | null;
+  url: string | null;
+  /** A data: URL of a JPEG. */
+  photo: string | null;
+};
+
+export type VcardAddress = {
+  type: "home" | "work" | null;
+  street: string | null;
+  extended: string | null;
+  locality: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+};
+
+/** A contact with nothing but its name. */
+export function emptyContact(kind: VcardContact["kind"], formattedName: string): VcardContact {
+  return {
+    kind,
+    formattedName,
+    given: null,
+    additional: null,
+    family: null,
+    nickname: null,
+    birthday: null,
+    emails: [],
+    phones: [],
+    addresses: [],
+    note: null,
+    org: null,
+    title: null,
+    url: null,
+    photo: null,
+  };
+}
+
+/** The spec's phone types as vCard TEL types, and back (a work cell is both). */
+const TEL_TYPES: Record<PhoneType, string[]> = {
+  home: ["home", "voice"],
+  mobile: ["cell"],
+  work: ["work", "voice"],
+  workMobile: ["work", "cell"],
+  other: ["voice"],
+};
+
+export function phoneTypeOf(types: readonly string[]): PhoneType {
+  const has = (type: string) => types.includes(type);
+  if (has("cell")) return has("work") ? "workMobile" : "mobile";
+  if (has("work")) return "work";
+  if (has("home")) return "home";
+  return "other";
+}
+
+const text = (value: string) => new TextType(value);
+const optionalText = (value: string | null) => (value ? new TextType(value) : undefined);
+const types = (target: string, values: readonly string[]) =>
+  new TypeParameter(
+    target,
+    values.map((value) => new ParameterValueType(value)),
+  );
+
+function basicDate(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10).replaceAll("-", "");
+}
+
+/** One vCard 4.0 (RFC 6350), built by vcard4, which escapes and folds each value. */
+function writeVcard(contact: VcardContact): string {
+  const properties: ConstructorParameters<typeof VCARD>[0] = [
+    new KindProperty([], new SpecialValueType("KindProperty", contact.kind)),
+    new FNProperty([], text(contact.formattedName)),
+  ];
+  if (contact.kind === "individual") {
+    properties.push(
+      new NProperty(
+        [],
+        new SpecialValueType("NProperty", [
+          optionalText(contact.family),
+          optionalText(contact.given),
+          optionalText(contact.additional),
+          undefined,
+          undefined,
+        ]),
+      ),
+    );
+  }
+  if (contact.nickname) {
+    properties.push(new NicknameProperty([], new TextListType([text(contact.nickname)])));
+  }
+  if (contact.birthday !== null) {
+    properties.push(new BdayProperty([], new DateTimeType("dateandortime", basicDate(contact.birthday))));
+  }
+  for (const email of contact.emails) properties.push(new EmailProperty([], text(email)));
+  for (const phone of contact.phones) {
+    const uri = new URIType(`tel:${phone.number}`);
+    properties.push(
+      new TelProperty(
+        [new ValueParameter(uri), ...(phone.type ? [types("TelProperty", TEL_TYPES[phone.type])] : [])],
+        uri,
+      ),
+    );
+  }
+  for (const address of contact.addresses) {
+    properties.push(
+      new AdrProperty(
+        address.type ? [types("AdrProperty", [address.type])] : [],
+        new SpecialValueType("AdrProperty", [
+          undefined,
+          optionalText(address.extended),
+          optionalText(address.street),
+          optionalText(address.locality),
+          optionalText(address.region),
+          optionalText(address.postalCode),
+          optionalText(address.country),
+        ]),
+      ),
+    );
+  }
+  if (contact.org)
+    properties.push(new OrgProperty([], new SpecialValueType("OrgProperty", [text(contact.org)])));
+  if (contact.title) properties.push(new TitleProperty([], text(contact.title)));
+  if (contact.url) properties.push(new URLProperty([], new URIType(contact.url)));
+  if (contact.note) properties.push(new NoteProperty([], text(contact.note)));
+  if (contact.photo) properties.push(new PhotoProperty([], new URIType(contact.photo)));
+  return new VCARD(properties).repr();
+}
+
+/** Several contacts as one .vcf file. */
+export function writeVcards(contacts: readonly VcardContact[]): string {
+  return contacts.map(writeVcard).join("");
+}
+
+type ParsedProperty = { property: string; parameters: Record<string, string | string[]>; value: unknown };
+
+function parameterValues(property: ParsedProperty, name: string): string[] {
+  const value = property.parameters[name];
+  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  return values.flatMap((item) => item.split(",")).map((item) => item.trim().toLowerCase());
+}
+
+function asText(value: unknown): string | null {
+  if (Array.isArray(value)) return asText(value[0]);
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
+
+/** BDAY as 19800315 or 1980-03-15 (3.0 writes the dashes); a date without a year is not one the file keeps. */
+function birthdayOf(value: string | null): number | null {
+  const match = value === null ? null : /^(\d{4})-?(\d{2})-?(\d{2})/.exec(value);
+  if (match === null) return null;
+  const epochMs = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(epochMs) ? null : epochMs;
+}
+
+function contactOf(properties: readonly ParsedProperty[]): VcardContact {
+  const all = (name: string) => properties.filter((property) => property.property === name);
+  const first = (name: string) => asText(all(name)[0]?.value);
+  const structured = (name: string) => all(name)[0]?.value as Record<string, string | string[]> | undefined;
+  const n = structured("N");
+  const kind = first("KIND")?.toLowerCase() === "org" ? "org" : "individual";
+  const contact = emptyContact(kind, first("FN") ?? "");
+  contact.given = asText(n?.givenNames);
+  contact.additional = asText(n?.additionalNames);
+  contact.family = asText(n?.familyNames);
+  contact.nickname = first("NICKNAME");
+  contact.birthday = birthdayOf(first("BDAY"));
+  contact.emails = all("EMAIL").flatMap((property) => asText(property.value) ?? []);
+  contact.phones = all("TEL").flatMap((property) => {
+    const number = asText(property.value)?.replace(/^tel:/i, "");
+    return number ? [{ number, type: phoneTypeOf(parameterValues(property, "TYPE")) }] : [];
+  });
+  contact.addresses = all("ADR").map((property) => {
+    const parts = property.value as Record<string, string>;
+    const kinds = parameterValues(property, "TYPE");
+    return {
+      type: kinds.includes("home") ? "home" : kinds.includes("work") ? "work" : null,
+      street: asText(parts.streetAddress),
+      extended: asText(parts.extendedAddress),
+      locality: asText(parts.locality),
+      region: asText(parts.region),
+      postalCode: asText(parts.postalCode),
+      country: asText(parts.countryName),
+    };
+  });
+  const notes = all("NOTE").flatMap((property) => asText(property.value) ?? []);
+  contact.note = notes.length === 0 ? null : notes.join("\n");
+  contact.org = first("ORG");
+  contact.title = first("TITLE");
+  contact.url = first("URL");
+  return contact;
+}
+
+/** Why a file could not be read as vCards: the library's own words, for the log only. */
+export class UnreadableVcardError extends Error {
+  override name = "UnreadableVcardError";
+}
+
+/**
+ * The contacts of a .vcf file, read by vcard4 (RFC 6350). Line ends are made CRLF, as the RFC
+ * writes them and vcard4 requires, and blank lines between cards dropped. vcard4 reads vCard 4.0
+ * only; a 3.0 card (most address books' export) is read as 4.0, which holds for its usual content
+ * (names, emails, phones, addresses, notes); one using what 4.0 dropped (ENCODING=b photos,
+ * CHARSET) is refused like any unreadable file.
+ */
+export function readContacts(file: string): VcardContact[] {
+  const normalised = `${file
+    .replace(/^\uFEFF/, "")
+    .split(/\r\n|\r|\n/)
+    .filter((line) => line.trim() !== "")
+    .map((line) => (/^VERSION:3\.0$/i.test(line.trim()) ? "VERSION:4.0" : line))
+    .join("\r\n")}\r\n`;
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(normalised);
+  } catch (error) {
+    throw new UnreadableVcardError((error as Error).message, { cause: error });
+  }
+  const cards = Array.isArray(parsed) ? parsed : [parsed];
+  return cards.map((card) => contactOf(card.parsedVcard as ParsedProperty[]));
+}
+
+/** How many cards a file holds, counted before parsing it: a file of too many is refused unread. */
+export function countCards(file: string): number {
+  return file.match(/^BEGIN:VCARD\s*$/gim)?.length ?? 0;
+}

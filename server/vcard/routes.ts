@@ -1,0 +1,85 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  type VcardDecisionsResult,
+  type VcardImportResult,
+  vcardExportQuerySchema,
+} from "../../domain/schemas/vcard.ts";
+import type { Actor } from "../auth/access.ts";
+import { actorOf } from "../auth/ownership.ts";
+import type { VcardContact } from "./contact.ts";
+import { receiveVcardFile, sendVcardFile } from "./upload.ts";
+
+/** What a kind of record (persons, institutions) gives to be exchanged as vCards. */
+export type VcardExchange<Query extends z.ZodType, Decisions extends z.ZodType> = {
+  /** The routes' base path: `${path}` for export and import, `${path}/decisions` for decisions. */
+  path: string;
+  /** The download's name without .vcf. */
+  fileName: string;
+  /** Where imported cards go (persons: their group and type); an empty object when nothing. */
+  importQuery: Query;
+  decisionsSchema: Decisions;
+  export(ownerId: string, id: string | undefined): Promise<string>;
+  import(
+    ownerId: string,
+    contacts: readonly VcardContact[],
+    query: z.output<Query>,
+  ): Promise<VcardImportResult<unknown>>;
+  decide(ownerId: string, decisions: z.output<Decisions>): Promise<VcardDecisionsResult>;
+};
+
+/**
+ * The three vCard routes of a kind, the same for each: GET `path` (a .vcf of all, or `?id=` one),
+ * POST `path` (multipart `file`: creates the new, answers the likely duplicates) and POST
+ * `path/decisions` (the owner's merge, create or skip of each duplicate). The signed-in user's own
+ * network, like the kinds' other routes (access "user").
+ */
+export async function vcardRoutes<Query extends z.ZodType, Decisions extends z.ZodType>(
+  app: FastifyInstance,
+  exchange: VcardExchange<Query, Decisions>,
+): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart);
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    const user = { access: "user" as const };
+    const ownerOf = (actor: Actor) => actor.userId;
+
+    api.get(
+      exchange.path,
+      { config: user, schema: { querystring: vcardExportQuerySchema } },
+      async (request, reply) =>
+        sendVcardFile(
+          reply,
+          exchange.fileName,
+          await exchange.export(ownerOf(actorOf(request)), request.query.id),
+        ),
+    );
+
+    api.post(
+      exchange.path,
+      {
+        config: user,
+        schema: { querystring: exchange.importQuery },
+        // A refused upload may leave its body unread: close rather than read the rest.
+        onSend: async (request, reply) => {
+          if (!request.raw.complete) reply.header("connection", "close");
+        },
+      },
+      async (request) => {
+        const contacts = await receiveVcardFile(request);
+        return exchange.import(ownerOf(actorOf(request)), contacts, request.query as z.output<Query>);
+      },
+    );
+
+    api.post(
+      `${exchange.path}/decisions`,
+      { config: user, schema: { body: exchange.decisionsSchema } },
+      async (request) => exchange.decide(ownerOf(actorOf(request)), request.body as z.output<Decisions>),
+    );
+  });
+}
+
+/** No query: the kinds whose import has no choice to make. */
+export const NO_IMPORT_QUERY = z.object({});
