@@ -10,6 +10,10 @@ export const BUDGETS = {
   routeJsBytes: 350 * 1024,
   /** Server time to check, encrypt and store a 5 MB upload (median and p95 of 20). */
   uploadMs: 150,
+  /** p95 of GET /api/search on a file of 10,000 records, on each database. */
+  searchP95Ms: 50,
+  /** GET /api/binder?files=true of 500 records and 50 attached PDFs (median of 5, in-process). */
+  binderMs: 5000,
   /** Resident memory of the idle server. */
   idleRssBytes: 150 * 1024 * 1024,
 } as const;

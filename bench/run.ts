@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { measureApi } from "./api.ts";
 import { BUDGETS } from "./budgets.ts";
 import { weighRoutes } from "./bundle.ts";
+import { measureSearch, printSearch } from "./search.ts";
 import { measureUpload } from "./upload.ts";
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -75,6 +76,8 @@ for (const { name, budgeted, upload: stored, download } of upload.cases) {
     `  ${name.padEnd(40)} median ${String(stored.medianMs).padStart(6)} ms  p95 ${String(stored.p95Ms).padStart(6)} ms  budget ${BUDGETS.uploadMs} ms ${verdict}  (CPU median ${stored.cpuMedianMs} ms, download median ${download.medianMs} ms)`,
   );
 }
+
+printSearch(await measureSearch(), check);
 
 if (failures.length > 0) {
   console.error(`\nOver budget:\n- ${failures.join("\n- ")}`);

@@ -26,7 +26,7 @@ export type UploadFigures = { bytes: number; cases: UploadCase[] };
 const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 20);
 const WARM_UP = 3;
 
-function summarise(samples: number[]): Timing {
+export function summarise(samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (share: number) =>
     sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
