@@ -44,6 +44,7 @@ import { forgetInstitutions, institutionRoutes } from "./modules/institutions/ro
 import { personReader } from "./modules/persons/reader.ts";
 import { listExportRoutes } from "./modules/list-export/routes.ts";
 import { forgetPersons, personRoutes } from "./modules/persons/routes.ts";
+import { portabilityRoutes } from "./modules/portability/routes.ts";
 import { createListCache } from "./modules/records/list-cache.ts";
 import { recordReader } from "./modules/records/reader.ts";
 import { forgetRecords, recordRoutes } from "./modules/records/routes.ts";
@@ -187,23 +188,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploadLimit: config.uploadRateLimit,
     onChange: [searchIndex.hookFor("document")],
   });
+  // Told of every record saved (by a form, or restored by an import): reminders, documents' links.
+  const recordHooks = [
+    attachedDocumentsLinker(database.db),
+    searchIndex.recordHook(),
+    ...(options.reminderJobs === undefined
+      ? []
+      : [
+          reminderScheduler({
+            db: database.db,
+            jobs: options.reminderJobs,
+            ...(options.clock === undefined ? {} : { clock: options.clock }),
+          }),
+        ]),
+  ];
   await app.register(recordRoutes, {
     database,
     dataKeys,
     listCache,
-    onChange: [
-      attachedDocumentsLinker(database.db),
-      searchIndex.recordHook(),
-      ...(options.reminderJobs === undefined
-        ? []
-        : [
-            reminderScheduler({
-              db: database.db,
-              jobs: options.reminderJobs,
-              ...(options.clock === undefined ? {} : { clock: options.clock }),
-            }),
-          ]),
-    ],
+    onChange: recordHooks,
   });
   await app.register(listExportRoutes, { database, dataKeys, listCache, locales });
   await app.register(reminderRoutes, {
@@ -230,6 +233,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             publicUrl: config.publicUrl,
           },
         }),
+  });
+  await app.register(portabilityRoutes, {
+    database,
+    dataKeys,
+    blobs,
+    listCache,
+    recordHooks,
+    // Records are indexed by their hooks; the rest of an imported file by the index's build.
+    afterImport: [(ownerId: string) => searchIndex.build(ownerId)],
+    ...(freshPassword === undefined ? {} : { freshPassword }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   // What deleting an account removes, module by module, before its identity rows.
   for (const hook of [

@@ -178,3 +178,16 @@ export function archivePathOf(documentId: string, fileName: string | null): stri
       .slice(0, 200) || "file";
   return `${FILE_EXPORT_FILES_FOLDER}${documentId}/${safe}`;
 }
+
+/** What POST /api/import answers: how many of each were restored. */
+export type ImportSummary = {
+  persons: number;
+  addresses: number;
+  institutions: number;
+  records: number;
+  documents: number;
+  /** Documents' files among them. */
+  files: number;
+  comments: number;
+  nominees: number;
+};

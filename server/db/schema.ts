@@ -258,7 +258,7 @@ export interface CommentTable {
   updated_at: number;
 }
 
-export type ActivityKind = "reveal" | "view" | "download";
+export type ActivityKind = "reveal" | "view" | "download" | "export";
 
 /** One entry of an account's activity log (server/modules/activity). */
 export interface ActivityTable {

@@ -124,6 +124,17 @@ export function preparePhoto(src: string): PreparedPhoto {
   return { jpeg: encode(photo, PHOTO_QUALITY), thumbnail: encode(thumbnail, THUMBNAIL_QUALITY) };
 }
 
+/**
+ * Whether an imageSrc is a JPEG no larger than a stored photo (512 px a side): what an export
+ * carries, which an import that has checked it decodes keeps byte for byte rather than re-encode.
+ */
+export function isStoredSizeJpeg(src: string): boolean {
+  const bytes = bytesOfImageSrc(src);
+  if (!startsWith(bytes, JPEG_MAGIC)) return false;
+  const size = jpegSize(bytes);
+  return size !== undefined && size.width <= LIMITS.photoSidePx && size.height <= LIMITS.photoSidePx;
+}
+
 export function jpegDataUrl(bytes: Uint8Array): string {
   return `data:image/jpeg;base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}`;
 }

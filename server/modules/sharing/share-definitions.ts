@@ -35,3 +35,45 @@ export async function listShareDefinitions(db: Kysely<DB>, ownerId: string): Pro
     createTime: Number(row.created_at),
   }));
 }
+
+/**
+ * Restores share definitions (an import, server/modules/portability) in the caller's transaction,
+ * as invitations the owner has not sent: status "cancelled", so that no one is mailed and nothing
+ * is pending or released; the owner sends each one (Send again) when ready. Answers false when one
+ * could not be written (an address already named by another nominee of the owner).
+ */
+export async function insertShareDefinitions(
+  trx: Kysely<DB>,
+  ownerId: string,
+  definitions: readonly Omit<ShareDefinition, "createTime">[],
+  now: number,
+): Promise<boolean> {
+  const nominees = nomineeRepository(trx);
+  for (const [index, definition] of definitions.entries()) {
+    const written = await nominees.insert({
+      id: definition.id,
+      owner_id: ownerId,
+      person_id: definition.personId,
+      first_name: definition.firstName,
+      last_name: definition.lastName,
+      email: definition.email,
+      user_id: null,
+      scope: JSON.stringify(definition.scope),
+      release: definition.release,
+      status: "cancelled",
+      invited_at: now,
+      accepted_at: null,
+      request_id: null,
+      requested_at: null,
+      release_at: null,
+      released_at: null,
+      access_ends_at: null,
+      opened_at: null,
+      // A millisecond apart, so that they list in the archive's order.
+      created_at: now + index,
+      updated_at: now + index,
+    });
+    if (!written) return false;
+  }
+  return true;
+}

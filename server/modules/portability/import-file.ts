@@ -1,0 +1,344 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { type Kysely, sql } from "kysely";
+import { OWN_GROUP } from "../../../domain/catalog/relationships.ts";
+import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
+import { NICKNAME_MESSAGE, nicknameKey } from "../../../domain/schemas/address.ts";
+import {
+  FILE_EXPORT_FORMAT,
+  FILE_EXPORT_VERSION,
+  type FileExport,
+  fileExportSchema,
+  type ImportSummary,
+} from "../../../domain/schemas/file-export.ts";
+import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { Dialect } from "../../db/database.ts";
+import type { DB } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+import type { BlobStore } from "../../storage/blob-store.ts";
+import { addressReader } from "../addresses/reader.ts";
+import { addressRows, insertAddressRows } from "../addresses/restore.ts";
+import { insertCommentRows, restoredCommentRows } from "../comments/restore.ts";
+import {
+  insertDocumentRows,
+  ownerHasDocuments,
+  type RestoredFile,
+  restoredDocumentRows,
+  storeRestoredFile,
+} from "../documents/restore.ts";
+import { institutionReader } from "../institutions/reader.ts";
+import { insertInstitutionRows, institutionRows } from "../institutions/restore.ts";
+import type { PhotoProcessor } from "../persons/photo-processor.ts";
+import { personReader } from "../persons/reader.ts";
+import { ownPersonId, personRestore } from "../persons/restore.ts";
+import type { ListCache } from "../records/list-cache.ts";
+import { recordReader } from "../records/reader.ts";
+import {
+  announceRestoredRecords,
+  insertRecordRows,
+  type ReferenceTarget,
+  recordRows,
+  remapReferences,
+} from "../records/restore.ts";
+import type { RecordChangeHook } from "../records/service.ts";
+import { insertShareDefinitions, listShareDefinitions } from "../sharing/share-definitions.ts";
+import { type ArchiveLimits, archiveRefusal, type OpenedArchive, openArchive } from "./archive.ts";
+
+export type ImportDeps = {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  dataKeys: DataKeys;
+  blobs: BlobStore;
+  listCache: ListCache;
+  photos: PhotoProcessor;
+  /** The app's record hooks (reminders, documents' links), told of each restored record once committed. */
+  recordHooks: readonly RecordChangeHook[];
+  /** Told of each import once committed (the search index builds the owner's terms). */
+  afterImport: readonly ((ownerId: string) => Promise<void>)[];
+  log: Pick<FastifyBaseLogger, "error">;
+  limits?: ArchiveLimits;
+  clock?: () => number;
+};
+
+/** A problem with the archive's content, named by its path in the JSON document. */
+function contentRefusal(fields: Record<string, string>): AppError {
+  return new AppError("validation_failed", { message: "errors:portability.invalid_content", fields });
+}
+
+const pathOf = (path: readonly PropertyKey[]) => path.map(String).join(".");
+
+/**
+ * Checks the JSON document: ours (format), a version this server reads, then every part against
+ * its schema (the same rules as the API's saves); and what the schema cannot see alone: ids unique,
+ * one "me" at most, nicknames and nominee addresses unique.
+ */
+function checkedDocument(document: unknown): FileExport {
+  const head = document as { format?: unknown; version?: unknown } | null;
+  if (typeof head !== "object" || head === null || head.format !== FILE_EXPORT_FORMAT) {
+    throw archiveRefusal("foreign_format");
+  }
+  if (head.version !== FILE_EXPORT_VERSION) {
+    throw archiveRefusal("unknown_version", { version: String(head.version).slice(0, 20) });
+  }
+  const parsed = fileExportSchema.safeParse(document);
+  if (!parsed.success) {
+    // The first problems, by path: enough to say what is wrong without an answer of thousands.
+    const fields = Object.fromEntries(
+      parsed.error.issues.slice(0, 20).map((issue) => [pathOf(issue.path), issue.message]),
+    );
+    throw contentRefusal(fields);
+  }
+  const file = parsed.data;
+  const problems: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const kind of [
+    "persons",
+    "addresses",
+    "institutions",
+    "records",
+    "documents",
+    "comments",
+    "nominees",
+  ] as const) {
+    for (const [index, entry] of file[kind].entries()) {
+      if (seen.has(entry.id)) problems[`${kind}.${index}.id`] = "errors:portability.duplicate_id";
+      seen.add(entry.id);
+    }
+  }
+  const own = file.persons.flatMap((person, index) => (person.group === OWN_GROUP ? [index] : []));
+  for (const index of own.slice(1)) problems[`persons.${index}.group`] = "errors:network.me_exists";
+  const nicknames = new Set<string>();
+  for (const [index, address] of file.addresses.entries()) {
+    const key = nicknameKey(address.name);
+    if (nicknames.has(key)) problems[`addresses.${index}.name`] = NICKNAME_MESSAGE;
+    nicknames.add(key);
+  }
+  const emails = new Set<string>();
+  for (const [index, nominee] of file.nominees.entries()) {
+    if (emails.has(nominee.email))
+      problems[`nominees.${index}.email`] = "errors:portability.duplicate_nominee";
+    emails.add(nominee.email);
+  }
+  const paths = new Set<string>();
+  for (const [index, document] of file.documents.entries()) {
+    if (document.file === null) continue;
+    if (paths.has(document.file.path))
+      problems[`documents.${index}.file.path`] = "errors:portability.duplicate_id";
+    paths.add(document.file.path);
+  }
+  if (Object.keys(problems).length > 0) throw contentRefusal(problems);
+  return file;
+}
+
+/**
+ * Whether the owner's file holds nothing an import could collide with: no address, institution,
+ * record, document or nominee, and no person but their own "me" (which an import fills in).
+ */
+async function fileIsEmpty(deps: ImportDeps, ownerId: string): Promise<boolean> {
+  const { db, dataKeys } = deps;
+  const [addresses, institutions, persons, nominees] = await Promise.all([
+    addressReader(db).listAll(ownerId),
+    institutionReader(db).listAll(ownerId),
+    personReader(db, dataKeys).linksOf(ownerId, "all"),
+    listShareDefinitions(db, ownerId),
+  ]);
+  if (addresses.length + institutions.length + nominees.length > 0) return false;
+  if (persons.length > ((await ownPersonId(db, ownerId)) === null ? 0 : 1)) return false;
+  const records = recordReader(deps);
+  for (const module of RECORD_MODULES) {
+    if (Object.values(await records.countOf(ownerId, module)).some((count) => count > 0)) return false;
+  }
+  return !(await ownerHasDocuments(db, ownerId));
+}
+
+/**
+ * Imports an export archive (the ZIP at `archivePath`) into the owner's file, all or nothing.
+ *
+ * Only into an empty file (409 otherwise): an import never merges into, duplicates or overwrites
+ * what the owner already keeps; the account's own "me" person, made at sign-up, takes the
+ * archive's "me". Every row gets a new id and every reference is rewritten (persons' addresses,
+ * company and contacts, institutions' addresses, records' references, documents' records,
+ * comments' subjects, nominees' persons); references to rows the archive lacks are dropped. Each
+ * file is checked as an upload is (type, size), against the archive's SHA-256, and stored
+ * encrypted before the one transaction that writes every row; if anything fails, the files
+ * written are deleted and no row stays. Nominees come as share definitions nobody was invited to
+ * (see sharing/share-definitions.ts): no mail is sent.
+ */
+export async function importFile(
+  deps: ImportDeps,
+  ownerId: string,
+  archivePath: string,
+): Promise<ImportSummary> {
+  const clock = deps.clock ?? Date.now;
+  if (!(await fileIsEmpty(deps, ownerId))) {
+    throw new AppError("conflict", { message: "errors:portability.not_empty" });
+  }
+  const archive = await openArchive(archivePath, deps.limits ?? ARCHIVE_LIMITS);
+  const written: string[] = [];
+  try {
+    const file = checkedDocument(archive.document);
+    checkFilesPresent(file, archive);
+
+    const ownId = await ownPersonId(deps.db, ownerId);
+    const ids = new Map<string, string>();
+    for (const person of file.persons) {
+      ids.set(person.id, person.group === OWN_GROUP && ownId !== null ? ownId : randomUUID());
+    }
+    for (const kind of [
+      "addresses",
+      "institutions",
+      "records",
+      "documents",
+      "comments",
+      "nominees",
+    ] as const) {
+      for (const entry of file[kind]) ids.set(entry.id, randomUUID());
+    }
+    const known = {
+      person: new Set(file.persons.map((person) => person.id)),
+      address: new Set(file.addresses.map((address) => address.id)),
+      institution: new Set(file.institutions.map((institution) => institution.id)),
+      record: new Set(file.records.map((record) => record.id)),
+      document: new Set(file.documents.map((document) => document.id)),
+    };
+    /** The new id of a row of this kind in the archive; null when the archive has no such row. */
+    const to = (target: ReferenceTarget, id: string | null): string | null =>
+      id !== null && known[target].has(id) ? (ids.get(id) ?? null) : null;
+    const newId = (id: string): string => ids.get(id) ?? id;
+    const refs = (target: ReferenceTarget, list: readonly string[]) =>
+      list.flatMap((id) => to(target, id) ?? []);
+
+    const comments = file.comments.map((comment, index) => {
+      const subject = to(comment.subjectKind, comment.subjectId);
+      if (subject === null)
+        throw contentRefusal({ [`comments.${index}.subjectId`]: "errors:portability.unknown_reference" });
+      return { ...comment, id: newId(comment.id), subjectId: subject };
+    });
+
+    // Files first (outside any transaction: the blob store may be the database), each checked.
+    const stored = new Map<string, RestoredFile>();
+    for (const [index, document] of file.documents.entries()) {
+      if (document.file === null) continue;
+      const field = `documents.${index}.file`;
+      const restored = await storeRestoredFile(
+        deps.blobs,
+        ownerId,
+        await archive.openFile(document.file.path),
+        field,
+      );
+      written.push(restored.blobId);
+      if (restored.sha256 !== document.file.sha256 || restored.size !== document.file.size) {
+        throw archiveRefusal("checksum_mismatch", { path: document.file.path.slice(0, 200) });
+      }
+      stored.set(document.id, restored);
+    }
+
+    // Everything sealed before the transaction: no key lookup runs while it holds the database.
+    const persons = personRestore(deps);
+    const preparedPersons = await persons.prepare(
+      ownerId,
+      file.persons.map((person) => ({
+        ...person,
+        id: newId(person.id),
+        homeAddress: to("address", person.homeAddress),
+        mailingAddress: to("address", person.mailingAddress),
+        businessAddress: to("address", person.businessAddress),
+        companyName: to("institution", person.companyName),
+        iceDetails: { emergencyContacts: refs("person", person.iceDetails.emergencyContacts) },
+        kinDetails: { emergencyContacts: refs("person", person.kinDetails.emergencyContacts) },
+      })),
+      (index, field) => `persons.${index}.${field}`,
+    );
+    const addresses = addressRows(
+      ownerId,
+      file.addresses.map((address) => ({ ...address, id: newId(address.id) })),
+    );
+    const institutions = institutionRows(
+      ownerId,
+      file.institutions.map((institution) => ({
+        ...institution,
+        id: newId(institution.id),
+        address: to("address", institution.address),
+      })),
+    );
+    const restoredRecords = file.records.map((record) => ({
+      ...record,
+      id: newId(record.id),
+      body: remapReferences(record.category, record.body, (target, id) => to(target, id) ?? undefined),
+    }));
+    const records = await recordRows(deps.dataKeys, ownerId, restoredRecords);
+    const documents = await restoredDocumentRows(
+      deps.dataKeys,
+      ownerId,
+      file.documents.map((document) => ({
+        ...document,
+        id: newId(document.id),
+        assignedDocument: to("record", document.assignedDocument),
+        file: stored.get(document.id) ?? null,
+      })),
+    );
+    const commentRows = await restoredCommentRows(deps.dataKeys, ownerId, comments);
+    const nominees = file.nominees.map((nominee) => ({
+      ...nominee,
+      id: newId(nominee.id),
+      personId: to("person", nominee.personId),
+    }));
+
+    await deps.db.transaction().execute(async (trx) => {
+      // Two imports into one account at once: the second waits here, then finds the file full.
+      if (deps.dialect === "postgres") {
+        await sql`select pg_advisory_xact_lock(hashtext(${`kinfile-import:${ownerId}`}))`.execute(trx);
+      }
+      if (!(await fileIsEmpty({ ...deps, db: trx }, ownerId))) {
+        throw new AppError("conflict", { message: "errors:portability.not_empty" });
+      }
+      await insertAddressRows(trx, addresses);
+      await insertInstitutionRows(trx, institutions);
+      await persons.insert(trx, ownerId, preparedPersons, ownId);
+      await insertRecordRows(trx, records);
+      await insertDocumentRows(trx, documents);
+      await insertCommentRows(trx, commentRows);
+      if (!(await insertShareDefinitions(trx, ownerId, nominees, clock()))) {
+        throw contentRefusal({ nominees: "errors:portability.duplicate_nominee" });
+      }
+    });
+    written.length = 0;
+
+    // Committed: what follows from the rows (reminders, the search index) may lag, never undo them.
+    try {
+      await announceRestoredRecords(deps.recordHooks, ownerId, restoredRecords);
+      for (const hook of deps.afterImport) await hook(ownerId);
+    } catch (error) {
+      deps.log.error({ err: error }, "import: a hook after the commit failed");
+    }
+    return {
+      persons: file.persons.length,
+      addresses: file.addresses.length,
+      institutions: file.institutions.length,
+      records: file.records.length,
+      documents: file.documents.length,
+      files: stored.size,
+      comments: file.comments.length,
+      nominees: file.nominees.length,
+    };
+  } finally {
+    archive.close();
+    for (const blobId of written) await deps.blobs.delete(ownerId, blobId).catch(() => {});
+  }
+}
+
+/** Every file the document names is in the archive, and every file in the archive is named. */
+function checkFilesPresent(file: FileExport, archive: OpenedArchive): void {
+  const named = new Set<string>();
+  for (const document of file.documents) {
+    if (document.file === null) continue;
+    if (!archive.filePaths.has(document.file.path)) {
+      throw archiveRefusal("missing_file", { path: document.file.path.slice(0, 200) });
+    }
+    named.add(document.file.path);
+  }
+  for (const path of archive.filePaths) {
+    if (!named.has(path)) throw archiveRefusal("unexpected_entry", { path: path.slice(0, 200) });
+  }
+}

@@ -1,0 +1,150 @@
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
+import type { ImportSummary } from "../../../domain/schemas/file-export.ts";
+import type { FreshPassword } from "../../auth/fresh-password.ts";
+import { actorOf } from "../../auth/ownership.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { filePartOf, malformedMultipart } from "../../http/file-part.ts";
+import type { BlobStore } from "../../storage/blob-store.ts";
+import { recordActivity } from "../activity/activity-log.ts";
+import { createPhotoProcessor } from "../persons/photo-processor.ts";
+import type { ListCache } from "../records/list-cache.ts";
+import type { RecordChangeHook } from "../records/service.ts";
+import { exportArchive } from "./export-archive.ts";
+import { importFile } from "./import-file.ts";
+import { openSnapshotFile, readFileSnapshot } from "./snapshot.ts";
+
+const exportQuery = z.object({
+  secrets: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => value === "true"),
+});
+
+/** The day of an export in its file name: kinfile-export-YYYY-MM-DD.zip (UTC). */
+function exportFileName(now: number): string {
+  return `kinfile-export-${new Date(now).toISOString().slice(0, 10)}.zip`;
+}
+
+/**
+ * GET /api/export: the owner's whole file as a ZIP; POST /api/import: such a ZIP into an empty
+ * file (see README.md). Exporting needs only a signed-in account (one's data is one's own, with or
+ * without a subscription); importing writes every section, so it needs the full file.
+ */
+export async function portabilityRoutes(
+  app: FastifyInstance,
+  options: {
+    database: Database;
+    dataKeys: DataKeys;
+    blobs: BlobStore;
+    listCache: ListCache;
+    recordHooks: readonly RecordChangeHook[];
+    afterImport?: readonly ((ownerId: string) => Promise<void>)[];
+    /** Absent in an app without identity: an export with secrets is then refused. */
+    freshPassword?: FreshPassword;
+    clock?: () => number;
+  },
+): Promise<void> {
+  const { database, dataKeys, blobs, listCache } = options;
+  const { db } = database;
+  const clock = options.clock ?? Date.now;
+  // Registered in this plugin only, as the documents' uploads do (limits set where the file is read).
+  await app.register(multipart);
+  // Imported photos are re-encoded as saved ones are, on their own worker (started on first use).
+  const photos = createPhotoProcessor();
+  app.addHook("onClose", () => photos.close());
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    "/api/export",
+    { config: { access: "user" }, schema: { querystring: exportQuery } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { secrets } = request.query;
+      if (secrets) {
+        if (options.freshPassword === undefined) throw new AppError("password_not_confirmed");
+        await options.freshPassword.require(request);
+      }
+      const now = clock();
+      const snapshot = await readFileSnapshot({ db, dataKeys, listCache }, actor.userId, { secrets, now });
+      // The owner's log says when the whole file left, and whether its secrets did.
+      await recordActivity(
+        db,
+        [
+          {
+            ownerId: actor.userId,
+            actorId: actor.userId,
+            kind: "export",
+            subjectKind: "file",
+            subjectId: actor.userId,
+            field: secrets ? "secrets" : null,
+          },
+        ],
+        now,
+      );
+      const archive = exportArchive(
+        snapshot,
+        async (documentId) =>
+          (await openSnapshotFile({ db, dataKeys, blobs }, actor.userId, documentId)).body,
+        request.log,
+      );
+      return reply
+        .header("content-type", "application/zip")
+        .header("content-disposition", `attachment; filename="${exportFileName(now)}"`)
+        .header("cache-control", "private, no-store")
+        .header("x-content-type-options", "nosniff")
+        .send(archive);
+    },
+  );
+
+  api.post("/api/import", { config: { access: "subscriber" } }, async (request): Promise<ImportSummary> => {
+    const actor = actorOf(request);
+    const part = await filePartOf(request, {
+      fileSize: ARCHIVE_LIMITS.archiveBytesMax,
+      files: 1,
+      fields: 0,
+      parts: 1,
+    });
+    // yauzl reads a ZIP from its end (the central directory): the upload lands in a file first.
+    const folder = await mkdtemp(join(tmpdir(), "kinfile-import-"));
+    try {
+      const path = join(folder, "archive.zip");
+      try {
+        await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
+      } catch (error) {
+        throw malformedMultipart(error);
+      }
+      if (part.file.truncated) {
+        throw new AppError("payload_too_large", { message: "errors:portability.archive_too_large" });
+      }
+      return await importFile(
+        {
+          db,
+          dialect: database.dialect,
+          dataKeys,
+          blobs,
+          listCache,
+          photos,
+          recordHooks: options.recordHooks,
+          afterImport: options.afterImport ?? [],
+          log: request.log,
+          clock,
+        },
+        actor.userId,
+        path,
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+}
