@@ -5,8 +5,10 @@
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { measureApi } from "./api.ts";
+import { measureBinder, printBinder } from "./binder.ts";
 import { BUDGETS } from "./budgets.ts";
-import { weighRoutes } from "./bundle.ts";
+import { printBundle, weighRoutes } from "./bundle.ts";
+import { measureLighthouse, printLighthouse } from "./lighthouse.ts";
 import { measureSearch, printSearch } from "./search.ts";
 import { measureUpload } from "./upload.ts";
 
@@ -17,16 +19,7 @@ const check = (ok: boolean, message: string) => {
   return ok ? "ok" : "OVER BUDGET";
 };
 
-const routes = weighRoutes(resolve(import.meta.dirname, "../dist/web"));
-console.log("Bundle (as sent to a brotli browser: entry + route chunk and their static imports)");
-for (const route of routes) {
-  const isLogin = /login/i.test(route.route);
-  const budget = isLogin ? BUDGETS.loginJsBytes : BUDGETS.routeJsBytes;
-  const verdict = check(route.js <= budget, `${route.route}: ${kb(route.js)} JS > ${kb(budget)}`);
-  console.log(
-    `  ${route.route.padEnd(58)} JS ${kb(route.js).padStart(9)}  CSS ${kb(route.css).padStart(8)}  budget ${kb(budget)} ${verdict}`,
-  );
-}
+printBundle(weighRoutes(resolve(import.meta.dirname, "../dist/web")), check);
 
 const [load1Now] = loadavg();
 console.log(`\nAPI (load average ${load1Now?.toFixed(1)} on ${cpus().length} cores when it started)`);
@@ -78,6 +71,12 @@ for (const { name, budgeted, upload: stored, download } of upload.cases) {
 }
 
 printSearch(await measureSearch(), check);
+
+const binder = await measureBinder();
+if (!printBinder(binder))
+  failures.push(`binder: median ${binder.withFiles.medianMs} ms > ${BUDGETS.binderMs} ms`);
+
+printLighthouse(await measureLighthouse(), check);
 
 if (failures.length > 0) {
   console.error(`\nOver budget:\n- ${failures.join("\n- ")}`);

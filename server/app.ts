@@ -33,28 +33,30 @@ import { addressRoutes, forgetAddresses } from "./modules/addresses/routes.ts";
 import { createBillingAdmin } from "./modules/admin/billing-admin.ts";
 import { adminRoutes, forgetAccountComments } from "./modules/admin/routes.ts";
 import { createUserAdmin } from "./modules/admin/users.ts";
+import { createBinderMaker } from "./modules/binder/binder-maker.ts";
+import { binderRoutes } from "./modules/binder/routes.ts";
 import { commentRoutes, forgetComments } from "./modules/comments/routes.ts";
 import { companyRoutes, forgetCompanyMembership } from "./modules/companies/routes.ts";
 import { type CompanyJobs, createCompanyService } from "./modules/companies/service.ts";
-import { attachedDocumentsLinker } from "./modules/documents/record-links.ts";
 import { documentReader } from "./modules/documents/reader.ts";
+import { attachedDocumentsLinker } from "./modules/documents/record-links.ts";
 import { documentRoutes, forgetDocuments } from "./modules/documents/routes.ts";
 import { institutionReader } from "./modules/institutions/reader.ts";
 import { forgetInstitutions, institutionRoutes } from "./modules/institutions/routes.ts";
-import { personReader } from "./modules/persons/reader.ts";
 import { listExportRoutes } from "./modules/list-export/routes.ts";
+import { personReader } from "./modules/persons/reader.ts";
 import { forgetPersons, personRoutes } from "./modules/persons/routes.ts";
 import { portabilityRoutes } from "./modules/portability/routes.ts";
 import { createListCache } from "./modules/records/list-cache.ts";
 import { recordReader } from "./modules/records/reader.ts";
 import { forgetRecords, recordRoutes } from "./modules/records/routes.ts";
 import { reminderRoutes } from "./modules/reminders/routes.ts";
+import { type ReminderJobs, reminderScheduler } from "./modules/reminders/schedule.ts";
 import { createSearchIndexer } from "./modules/search/indexer.ts";
 import { categoryLabels } from "./modules/search/labels.ts";
 import { forgetSearchTerms, searchRoutes } from "./modules/search/routes.ts";
 import { createSearch } from "./modules/search/search.ts";
 import { searchSources } from "./modules/search/sources.ts";
-import { type ReminderJobs, reminderScheduler } from "./modules/reminders/schedule.ts";
 import { createApprovalLinks } from "./modules/sharing/approval-links.ts";
 import { forgetSharing } from "./modules/sharing/forget-account.ts";
 import { sharingRoutes } from "./modules/sharing/routes.ts";
@@ -216,11 +218,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(commentRoutes, { database, dataKeys });
   await app.register(activityRoutes, { database });
+  // The emergency binder (server/modules/binder): the owner's here, a nominee's among the shared reads.
+  const binder = createBinderMaker({
+    db: database.db,
+    dataKeys,
+    blobs,
+    listCache,
+    locales,
+    fontsDir: config.fontsDir,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
+  await app.register(binderRoutes, {
+    maker: binder,
+    db: database.db,
+    ...(freshPassword === undefined ? {} : { freshPassword }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
   await app.register(sharingRoutes, {
     database,
     dataKeys,
     blobs,
     listCache,
+    binder,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.sharing === undefined || options.auth === undefined
       ? {}

@@ -26,6 +26,8 @@ export type Config = {
   webDir: string;
   /** Translations served at /locales/{lng}/{ns}.json and used for server messages. */
   localesDir: string;
+  /** The fonts the server embeds in the PDFs it makes (the emergency binder), shipped with the app. */
+  fontsDir: string;
   /**
    * Signs session cookies and tokens (AUTH_SECRET). Unset: generated once into DATA_DIR/auth-secret
    * (server/auth/secret.ts), which must then be backed up with the data.
@@ -293,6 +295,7 @@ export function loadConfig(env: Env): Config {
     logLevel: vars.LOG_LEVEL,
     webDir: path.join(REPO_DIR, "dist", "web"),
     localesDir: path.join(REPO_DIR, "public", "locales"),
+    fontsDir: path.join(REPO_DIR, "server", "modules", "binder", "fonts"),
     sessionTtlSeconds: vars.SESSION_TTL_SECONDS ?? 8 * 60 * 60,
     billing: billingConfig(vars),
     authRateLimit: {

@@ -8,7 +8,7 @@ import type { DocumentDownload } from "./reader.ts";
  */
 
 /** RFC 6266 / 8187: an ASCII fallback for old clients, then the exact name in UTF-8. */
-function contentDisposition(disposition: "attachment" | "inline", fileName: string): string {
+export function contentDisposition(disposition: "attachment" | "inline", fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,

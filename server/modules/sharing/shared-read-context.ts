@@ -8,6 +8,7 @@ import type { NomineeTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { addressReader } from "../addresses/reader.ts";
+import type { BinderMaker } from "../binder/binder-maker.ts";
 import { documentReader } from "../documents/reader.ts";
 import { institutionReader } from "../institutions/reader.ts";
 import { personReader } from "../persons/reader.ts";
@@ -37,6 +38,8 @@ export type SharedReadOptions = {
    * once per release whatever the number of calls.
    */
   onFirstOpen?: (nominee: Selectable<NomineeTable>) => Promise<void>;
+  /** Makes the nominee's emergency binder (server/modules/binder); without it the binder's read is not mounted. */
+  binder?: BinderMaker;
 };
 
 /**
@@ -70,6 +73,7 @@ export function createSharedReads(options: SharedReadOptions) {
   }
 
   return {
+    db,
     records,
     persons,
     addresses,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { sharedBinderRoutes } from "./shared-binder-read.ts";
 import { sharedDocumentRoutes } from "./shared-document-reads.ts";
 import { sharedNetworkRoutes } from "./shared-network-reads.ts";
 import { createSharedReads, type SharedReadOptions } from "./shared-read-context.ts";
@@ -21,4 +22,5 @@ export async function sharedReadRoutes(app: FastifyInstance, options: SharedRead
   sharedRecordRoutes(app, reads);
   sharedNetworkRoutes(app, reads);
   sharedDocumentRoutes(app, reads);
+  if (options.binder !== undefined) sharedBinderRoutes(app, reads, options.binder);
 }

@@ -9,6 +9,7 @@ import { categoryDef, isCategoryKey, referenceFields } from "../../../domain/sec
 import type { DocumentTable } from "../../db/schema.ts";
 import type { InstitutionReader } from "../institutions/reader.ts";
 import type { PersonReader } from "../persons/reader.ts";
+import type { SnapshotSubject } from "../portability/snapshot.ts";
 import { idsOf } from "../records/body.ts";
 import type { RecordReader } from "../records/reader.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
@@ -39,6 +40,8 @@ export function personIsVisible(network: SharedNetwork, id: string): boolean {
 }
 
 type SharedReferences = {
+  /** The shared records themselves. */
+  records: Set<string>;
   persons: Set<string>;
   addresses: Set<string>;
   institutions: Set<string>;
@@ -52,6 +55,7 @@ async function referencesOfSharedRecords(
   recordId?: string,
 ): Promise<SharedReferences> {
   const found: SharedReferences = {
+    records: new Set(),
     persons: new Set(),
     addresses: new Set(),
     institutions: new Set(),
@@ -60,6 +64,7 @@ async function referencesOfSharedRecords(
   const shared = await records.openedIn(grant.ownerId, sharedCategories(grant.scope));
   for (const { id, category, body } of shared) {
     if ((recordId !== undefined && id !== recordId) || !isCategoryKey(category)) continue;
+    found.records.add(id);
     for (const field of referenceFields(categoryDef(category))) {
       const target =
         field.type === "personRef" || field.type === "personRefs"
@@ -79,7 +84,14 @@ async function referencesOfSharedRecords(
 
 /** The persons, addresses and institutions the grant lets its nominee read. */
 export async function sharedNetwork(readers: ScopeReaders, grant: ReleasedGrant): Promise<SharedNetwork> {
-  const referenced = await referencesOfSharedRecords(readers.records, grant);
+  return networkOf(readers, grant, await referencesOfSharedRecords(readers.records, grant));
+}
+
+async function networkOf(
+  readers: ScopeReaders,
+  grant: ReleasedGrant,
+  referenced: SharedReferences,
+): Promise<SharedNetwork> {
   const whole = sharesWholeNetwork(grant.scope);
   const persons = await readers.persons.linksOf(grant.ownerId, whole ? "all" : [...referenced.persons]);
   const addresses = referenced.addresses;
@@ -128,4 +140,41 @@ export async function documentIsVisible(
     if (category !== undefined && isCategoryShared(grant.scope, category)) return true;
   }
   return (await referencesOfSharedRecords(records, grant)).documents.has(row.id);
+}
+
+/**
+ * What the grant shows of the owner's whole file, decided for every part at once: the filter a
+ * nominee's binder reads the file through (server/modules/portability/snapshot.ts `include`). The
+ * same rules as the reads above: shared categories' records; the persons, addresses and
+ * institutions of `sharedNetwork`; `documentIsVisible`'s documents. Comments and nominees are the
+ * owner's own and never shown.
+ */
+export async function grantInclude(
+  readers: ScopeReaders,
+  grant: ReleasedGrant,
+): Promise<(subject: SnapshotSubject) => boolean> {
+  const referenced = await referencesOfSharedRecords(readers.records, grant);
+  // Read before networkOf, which adds to the addresses it is given.
+  const { records: sharedRecords, documents: namedDocuments } = referenced;
+  const network = await networkOf(readers, grant, referenced);
+  return (subject) => {
+    switch (subject.kind) {
+      case "person":
+        return personIsVisible(network, subject.id);
+      case "address":
+        return network.addresses.has(subject.id);
+      case "institution":
+        return network.institutions.has(subject.id);
+      case "record":
+        return isCategoryShared(grant.scope, subject.category);
+      case "document":
+        return (
+          scopeIncludesDocument(grant.scope, subject.module, subject.type) ||
+          (subject.assignedDocument !== null && sharedRecords.has(subject.assignedDocument)) ||
+          namedDocuments.has(subject.id)
+        );
+      default:
+        return false;
+    }
+  };
 }

@@ -1,0 +1,60 @@
+/**
+ * The binder as it will be printed: every word already in the reader's language, every value
+ * already formatted, nothing left to look up. `compose.ts` makes it from the owner's file;
+ * `render.ts` lays it out. Keeping the two apart lets the layout be tested on a fixture and the
+ * composition be tested without reading PDFs.
+ */
+
+/** One line of a record or a person: a catalogue label and its value as text. */
+export type BinderRow = { label: string; value: string };
+
+/** A comment as it is printed under its subject. */
+export type BinderComment = { author: string; time: string; text: string };
+
+/** One record, person, address or institution. */
+export type BinderEntry = { heading: string; rows: readonly BinderRow[]; comments: readonly BinderComment[] };
+
+/** One category (or the persons, addresses, institutions): a line of the contents and a bookmark. */
+export type BinderSection = { title: string; entries: readonly BinderEntry[] };
+
+/** The immediate family tree: generations from the eldest, each a row of boxes. */
+export type BinderTree = {
+  title: string;
+  generations: readonly { label: string; persons: readonly { name: string; relation: string }[] }[];
+};
+
+/** One module (or the personal network): a page of its own, a bookmark with its sections below. */
+export type BinderChapter = { title: string; tree?: BinderTree; sections: readonly BinderSection[] };
+
+/** An attached document as the list names it; its pages, when appended, follow the binder. */
+export type BinderAttachment = {
+  name: string;
+  /** Where it is filed ("Will", "Document library"). */
+  filedUnder: string;
+  /** The number of pages it adds when appended; 0 when it is only listed. */
+  appendedPages: number;
+};
+
+/** The words of the binder's own furniture, in the reader's language. */
+export type BinderWords = {
+  contents: string;
+  attachments: string;
+  attachmentsNone: string;
+  /** "{{page}} / {{total}}" style footer, with the page and total filled in by the layout. */
+  pageOf: (page: number, total: number) => string;
+  /** "Appended from page {{page}}", for an attachment whose pages follow. */
+  appendedAt: (page: number) => string;
+  notAppended: string;
+  empty: string;
+  comments: string;
+};
+
+export type BinderBook = {
+  /** BCP 47, written into the PDF so readers and screen readers use the right language. */
+  language: string;
+  title: string;
+  cover: { heading: string; lines: readonly string[]; notice: string };
+  words: BinderWords;
+  chapters: readonly BinderChapter[];
+  attachments: readonly BinderAttachment[];
+};

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
+import type { FreshPassword } from "../../auth/fresh-password.ts";
+import { actorOf } from "../../auth/ownership.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { requestLanguage } from "../../i18n/request-language.ts";
+import { recordActivity } from "../activity/activity-log.ts";
+import { ownerIdentity } from "../sharing/mails.ts";
+import type { BinderMaker } from "./binder-maker.ts";
+import { sendBinder } from "./send.ts";
+
+const flag = z
+  .enum(["true", "false"], { error: "errors:fields.invalid_choice" })
+  .default("false")
+  .transform((value) => value === "true");
+
+/** What a binder is made of: a module (else the whole file), secrets in clear, attached PDFs appended. */
+export const binderQuery = z.object({
+  module: z
+    .enum(["personal-network", ...RECORD_MODULES], { error: "errors:fields.invalid_choice" })
+    .optional(),
+  secrets: flag,
+  files: flag,
+});
+
+/** A nominee's binder: what the grant shows, never secrets (a nominee reveals them one at a time). */
+export const nomineeBinderQuery = binderQuery.pick({ files: true });
+
+/** The owner's name as a binder's cover prints it. */
+export async function ownerNameOf(db: Parameters<typeof ownerIdentity>[0], ownerId: string): Promise<string> {
+  const owner = await ownerIdentity(db, ownerId);
+  if (owner === null) throw new AppError("not_found");
+  return [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email;
+}
+
+/**
+ * GET /api/binder: the owner's emergency binder, the whole file or one module's. Secrets come in
+ * clear only with `secrets=true` and a password confirmed in the last five minutes (403
+ * password_not_confirmed otherwise); every binder made is written to the owner's activity log.
+ */
+export async function binderRoutes(
+  app: FastifyInstance,
+  options: {
+    maker: BinderMaker;
+    db: Parameters<typeof ownerIdentity>[0];
+    freshPassword?: FreshPassword;
+    clock?: () => number;
+  },
+): Promise<void> {
+  const clock = options.clock ?? Date.now;
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      "/api/binder",
+      { config: { access: "subscriber" }, schema: { querystring: binderQuery } },
+      async (request, reply) => {
+        const { userId } = actorOf(request);
+        const { module, secrets, files } = request.query;
+        if (secrets) {
+          if (options.freshPassword === undefined) throw new AppError("password_not_confirmed");
+          await options.freshPassword.require(request);
+        }
+        const file = await options.maker.make({
+          ownerId: userId,
+          ownerName: await ownerNameOf(options.db, userId),
+          binder: module === undefined ? { kind: "whole" } : { kind: "module", module },
+          secrets,
+          appendFiles: files,
+          language: requestLanguage(request),
+        });
+        await recordActivity(
+          options.db,
+          [
+            {
+              ownerId: userId,
+              actorId: userId,
+              kind: "download",
+              subjectKind: "binder",
+              subjectId: module ?? "file",
+              field: secrets ? "secrets" : null,
+            },
+          ],
+          clock(),
+        );
+        return sendBinder(reply, file);
+      },
+    );
+}
