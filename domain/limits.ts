@@ -37,23 +37,6 @@ export const ARCHIVE_LIMITS = {
   compressionRatioMax: 100,
 } as const;
 
-/**
- * What POST /api/import reads of an archive, at most: a larger, fuller or more compressed one is
- * refused before it is unpacked (a ZIP bomb expands far past what it weighs).
- */
-export const ARCHIVE_LIMITS = {
-  /** The uploaded ZIP. */
-  archiveBytesMax: 1024 * 1024 * 1024,
-  /** Entries in it: the JSON document and one file per document. */
-  entriesMax: 20_000,
-  /** Everything in it, unpacked. */
-  unpackedBytesMax: 2 * 1024 * 1024 * 1024,
-  /** The JSON document, unpacked. */
-  documentBytesMax: 64 * 1024 * 1024,
-  /** Unpacked over packed size of any entry past 1 MiB: text packs to a tenth, a bomb to a thousandth. */
-  compressionRatioMax: 100,
-} as const;
-
 export const TIMINGS_MS = {
   sessionExpiredCountdown: 115_000,
   tokenEarlyExpiry: 240_000,
