@@ -7,10 +7,12 @@ import enBilling from "../../public/locales/en/billing.json" with { type: "json"
 import enBinder from "../../public/locales/en/binder.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
 import enCompany from "../../public/locales/en/company.json" with { type: "json" };
+import enDocuments from "../../public/locales/en/documents.json" with { type: "json" };
 import enExchange from "../../public/locales/en/exchange.json" with { type: "json" };
 import enForms from "../../public/locales/en/forms.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
 import enNetwork from "../../public/locales/en/network.json" with { type: "json" };
+import enSearch from "../../public/locales/en/search.json" with { type: "json" };
 import enSharedWithMe from "../../public/locales/en/shared-with-me.json" with { type: "json" };
 import enSharing from "../../public/locales/en/sharing.json" with { type: "json" };
 import frAccount from "../../public/locales/fr/account.json" with { type: "json" };
@@ -20,10 +22,12 @@ import frBilling from "../../public/locales/fr/billing.json" with { type: "json"
 import frBinder from "../../public/locales/fr/binder.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
 import frCompany from "../../public/locales/fr/company.json" with { type: "json" };
+import frDocuments from "../../public/locales/fr/documents.json" with { type: "json" };
 import frExchange from "../../public/locales/fr/exchange.json" with { type: "json" };
 import frForms from "../../public/locales/fr/forms.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
 import frNetwork from "../../public/locales/fr/network.json" with { type: "json" };
+import frSearch from "../../public/locales/fr/search.json" with { type: "json" };
 import frSharedWithMe from "../../public/locales/fr/shared-with-me.json" with { type: "json" };
 import frSharing from "../../public/locales/fr/sharing.json" with { type: "json" };
 import { PWA_RESOURCES } from "../pwa/bundledStrings.ts";
@@ -51,7 +55,9 @@ describe.each([
   ["admin", enAdmin, frAdmin],
   ["company", enCompany, frCompany],
   ["exchange", enExchange, frExchange],
+  ["documents", enDocuments, frDocuments],
   ["pwa", PWA_RESOURCES.en.pwa, PWA_RESOURCES.fr.pwa],
+  ["search", enSearch, frSearch],
 ])("the %s translations", (_ns, en, fr) => {
   it("have the same keys in English and French", () => {
     expect(keyPaths(fr).sort()).toEqual(keyPaths(en).sort());

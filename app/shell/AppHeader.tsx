@@ -12,6 +12,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ROLES } from "../../domain/roles.ts";
+import { SearchButton } from "../features/search/SearchButton.tsx";
 import { LanguageSwitch } from "../i18n/LanguageSwitch.tsx";
 import { useAccount, useSaveAccountPreference } from "../session/account.ts";
 import {
@@ -52,6 +53,7 @@ export function AppHeader({ burger }: AppHeaderProps) {
         <ProductName to="/" label={t("header.home")} />
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <SearchButton />
         {name && (
           <Text visibleFrom="md" size="sm" fw={500} truncate maw={200} title={name}>
             {name}

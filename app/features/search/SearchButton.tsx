@@ -1,0 +1,60 @@
+import "@mantine/core/styles/Kbd.css";
+import { ActionIcon, Button, Kbd } from "@mantine/core";
+import { useHotkeys } from "@mantine/hooks";
+import { IconSearch } from "@tabler/icons-react";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/** The spotlight and its CSS load on first use: the header itself stays light. */
+const SearchSpotlight = lazy(() =>
+  import("./SearchSpotlight.tsx").then((m) => ({ default: m.SearchSpotlight })),
+);
+
+/**
+ * The header's search: a button (an icon on narrow screens), Ctrl/Cmd+K and "/" anywhere outside
+ * a text field. Each opens the search spotlight (SearchSpotlight.tsx).
+ */
+export function SearchButton() {
+  const { t } = useTranslation("common");
+  const [opened, setOpened] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const open = () => {
+    setWanted(true);
+    setOpened(true);
+  };
+  useHotkeys([
+    ["mod+K", open],
+    ["/", open],
+  ]);
+  const label = t("header.search");
+  return (
+    <>
+      <Button
+        variant="default"
+        visibleFrom="sm"
+        leftSection={<IconSearch size={16} aria-hidden="true" />}
+        rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+        onClick={open}
+        aria-label={label}
+        aria-keyshortcuts="Control+K Meta+K /"
+      >
+        {label}
+      </Button>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        hiddenFrom="sm"
+        onClick={open}
+        aria-label={label}
+        aria-keyshortcuts="Control+K Meta+K /"
+      >
+        <IconSearch size={20} aria-hidden="true" />
+      </ActionIcon>
+      {wanted && (
+        <Suspense fallback={null}>
+          <SearchSpotlight opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
