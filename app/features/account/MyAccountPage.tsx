@@ -1,9 +1,11 @@
 import { Alert, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { hasFullAccess } from "../../../domain/roles.ts";
 import { formError } from "../../api/errorMessages.ts";
 import { useAccount } from "../../session/account.ts";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { BinderSection } from "../binder/BinderSection.tsx";
 import { ActivitySection } from "./ActivitySection.tsx";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
 import { PasskeysSection } from "./PasskeysSection.tsx";
@@ -12,6 +14,7 @@ import { PreferencesSection } from "./PreferencesSection.tsx";
 import { ProfileSection } from "./ProfileSection.tsx";
 import { SessionsSection } from "./SessionsSection.tsx";
 import { TwoFactorSection } from "./TwoFactorSection.tsx";
+import { YourDataSection } from "./YourDataSection.tsx";
 
 /** /dashboard/manage-account: the profile, every way of signing in, preferences, and deletion. */
 export function MyAccountPage() {
@@ -42,6 +45,8 @@ export function MyAccountPage() {
           <SessionsSection />
           <ActivitySection />
           <PreferencesSection />
+          <YourDataSection />
+          {hasFullAccess(account.data.roles) && <BinderSection />}
           <DeleteAccountSection account={account.data} />
         </>
       )}

@@ -1,6 +1,7 @@
 import type { Language } from "../../../domain/catalog/languages.ts";
 import type { ThemeKey } from "../../../domain/catalog/themes.ts";
 import type { Account, PasswordConfirmation, SignInEventPage } from "../../../domain/schemas/account.ts";
+import type { ImportSummary } from "../../../domain/schemas/file-export.ts";
 import { apiFetch } from "../../api/client.ts";
 
 /*
@@ -125,4 +126,16 @@ export async function deleteAccount(form: { password?: string; confirmation: str
 /** Asks the server to count this session as having just confirmed its password (five minutes). */
 export function confirmPassword(password: string): Promise<PasswordConfirmation> {
   return post<PasswordConfirmation>("/api/account/confirm-password", { password });
+}
+
+/** The export's address: the whole file as a ZIP, streamed by the browser's own download. */
+export function exportUrl(secrets: boolean): string {
+  return secrets ? "/api/export?secrets=true" : "/api/export";
+}
+
+/** Restores an export's ZIP into the account's (empty) file; answers how many of each came in. */
+export function importFile(file: File): Promise<ImportSummary> {
+  const form = new FormData();
+  form.append("file", file);
+  return apiFetch<ImportSummary>("/api/import", { method: "POST", body: form });
 }
