@@ -1,3 +1,4 @@
+import { saveBlob } from "../components/download.ts";
 import { LOGIN_PATH, SIGNOUT_PATH, sessionEndedPath } from "../session/homeRoute.ts";
 
 /** An error answered by the API, or a request that never got an answer (status 0). */
@@ -121,14 +122,10 @@ export interface ApiFetchOptions {
 }
 
 /**
- * Calls the API on the same origin with the session cookie. Resolves with the parsed body of a
- * 2xx answer; rejects with an ApiError otherwise. A 401 also ends the session (spec section 4).
+ * Sends a request to the API on the same origin with the session cookie: the answer when it is a
+ * 2xx, an ApiError otherwise (a 401 also ends the session, spec section 4).
  */
-export async function apiFetch<T = unknown>(
-  path: string,
-  init: RequestInit = {},
-  { redirectOnUnauthorized = true }: ApiFetchOptions = {},
-): Promise<T> {
+async function send(path: string, init: RequestInit, redirectOnUnauthorized: boolean): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set("Accept-Language", context.language());
   if (!headers.has("Accept")) headers.set("Accept", "application/json");
@@ -143,10 +140,9 @@ export async function apiFetch<T = unknown>(
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new ApiError(0, CLIENT_ERROR_CODES.network, context.fallbackMessage());
   }
+  if (response.ok) return response;
 
   const body = await readBody(response);
-  if (response.ok) return body as T;
-
   if (response.status === 401 && redirectOnUnauthorized && !isOnSessionPage()) context.onUnauthorized();
   throw parseApiError(
     response.status,
@@ -154,4 +150,38 @@ export async function apiFetch<T = unknown>(
     context.fallbackMessage(),
     parseRetryAfter(response.headers.get("Retry-After")),
   );
+}
+
+/**
+ * Calls the API on the same origin with the session cookie. Resolves with the parsed body of a
+ * 2xx answer; rejects with an ApiError otherwise. A 401 also ends the session (spec section 4).
+ */
+export async function apiFetch<T = unknown>(
+  path: string,
+  init: RequestInit = {},
+  { redirectOnUnauthorized = true }: ApiFetchOptions = {},
+): Promise<T> {
+  return (await readBody(await send(path, init, redirectOnUnauthorized))) as T;
+}
+
+/**
+ * The answer of a 2xx itself, for a caller that reads its body as it arrives (the emergency
+ * binder's progress); rejects like apiFetch.
+ */
+export function apiResponse(path: string, init: RequestInit = {}): Promise<Response> {
+  return send(path, init, true);
+}
+
+/** The file name a download's Content-Disposition gives, else `fallback`. */
+function attachmentName(disposition: string | null, fallback: string): string {
+  return /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? fallback;
+}
+
+/**
+ * Downloads a file the API answers (a CSV, a .vcf) as the browser's download, its bytes as sent
+ * (a CSV's byte-order mark included) and its name from Content-Disposition; rejects like apiFetch.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const response = await send(path, { headers: { Accept: "*/*" } }, true);
+  saveBlob(attachmentName(response.headers.get("content-disposition"), fallbackName), await response.blob());
 }

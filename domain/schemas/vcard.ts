@@ -52,6 +52,11 @@ export type PersonVcardTarget = z.output<typeof personVcardTargetSchema>;
 /** GET .../vcard: every one of the owner's persons (or institutions), or only the one named. */
 export const vcardExportQuerySchema = z.object({ id: z.uuid().optional() });
 
+/** GET /api/pn/person/vcard: also `?group=` for one group's persons (a list page's export). */
+export const personVcardExportQuerySchema = vcardExportQuerySchema.extend({
+  group: z.enum(PERSON_GROUPS).optional(),
+});
+
 /** A saved record the import names: for what it created, and the candidates of a duplicate. */
 export type VcardNamedRecord = { id: string; name: string };
 
@@ -61,7 +66,8 @@ export type VcardNamedRecord = { id: string; name: string };
  */
 export type VcardImportResult<Card> = {
   created: VcardNamedRecord[];
-  duplicates: { card: Card; name: string; candidates: VcardNamedRecord[] }[];
+  /** Each candidate with its own card fields, so that both can be shown side by side. */
+  duplicates: { card: Card; name: string; candidates: (VcardNamedRecord & { card: Card })[] }[];
 };
 
 /**

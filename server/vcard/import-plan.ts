@@ -60,7 +60,7 @@ export function nameKey(name: string): string {
 export type Identity = { name: string; emails: readonly string[]; phones: readonly string[] };
 
 /** One of the owner's records, as a card is compared with it. */
-export type KnownRecord = VcardNamedRecord & { identity: Identity };
+export type KnownRecord<Card> = VcardNamedRecord & { identity: Identity; card: Card };
 
 function recognises(known: Identity, card: Identity): boolean {
   const key = nameKey(card.name);
@@ -77,7 +77,7 @@ function recognises(known: Identity, card: Identity): boolean {
  */
 export function planImport<Card>(
   cards: readonly Card[],
-  known: readonly KnownRecord[],
+  known: readonly KnownRecord<Card>[],
   identify: (card: Card) => Identity,
 ): { fresh: Card[]; duplicates: VcardImportResult<Card>["duplicates"] } {
   const fresh: Card[] = [];
@@ -86,7 +86,7 @@ export function planImport<Card>(
     const identity = identify(card);
     const candidates = known
       .filter((record) => recognises(record.identity, identity))
-      .map(({ id, name }) => ({ id, name }));
+      .map(({ id, name, card: saved }) => ({ id, name, card: saved }));
     if (candidates.length === 0) fresh.push(card);
     else duplicates.push({ card, name: identity.name, candidates });
   }

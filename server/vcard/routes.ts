@@ -2,26 +2,28 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  type VcardDecisionsResult,
-  type VcardImportResult,
-  vcardExportQuerySchema,
-} from "../../domain/schemas/vcard.ts";
+import type { VcardDecisionsResult, VcardImportResult } from "../../domain/schemas/vcard.ts";
 import type { Actor } from "../auth/access.ts";
 import { actorOf } from "../auth/ownership.ts";
 import type { VcardContact } from "./contact.ts";
 import { receiveVcardFile, sendVcardFile } from "./upload.ts";
 
 /** What a kind of record (persons, institutions) gives to be exchanged as vCards. */
-export type VcardExchange<Query extends z.ZodType, Decisions extends z.ZodType> = {
+export type VcardExchange<
+  ExportQuery extends z.ZodType,
+  Query extends z.ZodType,
+  Decisions extends z.ZodType,
+> = {
   /** The routes' base path: `${path}` for export and import, `${path}/decisions` for decisions. */
   path: string;
   /** The download's name without .vcf. */
   fileName: string;
+  /** Which records the export holds (all, `?id=` one, or more filters of the kind's). */
+  exportQuery: ExportQuery;
   /** Where imported cards go (persons: their group and type); an empty object when nothing. */
   importQuery: Query;
   decisionsSchema: Decisions;
-  export(ownerId: string, id: string | undefined): Promise<string>;
+  export(ownerId: string, query: z.output<ExportQuery>): Promise<string>;
   import(
     ownerId: string,
     contacts: readonly VcardContact[],
@@ -36,10 +38,11 @@ export type VcardExchange<Query extends z.ZodType, Decisions extends z.ZodType> 
  * `path/decisions` (the owner's merge, create or skip of each duplicate). The signed-in user's own
  * network, like the kinds' other routes (access "user").
  */
-export async function vcardRoutes<Query extends z.ZodType, Decisions extends z.ZodType>(
-  app: FastifyInstance,
-  exchange: VcardExchange<Query, Decisions>,
-): Promise<void> {
+export async function vcardRoutes<
+  ExportQuery extends z.ZodType,
+  Query extends z.ZodType,
+  Decisions extends z.ZodType,
+>(app: FastifyInstance, exchange: VcardExchange<ExportQuery, Query, Decisions>): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart);
     const api = scope.withTypeProvider<ZodTypeProvider>();
@@ -48,12 +51,12 @@ export async function vcardRoutes<Query extends z.ZodType, Decisions extends z.Z
 
     api.get(
       exchange.path,
-      { config: user, schema: { querystring: vcardExportQuerySchema } },
+      { config: user, schema: { querystring: exchange.exportQuery } },
       async (request, reply) =>
         sendVcardFile(
           reply,
           exchange.fileName,
-          await exchange.export(ownerOf(actorOf(request)), request.query.id),
+          await exchange.export(ownerOf(actorOf(request)), request.query as z.output<ExportQuery>),
         ),
     );
 

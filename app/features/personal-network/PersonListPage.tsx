@@ -7,6 +7,7 @@ import { PageLoader } from "../../shell/PageLoader.tsx";
 import { addPath, viewPath } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { isReadOnlySource, useRecordSource } from "../records/recordSource.tsx";
+import { NetworkExchangeActions } from "./NetworkExchangeActions.tsx";
 import { useNetworkPlace } from "./networkSection.ts";
 import classes from "./PersonCard.module.css";
 import { PersonCard } from "./PersonCard.tsx";
@@ -58,6 +59,7 @@ function PersonList({ section }: { section: ListSection }) {
         </div>
         {!empty && !readOnly && <AddButton listPath={listPath} />}
       </Group>
+      {!readOnly && <NetworkExchangeActions group={section.group} />}
       {persons.isPending ? (
         <PageLoader />
       ) : persons.isError ? (

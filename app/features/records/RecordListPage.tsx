@@ -13,6 +13,7 @@ import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { addPath, listPathOf, viewPath } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { DownloadButton } from "../exchange/DownloadButton.tsx";
 import { categoryPage } from "./categoryPage.tsx";
 import { categoryTitleKey } from "./recordPlace.ts";
 import { isReadOnlySource, useRecordSource } from "./recordSource.tsx";
@@ -25,7 +26,7 @@ import { recordQueryKeys } from "./recordsApi.ts";
 export const RecordListPage = categoryPage(RecordList);
 
 function RecordList({ category }: { category: CategoryDef }) {
-  const { t, i18n } = useTranslation(["records", "sections"]);
+  const { t, i18n } = useTranslation(["records", "sections", "exchange"]);
   const { pathname } = useLocation();
   const listPath = listPathOf(pathname);
   const source = useRecordSource();
@@ -48,9 +49,16 @@ function RecordList({ category }: { category: CategoryDef }) {
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{title}</Title>
         {!readOnly && (
-          <Button component={Link} to={addPath(listPath)}>
-            {t("list.add")}
-          </Button>
+          <Group gap="sm">
+            <DownloadButton
+              path={`/api/records/${category.module}/${category.key}/csv`}
+              fileName={`kinfile-${category.key}.csv`}
+              label={t("exchange:csv.export")}
+            />
+            <Button component={Link} to={addPath(listPath)}>
+              {t("list.add")}
+            </Button>
+          </Group>
         )}
       </Group>
       {records.isError ? (

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { institutionInputSchema } from "../../../domain/schemas/institution.ts";
-import { institutionVcardDecisionsSchema } from "../../../domain/schemas/vcard.ts";
+import { institutionVcardDecisionsSchema, vcardExportQuerySchema } from "../../../domain/schemas/vcard.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
@@ -36,6 +36,7 @@ export async function institutionRoutes(
   await vcardRoutes(app, {
     path: "/api/institutions/vcard",
     fileName: "kinfile-institutions",
+    exportQuery: vcardExportQuerySchema,
     importQuery: NO_IMPORT_QUERY,
     decisionsSchema: institutionVcardDecisionsSchema,
     export: vcards.export,

@@ -76,11 +76,13 @@ export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[]
   async function known(ownerId: string) {
     return (await institutions.list(ownerId)).map((row) => {
       const institution = toInstitution(row);
-      return {
-        id: institution.id,
+      const card: InstitutionCard = {
         name: institution.name,
-        identity: identityOf(institution),
+        website: institution.website,
+        phones: institution.phones,
+        emails: institution.emails,
       };
+      return { id: institution.id, name: institution.name, identity: identityOf(card), card };
     });
   }
 
@@ -104,7 +106,7 @@ export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[]
 
   return {
     /** All the owner's institutions, or the one named (404 when it is not theirs). */
-    async export(ownerId: string, id: string | undefined): Promise<string> {
+    async export(ownerId: string, { id }: { id?: string | undefined }): Promise<string> {
       const rows =
         id === undefined ? await institutions.list(ownerId) : [await institutions.find(ownerId, id)];
       const contacts = [];

@@ -1,23 +1,17 @@
-import dayjs from "dayjs";
-import utc from "dayjs/plugin/utc.js";
-import "dayjs/locale/fr.js";
 import { countryName } from "../../../domain/catalog/countries.ts";
 import { currencySymbol, formatAmount } from "../../../domain/catalog/currencies.ts";
 import type { Language } from "../../../domain/catalog/languages.ts";
 import { type OptionListName, OTHER_OPTION, optionLabelKey } from "../../../domain/catalog/optionLists.ts";
-import { DATE_FORMATS } from "../../../domain/limits.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import { formatPhone } from "../../../domain/schemas/phone.ts";
 import { MASK } from "../../../domain/secrets.ts";
 import type { FieldDef } from "../../../domain/sections/types.ts";
-
-dayjs.extend(utc);
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 /** A calendar date (UTC midnight) in the reader's language, as the lists show it (DD MMM, YYYY in English). */
 export function dateCell(epochMs: number | null | undefined, language: Language): string {
-  if (typeof epochMs !== "number") return "";
-  return dayjs.utc(epochMs).locale(language).format(DATE_FORMATS[language].date);
+  return formatDate(epochMs, language) ?? "";
 }
 
 function isNamedRef(value: unknown): value is { id: string; name: string | null } {

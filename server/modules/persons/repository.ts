@@ -85,7 +85,7 @@ export function personRepository(db: Kysely<DB>) {
     identities(ownerId: string) {
       return db
         .selectFrom("person")
-        .select(["id", "first_name", "last_name", "data"])
+        .select(["id", "first_name", "last_name", "birthday", "data"])
         .where("owner_id", "=", ownerId)
         .orderBy("created_at")
         .execute();

@@ -7,7 +7,11 @@ import {
   personInputSchema,
   personRevealQuerySchema,
 } from "../../../domain/schemas/person.ts";
-import { personVcardDecisionsSchema, personVcardTargetSchema } from "../../../domain/schemas/vcard.ts";
+import {
+  personVcardDecisionsSchema,
+  personVcardExportQuerySchema,
+  personVcardTargetSchema,
+} from "../../../domain/schemas/vcard.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
@@ -74,6 +78,7 @@ export async function personRoutes(
   await vcardRoutes(app, {
     path: "/api/pn/person/vcard",
     fileName: "kinfile-persons",
+    exportQuery: personVcardExportQuerySchema,
     importQuery: personVcardTargetSchema,
     decisionsSchema: personVcardDecisionsSchema,
     export: vcards.export,

@@ -67,6 +67,9 @@ describe.each(testDialects())("persons as vCards on %s", (dialect) => {
 
     const all = await call(test, ann, "GET", "/api/pn/person/vcard");
     expect(all.body.match(/BEGIN:VCARD/g)).toHaveLength(2); // "me" and Zoé
+    const group = await call(test, ann, "GET", "/api/pn/person/vcard?group=networkperson");
+    expect(group.body.match(/BEGIN:VCARD/g)).toHaveLength(1);
+    expect(group.body).toContain("FN:Zoé O'Brien");
   });
 
   it("never exports another account's person: 404, and their list holds only their own", async () => {
@@ -134,7 +137,13 @@ describe.each(testDialects())("persons as vCards on %s", (dialect) => {
     expect(duplicates).toHaveLength(2);
     const [byName, byPhone] = duplicates;
     expect(byName.name).toBe("zoe OBrien");
-    expect(byName.candidates).toEqual([{ id: expect.any(String), name: "Zoé O'Brien" }]);
+    expect(byName.candidates).toEqual([
+      {
+        id: expect.any(String),
+        name: "Zoé O'Brien",
+        card: expect.objectContaining({ firstName: "Zoé", emails: ["zoe@example.com"] }),
+      },
+    ]);
     expect(byPhone.candidates[0].name).toBe("Zoé O'Brien");
 
     const target = byName.candidates[0].id as string;

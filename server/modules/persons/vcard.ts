@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
 import { type PersonInput, type PersonRecord, personInputSchema } from "../../../domain/schemas/person.ts";
 import {
   type PersonCard,
@@ -161,13 +162,18 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
 
   async function known(ownerId: string) {
     return (await persons.identities(ownerId)).map((row) => {
-      const details = storedData(row).contactDetails;
-      const name = personName(row);
-      return {
-        id: row.id,
-        name,
-        identity: { name, emails: details.emails, phones: details.phones.map((phone) => phone.number) },
+      const data = storedData(row);
+      const card: PersonCard = {
+        firstName: row.first_name,
+        middleName: data.mainDetails.middleName,
+        lastName: row.last_name,
+        nickname: data.mainDetails.nickname,
+        birthday: row.birthday,
+        emails: data.contactDetails.emails,
+        phones: data.contactDetails.phones,
+        notes: data.notes,
       };
+      return { id: row.id, name: personName(row), identity: identityOf(card), card };
     });
   }
 
@@ -193,11 +199,18 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
   }
 
   return {
-    /** All the owner's persons, or the one named (404 when it is not theirs). */
-    async export(ownerId: string, id: string | undefined): Promise<string> {
+    /** All the owner's persons, one group's, or the one named (404 when it is not theirs). */
+    async export(
+      ownerId: string,
+      { id, group }: { id?: string | undefined; group?: PersonGroup | undefined },
+    ): Promise<string> {
       const options = { revealSocialNumber: false };
       const list =
-        id === undefined ? await reader.listAll(ownerId, options) : [await reader.read(ownerId, id, options)];
+        id === undefined
+          ? (await reader.listAll(ownerId, options)).filter(
+              (person) => group === undefined || person.group === group,
+            )
+          : [await reader.read(ownerId, id, options)];
       const lookups = {
         address: (addressId: string) => addresses.read(ownerId, addressId),
         company: async (companyId: string) => (await institutions.read(ownerId, companyId))?.name,

@@ -1,0 +1,44 @@
+import { Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { formatDate } from "../../../domain/dates.ts";
+import { formatPhone } from "../../../domain/schemas/phone.ts";
+import type { AnyCard } from "./exchangeApi.ts";
+
+/** The name a card gives: a person's names, or an institution's name. */
+export function cardName(card: AnyCard): string {
+  if ("name" in card) return card.name;
+  return [card.firstName, card.middleName, card.lastName].filter(Boolean).join(" ");
+}
+
+/** What a card holds, field by field (empty ones left out), for the merge dialog's two sides. */
+export function CardSummary({ card }: { card: AnyCard }) {
+  const { t, i18n } = useTranslation("exchange");
+  const rows: [string, string | null][] = [
+    [t("vcard.field.name"), cardName(card)],
+    ...("firstName" in card
+      ? ([
+          [t("vcard.field.nickname"), card.nickname],
+          [t("vcard.field.birthday"), formatDate(card.birthday, i18n.language)],
+        ] as [string, string | null][])
+      : ([[t("vcard.field.website"), card.website]] as [string, string | null][])),
+    [t("vcard.field.emails"), card.emails.join(", ") || null],
+    [t("vcard.field.phones"), card.phones.map(formatPhone).join(", ") || null],
+    ...("notes" in card ? ([[t("vcard.field.notes"), card.notes]] as [string, string | null][]) : []),
+  ];
+  return (
+    <Stack gap={4} component="dl" m={0}>
+      {rows
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label}>
+            <Text component="dt" size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" m={0} style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
+              {value}
+            </Text>
+          </div>
+        ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { Alert, Button, FileButton, List, Stack } from "@mantine/core";
+import { IconUpload } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { VcardImportResult } from "../../../domain/schemas/vcard.ts";
+import { ApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/errorMessages.ts";
+import { showToast } from "../../shell/toast.ts";
+import { type AnyCard, importVcard, type VcardKind } from "./exchangeApi.ts";
+import { MergeDialog } from "./MergeDialog.tsx";
+
+export interface VcardImportButtonProps {
+  kind: VcardKind;
+  /** Where imported persons go: a group and a type of it. */
+  target?: { group: string; type: string };
+  /** After anything was saved: the lists refresh. */
+  onImported: () => void;
+}
+
+/** "cards.3.emails.0" -> "Card 3: <message>": which card of the file each problem is in. */
+function cardProblems(t: TFunction<"exchange">, error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [];
+  return Object.entries(error.fields).flatMap(([field, message]) => {
+    const card = /^cards\.(\d+)\./.exec(field)?.[1];
+    return card === undefined ? [] : [t("vcard.cardProblem", { card, message })];
+  });
+}
+
+/**
+ * Import vCard: a file picker; what was created is said in a toast, a refused file in an alert
+ * naming its problems (nothing is imported then), and likely duplicates open the merge dialog.
+ */
+export function VcardImportButton({ kind, target, onImported }: VcardImportButtonProps) {
+  const { t } = useTranslation("exchange");
+  const resetFile = useRef<() => void>(null);
+  const [duplicates, setDuplicates] = useState<VcardImportResult<AnyCard>["duplicates"]>([]);
+  const query = target ? `?${new URLSearchParams(target).toString()}` : "";
+  const upload = useMutation({
+    mutationFn: (file: File) => importVcard(kind, file, query),
+    onSuccess: (result) => {
+      showToast(
+        result.created.length > 0
+          ? t("vcard.imported", { count: result.created.length })
+          : t("vcard.nothingNew"),
+      );
+      if (result.created.length > 0) onImported();
+      setDuplicates(result.duplicates);
+    },
+    onSettled: () => resetFile.current?.(),
+  });
+  const problems = upload.isError ? cardProblems(t, upload.error) : [];
+
+  return (
+    <Stack gap="xs">
+      <FileButton
+        onChange={(file) => file && upload.mutate(file)}
+        accept=".vcf,text/vcard,text/x-vcard"
+        resetRef={resetFile}
+      >
+        {(props) => (
+          <Button
+            {...props}
+            variant="default"
+            loading={upload.isPending}
+            leftSection={<IconUpload size={18} aria-hidden="true" />}
+          >
+            {t("vcard.import")}
+          </Button>
+        )}
+      </FileButton>
+      {upload.isError && (
+        <Alert color="red" variant="light" role="alert" title={t("vcard.importFailed")}>
+          {problems.length > 0 ? (
+            <List size="sm">
+              {problems.map((problem) => (
+                <List.Item key={problem}>{problem}</List.Item>
+              ))}
+            </List>
+          ) : (
+            errorMessage(t, upload.error)
+          )}
+        </Alert>
+      )}
+      {duplicates.length > 0 && (
+        <MergeDialog
+          kind={kind}
+          duplicates={duplicates}
+          {...(target ? { target } : {})}
+          onClose={() => setDuplicates([])}
+          onApplied={() => {
+            setDuplicates([]);
+            onImported();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
