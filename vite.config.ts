@@ -27,6 +27,15 @@ export default defineConfig({
     // bench/bundle.ts reads the manifest to weigh each route's JavaScript and CSS.
     manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Everything the first screen runs (React, the router, i18next, Mantine's provider, the
+        // query cache) in one file: one compressed stream shares its dictionary across all of it,
+        // about 7 KB less on the wire than the dozen small chunks the automatic split makes.
+        // Screens keep the automatic split, so each still fetches only what it uses.
+        codeSplitting: { groups: [{ name: "startup", tags: ["$initial"] }] },
+      },
+    },
   },
   server: {
     port: 5173,

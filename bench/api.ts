@@ -79,7 +79,7 @@ async function startBare(env: Record<string, string>): Promise<{ url: string; st
 }
 
 /** A verified account made with the CLI (as an operator would), signed in: its session cookie. */
-async function signedInAccount(server: RunningServer, env: Record<string, string>): Promise<string> {
+export async function signedInAccount(server: RunningServer, env: Record<string, string>): Promise<string> {
   await promisify(execFile)(
     process.execPath,
     ["server/cli.ts", "user:create", "--email", EMAIL, "--password", PASSWORD],

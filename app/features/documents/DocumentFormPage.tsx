@@ -12,7 +12,6 @@ import { isRecordModule, RECORD_MODULES } from "../../../domain/sections/modules
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import { ApiError } from "../../api/client.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
-import { SharedFileNotice, useSharedFile } from "../../pwa/SharedFileNotice.tsx";
 import { useAccount } from "../../session/account.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
@@ -25,6 +24,7 @@ import { DocumentFileUpload } from "./DocumentFileUpload.tsx";
 import { assignedTypeKey } from "./format.ts";
 import { addLibraryEntry, type LibraryDetails, LibraryEntryError, saveLibraryEntry } from "./libraryEntry.ts";
 import { documentsQueryKey, LIBRARY_PATH, useDeleteDocument, useDocument } from "./queries.ts";
+import { SharedFileNotice, useSharedFile } from "./SharedFileNotice.tsx";
 import { UploadControl } from "./UploadControl.tsx";
 import { useDocumentFile } from "./useDocumentFile.ts";
 

@@ -2,8 +2,8 @@ import { Alert } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { LIMITS } from "../../domain/limits.ts";
-import { SHARED_PARAM, takeSharedFile } from "./sharedFile.ts";
+import { LIMITS } from "../../../domain/limits.ts";
+import { SHARED_PARAM, takeSharedFile } from "../../pwa/sharedFile.ts";
 
 /** What became of a file shared from the phone, on the page it was shared to. */
 export type SharedFile =
@@ -42,7 +42,7 @@ export function useSharedFile(onFile: ((file: File) => void) | undefined): Share
 
 /** Tells the owner what came of the share: the file is ready, too large, or not there. */
 export function SharedFileNotice({ shared }: { shared: SharedFile }) {
-  const { t } = useTranslation("pwa");
+  const { t } = useTranslation("documents");
   if (shared.status === "received") {
     return (
       <Alert color="green" variant="light" role="status">

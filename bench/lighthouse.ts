@@ -1,0 +1,158 @@
+/**
+ * Lighthouse figures for the design's budget: mobile performance and accessibility of /login,
+ * /dashboard/personal-network (signed in) and a record form (signed in), median of 3 runs each,
+ * on the built app served by the real server (`npm run build` first). Lighthouse is the pinned
+ * 12.2.3 through npx, with its default mobile settings (a mid-range phone, simulated slow 4G and a
+ * 4x slower CPU), driving the system Chromium (`CHROMIUM_PATH`, else /usr/bin/chromium).
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { chromiumPath } from "../e2e/support/browser.ts";
+import { startServer } from "../e2e/support/server.ts";
+import { generateMasterKeyText } from "../server/crypto/master-key-text.ts";
+import { signedInAccount } from "./api.ts";
+import { BUDGETS } from "./budgets.ts";
+
+const LIGHTHOUSE = "lighthouse@12.2.3";
+const RUNS = 3;
+
+/** The pages the budget names; a record form is the password vault's add form. */
+const PAGES = [
+  { path: "/login", signedIn: false },
+  { path: "/dashboard/personal-network", signedIn: true },
+  { path: "/dashboard/passwordvault/password/add", signedIn: true },
+] as const;
+
+export type LighthouseFigures = {
+  path: string;
+  /** Medians of the runs: scores 0-100, times in ms. */
+  performance: number;
+  accessibility: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+  /** Every run's performance score, to show the spread. */
+  performanceRuns: number[];
+  /** What accessibility audits failed in any run. */
+  accessibilityFailures: string[];
+};
+
+type Audit = { score: number | null; numericValue?: number; title: string };
+type Report = {
+  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, Audit>;
+  runtimeError?: { code: string; message: string };
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function lighthouse(url: string, cookie: string | null): Promise<Report> {
+  const args = [
+    "-y",
+    LIGHTHOUSE,
+    url,
+    "--only-categories=performance,accessibility",
+    "--output=json",
+    "--output-path=stdout",
+    "--quiet",
+    "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  const { stdout } = await promisify(execFile)("npx", args, {
+    env: { ...process.env, CHROME_PATH: chromiumPath() },
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stdout?: string; stderr?: string }) => {
+    // Lighthouse exits 1 on a page it could not load, with the reason in its report.
+    if (error.stdout?.startsWith("{")) return { stdout: error.stdout };
+    throw new Error(`Lighthouse on ${url} failed: ${error.stderr ?? error}`);
+  });
+  const report = JSON.parse(stdout) as Report;
+  if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
+  return report;
+}
+
+const score = (report: Report, category: string) =>
+  Math.round((report.categories[category]?.score ?? 0) * 100);
+const metric = (report: Report, audit: string) =>
+  Math.round(report.audits[audit]?.numericValue ?? Number.NaN);
+
+export async function measureLighthouse(): Promise<LighthouseFigures[]> {
+  const env = { NODE_ENV: "production", LOG_LEVEL: "warn", KINFILE_MASTER_KEY: generateMasterKeyText() };
+  const server = await startServer(env);
+  try {
+    const cookie = await signedInAccount(server, env);
+    // The first-visit guides would cover the page being measured; a returning owner does not see them.
+    for (const splash of ["splash", "splashmobile"]) {
+      await fetch(`${server.url}/api/account/${splash}?show=false`, {
+        method: "POST",
+        headers: { cookie, origin: server.url },
+      });
+    }
+    const figures: LighthouseFigures[] = [];
+    for (const page of PAGES) {
+      const reports: Report[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        reports.push(await lighthouse(`${server.url}${page.path}`, page.signedIn ? cookie : null));
+      }
+      const failures = new Set<string>();
+      for (const report of reports) {
+        for (const ref of report.categories.accessibility?.auditRefs ?? []) {
+          const audit = report.audits[ref.id];
+          if (ref.weight > 0 && audit?.score === 0) failures.add(`${ref.id}: ${audit.title}`);
+        }
+      }
+      figures.push({
+        path: page.path,
+        performance: median(reports.map((report) => score(report, "performance"))),
+        accessibility: median(reports.map((report) => score(report, "accessibility"))),
+        firstContentfulPaintMs: median(reports.map((report) => metric(report, "first-contentful-paint"))),
+        largestContentfulPaintMs: median(reports.map((report) => metric(report, "largest-contentful-paint"))),
+        totalBlockingTimeMs: median(reports.map((report) => metric(report, "total-blocking-time"))),
+        performanceRuns: reports.map((report) => score(report, "performance")),
+        accessibilityFailures: [...failures],
+      });
+    }
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
+export function printLighthouse(
+  figures: LighthouseFigures[],
+  check: (ok: boolean, message: string) => string,
+): void {
+  console.log(
+    `\nLighthouse ${LIGHTHOUSE.split("@")[1]} (mobile: simulated slow 4G, 4x CPU), median of ${RUNS}`,
+  );
+  for (const page of figures) {
+    const performance = check(
+      page.performance >= BUDGETS.lighthousePerformance,
+      `Lighthouse performance ${page.performance} on ${page.path}`,
+    );
+    const accessibility = check(
+      page.accessibility >= BUDGETS.lighthouseAccessibility,
+      `Lighthouse accessibility ${page.accessibility} on ${page.path}`,
+    );
+    console.log(
+      `  ${page.path.padEnd(40)} performance ${String(page.performance).padStart(3)} (runs ${page.performanceRuns.join(", ")}; budget ${BUDGETS.lighthousePerformance}) ${performance}  accessibility ${String(page.accessibility).padStart(3)} (budget ${BUDGETS.lighthouseAccessibility}) ${accessibility}`,
+    );
+    console.log(
+      `  ${"".padEnd(40)} FCP ${page.firstContentfulPaintMs} ms  LCP ${page.largestContentfulPaintMs} ms  TBT ${page.totalBlockingTimeMs} ms`,
+    );
+    for (const failure of page.accessibilityFailures) console.log(`  ${"".padEnd(40)} failed: ${failure}`);
+  }
+}
+
+/** `node bench/lighthouse.ts`: this part alone. */
+if (import.meta.main) {
+  let over = false;
+  printLighthouse(await measureLighthouse(), (ok) => {
+    over ||= !ok;
+    return ok ? "ok" : "OVER BUDGET";
+  });
+  process.exit(over ? 1 : 0);
+}
