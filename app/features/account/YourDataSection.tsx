@@ -96,7 +96,6 @@ export function YourDataSection() {
         <Text>{t("yourData.import.explain")}</Text>
         <FileInput
           label={t("yourData.import.file")}
-          placeholder={t("yourData.import.choose")}
           accept=".zip,application/zip"
           value={file}
           onChange={(chosen) => {

@@ -1,0 +1,133 @@
+/**
+ * Your data, in My Account: the owner exports the whole file with its secrets (the password asked
+ * again), the browser saves a ZIP holding the JSON document and the document's file; a second
+ * account imports that ZIP after a confirmation and finds the record and the file; axe in the three
+ * themes and nothing sideways at 375 px.
+ */
+import { readFile } from "node:fs/promises";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import yauzl from "yauzl";
+import { THEMES } from "../domain/catalog/themes.ts";
+import { signedInAccount } from "./support/accounts.ts";
+import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
+
+const pages = browserPages();
+const baseURL = inject("baseURL");
+const MY_ACCOUNT = "/dashboard/manage-account/my-account";
+
+async function created(context: BrowserContext, url: string, data: object): Promise<string> {
+  const answer = await context.request.post(url, { headers: { origin: baseURL }, data });
+  expect(answer.status(), `${url}: ${await answer.text()}`).toBe(200);
+  const body = await answer.json();
+  return typeof body === "string" ? body : body.id;
+}
+
+/** The names and bytes of a ZIP's entries. */
+async function entriesOf(archive: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.fromBufferPromise(archive, { lazyEntries: true });
+  const entries = new Map<string, Buffer>();
+  for await (const entry of zip.eachEntry()) {
+    const stream = await zip.openReadStreamPromise(entry);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    entries.set(entry.fileName, Buffer.concat(chunks));
+  }
+  zip.close();
+  return entries;
+}
+
+const yourData = (page: Page) => page.getByRole("region", { name: "Your data" });
+
+describe("Your data", () => {
+  it("exports the file with its secrets, then another account imports it", async () => {
+    const owner = await pages.open({});
+    const other = await pages.open({});
+    try {
+      const account = await signedInAccount(owner.context, baseURL);
+      await created(owner.context, "/api/records/passwordvault/password", {
+        accountNickname: "Hydro Québec",
+        password: "never-guessed-42",
+      });
+      const documentId = await created(owner.context, "/api/documents", {
+        module: "inventory",
+        type: "documentlibrary",
+        description: "Deed of the house",
+      });
+      const upload = await owner.context.request.post(
+        `/api/documents/inventory/documentlibrary/${documentId}/upload`,
+        {
+          headers: { origin: baseURL },
+          multipart: {
+            file: { name: "deed.txt", mimeType: "text/plain", buffer: Buffer.from("The deed, signed.") },
+          },
+        },
+      );
+      expect(upload.status(), await upload.text()).toBe(200);
+
+      const { page } = owner;
+      await page.goto(MY_ACCOUNT);
+      const section = yourData(page);
+      await section.waitFor();
+      await section.getByRole("checkbox", { name: /Include secrets/ }).check();
+      await section.getByRole("button", { name: "Download export" }).click();
+      const dialog = page.getByRole("dialog", { name: "Confirm your password" });
+      await dialog.getByLabel(/^Password/).fill(account.password);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        dialog.getByRole("button", { name: "Continue" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^kinfile-export-\d{4}-\d{2}-\d{2}\.zip$/);
+      const archivePath = await download.path();
+      const archive = await readFile(archivePath);
+      const entries = await entriesOf(archive);
+      const document = JSON.parse(entries.get("kinfile.json")?.toString("utf8") ?? "{}");
+      expect(document).toMatchObject({ format: "kinfile-file", version: 1, secrets: true });
+      expect(JSON.stringify(document)).toContain("never-guessed-42");
+      const deed = [...entries.keys()].find((name) => name.startsWith("files/"));
+      expect(deed && entries.get(deed)?.toString("utf8")).toBe("The deed, signed.");
+      await section.getByText("Your export is downloading.").waitFor();
+
+      // Another account brings the file in.
+      await signedInAccount(other.context, baseURL, { name: "Sam Newcomer" });
+      const target = other.page;
+      await target.goto(MY_ACCOUNT);
+      const importing = yourData(target);
+      await importing.waitFor();
+      await importing.locator('input[type="file"]').setInputFiles(archivePath);
+      await importing.getByRole("button", { name: "Import" }).click();
+      const confirm = target.getByRole("dialog", { name: "Import this file?" });
+      await confirm.getByRole("button", { name: "Import" }).click();
+      await importing.getByText(/^Imported \d+ persons, .* 1 records, 1 documents/).waitFor();
+
+      const vault = await other.context.request.get("/api/records/passwordvault/password");
+      expect(JSON.stringify(await vault.json())).toContain("Hydro Québec");
+      const library = await other.context.request.get("/api/documents/inventory/type/documentlibrary");
+      expect(JSON.stringify(await library.json())).toContain("Deed of the house");
+
+      // A second import is refused: the file is no longer empty, and the section says why.
+      await importing.locator('input[type="file"]').setInputFiles(archivePath);
+      await importing.getByRole("button", { name: "Import" }).click();
+      await confirm.getByRole("button", { name: "Import" }).click();
+      await importing
+        .getByRole("alert")
+        .getByText(/already holds data/)
+        .waitFor();
+
+      for (const theme of THEMES) {
+        await target.evaluate((key) => localStorage.setItem("kinfile.theme", key), theme);
+        await target.reload();
+        await yourData(target).waitFor();
+        await expectNoAxeViolations(target, `My Account, Your data, ${theme} theme`);
+      }
+      await target.setViewportSize({ width: 375, height: 812 });
+      await yourData(target).scrollIntoViewIfNeeded();
+      await expectFitsPhone(target, "My Account, Your data");
+      expect(owner.consoleErrors, "console errors (owner)").toEqual([]);
+      expect(other.consoleErrors, "console errors (importer)").toEqual([]);
+    } finally {
+      await owner.context.close();
+      await other.context.close();
+    }
+  });
+});
