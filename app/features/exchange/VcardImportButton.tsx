@@ -17,6 +17,8 @@ export interface VcardImportButtonProps {
   target?: { group: string; type: string };
   /** After anything was saved: the lists refresh. */
   onImported: () => void;
+  /** The button's words, when "Import vCard" does not say enough (which kind). */
+  label?: string;
 }
 
 /** "cards.3.emails.0" -> "Card 3: <message>": which card of the file each problem is in. */
@@ -32,7 +34,7 @@ function cardProblems(t: TFunction<"exchange">, error: unknown): string[] {
  * Import vCard: a file picker; what was created is said in a toast, a refused file in an alert
  * naming its problems (nothing is imported then), and likely duplicates open the merge dialog.
  */
-export function VcardImportButton({ kind, target, onImported }: VcardImportButtonProps) {
+export function VcardImportButton({ kind, target, onImported, label }: VcardImportButtonProps) {
   const { t } = useTranslation("exchange");
   const resetFile = useRef<() => void>(null);
   const [duplicates, setDuplicates] = useState<VcardImportResult<AnyCard>["duplicates"]>([]);
@@ -66,7 +68,7 @@ export function VcardImportButton({ kind, target, onImported }: VcardImportButto
             loading={upload.isPending}
             leftSection={<IconUpload size={18} aria-hidden="true" />}
           >
-            {t("vcard.import")}
+            {label ?? t("vcard.import")}
           </Button>
         )}
       </FileButton>

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { TitleWithHelp } from "../../components/HelpHint.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { RemindersPanel } from "../reminders/RemindersPanel.tsx";
+import { CompanyExchangePanel } from "./CompanyExchangePanel.tsx";
 import classes from "./PersonCard.module.css";
 import { useOwnPerson } from "./personData.ts";
 import { fullName } from "./personDisplay.ts";
@@ -58,6 +59,7 @@ export function PersonalNetworkOverview() {
           <SectionTile segment={FAMILY_TREE_SEGMENT} status={null} />
         </li>
       </ul>
+      <CompanyExchangePanel />
     </Stack>
   );
 }
