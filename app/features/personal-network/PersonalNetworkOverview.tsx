@@ -1,8 +1,11 @@
-import { Anchor, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { hasFullAccess } from "../../../domain/roles.ts";
 import { TitleWithHelp } from "../../components/HelpHint.tsx";
+import { useAccount } from "../../session/account.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { ModuleBinderAction } from "../binder/ModuleBinderAction.tsx";
 import { RemindersPanel } from "../reminders/RemindersPanel.tsx";
 import { CompanyExchangePanel } from "./CompanyExchangePanel.tsx";
 import classes from "./PersonCard.module.css";
@@ -34,6 +37,7 @@ export function PersonalNetworkOverview() {
   usePageTitle(t("overview.title"));
   const counts = useSectionCounts();
   const me = useOwnPerson().data;
+  const account = useAccount();
   const countText = (count: number | undefined) =>
     count === undefined ? null : t("overview.count", { count });
 
@@ -60,6 +64,11 @@ export function PersonalNetworkOverview() {
         </li>
       </ul>
       <CompanyExchangePanel />
+      {hasFullAccess(account.data?.roles ?? []) && (
+        <Group>
+          <ModuleBinderAction module="personal-network" />
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
-import { Stack } from "@mantine/core";
+import { Group, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { categoriesOf } from "../../../domain/sections/index.ts";
 import { moduleLabelKey } from "../../../domain/sections/labels.ts";
 import { TitleWithHelp } from "../../components/HelpHint.tsx";
 import { useScreenTitleKey } from "../../shell/screenHandle.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { ModuleBinderAction } from "../binder/ModuleBinderAction.tsx";
 import { CategoryCards } from "./CategoryCards.tsx";
 import { useRecordPlace } from "./recordPlace.ts";
 
@@ -21,6 +22,9 @@ export function ModulePage() {
     <Stack gap="lg">
       <TitleWithHelp title={title} hint={t(`common:help.module.${module}`)} />
       <CategoryCards module={module} categories={categoriesOf(module)} />
+      <Group>
+        <ModuleBinderAction module={module} />
+      </Group>
     </Stack>
   );
 }

@@ -16,6 +16,7 @@ export type LogDay = { day: string; heading: string; lines: { id: string; text: 
 const SUBJECT_NOUNS: Record<string, string> = {
   person: "sharing:log.subject.person",
   address: "sharing:log.subject.address",
+  binder: "sharing:log.subject.binder",
   institution: "sharing:log.subject.institution",
   document: "sharing:log.subject.document",
 };

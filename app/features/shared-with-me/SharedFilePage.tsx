@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Group, Stack, Text, Title } from "@mantine/core";
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { sharedCategories, sharedModules, sharesWholeNetwork } from "../../../domain/schemas/share.ts";
@@ -8,6 +8,7 @@ import { LinkCards } from "../../components/LinkCards.tsx";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { BinderAction } from "../binder/BinderAction.tsx";
 import { personQueryKeys } from "../personal-network/queries.ts";
 import { LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT } from "../personal-network/sections.ts";
 import { CategoryCards } from "../records/CategoryCards.tsx";
@@ -21,7 +22,7 @@ import { SHARED_WITH_ME_PATH } from "./sharedWithMeApi.ts";
  * and the Personal Network's groups when the whole network is shared.
  */
 export function SharedFilePage() {
-  const { t } = useTranslation(["shared-with-me", "sections"]);
+  const { t } = useTranslation(["shared-with-me", "sections", "binder"]);
   const { file } = useSharedFile();
   const owner = file ? ownerName(file) : "";
   const title = t("file.title", { owner });
@@ -39,6 +40,13 @@ export function SharedFilePage() {
           {t("file.intro", { owner })}
         </Text>
       </div>
+      <Group>
+        <BinderAction
+          source={{ kind: "nominee", nomineeId: file.nomineeId }}
+          label={t("binder:app.nominee.label")}
+          description={t("binder:app.nominee.description", { owner })}
+        />
+      </Group>
       {sharesWholeNetwork(file.scope) && <SharedNetwork />}
       {modules.map((module) => {
         const label = t(moduleLabelKey(module));
