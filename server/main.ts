@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { buildApp } from "./app.ts";
+import { type AppJobs, appJobHandlers } from "./app-jobs.ts";
 import { createAuth } from "./auth/better-auth.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { createDataKeys } from "./crypto/data-keys.ts";
@@ -8,48 +9,15 @@ import { loadMasterKeyring } from "./crypto/master-keys.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
-import { type MailJobs, mailJobHandlers } from "./mail/delivery.ts";
 import { createMailOutbox } from "./mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "./mail/transport.ts";
 import { createAccountEraser } from "./modules/account/account-deletion.ts";
-import {
-  type PurgeJobs,
-  purgeJobHandlers,
-  schedulePurgeOfUnverified,
-} from "./modules/account/unverified-purge.ts";
-import { type CompanyJobs, companyJobHandlers } from "./modules/companies/service.ts";
-import { documentBlobReferences } from "./modules/documents/blob-references.ts";
-import {
-  type DocumentMetadataJobs,
-  documentMetadataHandlers,
-  scheduleDocumentMetadataEncryption,
-} from "./modules/documents/metadata-backfill.ts";
-import {
-  type ReminderBackfillJobs,
-  reminderBackfillHandlers,
-  scheduleReminderBackfill,
-} from "./modules/reminders/backfill.ts";
-import type { ReminderJobs } from "./modules/reminders/schedule.ts";
-import { reminderJobHandlers } from "./modules/reminders/send.ts";
-import { createApprovalLinks } from "./modules/sharing/approval-links.ts";
-import { sharingJobHandlers } from "./modules/sharing/jobs.ts";
-import type { SharingJobs } from "./modules/sharing/schedule.ts";
-import { createBillingMails } from "./modules/subscriptions/mails.ts";
-import { type BillingJobs, renewalJobHandlers } from "./modules/subscriptions/renewal.ts";
-import { createUnsubscribeLinks } from "./modules/unsubscribe/unsubscribe-links.ts";
+import { schedulePurgeOfUnverified } from "./modules/account/unverified-purge.ts";
+import { scheduleDocumentMetadataEncryption } from "./modules/documents/metadata-backfill.ts";
+import { scheduleReminderBackfill } from "./modules/reminders/backfill.ts";
+import { scheduleSearchIndexBuild } from "./modules/search/index-build.ts";
 import { describeStartupError, ensureDataDir, StartupError } from "./startup.ts";
-import { type LeftoverJobs, leftoverJobHandlers, scheduleLeftoverSweep } from "./storage/leftovers.ts";
-import { openBlobBackend } from "./storage/open-blob-store.ts";
-
-type AppJobs = MailJobs &
-  ReminderJobs &
-  ReminderBackfillJobs &
-  SharingJobs &
-  DocumentMetadataJobs &
-  BillingJobs &
-  CompanyJobs &
-  PurgeJobs &
-  LeftoverJobs;
+import { scheduleLeftoverSweep } from "./storage/leftovers.ts";
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -125,42 +93,17 @@ async function start(): Promise<void> {
     const eraser = createAccountEraser();
     const jobs: JobRunner<AppJobs> = createJobRunner<AppJobs>({
       database,
-      handlers: {
-        ...mailJobHandlers({ database, transport, logger }),
-        ...reminderJobHandlers({
-          database,
-          dataKeys,
-          publicUrl: config.publicUrl,
-          mail: () => ({
-            outbox,
-            links: createUnsubscribeLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
-          }),
-        }),
-        ...reminderBackfillHandlers({ database, dataKeys, jobs: () => jobs }),
-        ...documentMetadataHandlers({ database, dataKeys }),
-        ...sharingJobHandlers({
-          database,
-          publicUrl: config.publicUrl,
-          services: () => ({
-            outbox,
-            jobs,
-            links: createApprovalLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
-            unsubscribe: createUnsubscribeLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
-          }),
-        }),
-        ...renewalJobHandlers({
-          database,
-          mails: () => createBillingMails({ outbox, publicUrl: config.publicUrl }),
-        }),
-        ...companyJobHandlers({ database, mail: () => outbox, publicUrl: config.publicUrl }),
-        ...purgeJobHandlers({ database, eraser, jobs: () => jobs }),
-        ...leftoverJobHandlers({
-          backend: openBlobBackend({ config, database }),
-          referenced: documentBlobReferences(database.db),
-          jobs: () => jobs,
-          logger,
-        }),
-      },
+      handlers: appJobHandlers({
+        config,
+        database,
+        dataKeys,
+        transport,
+        eraser,
+        outbox: () => outbox,
+        jobs: () => jobs,
+        authSecret: () => auth.secret,
+        logger,
+      }),
       logger,
     });
     const outbox = createMailOutbox({ database, jobs });
@@ -179,6 +122,8 @@ async function start(): Promise<void> {
     await scheduleReminderBackfill(jobs);
     // Documents saved before their text was encrypted (migration 0009) get it sealed (once per database).
     await scheduleDocumentMetadataEncryption(jobs);
+    // The search index gets the rows saved before it existed (once per database and index version).
+    await scheduleSearchIndexBuild(jobs);
     // Sign-ups never confirmed are erased daily (server/modules/account/unverified-purge.ts).
     await schedulePurgeOfUnverified(jobs, Date.now());
     // What a killed process left in the blob store is swept now and hourly (server/storage/leftovers.ts).

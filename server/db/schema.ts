@@ -93,6 +93,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** Epoch ms until which one worker's send holds the mail (server/mail/delivery.ts); null when none does. */
+  sending_until: number | null;
 }
 
 /** One entry of an account's security log (server/auth/sign-in-events.ts). */

@@ -1,60 +1,13 @@
 import { readdir, readFile } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import PostalMime from "postal-mime";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createJobRunner, type JobRunner } from "../jobs/runner.ts";
+import { startSmtpServer } from "../testing/smtp-server.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../testing/test-database.ts";
 import { type MailJobs, mailJobHandlers } from "./delivery.ts";
 import { createMailOutbox, listUnsubscribeHeaders } from "./outbox.ts";
 import { createMailTransport, type MailTransport } from "./transport.ts";
-
-type SmtpTestServer = { url: string; received: Buffer[]; users: string[]; close(): Promise<void> };
-
-/** A real SMTP server on a free local port that keeps what it accepts. */
-async function startSmtpServer(options: { login?: [string, string]; failFirstData?: boolean } = {}) {
-  const received: Buffer[] = [];
-  const users: string[] = [];
-  let dataCommands = 0;
-  const server = new SMTPServer({
-    disabledCommands: options.login ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
-    authOptional: options.login === undefined,
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      const [user, password] = options.login ?? [];
-      if (auth.username === user && auth.password === password) {
-        users.push(auth.username ?? "");
-        callback(null, { user: auth.username });
-      } else {
-        callback(new Error("invalid credentials"));
-      }
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        dataCommands += 1;
-        if (options.failFirstData && dataCommands === 1) {
-          callback(Object.assign(new Error("mailbox busy, try again later"), { responseCode: 451 }));
-          return;
-        }
-        received.push(Buffer.concat(chunks));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  const credentials = options.login ? `${options.login.map(encodeURIComponent).join(":")}@` : "";
-  return {
-    url: `smtp://${credentials}127.0.0.1:${port}`,
-    received,
-    users,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  } satisfies SmtpTestServer;
-}
 
 /** Another feature's job beside mail, as the app's runner will have: the outbox only sees its own kind. */
 type AppJobs = MailJobs & { "test.other": { n: number } };

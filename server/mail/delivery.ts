@@ -8,9 +8,23 @@ export type MailJobs = { "mail.deliver": { mailId: string } };
 const ERROR_MAX_LENGTH = 2_000;
 
 /**
+ * How long a worker's claim on a mail holds while it sends: well past the transport's own time
+ * limits (SMTP_TIMEOUTS, two minutes at most), so no second worker sends the mail meanwhile; a
+ * worker that dies mid-send leaves the mail to the next attempt once it lapses.
+ */
+const SEND_CLAIM_MS = 5 * 60_000;
+
+/** Thrown (and retried) by a worker that finds another sending the mail right now. */
+class MailBeingSentError extends Error {
+  override name = "MailBeingSentError";
+}
+
+/**
  * The handler that sends an outbox mail. A failure is recorded on the mail and thrown, so the job
  * runner retries it with backoff; after the last attempt the mail is marked failed and logged.
- * A mail already sent is not sent again, should its job run twice.
+ * A mail is sent once however many workers run its job: each send first claims the mail in one
+ * statement (queued, and no other claim running), so of two workers running the same job at once
+ * (a lease that lapsed) one sends and the other retries later, finding the mail sent.
  */
 export function mailJobHandlers(options: {
   database: Database;
@@ -24,8 +38,25 @@ export function mailJobHandlers(options: {
 
   return {
     "mail.deliver": async ({ mailId }, { isLastAttempt }) => {
-      const mail = await db.selectFrom("mail_outbox").selectAll().where("id", "=", mailId).executeTakeFirst();
-      if (mail === undefined || mail.status !== "queued") return;
+      const now = clock();
+      const mail = await db
+        .updateTable("mail_outbox")
+        .set((eb) => ({ sending_until: now + SEND_CLAIM_MS, attempts: eb("attempts", "+", 1) }))
+        .where("id", "=", mailId)
+        .where("status", "=", "queued")
+        .where((eb) => eb.or([eb("sending_until", "is", null), eb("sending_until", "<=", now)]))
+        .returningAll()
+        .executeTakeFirst();
+      if (mail === undefined) {
+        const current = await db
+          .selectFrom("mail_outbox")
+          .select("status")
+          .where("id", "=", mailId)
+          .executeTakeFirst();
+        // Sent, failed for good or gone: nothing to do. Queued: another worker is sending it now.
+        if (current === undefined || current.status !== "queued") return;
+        throw new MailBeingSentError("another worker is sending this mail; trying again later");
+      }
       try {
         await transport.send({
           id: mail.id,
@@ -39,11 +70,7 @@ export function mailJobHandlers(options: {
         const lastError = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX_LENGTH);
         await db
           .updateTable("mail_outbox")
-          .set((eb) => ({
-            attempts: eb("attempts", "+", 1),
-            last_error: lastError,
-            status: isLastAttempt ? "failed" : "queued",
-          }))
+          .set({ last_error: lastError, status: isLastAttempt ? "failed" : "queued", sending_until: null })
           .where("id", "=", mailId)
           .execute();
         if (isLastAttempt) {
@@ -56,12 +83,7 @@ export function mailJobHandlers(options: {
       }
       await db
         .updateTable("mail_outbox")
-        .set((eb) => ({
-          attempts: eb("attempts", "+", 1),
-          status: "sent",
-          sent_at: clock(),
-          last_error: null,
-        }))
+        .set({ status: "sent", sent_at: clock(), last_error: null, sending_until: null })
         .where("id", "=", mailId)
         .execute();
     },

@@ -21,6 +21,7 @@ import type { Database } from "../../db/database.ts";
 import { containsText } from "../../db/like.ts";
 import type { CompanyMemberTable, CompanyTable, DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { markJobDone } from "../../jobs/queue.ts";
 import type { JobHandlers, JobQueue } from "../../jobs/runner.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import { audit } from "../admin/audit.ts";
@@ -658,8 +659,11 @@ export function companyJobHandlers(options: {
   publicUrl: string;
 }): JobHandlers<CompanyJobs> {
   return {
-    async "company.invite-reminder"({ memberId }) {
+    async "company.invite-reminder"({ memberId }, { jobId }) {
       await options.database.db.transaction().execute(async (trx) => {
+        // Done first, in the transaction of the mail: of two workers running the job at once (a
+        // lease that lapsed), the second finds it done, and the code the first mailed stays valid.
+        if (!(await markJobDone(trx, jobId, Date.now()))) return;
         const member = await trx
           .selectFrom("company_member")
           .selectAll()

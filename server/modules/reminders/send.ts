@@ -3,6 +3,7 @@ import { isCategoryKey, listColumns } from "../../../domain/sections/index.ts";
 import { authBoolean } from "../../auth/auth-values.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
+import { markJobDone } from "../../jobs/queue.ts";
 import type { JobHandlers } from "../../jobs/runner.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import { openRecordBody } from "../records/reader.ts";
@@ -57,6 +58,10 @@ export function reminderJobHandlers(options: {
       const { outbox, links } = options.mail();
       const lng = isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE;
       await db.transaction().execute(async (trx) => {
+        // Done with the mail, atomically, and first: a retry after a crash finds the job finished,
+        // and of two workers running it at once (a lease that lapsed) the second waits for the
+        // first's transaction on PostgreSQL, then finds it done and mails nothing.
+        if (!(await markJobDone(trx, context.jobId, clock()))) return;
         await outbox.enqueueMail(
           {
             to: user.email,
@@ -73,8 +78,6 @@ export function reminderJobHandlers(options: {
           },
           trx,
         );
-        // Done with the mail, atomically: a retry after a crash finds the job finished.
-        await trx.updateTable("job").set({ done_at: clock() }).where("id", "=", context.jobId).execute();
       });
     },
   };

@@ -1,0 +1,98 @@
+import type { Config } from "./config.ts";
+import type { DataKeys } from "./crypto/data-keys.ts";
+import type { Database } from "./db/database.ts";
+import type { JobHandlers, JobLogger, JobQueue } from "./jobs/runner.ts";
+import { type MailJobs, mailJobHandlers } from "./mail/delivery.ts";
+import type { MailOutbox } from "./mail/outbox.ts";
+import type { MailTransport } from "./mail/transport.ts";
+import type { AccountEraser } from "./modules/account/account-deletion.ts";
+import { type PurgeJobs, purgeJobHandlers } from "./modules/account/unverified-purge.ts";
+import { type CompanyJobs, companyJobHandlers } from "./modules/companies/service.ts";
+import { documentBlobReferences } from "./modules/documents/blob-references.ts";
+import {
+  type DocumentMetadataJobs,
+  documentMetadataHandlers,
+} from "./modules/documents/metadata-backfill.ts";
+import { type ReminderBackfillJobs, reminderBackfillHandlers } from "./modules/reminders/backfill.ts";
+import type { ReminderJobs } from "./modules/reminders/schedule.ts";
+import { reminderJobHandlers } from "./modules/reminders/send.ts";
+import { type SearchIndexJobs, searchIndexHandlers } from "./modules/search/index-build.ts";
+import { createApprovalLinks } from "./modules/sharing/approval-links.ts";
+import { sharingJobHandlers } from "./modules/sharing/jobs.ts";
+import type { SharingJobs } from "./modules/sharing/schedule.ts";
+import { createBillingMails } from "./modules/subscriptions/mails.ts";
+import { type BillingJobs, renewalJobHandlers } from "./modules/subscriptions/renewal.ts";
+import { createUnsubscribeLinks } from "./modules/unsubscribe/unsubscribe-links.ts";
+import { type LeftoverJobs, leftoverJobHandlers } from "./storage/leftovers.ts";
+import { openBlobBackend } from "./storage/open-blob-store.ts";
+
+/** Every durable job the server runs (server/jobs), by kind. */
+export type AppJobs = MailJobs &
+  ReminderJobs &
+  ReminderBackfillJobs &
+  SharingJobs &
+  DocumentMetadataJobs &
+  SearchIndexJobs &
+  BillingJobs &
+  CompanyJobs &
+  PurgeJobs &
+  LeftoverJobs;
+
+/**
+ * The handler of every job kind, as each server process runs them: main.ts gives them to its
+ * runner, and the tests that run several servers on one database give them to each server's.
+ * Getters stand for what is built after the runner (the outbox and the queue are the runner's,
+ * the links need the auth secret).
+ */
+export function appJobHandlers(options: {
+  config: Pick<Config, "publicUrl" | "blobStore" | "dataDir">;
+  database: Database;
+  dataKeys: DataKeys;
+  transport: MailTransport;
+  eraser: AccountEraser;
+  outbox: () => MailOutbox;
+  jobs: () => JobQueue<AppJobs>;
+  authSecret: () => string;
+  logger: JobLogger;
+  /** Epoch ms; tests pass their own to move time. */
+  clock?: () => number;
+}): JobHandlers<AppJobs> {
+  const { config, database, dataKeys, logger, jobs, outbox } = options;
+  const { publicUrl } = config;
+  const clock = options.clock === undefined ? {} : { clock: options.clock };
+  const unsubscribe = () => createUnsubscribeLinks({ publicUrl, secret: options.authSecret() });
+  return {
+    ...mailJobHandlers({ database, transport: options.transport, logger, ...clock }),
+    ...reminderJobHandlers({
+      database,
+      dataKeys,
+      publicUrl,
+      mail: () => ({ outbox: outbox(), links: unsubscribe() }),
+      ...clock,
+    }),
+    ...reminderBackfillHandlers({ database, dataKeys, jobs, ...clock }),
+    ...documentMetadataHandlers({ database, dataKeys }),
+    ...searchIndexHandlers({ database, dataKeys }),
+    ...sharingJobHandlers({
+      database,
+      publicUrl,
+      services: () => ({
+        outbox: outbox(),
+        jobs: jobs(),
+        links: createApprovalLinks({ publicUrl, secret: options.authSecret() }),
+        unsubscribe: unsubscribe(),
+      }),
+      ...clock,
+    }),
+    ...renewalJobHandlers({ database, mails: () => createBillingMails({ outbox: outbox(), publicUrl }) }),
+    ...companyJobHandlers({ database, mail: outbox, publicUrl }),
+    ...purgeJobHandlers({ database, eraser: options.eraser, jobs, ...clock }),
+    ...leftoverJobHandlers({
+      backend: openBlobBackend({ config, database }),
+      referenced: documentBlobReferences(database.db),
+      jobs,
+      logger,
+      ...clock,
+    }),
+  };
+}
