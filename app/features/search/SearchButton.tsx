@@ -16,12 +16,9 @@ const SearchSpotlight = lazy(() =>
  */
 export function SearchButton() {
   const { t } = useTranslation("common");
-  const [opened, setOpened] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const open = () => {
-    setWanted(true);
-    setOpened(true);
-  };
+  // Each request to open counts: the spotlight opens on every new one, whatever closed it last.
+  const [openings, setOpenings] = useState(0);
+  const open = () => setOpenings((count) => count + 1);
   useHotkeys([
     ["mod+K", open],
     ["/", open],
@@ -35,7 +32,6 @@ export function SearchButton() {
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         rightSection={<Kbd size="xs">Ctrl K</Kbd>}
         onClick={open}
-        aria-label={label}
         aria-keyshortcuts="Control+K Meta+K /"
       >
         {label}
@@ -50,9 +46,9 @@ export function SearchButton() {
       >
         <IconSearch size={20} aria-hidden="true" />
       </ActionIcon>
-      {wanted && (
+      {openings > 0 && (
         <Suspense fallback={null}>
-          <SearchSpotlight opened={opened} onClose={() => setOpened(false)} />
+          <SearchSpotlight openings={openings} />
         </Suspense>
       )}
     </>

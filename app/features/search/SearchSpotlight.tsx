@@ -63,7 +63,8 @@ function Highlighted({ text, ranges }: { text: string; ranges: readonly [number,
 
 type Group = { key: string; label: string; results: SearchResult[] };
 
-export function SearchSpotlight({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** `openings` counts the requests to open (SearchButton): each new one opens the spotlight. */
+export function SearchSpotlight({ openings }: { openings: number }) {
   const { t } = useTranslation(["search", "sections"]);
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
@@ -71,8 +72,8 @@ export function SearchSpotlight({ opened, onClose }: { opened: boolean; onClose:
   const search = useSearchResults(debounced);
 
   useEffect(() => {
-    if (opened) spotlight.open();
-  }, [opened]);
+    if (openings > 0) spotlight.open();
+  }, [openings]);
 
   const categoryLabel = (category: string) =>
     isAssignedType(category) ? t(categoryOneKey(category)) : category;
@@ -118,7 +119,6 @@ export function SearchSpotlight({ opened, onClose }: { opened: boolean; onClose:
       query={query}
       onQueryChange={setQuery}
       shortcut={null}
-      onSpotlightClose={onClose}
       scrollable
       maxHeight="min(480px, 70vh)"
       title={t("search:title")}
@@ -150,8 +150,10 @@ export function SearchSpotlight({ opened, onClose }: { opened: boolean; onClose:
                     key={`${result.nomineeId ?? ""}:${result.kind}:${result.id}`}
                     onClick={() => navigate(resultPath(result))}
                     leftSection={<Icon size={20} aria-hidden="true" />}
+                    // Dimmed text on a hovered or selected row falls below AA contrast in the dark theme.
+                    dimmedSections={false}
                     rightSection={
-                      <Text size="xs" c="dimmed" visibleFrom="xs">
+                      <Text size="xs" visibleFrom="xs">
                         {result.kind === "record" || result.kind === "document"
                           ? categoryLabel(result.category)
                           : t(`search:kind.${result.kind}`)}
@@ -162,7 +164,7 @@ export function SearchSpotlight({ opened, onClose }: { opened: boolean; onClose:
                       <Text size="sm" fw={500} truncate>
                         {title}
                       </Text>
-                      <Text size="xs" c="dimmed" truncate>
+                      <Text size="xs" truncate>
                         {fieldLabel(result)}:{" "}
                         <Highlighted text={result.match.text} ranges={result.match.ranges} />
                       </Text>

@@ -109,7 +109,7 @@ describe("the shell's search", () => {
   it("says when nothing matched", async () => {
     const user = userEvent.setup();
     show({ results: [] });
-    await user.click(screen.getAllByRole("button", { name: "Search" })[0] as HTMLElement);
+    await user.click(screen.getByRole("button", { name: /^Search/ }));
     const input = await screen.findByPlaceholderText(enSearch.placeholder);
     await user.type(input, "zebra");
     expect(await screen.findByText("No results for “zebra”.")).toBeTruthy();
@@ -118,7 +118,7 @@ describe("the shell's search", () => {
   it("words a failure", async () => {
     const user = userEvent.setup();
     show({ status: 500 });
-    await user.click(screen.getAllByRole("button", { name: "Search" })[0] as HTMLElement);
+    await user.click(screen.getByRole("button", { name: /^Search/ }));
     await user.type(await screen.findByPlaceholderText(enSearch.placeholder), "zebra");
     expect(await screen.findByText(/The search did not work/)).toBeTruthy();
     expect(within(screen.getByRole("status")).getByText(/Something broke|unexpected/i)).toBeTruthy();
