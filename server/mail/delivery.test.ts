@@ -3,7 +3,7 @@ import path from "node:path";
 import PostalMime from "postal-mime";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createJobRunner, type JobRunner } from "../jobs/runner.ts";
-import { startSmtpServer } from "../testing/smtp-server.ts";
+import { SMTP_OUTAGE_MS, startSmtpServer } from "../testing/smtp-server.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../testing/test-database.ts";
 import { type MailJobs, mailJobHandlers } from "./delivery.ts";
 import { createMailOutbox, listUnsubscribeHeaders } from "./outbox.ts";
@@ -139,6 +139,42 @@ describe.each(testDialects())("mail outbox on %s", (dialect) => {
     await jobs.runDue();
     expect(server.received).toHaveLength(1);
     expect(await outboxRow()).toMatchObject({ status: "sent", attempts: 2, sent_at: START + 30_000 });
+  });
+
+  it("delivers every mail once when the mail server comes back after an hour away", async () => {
+    const { server: first, jobs, outbox } = await smtp();
+    await first.close();
+    const mail = (to: string) =>
+      outbox.enqueueMail({
+        to,
+        template: "verifyEmail",
+        data: { url: LINK, expiresInMinutes: 60 },
+        lng: "en",
+      });
+    const ids = await Promise.all(["a", "b", "c", "d", "e"].map((name) => mail(`${name}@example.com`)));
+    let back: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+    // A minute at a time for three hours: mail keeps coming while the server is away, and it
+    // returns on the same port after SMTP_OUTAGE_MS.
+    for (let minute = 0; minute <= 180; minute++) {
+      now = START + minute * 60_000;
+      if (minute === 20 || minute === 45) ids.push(await mail(`during-${minute}@example.com`));
+      if (back === undefined && now >= START + SMTP_OUTAGE_MS) {
+        back = await startSmtpServer({ port: first.port });
+        cleanups.push(() => back?.close());
+      }
+      await jobs.runDue(100);
+      if (back === undefined) expect(first.received).toHaveLength(0);
+    }
+    const received = back?.received ?? [];
+    const messageIds = await Promise.all(
+      received.map(async (raw) => (await PostalMime.parse(raw)).messageId),
+    );
+    expect(messageIds.sort()).toEqual(ids.map((id) => `<${id}@kinfile.example>`).sort());
+    const rows = await database.db.selectFrom("mail_outbox").select(["status", "sent_at"]).execute();
+    expect(rows.filter((row) => row.status !== "sent")).toEqual([]);
+    // Nothing was sent while the server was away, and nothing was given up on.
+    expect(Math.min(...rows.map((row) => row.sent_at ?? 0))).toBeGreaterThanOrEqual(START + SMTP_OUTAGE_MS);
+    expect(errors).toEqual([]);
   });
 
   it("marks a mail failed and logs it when the last attempt fails", async () => {

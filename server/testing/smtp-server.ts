@@ -1,6 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
+/**
+ * The mail server outage every delivery test rides out: an hour, in simulated time (the job
+ * runner's clock), so the retries span their real schedule without the test waiting for it.
+ */
+export const SMTP_OUTAGE_MS = 60 * 60_000;
+
 export type SmtpTestServer = {
   url: string;
   port: number;
