@@ -42,7 +42,7 @@ import {
   remapReferences,
 } from "../records/restore.ts";
 import type { RecordChangeHook } from "../records/service.ts";
-import { insertShareDefinitions, listShareDefinitions } from "../sharing/share-definitions.ts";
+import { insertShareDefinitions, listShareDefinitions, ownerEmailOf } from "../sharing/share-definitions.ts";
 import { type ArchiveLimits, archiveRefusal, type OpenedArchive, openArchive } from "./archive.ts";
 
 export type ImportDeps = {
@@ -179,6 +179,9 @@ export async function importFile(
   try {
     const file = checkedDocument(archive.document);
     checkFilesPresent(file, archive);
+    const ownEmail = await ownerEmailOf(deps.db, ownerId);
+    const self = file.nominees.findIndex((nominee) => nominee.email === ownEmail);
+    if (self !== -1) throw contentRefusal({ [`nominees.${self}.email`]: "errors:sharing.own_email" });
 
     const ownId = await ownPersonId(deps.db, ownerId);
     const ids = new Map<string, string>();

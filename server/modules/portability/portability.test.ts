@@ -301,6 +301,16 @@ describe.each(testDialects())("export and import on %s", (dialect) => {
       expect(error.message).toMatch(/nothing was imported/);
     });
 
+    it("a nominee who is the importing account itself", async () => {
+      const document = structuredClone(genuine.document);
+      const nominee = document.nominees[0];
+      if (nominee === undefined) throw new Error("the file has a nominee");
+      nominee.email = target.email;
+      await refusedWith(await zipped(document, genuine.entries), {
+        "nominees.0.email": expect.stringMatching(/cannot name yourself/),
+      });
+    });
+
     it("a file changed after the export (its checksum), even once other files were stored", async () => {
       const entries = new Map(genuine.entries);
       const last = genuine.document.documents.filter((entry) => entry.file !== null).at(-1)?.file?.path ?? "";

@@ -77,3 +77,8 @@ export async function insertShareDefinitions(
   }
   return true;
 }
+
+/** The owner's own address, lower-cased: a share definition may not name it (one does not nominate oneself). */
+export async function ownerEmailOf(db: Kysely<DB>, ownerId: string): Promise<string | null> {
+  return (await nomineeRepository(db).findAccount({ id: ownerId }))?.email.toLowerCase() ?? null;
+}
