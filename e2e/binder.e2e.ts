@@ -1,0 +1,103 @@
+/**
+ * The emergency binder made from the built server (dist/server.mjs, so pdfkit's fonts and data are
+ * found there too): from My Account with the will's PDF appended, read back as a reader would (its
+ * pages, its contents and bookmarks, and no secret unless asked), then with the secrets after the
+ * password; the dialog axe clean in the three themes and at 375 px.
+ */
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { THEMES } from "../domain/catalog/themes.ts";
+import { readPdf } from "../server/testing/pdf-reading.ts";
+import { signedInAccount } from "./support/accounts.ts";
+import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
+import { addWillWithPdf } from "./support/will.ts";
+
+const pages = browserPages();
+const baseURL = inject("baseURL");
+const VAULT_PASSWORD = "Blue-Heron-7781-Quartz";
+
+/** Makes a binder through the dialog and answers the downloaded PDF, read back. */
+async function makeBinder(page: Page, options: { files?: boolean; secrets?: string } = {}) {
+  await page.getByRole("button", { name: "Emergency binder (PDF)" }).click();
+  const dialog = page.getByRole("dialog", { name: "Make an emergency binder" });
+  await dialog.waitFor();
+  if (options.files) await dialog.getByRole("checkbox", { name: /Append the attached PDF/ }).check();
+  if (options.secrets !== undefined) await dialog.getByRole("checkbox", { name: /Include secrets/ }).check();
+  const download = page.waitForEvent("download", { timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Make the binder" }).click();
+  if (options.secrets !== undefined) {
+    const password = page.getByRole("dialog", { name: "Confirm your password" });
+    await password.getByLabel(/Password/).fill(options.secrets);
+    await password.getByRole("button", { name: /Continue|Confirm/ }).click();
+  }
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("Emergency binder.pdf");
+  const path = await file.path();
+  await page.getByText("The binder has been downloaded.").first().waitFor();
+  return readPdf(await readFile(path));
+}
+
+describe("the emergency binder", () => {
+  it("makes the whole file as a PDF with its contents, the will's scan appended, and secrets only when asked", async () => {
+    const { page, context, consoleErrors } = await pages.open();
+    try {
+      const account = await signedInAccount(context, baseURL, { name: "Léa Ωmega Tremblay" });
+      const headers = { origin: baseURL };
+      const vault = await context.request.post("/api/records/passwordvault/password", {
+        headers,
+        data: { accountNickname: "Bank login", password: VAULT_PASSWORD },
+      });
+      expect(vault.status()).toBe(200);
+      await addWillWithPdf(page, "Léa");
+
+      await page.goto("/dashboard/manage-account");
+      await page.getByRole("heading", { name: "Emergency binder", level: 2 }).waitFor();
+      const plain = await makeBinder(page, { files: true });
+      expect(plain.pageCount).toBeGreaterThanOrEqual(5);
+      expect(plain.pages[0]).toContain("Léa Ωmega Tremblay");
+      expect(plain.outline).toEqual(
+        expect.arrayContaining([
+          "Contents",
+          "Key Document Inventory",
+          "  Will",
+          "Password Vault",
+          "  Passwords",
+        ]),
+      );
+      expect(plain.pages[1]).toMatch(/^Contents .*Password Vault \d+/);
+      expect(plain.pages.at(-1)).toContain("Last will and testament");
+      expect(plain.text.replace(/\s+/g, "")).not.toContain(VAULT_PASSWORD);
+
+      const withSecrets = await makeBinder(page, { secrets: account.password });
+      expect(withSecrets.text.replace(/\s+/g, "")).toContain(VAULT_PASSWORD);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it("offers the binder on a module's page, axe clean in every theme and at 375 px", async () => {
+    const { page, context, consoleErrors } = await pages.open();
+    try {
+      await signedInAccount(context, baseURL, { name: "Noah Gagnon" });
+      const headers = { origin: baseURL };
+      for (const theme of THEMES) {
+        expect(
+          (
+            await context.request.post("/api/account/save", { headers, data: { themeColor: theme } })
+          ).status(),
+        ).toBe(200);
+        await page.goto("/dashboard/passwordvault");
+        await page.getByRole("button", { name: "Binder of this module (PDF)" }).click();
+        await page.getByRole("dialog", { name: "Make an emergency binder" }).waitFor();
+        await expectNoAxeViolations(page, `binder dialog, ${theme} theme`);
+        await expectFitsPhone(page, `binder dialog, ${theme} theme`);
+        await page.keyboard.press("Escape");
+      }
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});
