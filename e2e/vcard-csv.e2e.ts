@@ -40,7 +40,7 @@ async function downloaded(page: Page, button: string): Promise<{ name: string; t
   return { name: download.suggestedFilename(), text: await readFile(await download.path(), "utf8") };
 }
 
-async function useTheme(context: BrowserContext, theme: string): Promise<void> {
+async function saveTheme(context: BrowserContext, theme: string): Promise<void> {
   const saved = await context.request.post("/api/account/save", {
     headers: { origin: baseURL },
     data: { themeColor: theme },
@@ -71,7 +71,7 @@ describe("vCard and CSV", () => {
 
       // The duplicate offered, in each theme: both sides shown, nothing changed on Cancel.
       for (const theme of THEMES) {
-        await useTheme(context, theme);
+        await saveTheme(context, theme);
         await page.goto(LIST);
         await page.getByRole("heading", { level: 1 }).waitFor();
         await page.getByRole("button", { name: "Import vCard" }).waitFor();
