@@ -259,8 +259,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     blobs,
     listCache,
     recordHooks,
-    // Records are indexed by their hooks; the rest of an imported file by the index's build.
-    afterImport: [(ownerId: string) => searchIndex.build(ownerId)],
+    // Records are indexed by their hooks; the rest of an imported file by the index's build, and
+    // the "me" it filled in (a row the index knew already) read again.
+    afterImport: [
+      async (ownerId, { ownPersonId }) => {
+        await searchIndex.build(ownerId);
+        if (ownPersonId !== null) await searchIndex.hookFor("person").saved(ownerId, ownPersonId);
+      },
+    ],
     ...(freshPassword === undefined ? {} : { freshPassword }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });

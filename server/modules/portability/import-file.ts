@@ -45,6 +45,12 @@ import type { RecordChangeHook } from "../records/service.ts";
 import { insertShareDefinitions, listShareDefinitions, ownerEmailOf } from "../sharing/share-definitions.ts";
 import { type ArchiveLimits, archiveRefusal, type OpenedArchive, openArchive } from "./archive.ts";
 
+/**
+ * Told once an import is committed: the owner, and their own "me" person when the import filled it
+ * in (an existing row changed, where every other row is new).
+ */
+export type AfterImport = (ownerId: string, changed: { ownPersonId: string | null }) => Promise<void>;
+
 export type ImportDeps = {
   db: Kysely<DB>;
   dialect: Dialect;
@@ -55,7 +61,7 @@ export type ImportDeps = {
   /** The app's record hooks (reminders, documents' links), told of each restored record once committed. */
   recordHooks: readonly RecordChangeHook[];
   /** Told of each import once committed (the search index builds the owner's terms). */
-  afterImport: readonly ((ownerId: string) => Promise<void>)[];
+  afterImport: readonly AfterImport[];
   log: Pick<FastifyBaseLogger, "error">;
   limits?: ArchiveLimits;
   clock?: () => number;
@@ -311,7 +317,9 @@ export async function importFile(
     // Committed: what follows from the rows (reminders, the search index) may lag, never undo them.
     try {
       await announceRestoredRecords(deps.recordHooks, ownerId, restoredRecords);
-      for (const hook of deps.afterImport) await hook(ownerId);
+      const ownPersonId =
+        ownId !== null && file.persons.some((person) => person.group === OWN_GROUP) ? ownId : null;
+      for (const hook of deps.afterImport) await hook(ownerId, { ownPersonId });
     } catch (error) {
       deps.log.error({ err: error }, "import: a hook after the commit failed");
     }

@@ -225,6 +225,15 @@ describe.each(testDialects())("export and import on %s", (dialect) => {
     ).toEqual([]);
     expect(idsOf(second)).toHaveLength(ownIds.size);
 
+    // The search finds what came in, the "me" it filled in under its new name too.
+    const search = async (q: string) =>
+      JSON.stringify(
+        (await request(test, { method: "GET", url: `/api/search?q=${q}`, cookie: fresh.cookie })).json(),
+      );
+    expect(await search("Partner")).toContain("Pat");
+    expect(await search("Owner")).toContain("Olive");
+    expect(await search("Nina")).not.toContain("Nina");
+
     // The nominee is a share definition nobody was invited to: no mail went out.
     const nominees = await request(test, {
       method: "GET",

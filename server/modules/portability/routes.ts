@@ -21,7 +21,7 @@ import { createPhotoProcessor } from "../persons/photo-processor.ts";
 import type { ListCache } from "../records/list-cache.ts";
 import type { RecordChangeHook } from "../records/service.ts";
 import { exportArchive } from "./export-archive.ts";
-import { importFile } from "./import-file.ts";
+import { type AfterImport, importFile } from "./import-file.ts";
 import { openSnapshotFile, readFileSnapshot } from "./snapshot.ts";
 
 const exportQuery = z.object({
@@ -49,7 +49,7 @@ export async function portabilityRoutes(
     blobs: BlobStore;
     listCache: ListCache;
     recordHooks: readonly RecordChangeHook[];
-    afterImport?: readonly ((ownerId: string) => Promise<void>)[];
+    afterImport?: readonly AfterImport[];
     /** Absent in an app without identity: an export with secrets is then refused. */
     freshPassword?: FreshPassword;
     clock?: () => number;
