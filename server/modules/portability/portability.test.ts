@@ -251,6 +251,22 @@ describe.each(testDialects())("export and import on %s", (dialect) => {
     expect(mails).toHaveLength(1); // the owner's own invitation, not the import's
   }, 60_000);
 
+  it("imports an export made without secrets: everything but the secrets, which stay empty", async () => {
+    const fresh = await createSignedInUser(test);
+    const archive = await request(test, { method: "GET", url: "/api/export", cookie: owner.cookie });
+    const imported = await importInto(fresh, archive.rawPayload);
+    expect(imported.statusCode, imported.body).toBe(200);
+    await confirm(fresh);
+    const { document } = await exportOf(fresh, true);
+    const text = JSON.stringify(document);
+    for (const secret of filled.secrets) expect(text).not.toContain(secret);
+    const vault = document.records.find((record) => record.category === "password");
+    expect(vault?.body).toMatchObject({ password: null, accountNickname: expect.any(String) });
+    expect(canonical({ document: { ...document, secrets: false }, entries: new Map() }).document).toEqual(
+      canonical({ ...(await exportOf(owner)), entries: new Map() }).document,
+    );
+  }, 60_000);
+
   it("refuses a file that already holds data, and changes nothing in it", async () => {
     const before = canonical(await exportOf(owner));
     const response = await importInto(
