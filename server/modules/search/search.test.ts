@@ -197,8 +197,32 @@ describe.each(testDialects())("search on %s", (dialect) => {
       expect((await call(test, ann, "DELETE", `/api/institutions/${id}`)).statusCode).toBe(204);
       expect(idsOf(await search(ann, "caisse"))).toEqual([]);
     });
-    expect((await call(test, ann, "DELETE", `${PASSPORTS}/${ids.passport}`)).statusCode).toBe(204);
+    const renamed = await call(test, ann, "PUT", `${PASSPORTS}/${ids.passport}`, {
+      ...(await sampleRecord(PASSPORT, sampleRefsOf(test, ann))),
+      nameOnDocument: "Rosalind Example",
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(idsOf(await search(ann, "rosalind"))).toEqual([ids.passport]);
     expect(idsOf(await search(ann, "annabelle"))).toEqual([]);
+    await created(ann, "/api/documents", {
+      id: ids.document,
+      module: "inventory",
+      type: "documentlibrary",
+      fileName: "title-deed.pdf",
+      description: "Certified copy",
+    });
+    expect(idsOf(await search(ann, "certified"))).toEqual([ids.document]);
+    expect(idsOf(await search(ann, "notarised"))).toEqual([]);
+    await created(ann, "/api/address/", {
+      id: ids.address,
+      name: "Cottage",
+      city: "Sherbrooke",
+      country: "CA",
+    });
+    expect(idsOf(await search(ann, "sherbrooke"))).toEqual([ids.address]);
+    expect(idsOf(await search(ann, "rivieres"))).toEqual([]);
+    expect((await call(test, ann, "DELETE", `${PASSPORTS}/${ids.passport}`)).statusCode).toBe(204);
+    expect(idsOf(await search(ann, "rosalind"))).toEqual([]);
     const terms = await test.database.db
       .selectFrom("search_term")
       .select("subject_id")
@@ -235,7 +259,7 @@ describe.each(testDialects())("search on %s", (dialect) => {
     await build({}, context as never);
     expect(await count()).toBe(after);
     expect(idsOf(await search(ann, "frederic"))).toEqual([ids.eric]);
-    expect(idsOf(await search(ann, "deed"))).toEqual([ids.document]);
+    expect(idsOf(await search(ann, "certified"))).toEqual([ids.document]);
 
     await test.database.db.transaction().execute((trx) => test.eraser.erase(ann.id, trx));
     expect(await count()).toBe(0);
