@@ -240,23 +240,44 @@ export class UnreadableVcardError extends Error {
   override name = "UnreadableVcardError";
 }
 
+/** Properties that carry media (a photo, a logo, a sound, a key), often inline: never imported. */
+const MEDIA_PROPERTY = /^(?:[\w-]+\.)?(?:PHOTO|LOGO|SOUND|KEY)[;:]/i;
+
 /**
- * The contacts of a .vcf file, read by vcard4 (RFC 6350). Line ends are made CRLF, as the RFC
- * writes them and vcard4 requires, and blank lines between cards dropped. vcard4 reads vCard 4.0
- * only; a 3.0 card (most address books' export) is read as 4.0, which holds for its usual content
- * (names, emails, phones, addresses, notes); one using what 4.0 dropped (ENCODING=b photos,
- * CHARSET) is refused like any unreadable file.
+ * Longest content line read, once unfolded: a 2048-character note escaped twice over fits; past it a
+ * line is refused before vcard4 reads it (its parameter parsing grows faster than a line's length).
+ */
+const CONTENT_LINE_MAX = 8192;
+
+/**
+ * A file as vcard4 reads it: CRLF line ends, folded lines joined (RFC 6350 3.2), blank lines and
+ * media properties left out, a 3.0 card's version line made 4.0.
+ */
+function preparedForVcard4(file: string): string {
+  const lines = file
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n|\r|\n/g, "\n")
+    .replace(/\n[ \t]/g, "")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !MEDIA_PROPERTY.test(line))
+    .map((line) => (/^VERSION:3\.0$/i.test(line.trim()) ? "VERSION:4.0" : line));
+  if (lines.some((line) => line.length > CONTENT_LINE_MAX)) {
+    throw new UnreadableVcardError(`a content line is longer than ${CONTENT_LINE_MAX} characters`);
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * The contacts of a .vcf file, read by vcard4 (RFC 6350). vcard4 reads vCard 4.0 only; a 3.0 card
+ * (most address books' export) is read as 4.0, which holds for its usual content (names, emails,
+ * phones, addresses, notes; its photo is left out like every card's); one using what 4.0 dropped
+ * (such as CHARSET) is refused like any unreadable file.
  */
 export function readContacts(file: string): VcardContact[] {
-  const normalised = `${file
-    .replace(/^\uFEFF/, "")
-    .split(/\r\n|\r|\n/)
-    .filter((line) => line.trim() !== "")
-    .map((line) => (/^VERSION:3\.0$/i.test(line.trim()) ? "VERSION:4.0" : line))
-    .join("\r\n")}\r\n`;
+  const prepared = preparedForVcard4(file);
   let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parse(normalised);
+    parsed = parse(prepared);
   } catch (error) {
     throw new UnreadableVcardError((error as Error).message, { cause: error });
   }
