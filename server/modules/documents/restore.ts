@@ -1,6 +1,5 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Kysely } from "kysely";
 import { LIMITS } from "../../../domain/limits.ts";
@@ -13,7 +12,7 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, DocumentTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { createFileTypeDetector, RefusedFileError } from "./file-type.ts";
+import { inspectFile } from "./file-inspection.ts";
 import { NO_TEXT, sealDocumentText } from "./metadata.ts";
 import { documentRepository } from "./repository.ts";
 
@@ -40,52 +39,34 @@ export async function storeRestoredFile(
   body: Readable,
   field: string,
 ): Promise<RestoredFile> {
-  const detector = createFileTypeDetector();
-  const hash = createHash("sha256");
-  let size = 0;
-  let contentType: UploadContentType | undefined;
   const refuse = (message: string) => new AppError("validation_failed", { fields: { [field]: message } });
-  const inspect = new Transform({
-    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-      size += chunk.length;
-      if (size > LIMITS.uploadBytesMax) return done(refuse("errors:documents.file_too_large"));
-      try {
-        detector.write(chunk);
-        hash.update(chunk);
-        done(null, chunk);
-      } catch (error) {
-        done(error instanceof RefusedFileError ? refusalOf(error, refuse) : (error as Error));
-      }
-    },
-    flush(done: TransformCallback) {
-      try {
-        contentType = detector.end();
-        done();
-      } catch (error) {
-        done(error instanceof RefusedFileError ? refusalOf(error, refuse) : (error as Error));
-      }
-    },
+  const { stream, verdict } = inspectFile({
+    refusal: (reason) =>
+      refuse(
+        reason === "empty"
+          ? "errors:documents.file_empty"
+          : reason === "size"
+            ? "errors:documents.file_too_large"
+            : "errors:documents.unsupported_type",
+      ),
+    maxBytes: LIMITS.uploadBytesMax,
+    hash: true,
   });
-  const reading = pipeline(body, inspect);
+  const reading = pipeline(body, stream);
   const blobId = randomUUID();
   try {
-    await Promise.all([blobs.put(ownerId, blobId, inspect), reading]);
+    await Promise.all([blobs.put(ownerId, blobId, stream), reading]);
   } catch (error) {
     await reading.catch(() => {});
     await blobs.delete(ownerId, blobId);
     throw error;
   }
-  if (contentType === undefined) {
+  const found = verdict();
+  if (found === undefined || found.sha256 === null) {
     await blobs.delete(ownerId, blobId);
     throw refuse("errors:documents.unsupported_type");
   }
-  return { blobId, contentType, size, sha256: hash.digest("hex") };
-}
-
-function refusalOf(error: RefusedFileError, refuse: (message: string) => AppError): AppError {
-  return refuse(
-    error.reason === "empty" ? "errors:documents.file_empty" : "errors:documents.unsupported_type",
-  );
+  return { blobId, contentType: found.contentType, size: found.size, sha256: found.sha256 };
 }
 
 export async function restoredDocumentRows(

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { withoutBidiControls } from "../../../domain/bidi.ts";
@@ -8,7 +7,7 @@ import { UPLOAD_MESSAGES, type UploadContentType } from "../../../domain/schemas
 import { AppError } from "../../errors/app-error.ts";
 import { filePartOf, malformedMultipart } from "../../http/file-part.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { createFileTypeDetector, RefusedFileError } from "./file-type.ts";
+import { type FileRefusalReason, inspectFile } from "./file-inspection.ts";
 
 /**
  * Multipart limits of an upload: one file of at most 5 MB, a few small fields beside it. Busboy
@@ -46,10 +45,10 @@ function cleanFileName(name: string | undefined): string {
   return cut === "" || /^\.+$/.test(cut) ? "file" : cut;
 }
 
-function refusal(error: RefusedFileError): AppError {
-  return error.reason === "empty"
+function refusal(reason: FileRefusalReason, cause: Error): AppError {
+  return reason === "empty"
     ? new AppError("validation_failed", { fields: { file: "errors:documents.file_empty" } })
-    : new AppError("unsupported_media_type", { message: UPLOAD_MESSAGES.unsupportedType, cause: error });
+    : new AppError("unsupported_media_type", { message: UPLOAD_MESSAGES.unsupportedType, cause });
 }
 
 /**
@@ -65,28 +64,10 @@ export async function receiveUpload(
   const part = await filePartOf(request, MULTIPART_LIMITS);
 
   const tooLarge = () => new AppError("payload_too_large", { message: UPLOAD_MESSAGES.tooLarge });
-  const detector = createFileTypeDetector();
-  let contentType: UploadContentType | undefined;
-  const inspect = new Transform({
-    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-      try {
-        detector.write(chunk);
-        done(null, chunk);
-      } catch (error) {
-        done(error instanceof RefusedFileError ? refusal(error) : (error as Error));
-      }
-    },
-    // The verdict on text and Office files needs the last byte; giving it before the stream ends
-    // means a refused file never becomes a stored blob.
-    flush(done: TransformCallback) {
-      if (part.file.truncated) return done(tooLarge());
-      try {
-        contentType = detector.end();
-        done();
-      } catch (error) {
-        done(error instanceof RefusedFileError ? refusal(error) : (error as Error));
-      }
-    },
+  // Busboy holds the size (it marks the part truncated); the inspection judges the type.
+  const { stream: inspect, verdict } = inspectFile({
+    refusal,
+    beforeEnd: () => (part.file.truncated ? tooLarge() : undefined),
   });
   // Fired the moment busboy passes the limit: stop encrypting and writing at once.
   part.file.once("limit", () => inspect.destroy(tooLarge()));
@@ -100,6 +81,7 @@ export async function receiveUpload(
   try {
     const { size } = await options.blobs.put(options.ownerId, blobId, inspect);
     await receiving;
+    const contentType = verdict()?.contentType;
     if (contentType === undefined || part.file.truncated) {
       await options.blobs.delete(options.ownerId, blobId);
       throw tooLarge();
