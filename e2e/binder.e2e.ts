@@ -2,7 +2,8 @@
  * The emergency binder made from the built server (dist/server.mjs, so pdfkit's fonts and data are
  * found there too): from My Account with the will's PDF appended, read back as a reader would (its
  * pages, its contents and bookmarks, and no secret unless asked), then with the secrets after the
- * password; the dialog axe clean in the three themes and at 375 px.
+ * password; a released nominee's, from Shared with me, holding only what was shared; the dialog axe
+ * clean in the three themes and at 375 px.
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
@@ -74,6 +75,51 @@ describe("the emergency binder", () => {
       expect(consoleErrors).toEqual([]);
     } finally {
       await context.close();
+    }
+  }, 180_000);
+
+  it("makes a released nominee's binder from Shared with me: what was shared, and nothing else", async () => {
+    const owner = await pages.open();
+    const nominee = await pages.open();
+    try {
+      await signedInAccount(owner.context, baseURL, { name: "Maya Roy" });
+      const theo = await signedInAccount(nominee.context, baseURL, { name: "Theo Roy" });
+      const headers = { origin: baseURL };
+      const vault = await owner.context.request.post("/api/records/passwordvault/password", {
+        headers,
+        data: { accountNickname: "Bank login", password: VAULT_PASSWORD },
+      });
+      expect(vault.status()).toBe(200);
+      await addWillWithPdf(owner.page, "Maya Roy");
+      const invited = await owner.context.request.post("/api/shared/nominees", {
+        headers,
+        data: {
+          firstName: "Theo",
+          lastName: "Roy",
+          email: theo.email,
+          scope: { modules: ["inventory"], categories: [] },
+          release: "now",
+        },
+      });
+      expect(invited.status()).toBe(200);
+      const nomineeId = (await invited.json()) as string;
+      // Accepted with release "now": released at once.
+      expect(
+        (await nominee.context.request.post(`/api/shared/nominee/${nomineeId}/accept`, { headers })).status(),
+      ).toBe(200);
+
+      await nominee.page.goto(`/dashboard/shared-data/shared-with-me/${nomineeId}`);
+      const read = await makeBinder(nominee.page, { files: true });
+      expect(read.pages[0]).toContain("What Maya Roy shared with you");
+      expect(read.outline).toEqual(expect.arrayContaining(["Contents", "Key Document Inventory", "  Will"]));
+      expect(read.outline).not.toContain("Password Vault");
+      expect(read.pages.at(-1)).toContain("Last will and testament");
+      expect(read.text).not.toContain("Bank login");
+      expect(read.text.replace(/\s+/g, "")).not.toContain(VAULT_PASSWORD);
+      expect(nominee.consoleErrors).toEqual([]);
+    } finally {
+      await owner.context.close();
+      await nominee.context.close();
     }
   }, 180_000);
 
