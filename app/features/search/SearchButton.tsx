@@ -5,6 +5,9 @@ import { IconSearch } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 
+/** How the shortcut reads on this keyboard: ⌘ on Apple's, Ctrl elsewhere (useHotkeys' "mod"). */
+const SHORTCUT = /Mac|iPhone|iPad|iPod/.test(globalThis.navigator?.userAgent ?? "") ? "⌘ K" : "Ctrl K";
+
 /** The spotlight and its CSS load on first use: the header itself stays light. */
 const SearchSpotlight = lazy(() =>
   import("./SearchSpotlight.tsx").then((m) => ({ default: m.SearchSpotlight })),
@@ -30,7 +33,7 @@ export function SearchButton() {
         variant="default"
         visibleFrom="sm"
         leftSection={<IconSearch size={16} aria-hidden="true" />}
-        rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+        rightSection={<Kbd size="xs">{SHORTCUT}</Kbd>}
         onClick={open}
         aria-keyshortcuts="Control+K Meta+K /"
       >
