@@ -17,7 +17,13 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   too_many_requests: 429,
   internal_error: 500,
+  /** Stored data that cannot be decrypted: a damaged file, or data under a master key this server lacks. */
+  unreadable: 500,
   provider_unavailable: 502,
+  /** The database cannot be reached for now; nothing was saved, and the request may be tried again. */
+  service_unavailable: 503,
+  /** The server's disk is full: nothing was saved. */
+  storage_full: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -5,7 +5,7 @@ import { type AppJobs, appJobHandlers } from "./app-jobs.ts";
 import { createAuth } from "./auth/better-auth.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { createDataKeys } from "./crypto/data-keys.ts";
-import { loadMasterKeyring } from "./crypto/master-keys.ts";
+import { loadCheckedMasterKeyring } from "./crypto/master-key-check.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
@@ -87,7 +87,12 @@ async function start(): Promise<void> {
       from: config.mailFrom,
       ...(config.smtpUrl === undefined ? {} : { smtpUrl: config.smtpUrl }),
     });
-    const masterKeys = loadMasterKeyring({ config, logger: { warn: (message) => logger.warn(message) } });
+    // Checked against the stored data keys: a wrong or lost master key stops the start here.
+    const masterKeys = await loadCheckedMasterKeyring({
+      config,
+      database,
+      logger: { warn: (message) => logger.warn(message) },
+    });
     const dataKeys = createDataKeys({ db: database.db, masterKeys });
     // One eraser for the app and its purge job: buildApp adds every module's part to it.
     const eraser = createAccountEraser();

@@ -4,6 +4,7 @@ import { codeOfStatus, ERROR_STATUS, type ErrorBody, type ErrorCode } from "../.
 import type { LocaleStore } from "../i18n/locale-store.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
 import { AppError } from "./app-error.ts";
+import { infrastructureCode } from "./infrastructure.ts";
 import { type FieldProblem, fieldProblems } from "./validation-fields.ts";
 
 type Problem = {
@@ -107,13 +108,21 @@ function isApiPath(url: string): boolean {
 }
 
 /**
- * One error handler for the whole app: AppError, request validation, Fastify's own client errors
- * and anything unexpected, which answers a generic 500 and keeps the detail in the log.
+ * One error handler for the whole app: AppError, request validation, Fastify's own client errors,
+ * the server's own troubles (a full disk, an unreadable stored copy, the database away: see
+ * infrastructure.ts) and anything unexpected, which answers a generic 500 and keeps the detail in
+ * the log.
  * Unknown /api paths answer the JSON 404; other unknown paths (a missing asset) a plain one.
  */
 export function installErrorHandling(app: FastifyInstance, locales: LocaleStore): void {
   app.setErrorHandler((error, request, reply) => {
     const problem = problemOf(error, request);
+    const infrastructure = problem === undefined ? infrastructureCode(error) : undefined;
+    if (infrastructure !== undefined) {
+      // Serious, and the operator's to fix: logged in full, answered with what the user can do.
+      request.log.error({ err: error, code: infrastructure }, "request failed");
+      return sendError(locales, request, reply, { code: infrastructure });
+    }
     if (problem === undefined || problem.code === "internal_error") {
       request.log.error({ err: error }, "request failed");
       return sendError(locales, request, reply, { code: "internal_error" });

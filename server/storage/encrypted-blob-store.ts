@@ -1,7 +1,23 @@
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { DataKeys } from "../crypto/data-keys.ts";
 import { createDecryptingStream, createEncryptingStream } from "./blob-cipher.ts";
 import { type BlobBody, type BlobStore, toReadable } from "./blob-store.ts";
+
+/** Resolves when the stream has its first bytes (or has ended), rejects if it fails before. */
+function firstOutputOf(stream: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      stream.off("readable", onReadable);
+      stream.off("error", settle);
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    const onReadable = () => settle();
+    stream.once("readable", onReadable);
+    stream.once("error", settle);
+  });
+}
 
 /**
  * The blob store the app uses: files go through blob-cipher.ts on the way in and out, so the
@@ -40,6 +56,10 @@ export function createEncryptedBlobStore(options: { store: BlobStore; dataKeys: 
       pipeline(ciphertext, decrypt).catch(() => {
         // The error reaches whoever reads `decrypt`; pipeline has destroyed both streams.
       });
+      // Answer once the file key and the first chunk have opened: a damaged header or first chunk
+      // (any damage at all, for a file under 64 KiB) then rejects here, before a response has
+      // begun, instead of cutting a download that already said 200.
+      await firstOutputOf(decrypt);
       return decrypt;
     },
 
