@@ -9,6 +9,7 @@ import { call } from "../../testing/person-photos.ts";
 import { type SampleRefs, sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
+import { BINDER_RATE_LIMIT } from "./routes.ts";
 
 const SOCIAL_NUMBER = "046 454 286";
 
@@ -235,6 +236,24 @@ describe.each(testDialects())("the emergency binder on %s", (dialect) => {
     await updateNominee(test, nomineeId, { status: "released", released_at: Date.now() });
     expect((await get(nora, path)).statusCode).toBe(200);
     expect((await get(null, path)).statusCode).toBe(401);
+  });
+
+  it("refuses a flag that is not true or false, naming it", async () => {
+    const wrong = await get(ann, "/api/binder?secrets=maybe");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toHaveProperty("secrets");
+  });
+
+  it("makes an account at most BINDER_RATE_LIMIT binders a minute, then says how long to wait", async () => {
+    const busy = await createSignedInUser(test, { name: "Busy Bee" });
+    for (let made = 0; made < BINDER_RATE_LIMIT.max; made += 1) {
+      expect((await get(busy, "/api/binder")).statusCode).toBe(200);
+    }
+    const refused = await get(busy, "/api/binder");
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Another account is not slowed.
+    expect((await get(sam, "/api/binder")).statusCode).toBe(200);
   });
 
   it("never shows one owner another's file", async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
@@ -24,6 +24,21 @@ export const binderQuery = z.object({
   secrets: flag,
   files: flag,
 });
+
+/**
+ * A binder takes the server a second or so of work: each account makes at most this many a
+ * minute (counted in the database like every limit), the owner's and the nominee's alike.
+ */
+export const BINDER_RATE_LIMIT = { max: 12, windowMs: 60_000 } as const;
+
+/** The route option that holds an account to BINDER_RATE_LIMIT. */
+export function binderRateLimit() {
+  return {
+    max: BINDER_RATE_LIMIT.max,
+    timeWindow: BINDER_RATE_LIMIT.windowMs,
+    keyGenerator: (request: FastifyRequest) => request.actor?.userId ?? request.ip,
+  };
+}
 
 /** A nominee's binder: what the grant shows, never secrets (a nominee reveals them one at a time). */
 export const nomineeBinderQuery = binderQuery.pick({ files: true });
@@ -54,7 +69,10 @@ export async function binderRoutes(
     .withTypeProvider<ZodTypeProvider>()
     .get(
       "/api/binder",
-      { config: { access: "subscriber" }, schema: { querystring: binderQuery } },
+      {
+        config: { access: "subscriber", rateLimit: binderRateLimit() },
+        schema: { querystring: binderQuery },
+      },
       async (request, reply) => {
         const { userId } = actorOf(request);
         const { module, secrets, files } = request.query;

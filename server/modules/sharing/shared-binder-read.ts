@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requestLanguage } from "../../i18n/request-language.ts";
 import type { BinderMaker } from "../binder/binder-maker.ts";
-import { nomineeBinderQuery, ownerNameOf } from "../binder/routes.ts";
+import { binderRateLimit, nomineeBinderQuery, ownerNameOf } from "../binder/routes.ts";
 import { sendBinder } from "../binder/send.ts";
 import { nomineeParams, type SharedReads } from "./shared-read-context.ts";
 import { grantInclude } from "./shared-scope.ts";
@@ -13,24 +13,25 @@ import { grantInclude } from "./shared-scope.ts";
  * every shared read before release, after it ends, or for anyone else. Logged as a download.
  */
 export function sharedBinderRoutes(app: FastifyInstance, reads: SharedReads, maker: BinderMaker): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      "/api/shared/nominee/:nomineeId/binder",
-      { config: { access: "nominee" }, schema: { params: nomineeParams, querystring: nomineeBinderQuery } },
-      async (request, reply) => {
-        const grant = await reads.grantOf(request, request.params.nomineeId);
-        const file = await maker.make({
-          ownerId: grant.ownerId,
-          ownerName: await ownerNameOf(reads.db, grant.ownerId),
-          binder: { kind: "nominee" },
-          secrets: false,
-          appendFiles: request.query.files,
-          include: await grantInclude(reads.scope, grant),
-          language: requestLanguage(request),
-        });
-        await reads.log(grant, [{ kind: "download", subjectKind: "binder", subjectId: grant.nominee.id }]);
-        return sendBinder(reply, file);
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/shared/nominee/:nomineeId/binder",
+    {
+      config: { access: "nominee", rateLimit: binderRateLimit() },
+      schema: { params: nomineeParams, querystring: nomineeBinderQuery },
+    },
+    async (request, reply) => {
+      const grant = await reads.grantOf(request, request.params.nomineeId);
+      const file = await maker.make({
+        ownerId: grant.ownerId,
+        ownerName: await ownerNameOf(reads.db, grant.ownerId),
+        binder: { kind: "nominee" },
+        secrets: false,
+        appendFiles: request.query.files,
+        include: await grantInclude(reads.scope, grant),
+        language: requestLanguage(request),
+      });
+      await reads.log(grant, [{ kind: "download", subjectKind: "binder", subjectId: grant.nominee.id }]);
+      return sendBinder(reply, file);
+    },
+  );
 }
