@@ -259,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     blobs,
     listCache,
     recordHooks,
+    uploadLimit: config.uploadRateLimit,
     // Records are indexed by their hooks; the rest of an imported file by the index's build, and
     // the "me" it filled in (a row the index knew already) read again.
     afterImport: [

@@ -141,7 +141,10 @@ function checkedDocument(document: unknown): FileExport {
  * Whether the owner's file holds nothing an import could collide with: no address, institution,
  * record, document or nominee, and no person but their own "me" (which an import fills in).
  */
-async function fileIsEmpty(deps: ImportDeps, ownerId: string): Promise<boolean> {
+async function fileIsEmpty(
+  deps: Pick<ImportDeps, "db" | "dataKeys" | "listCache">,
+  ownerId: string,
+): Promise<boolean> {
   const { db, dataKeys } = deps;
   const [addresses, institutions, persons, nominees] = await Promise.all([
     addressReader(db).listAll(ownerId),
@@ -156,6 +159,16 @@ async function fileIsEmpty(deps: ImportDeps, ownerId: string): Promise<boolean> 
     if (Object.values(await records.countOf(ownerId, module)).some((count) => count > 0)) return false;
   }
   return !(await ownerHasDocuments(db, ownerId));
+}
+
+/** 409 unless the owner's file is empty: asked before an upload is read, and again as it is written. */
+export async function assertImportable(
+  deps: Pick<ImportDeps, "db" | "dataKeys" | "listCache">,
+  ownerId: string,
+): Promise<void> {
+  if (!(await fileIsEmpty(deps, ownerId))) {
+    throw new AppError("conflict", { message: "errors:portability.not_empty" });
+  }
 }
 
 /**
@@ -177,9 +190,7 @@ export async function importFile(
   archivePath: string,
 ): Promise<ImportSummary> {
   const clock = deps.clock ?? Date.now;
-  if (!(await fileIsEmpty(deps, ownerId))) {
-    throw new AppError("conflict", { message: "errors:portability.not_empty" });
-  }
+  await assertImportable(deps, ownerId);
   const archive = await openArchive(archivePath, deps.limits ?? ARCHIVE_LIMITS);
   const written: string[] = [];
   try {
@@ -299,9 +310,7 @@ export async function importFile(
       if (deps.dialect === "postgres") {
         await sql`select pg_advisory_xact_lock(hashtext(${`kinfile-import:${ownerId}`}))`.execute(trx);
       }
-      if (!(await fileIsEmpty({ ...deps, db: trx }, ownerId))) {
-        throw new AppError("conflict", { message: "errors:portability.not_empty" });
-      }
+      await assertImportable({ ...deps, db: trx }, ownerId);
       await insertAddressRows(trx, addresses);
       await insertInstitutionRows(trx, institutions);
       await persons.insert(trx, ownerId, preparedPersons, ownId);

@@ -372,3 +372,30 @@ describe.each(testDialects())("export and import on %s", (dialect) => {
     expect((await importInto({ ...owner, cookie: "" }, "x")).statusCode).toBe(401);
   });
 });
+
+describe.each(testDialects())("the import's upload limit on %s", (dialect) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await buildTestApp(dialect, { config: { uploadRateLimit: { max: 2, windowMs: 60_000 } } });
+  });
+  afterAll(() => test.close());
+
+  it("counts imports against the account's uploads: past the limit, a 429 that says when to try again", async () => {
+    const user = await createSignedInUser(test);
+    const attempt = async () => {
+      const body = multipart({ filename: "export.zip", content: "not a zip" });
+      return request(test, {
+        method: "POST",
+        url: "/api/import",
+        cookie: user.cookie,
+        payload: body.payload,
+        headers: body.headers,
+      });
+    };
+    expect((await attempt()).statusCode).toBe(400);
+    expect((await attempt()).statusCode).toBe(400);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
@@ -21,7 +21,7 @@ import { createPhotoProcessor } from "../persons/photo-processor.ts";
 import type { ListCache } from "../records/list-cache.ts";
 import type { RecordChangeHook } from "../records/service.ts";
 import { exportArchive } from "./export-archive.ts";
-import { type AfterImport, importFile } from "./import-file.ts";
+import { type AfterImport, assertImportable, importFile } from "./import-file.ts";
 import { openSnapshotFile, readFileSnapshot } from "./snapshot.ts";
 
 const exportQuery = z.object({
@@ -49,6 +49,8 @@ export async function portabilityRoutes(
     blobs: BlobStore;
     listCache: ListCache;
     recordHooks: readonly RecordChangeHook[];
+    /** The account's upload limit (UPLOAD_RATE_LIMIT_*): an import counts as an upload. */
+    uploadLimit: { max: number; windowMs: number };
     afterImport?: readonly AfterImport[];
     /** Absent in an app without identity: an export with secrets is then refused. */
     freshPassword?: FreshPassword;
@@ -107,8 +109,26 @@ export async function portabilityRoutes(
     },
   );
 
-  api.post("/api/import", { config: { access: "subscriber" } }, async (request): Promise<ImportSummary> => {
+  const importing = {
+    config: {
+      access: "subscriber" as const,
+      // An import is an upload: it counts against the account's uploads, whichever server takes it.
+      rateLimit: {
+        max: options.uploadLimit.max,
+        timeWindow: options.uploadLimit.windowMs,
+        keyGenerator: (request: FastifyRequest) => request.actor?.userId ?? request.ip,
+      },
+    },
+    // An answer given before the body was read to its end (a full file, too large) leaves the
+    // rest of it on the wire: the connection closes rather than carry it as the next request.
+    onSend: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.raw.complete) reply.header("connection", "close");
+    },
+  };
+  api.post("/api/import", importing, async (request): Promise<ImportSummary> => {
     const actor = actorOf(request);
+    // A full file is refused before a large upload is read.
+    await assertImportable({ db, dataKeys, listCache }, actor.userId);
     const part = await filePartOf(request, {
       fileSize: ARCHIVE_LIMITS.archiveBytesMax,
       files: 1,
