@@ -28,16 +28,25 @@ const SHARE_CACHE = "kinfile-shared-file";
 const OFFLINE_EN = /^You are offline\./;
 const OFFLINE_FR = /^Vous êtes hors ligne\./;
 
-/** Waits until the service worker is active and controls the page. */
+/**
+ * Waits until the service worker is active and controls the page, or says it did not within 20 s
+ * (a worker whose install failed never becomes ready).
+ */
 async function serviceWorkerInCharge(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((done) =>
-        navigator.serviceWorker.addEventListener("controllerchange", done, { once: true }),
-      );
-    }
-    return registration.active?.scriptURL ?? "";
+  return page.evaluate(() => {
+    const inCharge = (async () => {
+      const registration = await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((done) =>
+          navigator.serviceWorker.addEventListener("controllerchange", done, { once: true }),
+        );
+      }
+      return registration.active?.scriptURL ?? "";
+    })();
+    const late = new Promise<string>((done) =>
+      setTimeout(() => done("no service worker within 20 s"), 20_000),
+    );
+    return Promise.race([inCharge, late]);
   });
 }
 
@@ -194,6 +203,7 @@ describe("the installable app", () => {
       await page.getByText("Saved. File has been added to your Document Library").waitFor();
       await page.goto("/dashboard/inventory/documentlibrary");
       await page.getByRole("link", { name: `Download ${WILL_PDF_NAME}` }).waitFor();
+      expect(await horizontalOverflow(page)).toBe(0);
 
       await page.goto("/dashboard/inventory/documentlibrary/add?shared=1");
       await page.getByText("Nothing was received from the share").waitFor();
@@ -215,6 +225,7 @@ describe("the installable app", () => {
     const { page, context } = await pages.open(PHONE);
     try {
       await openInstalledApp(context, page, "/login");
+      expect(await horizontalOverflow(page)).toBe(0);
       await shareFromPhone(page, willPdf());
       await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
       await page.getByLabel("Email", { exact: true }).fill(owner.email);
