@@ -65,44 +65,42 @@ export async function binderRoutes(
   },
 ): Promise<void> {
   const clock = options.clock ?? Date.now;
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      "/api/binder",
-      {
-        config: { access: "subscriber", rateLimit: binderRateLimit() },
-        schema: { querystring: binderQuery },
-      },
-      async (request, reply) => {
-        const { userId } = actorOf(request);
-        const { module, secrets, files } = request.query;
-        if (secrets) {
-          if (options.freshPassword === undefined) throw new AppError("password_not_confirmed");
-          await options.freshPassword.require(request);
-        }
-        const file = await options.maker.make({
-          ownerId: userId,
-          ownerName: await ownerNameOf(options.db, userId),
-          binder: module === undefined ? { kind: "whole" } : { kind: "module", module },
-          secrets,
-          appendFiles: files,
-          language: requestLanguage(request),
-        });
-        await recordActivity(
-          options.db,
-          [
-            {
-              ownerId: userId,
-              actorId: userId,
-              kind: "download",
-              subjectKind: "binder",
-              subjectId: module ?? "file",
-              field: secrets ? "secrets" : null,
-            },
-          ],
-          clock(),
-        );
-        return sendBinder(reply, file);
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/binder",
+    {
+      config: { access: "subscriber", rateLimit: binderRateLimit() },
+      schema: { querystring: binderQuery },
+    },
+    async (request, reply) => {
+      const { userId } = actorOf(request);
+      const { module, secrets, files } = request.query;
+      if (secrets) {
+        if (options.freshPassword === undefined) throw new AppError("password_not_confirmed");
+        await options.freshPassword.require(request);
+      }
+      const file = await options.maker.make({
+        ownerId: userId,
+        ownerName: await ownerNameOf(options.db, userId),
+        binder: module === undefined ? { kind: "whole" } : { kind: "module", module },
+        secrets,
+        appendFiles: files,
+        language: requestLanguage(request),
+      });
+      await recordActivity(
+        options.db,
+        [
+          {
+            ownerId: userId,
+            actorId: userId,
+            kind: "download",
+            subjectKind: "binder",
+            subjectId: module ?? "file",
+            field: secrets ? "secrets" : null,
+          },
+        ],
+        clock(),
+      );
+      return sendBinder(reply, file);
+    },
+  );
 }

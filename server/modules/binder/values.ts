@@ -4,7 +4,6 @@ import { currencySymbol, formatAmount } from "../../../domain/catalog/currencies
 import type { Language } from "../../../domain/catalog/languages.ts";
 import { type OptionListName, OTHER_OPTION, optionLabelKey } from "../../../domain/catalog/optionLists.ts";
 import { formatDate } from "../../../domain/dates.ts";
-import { MASK } from "../../../domain/secrets.ts";
 import { choosesOther, otherFieldKey } from "../../../domain/sections/fields.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { FieldDef } from "../../../domain/sections/types.ts";
@@ -12,7 +11,8 @@ import type { FieldDef } from "../../../domain/sections/types.ts";
 /**
  * A record's value as printed text, per declared type, as the app's FieldDisplay shows it: option
  * labels in the reader's language, dates DD MMM, YYYY, money with its symbol, phones in
- * international form, references by name. Empty values print nothing (the row is left out).
+ * international form, references by name. Empty values print nothing (the row is left out); a
+ * secret is its value, present only when the snapshot was read with secrets.
  */
 
 /** What values are printed with: the reader's words and the names of what records refer to. */
@@ -55,8 +55,6 @@ export function valueText(field: FieldDef, body: RecordBody, context: ValueConte
   const otherValue = choosesOther(value) ? body[otherFieldKey(field)] : null;
   const other = typeof otherValue === "string" && otherValue !== "" ? otherValue : null;
   switch (field.type) {
-    case "secret":
-      return value === MASK ? context.t("binder:masked") : String(value);
     case "date":
       return typeof value === "number" ? (formatDate(value, context.language) ?? "") : "";
     case "money": {
