@@ -62,13 +62,21 @@ export type Identity = { name: string; emails: readonly string[]; phones: readon
 /** One of the owner's records, as a card is compared with it. */
 export type KnownRecord<Card> = VcardNamedRecord & { identity: Identity; card: Card };
 
-function recognises(known: Identity, card: Identity): boolean {
-  const key = nameKey(card.name);
-  if (key !== "" && nameKey(known.name) === key) return true;
-  const emails = new Set(known.emails.map((email) => email.toLowerCase()));
-  if (card.emails.some((email) => emails.has(email.toLowerCase()))) return true;
-  const phones = new Set(known.phones);
-  return card.phones.some((phone) => phones.has(phone));
+/** The owner's records by what recognises them: normalised name, email (any case), phone number. */
+function indexOf<Card>(known: readonly KnownRecord<Card>[]) {
+  const index = new Map<string, KnownRecord<Card>[]>();
+  const add = (key: string, record: KnownRecord<Card>) => {
+    const list = index.get(key);
+    if (list === undefined) index.set(key, [record]);
+    else if (!list.includes(record)) list.push(record);
+  };
+  for (const record of known) {
+    const name = nameKey(record.identity.name);
+    if (name !== "") add(`name:${name}`, record);
+    for (const email of record.identity.emails) add(`email:${email.toLowerCase()}`, record);
+    for (const phone of record.identity.phones) add(`phone:${phone}`, record);
+  }
+  return index;
 }
 
 /**
@@ -80,12 +88,21 @@ export function planImport<Card>(
   known: readonly KnownRecord<Card>[],
   identify: (card: Card) => Identity,
 ): { fresh: Card[]; duplicates: VcardImportResult<Card>["duplicates"] } {
+  const index = indexOf(known);
+  const order = new Map(known.map((record, position) => [record, position]));
   const fresh: Card[] = [];
   const duplicates: VcardImportResult<Card>["duplicates"] = [];
   for (const card of cards) {
     const identity = identify(card);
-    const candidates = known
-      .filter((record) => recognises(record.identity, identity))
+    const keys = [
+      `name:${nameKey(identity.name)}`,
+      ...identity.emails.map((email) => `email:${email.toLowerCase()}`),
+      ...identity.phones.map((phone) => `phone:${phone}`),
+    ];
+    const found = new Set(keys.flatMap((key) => index.get(key) ?? []));
+    // In the owner's order (oldest first), as their lists show them.
+    const candidates = [...found]
+      .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
       .map(({ id, name, card: saved }) => ({ id, name, card: saved }));
     if (candidates.length === 0) fresh.push(card);
     else duplicates.push({ card, name: identity.name, candidates });

@@ -145,6 +145,18 @@ export function personRepository(db: Kysely<DB>) {
       await db.insertInto("person").values(row).execute();
     },
 
+    /** Many new persons (an import), a hundred to a statement: far below PostgreSQL's parameter limit. */
+    async insertMany(
+      rows: readonly (PersonColumns & Omit<PersonTable, keyof PersonColumns>)[],
+    ): Promise<void> {
+      for (let start = 0; start < rows.length; start += 100) {
+        await db
+          .insertInto("person")
+          .values(rows.slice(start, start + 100))
+          .execute();
+      }
+    },
+
     /** Inserts the owner's "me" unless one exists (the unique index decides between racers). */
     async insertOwnIfMissing(row: PersonColumns & Omit<PersonTable, keyof PersonColumns>): Promise<void> {
       await db

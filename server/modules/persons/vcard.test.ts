@@ -257,6 +257,13 @@ describe.each(testDialects())("persons as vCards on %s", (dialect) => {
   });
 
   it("holds the limits: 1 MB and 500 cards", async () => {
+    const fullFile = Array.from({ length: VCARD_LIMITS.cards }, (_, index) =>
+      personVcard([`FN:Person ${index}`, `N:${index};Person;;;`, `EMAIL:person${index}@example.com`]),
+    ).join("");
+    const full = await uploadVcard(test, bob, "/api/pn/person/vcard?group=officenetworkperson", fullFile);
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json().created).toHaveLength(VCARD_LIMITS.cards);
+
     const tooMany = personVcard(["FN:A B", "N:B;A;;;"]).repeat(VCARD_LIMITS.cards + 1);
     const many = await uploadVcard(test, ann, "/api/pn/person/vcard", tooMany);
     expect(many.statusCode).toBe(400);

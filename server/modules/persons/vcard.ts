@@ -178,24 +178,22 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
   }
 
   async function insertAll(trx: Kysely<DB>, ownerId: string, inputs: readonly PersonInput[]) {
-    const repository = personRepository(trx);
-    const created = [];
-    for (const input of inputs) {
-      const now = Date.now();
-      const id = randomUUID();
-      await repository.insert({
-        ...toColumns(input),
-        social_number_enc: null,
-        photo_enc: null,
-        photo_thumb_enc: null,
-        id,
-        owner_id: ownerId,
-        created_at: now,
-        updated_at: now,
-      });
-      created.push({ id, name: nameOf(input.mainDetails) });
-    }
-    return created;
+    const now = Date.now();
+    const rows = inputs.map((input) => ({
+      ...toColumns(input),
+      social_number_enc: null,
+      photo_enc: null,
+      photo_thumb_enc: null,
+      id: randomUUID(),
+      owner_id: ownerId,
+      created_at: now,
+      updated_at: now,
+    }));
+    await personRepository(trx).insertMany(rows);
+    return rows.map((row, index) => ({
+      id: row.id,
+      name: nameOf((inputs[index] as PersonInput).mainDetails),
+    }));
   }
 
   return {
