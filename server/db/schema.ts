@@ -488,7 +488,7 @@ export interface RateLimitTable {
 
 /**
  * One word, or a prefix of one, of a searchable field (server/modules/search): a keyed hash under
- * the owner's search key, never the text.
+ * the owner's search key, never the text nor the field.
  */
 export interface SearchTermTable {
   owner_id: string;
@@ -496,10 +496,6 @@ export interface SearchTermTable {
   hash: string;
   subject_kind: string;
   subject_id: string;
-  /** The subject's module and category (a record's, a person's group, a document's type). */
-  module: string;
-  category: string;
-  field: string;
 }
 
 export interface AccountCommentTable {

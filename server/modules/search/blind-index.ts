@@ -20,24 +20,17 @@ export function termHash(key: KeyObject, word: string): string {
     .toString("base64url");
 }
 
-/** The index rows of one subject: one per field and distinct prefix. */
+/**
+ * The index rows of one subject: one per distinct prefix of its words, whichever field they are in
+ * (the field is found again in clear when a search reads the match: stored, it would say which
+ * fields a row fills and how long their words are).
+ */
 export function termsOf(ownerId: string, key: KeyObject, doc: SearchDoc): SearchTermTable[] {
-  const rows = new Map<string, SearchTermTable>();
-  for (const { field, text } of doc.fields) {
-    for (const word of wordsOf(text)) {
-      for (const prefix of prefixesOf(word)) {
-        const hash = termHash(key, prefix);
-        rows.set(`${field}\u0000${hash}`, {
-          owner_id: ownerId,
-          hash,
-          subject_kind: doc.kind,
-          subject_id: doc.id,
-          module: doc.module,
-          category: doc.category,
-          field,
-        });
-      }
-    }
-  }
-  return [...rows.values()];
+  const prefixes = new Set(doc.fields.flatMap(({ text }) => wordsOf(text).flatMap(prefixesOf)));
+  return [...prefixes].map((prefix) => ({
+    owner_id: ownerId,
+    hash: termHash(key, prefix),
+    subject_kind: doc.kind,
+    subject_id: doc.id,
+  }));
 }

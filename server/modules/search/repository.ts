@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { SearchKind } from "../../../domain/schemas/search.ts";
 import type { DB, SearchTermTable } from "../../db/schema.ts";
 
-/** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits (7 columns each). */
+/** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits (4 columns each). */
 const INSERT_BATCH = 500;
 
 export type SubjectRef = { kind: SearchKind; id: string };
@@ -59,7 +59,7 @@ export function searchRepository(db: Kysely<DB>) {
 
     /**
      * The subjects holding every one of `hashes` (in any of their fields), at most `limit`: one
-     * indexed lookup per hash, intersected by grouping; only subjects of `kinds`.
+     * indexed range per hash, intersected by the database (INTERSECT, the same on both).
      */
     async matching(
       ownerId: string,
@@ -67,19 +67,18 @@ export function searchRepository(db: Kysely<DB>) {
       kinds: readonly SearchKind[],
       limit: number,
     ): Promise<SubjectRef[]> {
-      if (kinds.length === 0) return [];
-      const rows = await db
-        .selectFrom("search_term")
-        .select(["subject_kind", "subject_id"])
-        .where("owner_id", "=", ownerId)
-        .where("hash", "in", [...hashes])
-        .where("subject_kind", "in", [...kinds])
-        .groupBy(["subject_kind", "subject_id"])
-        .having((eb) => eb.fn.count<number>("hash").distinct(), "=", hashes.length)
-        .orderBy("subject_kind")
-        .orderBy("subject_id")
-        .limit(limit)
-        .execute();
+      if (hashes.length === 0 || kinds.length === 0) return [];
+      const subjectsWith = (hash: string) =>
+        db
+          .selectFrom("search_term")
+          .select(["subject_kind", "subject_id"])
+          .where("owner_id", "=", ownerId)
+          .where("hash", "=", hash)
+          .where("subject_kind", "in", [...kinds]);
+      const [first, ...others] = hashes.map(subjectsWith);
+      if (first === undefined) return [];
+      const query = others.reduce((all, next) => all.intersect(next), first.distinct());
+      const rows = await query.limit(limit).execute();
       return rows.map((row) => ({ kind: row.subject_kind as SearchKind, id: row.subject_id }));
     },
   };
