@@ -2,19 +2,32 @@ import { LANGUAGES, type Language } from "../../../domain/catalog/languages.ts";
 import { ASSIGNED_TYPES } from "../../../domain/sections/assignedTypes.ts";
 import { categoryLabelKey, categoryOneKey } from "../../../domain/sections/labels.ts";
 import type { LocaleStore } from "../../i18n/locale-store.ts";
-import { matchesAll, matchRanges } from "./words.ts";
+import { matchRanges, wordsOf } from "./words.ts";
 
 /**
  * Categories found by their names: a query whose every word begins a word of a category's label,
  * in any language ("passport", "passeport"), finds that category's records (or a person group's
- * persons). Labels come from the catalogue's locales, read once; nothing about them is stored.
+ * persons); the words of a query that name categories narrow what its other words find
+ * ("passeport annabelle"). Labels come from the catalogue's locales, read once; nothing about them
+ * is stored.
  */
 
-type Labelled = { category: string; texts: readonly string[]; one: Readonly<Record<Language, string>> };
+type Labelled = {
+  category: string;
+  /** The folded words of its labels, in every language. */
+  words: readonly string[];
+  one: Readonly<Record<Language, string>>;
+};
+
+function names(entry: Labelled, word: string): boolean {
+  return entry.words.some((candidate) => candidate.startsWith(word));
+}
 
 export type CategoryLabels = {
   /** The categories (record categories and person groups) every word of the query names. */
   matching(words: readonly string[]): string[];
+  /** The query's words that begin a word of some category's label. */
+  naming(words: readonly string[]): string[];
   /** How a category's match reads in the reader's language: its label and the matched ranges. */
   describe(
     category: string,
@@ -32,7 +45,9 @@ export function categoryLabels(locales: Pick<LocaleStore, "translate">): Categor
     ) as Record<Language, string>;
     return {
       category,
-      texts: LANGUAGES.flatMap((language) => keys.map((key) => locales.translate(language, key))),
+      words: LANGUAGES.flatMap((language) =>
+        keys.flatMap((key) => wordsOf(locales.translate(language, key))),
+      ),
       one,
     };
   });
@@ -41,7 +56,12 @@ export function categoryLabels(locales: Pick<LocaleStore, "translate">): Categor
   return {
     matching(words) {
       if (words.length === 0) return [];
-      return labelled.filter((entry) => matchesAll(entry.texts, words)).map((entry) => entry.category);
+      return labelled
+        .filter((entry) => words.every((word) => names(entry, word)))
+        .map((entry) => entry.category);
+    },
+    naming(words) {
+      return words.filter((word) => labelled.some((entry) => names(entry, word)));
     },
     describe(category, words, language) {
       const one = byCategory.get(category)?.one;

@@ -128,6 +128,10 @@ describe.each(testDialects())("search on %s", (dialect) => {
       const answer = await search(ann, q);
       expect(answer.results.find((result) => result.id === ids.passport)?.match.field, q).toBe("category");
     }
+    // A category's name narrows the other words, in either language.
+    expect(idsOf(await search(ann, "passeport annabelle"))).toEqual([ids.passport]);
+    expect(idsOf(await search(ann, "passport anna"))).toEqual([ids.passport]);
+    expect(idsOf(await search(ann, "password annabelle"))).toEqual([]);
     const french = await call(test, ann, "GET", "/api/search?q=passeport", undefined, {
       "accept-language": "fr",
     });

@@ -21,8 +21,11 @@ import { searchRepository } from "./repository.ts";
 import type { SearchDoc, SearchSource } from "./source.ts";
 import { lookupKey, matchesAll, matchRanges, queryWords } from "./words.ts";
 
-/** How many pages of an owner's matches a nominee's search looks through for what the grant shows. */
-const SHARED_DEPTH = 4;
+/**
+ * How many pages of candidates a filtered search reads, looking for a page that passes: a nominee's
+ * (the grant filters) and a query's words that a category's name narrows.
+ */
+const FILTERED_PAGES = 4;
 
 /** One owner's results before they are answered: the subject read in clear, and how it matched. */
 export type Found = { doc: SearchDoc; match: SearchResult["match"] };
@@ -99,14 +102,33 @@ export function createSearch(options: {
     limit: number,
   ): Promise<{ found: Found[]; truncated: boolean }> {
     const key = await dataKeys.searchKeyFor(ownerId);
-    const hashes = [...new Set(words.map((word) => termHash(key, lookupKey(word))))];
-    const refs = await terms.matching(ownerId, hashes, kinds, limit + 1);
-    const found = new Map<string, Found>();
-    for (const doc of await readFound(ownerId, refs)) {
-      const match = fieldMatch(doc, words);
-      if (match !== undefined) found.set(`${doc.kind}:${doc.id}`, { doc, match });
+    /** The subjects whose fields hold these words (at most `candidates` looked at), and whether there were more. */
+    async function byWords(these: readonly string[], candidates: number) {
+      const hashes = [...new Set(these.map((word) => termHash(key, lookupKey(word))))];
+      const refs = await terms.matching(ownerId, hashes, kinds, candidates + 1);
+      const matched: Found[] = [];
+      for (const doc of await readFound(ownerId, refs)) {
+        const match = fieldMatch(doc, these);
+        if (match !== undefined) matched.push({ doc, match });
+      }
+      return { matched, more: refs.length > candidates };
     }
-    let truncated = refs.length > limit;
+
+    const found = new Map<string, Found>();
+    const direct = await byWords(words, limit);
+    for (const entry of direct.matched) found.set(`${entry.doc.kind}:${entry.doc.id}`, entry);
+    let truncated = direct.more;
+    // Words naming a category with words of its rows ("passeport annabelle"): the first narrow the others.
+    const naming = labels.naming(words);
+    const rest = words.filter((word) => !naming.includes(word));
+    const named = naming.length > 0 && rest.length > 0 ? labels.matching(naming) : [];
+    if (named.length > 0) {
+      const narrowed = await byWords(rest, limit * FILTERED_PAGES);
+      truncated ||= narrowed.more;
+      for (const entry of narrowed.matched) {
+        if (named.includes(entry.doc.category)) found.set(`${entry.doc.kind}:${entry.doc.id}`, entry);
+      }
+    }
     const categories = labels.matching(words);
     if (categories.length > 0) {
       for (const source of sources.values()) {
@@ -163,7 +185,7 @@ export function createSearch(options: {
           words,
           SEARCH_KINDS,
           language,
-          LIMITS.searchResultsMax * SHARED_DEPTH,
+          LIMITS.searchResultsMax * FILTERED_PAGES,
         );
         truncated ||= more;
         for (const entry of found) {
