@@ -1,6 +1,9 @@
 import { parseArgs } from "node:util";
 import { type AuthServices, createAuth } from "./auth/better-auth.ts";
 import { createVerifiedUser, disableUser, enableUser, UserAdminError } from "./auth/user-admin.ts";
+import { KEYS_WARNING } from "./backup/archive-layout.ts";
+import { BackupError, createBackup } from "./backup/backup.ts";
+import { restoreBackup } from "./backup/restore.ts";
 import { loadConfig } from "./config.ts";
 import { rotateMasterKey } from "./crypto/rotate-master-key.ts";
 import { openDatabase } from "./db/database.ts";
@@ -150,6 +153,63 @@ const COMMANDS: Record<string, Command> = {
       }
     },
   },
+  backup: {
+    summary:
+      "--to FILE [--keys-to KEYFILE]: the SQLite database (copied online) and the stored files into one archive; the master key and session secret only into KEYFILE, to keep apart (PostgreSQL: the files; dump the database with pg_dump, see the README)",
+    async run(args) {
+      const values = options(args, ["to", "keys-to"]);
+      const to = required(values.to, "--to");
+      const keysTo = values["keys-to"];
+      const config = loadConfig(process.env);
+      const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+      try {
+        const { manifest } = await createBackup({
+          config,
+          database,
+          to,
+          ...(keysTo === undefined ? {} : { keysTo }),
+        });
+        const what = manifest.database === "sqlite" ? "the SQLite database and " : "";
+        process.stdout.write(`Backed up ${what}${manifest.blobs} stored files to ${to}.\n`);
+        if (manifest.database === "postgres")
+          process.stdout.write(
+            'The PostgreSQL database is not in it: run pg_dump --format=custom --file=kinfile.pgdump "$DATABASE_URL" now, and keep the dump with the archive.\n',
+          );
+        if (keysTo === undefined) process.stderr.write(`kinfile: warning: ${KEYS_WARNING}\n`);
+        else
+          process.stdout.write(
+            `The keys are in ${keysTo}: keep it apart from the backup and safe; without it the backup cannot be read, and whoever holds both can read everything.\n`,
+          );
+      } finally {
+        await database.close();
+      }
+    },
+  },
+  restore: {
+    summary:
+      "--from FILE [--keys-from KEYFILE]: a backup into an empty DATA_DIR (PostgreSQL: the files; restore the database with pg_restore, see the README)",
+    async run(args) {
+      const values = options(args, ["from", "keys-from"]);
+      const from = required(values.from, "--from");
+      const keysFrom = values["keys-from"];
+      const config = loadConfig(process.env);
+      const { manifest } = await restoreBackup({
+        from,
+        dataDir: config.dataDir,
+        ...(keysFrom === undefined ? {} : { keysFrom }),
+      });
+      const what = manifest.database === "sqlite" ? "the SQLite database and " : "";
+      process.stdout.write(`Restored ${what}${manifest.blobs} stored files into ${config.dataDir}.\n`);
+      if (manifest.database === "postgres")
+        process.stdout.write(
+          'Now restore the database into an empty one: pg_restore --no-owner --dbname="$DATABASE_URL" kinfile.pgdump\n',
+        );
+      if (keysFrom === undefined)
+        process.stdout.write(
+          `Now put the master key back: DATA_DIR/master-key (from the keys file) or KINFILE_MASTER_KEY. The server refuses to start without the key this data was encrypted with.\n`,
+        );
+    },
+  },
   help: {
     summary: "show this help",
     async run() {
@@ -189,7 +249,7 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`kinfile ${name}: ${error.message}\n`);
       return 2;
     }
-    if (error instanceof UserAdminError) {
+    if (error instanceof UserAdminError || error instanceof BackupError) {
       process.stderr.write(`kinfile ${name}: ${error.message}\n`);
       return 1;
     }
