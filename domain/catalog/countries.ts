@@ -37,6 +37,14 @@ export function countryName(code: string, lng: Language): string | undefined {
   return isCountryCode(code) ? countries.getName(code, lng, { select: "official" }) : undefined;
 }
 
+/** The code of a country written as a code ("CA") or by its English or French name ("Canada"), else undefined. */
+export function countryCodeOf(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (isCountryCode(trimmed.toUpperCase())) return trimmed.toUpperCase();
+  const code = countries.getAlpha2Code(trimmed, "en") ?? countries.getAlpha2Code(trimmed, "fr");
+  return isCountryCode(code) ? code : undefined;
+}
+
 /** Every country as a select option, sorted by its name with the language's collation. */
 export function countryOptions(lng: Language): readonly CountryOption[] {
   const cached = optionsByLanguage.get(lng);

@@ -2,13 +2,33 @@ import { z } from "zod";
 import { OWN_GROUP, PERSON_GROUPS } from "../catalog/relationships.ts";
 import { LIMITS } from "../limits.ts";
 import { emailListSchema } from "./email.ts";
-import { epochMs, optionalRef, optionalText, requiredText } from "./fields.ts";
+import { countryCode, epochMs, optionalRef, optionalText, requiredText } from "./fields.ts";
 import { institutionInputSchema } from "./institution.ts";
 import { PERSON_MESSAGES } from "./person.ts";
 import { phoneListSchema } from "./phone.ts";
 
 /** What a vCard import accepts: one .vcf of at most 1 MB holding at most 500 cards. */
 export const VCARD_LIMITS = { fileBytes: 1024 * 1024, cards: 500 } as const;
+
+/**
+ * An address a card carries (ADR), in the address book's fields; it gets a nickname (the person's
+ * name) when it is saved, and the address book's own rules then (provinces of Canada, counties of
+ * the United Kingdom).
+ */
+export const cardAddressSchema = z
+  .object({
+    addressLine1: optionalText(),
+    addressLine2: optionalText(),
+    city: optionalText(),
+    state: optionalText(),
+    province: optionalText(),
+    county: optionalText(),
+    country: countryCode,
+    zip: optionalText(),
+  })
+  .nullish()
+  .transform((address) => address ?? null);
+export type CardAddress = z.output<typeof cardAddressSchema>;
 
 /**
  * What a vCard carries of a person, checked with the person record's own rules (names and texts at
@@ -24,6 +44,8 @@ export const personCardSchema = z.object({
   emails: emailListSchema,
   phones: phoneListSchema,
   notes: optionalText(LIMITS.longTextMax),
+  homeAddress: cardAddressSchema,
+  mailingAddress: cardAddressSchema,
 });
 export type PersonCard = z.output<typeof personCardSchema>;
 

@@ -126,6 +126,7 @@ function itemKey(item: unknown): string {
  * A record's card fields filled from an incoming card: an empty field takes the card's value; a
  * filled one keeps what the owner typed unless `overwrite`; lists (emails, phones) gain the card's
  * new items, up to the spec's five, the owner's first (the card's first when overwriting).
+ * Structured fields (addresses) are left as they are, for the kind to merge.
  */
 export function fillFromCard<Card extends Record<string, unknown>>(
   current: Card,
@@ -146,6 +147,8 @@ export function fillFromCard<Card extends Record<string, unknown>>(
           return true;
         })
         .slice(0, LIMITS.multiValueRowsMax);
+    } else if (typeof value === "object" && value !== null) {
+      // A structured field (a person's address) is a record of its own: the kind merges it.
     } else if (!isEmpty(value) && (overwrite || isEmpty(mine))) {
       merged[key] = value;
     }

@@ -1,8 +1,27 @@
 import { Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { countryName } from "../../../domain/catalog/countries.ts";
+import { isLanguage } from "../../../domain/catalog/languages.ts";
 import { formatDate } from "../../../domain/dates.ts";
 import { formatPhone } from "../../../domain/schemas/phone.ts";
+import type { CardAddress } from "../../../domain/schemas/vcard.ts";
 import type { AnyCard } from "./exchangeApi.ts";
+
+/** An address on one line: its parts in order, the country by name. */
+function addressLine(address: CardAddress, language: string): string | null {
+  if (address === null) return null;
+  const lng = isLanguage(language) ? language : "en";
+  const country = address.country === null ? null : (countryName(address.country, lng) ?? address.country);
+  const parts = [
+    address.addressLine1,
+    address.addressLine2,
+    address.city,
+    address.province ?? address.state ?? address.county,
+    address.zip,
+    country,
+  ];
+  return parts.filter(Boolean).join(", ") || null;
+}
 
 /** The name a card gives: a person's names, or an institution's name. */
 export function cardName(card: AnyCard): string {
@@ -23,7 +42,13 @@ export function CardSummary({ card }: { card: AnyCard }) {
       : ([[t("vcard.field.website"), card.website]] as [string, string | null][])),
     [t("vcard.field.emails"), card.emails.join(", ") || null],
     [t("vcard.field.phones"), card.phones.map(formatPhone).join(", ") || null],
-    ...("notes" in card ? ([[t("vcard.field.notes"), card.notes]] as [string, string | null][]) : []),
+    ...("notes" in card
+      ? ([
+          [t("vcard.field.homeAddress"), addressLine(card.homeAddress, i18n.language)],
+          [t("vcard.field.mailingAddress"), addressLine(card.mailingAddress, i18n.language)],
+          [t("vcard.field.notes"), card.notes],
+        ] as [string, string | null][])
+      : []),
   ];
   return (
     <Stack gap={4} component="dl" m={0}>

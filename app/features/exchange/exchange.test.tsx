@@ -19,6 +19,18 @@ const zoe = {
   nickname: null,
   birthday: null,
   notes: null,
+  homeAddress: null,
+  mailingAddress: null,
+};
+const toronto = {
+  addressLine1: "1 Main Street",
+  addressLine2: null,
+  city: "Toronto",
+  state: null,
+  province: "Ontario",
+  county: null,
+  country: "CA",
+  zip: null,
 };
 
 function renderExchange(ui: React.ReactElement, language = "en") {
@@ -56,7 +68,11 @@ describe("Import vCard", () => {
               name: "Zoé O'Brien",
               card: { ...zoe, emails: ["zoe.new@example.com"], phones: [] },
               candidates: [
-                { id: SAVED, name: "Zoé O'Brien", card: { ...zoe, emails: ["zoe@example.com"], phones: [] } },
+                {
+                  id: SAVED,
+                  name: "Zoé O'Brien",
+                  card: { ...zoe, emails: ["zoe@example.com"], phones: [], homeAddress: toronto },
+                },
               ],
             },
           ],
@@ -81,6 +97,7 @@ describe("Import vCard", () => {
     expect(imported).toHaveBeenCalledTimes(1);
     expect(within(dialog).getByText("zoe.new@example.com")).toBeTruthy();
     expect(within(dialog).getByText("zoe@example.com")).toBeTruthy();
+    expect(within(dialog).getByText("1 Main Street, Toronto, Ontario, Canada")).toBeTruthy();
     expect(within(dialog).getByRole("radio", { name: "Merge into Zoé O'Brien" })).toHaveProperty(
       "checked",
       true,

@@ -85,7 +85,15 @@ export function personRepository(db: Kysely<DB>) {
     identities(ownerId: string) {
       return db
         .selectFrom("person")
-        .select(["id", "first_name", "last_name", "birthday", "data"])
+        .select([
+          "id",
+          "first_name",
+          "last_name",
+          "birthday",
+          "home_address_id",
+          "mailing_address_id",
+          "data",
+        ])
         .where("owner_id", "=", ownerId)
         .orderBy("created_at")
         .execute();

@@ -114,6 +114,16 @@ describe.each(testDialects())("persons as vCards on %s", (dialect) => {
       },
       notes: "Tuesdays, 9 a.m.; bring the card",
     });
+    // The home address came too, into Bob's address book, named after its person.
+    const book = (await call(test, bob, "GET", "/api/address/")).json();
+    expect(book.find((address: { id: string }) => address.id === full.homeAddress)).toMatchObject({
+      name: "Zoé O'Brien",
+      addressLine1: "1 Main Street",
+      city: "Toronto",
+      province: "Ontario",
+      country: "CA",
+      zip: "M5V 1A1",
+    });
   });
 
   it("offers likely duplicates (same name, email or phone) instead of creating copies, then merges by choice", async () => {
@@ -125,6 +135,7 @@ describe.each(testDialects())("persons as vCards on %s", (dialect) => {
         "TITLE:x",
         "EMAIL:zoe.new@example.com",
         "NOTE:From the card",
+        "ADR;TYPE=home:;;9 Other Street;Ottawa;ON;K1A 0A1;Canada",
       ]),
       personVcard(["FN:Someone Else", "N:Else;Someone;;;", "TEL;VALUE=uri:tel:+14165550123"]),
       personVcard(["FN:Brand New", "N:New;Brand;;;", "BDAY:--0315"]),
@@ -162,6 +173,7 @@ describe.each(testDialects())("persons as vCards on %s", (dialect) => {
     expect(merged.mainDetails.firstName).toBe("Zoé");
     expect(merged.notes).toBe("Tuesdays, 9 a.m.; bring the card");
     expect(merged.contactDetails.emails).toEqual(["zoe@example.com", "zoe.new@example.com"]);
+    const homeBefore = merged.homeAddress;
 
     const overwritten = await call(test, bob, "POST", "/api/pn/person/vcard/decisions", {
       decisions: [
@@ -174,6 +186,16 @@ describe.each(testDialects())("persons as vCards on %s", (dialect) => {
     const replaced = (await call(test, bob, "GET", `/api/pn/person/networkperson/${target}`)).json();
     expect(replaced.mainDetails.firstName).toBe("zoe");
     expect(replaced.notes).toBe("From the card");
+    // Replacing: the card's home address is saved (Ontario written "ON") and becomes the person's.
+    expect(homeBefore).not.toBeNull();
+    expect(replaced.homeAddress).not.toBe(homeBefore);
+    const book = (await call(test, bob, "GET", "/api/address/")).json();
+    expect(book.find((address: { id: string }) => address.id === replaced.homeAddress)).toMatchObject({
+      name: "zoe OBrien",
+      city: "Ottawa",
+      province: "Ontario",
+      country: "CA",
+    });
   });
 
   it("merges only into the caller's own persons", async () => {

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
+import { LIMITS } from "../../../domain/limits.ts";
+import { type Address, addressInputSchema, nicknameKey } from "../../../domain/schemas/address.ts";
 import { type PersonInput, type PersonRecord, personInputSchema } from "../../../domain/schemas/person.ts";
 import {
+  type CardAddress,
   type PersonCard,
   type PersonVcardDecisions,
   type PersonVcardTarget,
@@ -12,9 +15,10 @@ import {
   type VcardNamedRecord,
 } from "../../../domain/schemas/vcard.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
-import type { DB } from "../../db/schema.ts";
+import type { AddressTable, DB } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { vcardAddressOf } from "../../vcard/address.ts";
+import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
 import { emptyContact, type VcardContact, writeVcards } from "../../vcard/contact.ts";
 import {
   checkCards,
@@ -24,6 +28,7 @@ import {
   type SavedHook,
 } from "../../vcard/import-plan.ts";
 import { addressReader } from "../addresses/reader.ts";
+import { addressRows, insertAddressRows } from "../addresses/restore.ts";
 import { institutionReader } from "../institutions/reader.ts";
 import { personName, storedData, toColumns } from "./presenter.ts";
 import { personReader } from "./reader.ts";
@@ -69,8 +74,15 @@ async function contactOf(
   };
 }
 
-/** What a card says of a person, before its schema checks it (FN when it has no given name). */
+/**
+ * What a card says of a person, before its schema checks it: FN when it has no given name; the home
+ * address the ADR typed home (else the first untyped one), the mailing address an untyped one.
+ */
 function cardOf(contact: VcardContact): Record<string, unknown> {
+  const home =
+    contact.addresses.find((address) => address.type === "home") ??
+    contact.addresses.find((address) => address.type === null);
+  const mailing = contact.addresses.find((address) => address.type === null && address !== home);
   return {
     firstName: contact.given ?? (contact.family === null ? contact.formattedName : null),
     middleName: contact.additional,
@@ -80,7 +92,16 @@ function cardOf(contact: VcardContact): Record<string, unknown> {
     emails: contact.emails,
     phones: contact.phones,
     notes: contact.note,
+    homeAddress: cardAddressOf(home),
+    mailingAddress: cardAddressOf(mailing),
   };
+}
+
+/** An address-book address as a card carries it. */
+function cardAddressFrom(address: Address | undefined): CardAddress {
+  if (address === undefined) return null;
+  const { addressLine1, addressLine2, city, state, province, county, country, zip } = address;
+  return { addressLine1, addressLine2, city, state, province, county, country, zip };
 }
 
 const nameOf = (card: Pick<PersonCard, "firstName" | "lastName">) =>
@@ -92,8 +113,11 @@ const identityOf = (card: PersonCard): Identity => ({
   phones: card.phones.map((phone) => phone.number),
 });
 
-/** The card fields of a saved person, as a card would carry them. */
-function cardFromRecord(person: PersonRecord): PersonCard {
+/** The card fields of a saved person, as a card would carry them (its addresses looked up). */
+function cardFromRecord(
+  person: PersonRecord,
+  addressOf: (id: string | null) => Address | undefined,
+): PersonCard {
   const { mainDetails } = person;
   return {
     firstName: mainDetails.firstName,
@@ -104,8 +128,13 @@ function cardFromRecord(person: PersonRecord): PersonCard {
     emails: person.contactDetails.emails,
     phones: person.contactDetails.phones,
     notes: person.notes,
+    homeAddress: cardAddressFrom(addressOf(person.homeAddress)),
+    mailingAddress: cardAddressFrom(addressOf(person.mailingAddress)),
   };
 }
+
+/** A person to save, and the card's addresses to save for it (null: none to add). */
+type Planned = { input: PersonInput; home: CardAddress; mailing: CardAddress };
 
 /** A person record of a card, in the import's group and type, checked by the person's own schema. */
 function inputOf(card: PersonCard, target: PersonVcardTarget, base?: PersonRecord): PersonInput {
@@ -160,7 +189,14 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
     return result;
   }
 
+  async function addressBook(ownerId: string) {
+    const book = await addresses.listAll(ownerId);
+    const byId = new Map(book.map((address) => [address.id, address]));
+    return { book, of: (id: string | null) => (id === null ? undefined : byId.get(id)) };
+  }
+
   async function known(ownerId: string) {
+    const { of } = await addressBook(ownerId);
     return (await persons.identities(ownerId)).map((row) => {
       const data = storedData(row);
       const card: PersonCard = {
@@ -172,9 +208,50 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
         emails: data.contactDetails.emails,
         phones: data.contactDetails.phones,
         notes: data.notes,
+        homeAddress: cardAddressFrom(of(row.home_address_id)),
+        mailingAddress: cardAddressFrom(of(row.mailing_address_id)),
       };
       return { id: row.id, name: personName(row), identity: identityOf(card), card };
     });
+  }
+
+  /**
+   * The planned persons with the ids of their new addresses, and those addresses' rows: each
+   * nicknamed after its person ("Zoé O'Brien", "Zoé O'Brien (2)" when taken) and checked with the
+   * address book's rules; one that fails them is left out rather than refuse the card.
+   */
+  async function withNewAddresses(ownerId: string, planned: readonly Planned[]) {
+    const taken = new Set((await addresses.listAll(ownerId)).map((address) => nicknameKey(address.name)));
+    const nickname = (name: string) => {
+      const base = Array.from(name)
+        .slice(0, LIMITS.textMax - 6)
+        .join("");
+      let candidate = base;
+      for (let count = 2; taken.has(nicknameKey(candidate)); count += 1) candidate = `${base} (${count})`;
+      taken.add(nicknameKey(candidate));
+      return candidate;
+    };
+    const now = Date.now();
+    const rows: AddressTable[] = [];
+    const inputs = planned.map(({ input, home, mailing }) => {
+      const saved = { ...input };
+      for (const [field, address] of [
+        ["homeAddress", home],
+        ["mailingAddress", mailing],
+      ] as const) {
+        if (address === null) continue;
+        const checked = addressInputSchema.safeParse({
+          ...address,
+          name: nickname(nameOf(input.mainDetails)),
+        });
+        if (!checked.success) continue;
+        const id = randomUUID();
+        rows.push(...addressRows(ownerId, [{ ...checked.data, id, createTime: now, updateTime: now }]));
+        saved[field] = id;
+      }
+      return saved;
+    });
+    return { inputs, rows };
   }
 
   async function insertAll(trx: Kysely<DB>, ownerId: string, inputs: readonly PersonInput[]) {
@@ -194,6 +271,16 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
       id: row.id,
       name: nameOf((inputs[index] as PersonInput).mainDetails),
     }));
+  }
+
+  /** A transaction of the import's writes; two imports racing for one nickname: a 409, nothing saved. */
+  async function inTransaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError("conflict", { cause: error });
+      throw error;
+    }
   }
 
   return {
@@ -230,33 +317,55 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
       // The group and type are checked once, before any card is saved.
       const inputs = new Map(cards.map((card) => [card, inputOf(card, target)]));
       const { fresh, duplicates } = planImport(cards, await known(ownerId), identityOf);
-      const created = await db.transaction().execute((trx) =>
-        insertAll(
-          trx,
-          ownerId,
-          fresh.map((card) => inputs.get(card) as PersonInput),
-        ),
+      const planned = await withNewAddresses(
+        ownerId,
+        fresh.map((card) => ({
+          input: inputs.get(card) as PersonInput,
+          home: card.homeAddress,
+          mailing: card.mailingAddress,
+        })),
       );
+      const created = await inTransaction(async (trx) => {
+        await insertAddressRows(trx, planned.rows);
+        return insertAll(trx, ownerId, planned.inputs);
+      });
       return told(ownerId, { created, duplicates });
     },
 
     async decide(ownerId: string, body: PersonVcardDecisions): Promise<VcardDecisionsResult> {
-      const toCreate = body.decisions
+      const { of } = await addressBook(ownerId);
+      const creates: Planned[] = body.decisions
         .filter((decision) => decision.action === "create")
-        .map((decision) => inputOf(decision.card, body));
-      const merges: { id: string; input: PersonInput }[] = [];
+        .map((decision) => ({
+          input: inputOf(decision.card, body),
+          home: decision.card.homeAddress,
+          mailing: decision.card.mailingAddress,
+        }));
+      const merges: (Planned & { id: string })[] = [];
       for (const decision of body.decisions) {
         if (decision.action !== "merge") continue;
         const person = await reader.read(ownerId, decision.targetId as string, { revealSocialNumber: false });
         if (person === undefined) throw new AppError("not_found");
-        const filled = fillFromCard(cardFromRecord(person), decision.card, decision.overwrite);
-        merges.push({ id: person.id, input: inputOf(filled, body, person) });
+        const { card, overwrite } = decision;
+        const filled = fillFromCard(cardFromRecord(person, of), card, overwrite);
+        // An address of the card is added where the person has none, or replaces it when asked.
+        const added = (address: CardAddress, current: string | null) =>
+          address !== null && (overwrite || current === null) ? address : null;
+        merges.push({
+          id: person.id,
+          input: inputOf(filled, body, person),
+          home: added(card.homeAddress, person.homeAddress),
+          mailing: added(card.mailingAddress, person.mailingAddress),
+        });
       }
-      const result = await db.transaction().execute(async (trx) => {
-        const created = await insertAll(trx, ownerId, toCreate);
+      const planned = await withNewAddresses(ownerId, [...creates, ...merges]);
+      const result = await inTransaction(async (trx) => {
+        await insertAddressRows(trx, planned.rows);
+        const created = await insertAll(trx, ownerId, planned.inputs.slice(0, creates.length));
         const repository = personRepository(trx);
         const merged = [];
-        for (const { id, input } of merges) {
+        for (const [index, { id }] of merges.entries()) {
+          const input = planned.inputs[creates.length + index] as PersonInput;
           if (!(await repository.update(ownerId, id, { ...toColumns(input), updated_at: Date.now() }))) {
             throw new AppError("not_found");
           }
