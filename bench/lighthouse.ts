@@ -49,7 +49,23 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
+/**
+ * One run, tried up to three times: on this shared machine another build may be replacing
+ * dist/web at that moment, and Lighthouse then meets a missing page.
+ */
 async function lighthouse(url: string, cookie: string | null): Promise<Report> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, cookie);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error(`${error instanceof Error ? error.message.slice(0, 300) : error}; trying again`);
+      await new Promise((done) => setTimeout(done, 5_000));
+    }
+  }
+}
+
+async function lighthouseOnce(url: string, cookie: string | null): Promise<Report> {
   const args = [
     "-y",
     LIGHTHOUSE,
