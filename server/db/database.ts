@@ -61,9 +61,11 @@ async function openPostgres(databaseUrl: string, searchPath: string | undefined)
         oid === PG_INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle connection dropped by the server must not crash the process; the next query and
-  // /readyz report the problem instead.
+  // A connection dropped by the server (a restart, a network cut) must not crash the process: idle
+  // ones are the pool's to report, and one in use reports it through its query too, which rejects
+  // and answers 503 (server/errors/infrastructure.ts); the pool then drops it and /readyz tells.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);

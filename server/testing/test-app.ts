@@ -87,9 +87,11 @@ export async function buildTestApp(
     clock?: () => number;
     /** pino options for the app's log (tests of what is logged); silent by default. */
     logger?: object;
+    /** The database to run on instead of a fresh one (a pool through a proxy a test cuts); closed with the app. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+  const database = options.database ?? (await createTestDatabase(dialect));
   const config: Config = {
     ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: database.dataDir }),
     webDir: `${database.dataDir}/web`,
