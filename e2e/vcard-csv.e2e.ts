@@ -1,7 +1,7 @@
 /**
  * A contact list comes in and goes out: a .vcf imported on a network list, the card that repeats a
- * saved contact offered beside it and merged, the list and a record category downloaded as CSV;
- * axe in the three themes and at 375 px.
+ * saved contact offered beside it and merged, companies imported on the overview, the lists and a
+ * record category downloaded as CSV; axe in the three themes and at 375 px.
  */
 
 import { readFile } from "node:fs/promises";
@@ -84,9 +84,26 @@ describe("vCard and CSV", () => {
         await expectNoAxeViolations(page, `merge dialog, ${theme} theme`);
         await dialog.getByRole("button", { name: "Cancel" }).click();
         await dialog.waitFor({ state: "hidden" });
+        await page.goto("/dashboard/personal-network");
+        await page.getByRole("heading", { name: "Companies and addresses" }).waitFor();
+        await expectNoAxeViolations(page, `network overview with the companies' exchanges, ${theme} theme`);
       }
 
+      // Companies come in on the overview; the address book goes out as CSV.
+      await page.locator('input[type="file"]').setInputFiles({
+        name: "companies.vcf",
+        mimeType: "text/vcard",
+        buffer: Buffer.from(
+          card(["KIND:org", "FN:Caisse Centrale", "ORG:Caisse Centrale", "URL:caisse.example"]),
+        ),
+      });
+      await page.getByText("1 contact imported.").waitFor();
+      const companies = await downloaded(page, "Export companies (CSV)");
+      expect(companies.name).toBe("kinfile-institutions.csv");
+      expect(companies.text).toContain("Caisse Centrale,https://caisse.example");
+
       // A file of two: the new one created at once, the repeated one merged by choice.
+      await page.goto(LIST);
       await page.getByRole("button", { name: "Import vCard" }).waitFor();
       await importFile(page, ZOE_CARD + SAM_CARD);
       await page.getByText("1 contact imported.").waitFor();
