@@ -104,6 +104,11 @@ export type BuildAppOptions = {
   eraser?: AccountEraser;
 };
 
+/** Fastify's trustProxy for TRUST_PROXY: the first `hops` proxies, or those at the addresses given. */
+function trustedProxies(setting: number | string[]): string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === "number" ? (_address, hop) => hop < setting : setting;
+}
+
 /** Builds the whole HTTP app without listening: main.ts listens, tests inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -112,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? loggerOptions(config),
     genReqId: requestId,
     frameworkErrors: frameworkErrors(locales),
+    // Behind a reverse proxy (several app servers): request.ip is the client X-Forwarded-For names.
+    ...(config.trustProxy === undefined ? {} : { trustProxy: trustedProxies(config.trustProxy) }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -15,6 +15,12 @@ export type NodeEnv = "development" | "production" | "test";
 export type Config = {
   port: number;
   host: string;
+  /**
+   * TRUST_PROXY: the reverse proxies in front (a number of hops, or their addresses and CIDR
+   * ranges), whose X-Forwarded-For names the client: the rate limits then count each client, not
+   * the proxy. Unset: the socket's address is the client's.
+   */
+  trustProxy?: number | string[];
   /** The address users reach Kinfile at: used in emailed links and as the trusted origin. No trailing slash. */
   publicUrl: string;
   dataDir: string;
@@ -161,6 +167,15 @@ const envSchema = z.object({
     }),
   ),
   PUBLIC_URL: publicUrlSchema,
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .regex(/^(\d{1,2}|[0-9A-Fa-f:./]+(,[0-9A-Fa-f:./]+)*)$/, {
+        error: (issue) =>
+          `TRUST_PROXY must be the number of proxies in front (such as 1) or their addresses (such as 10.0.0.0/8,127.0.0.1), got "${String(issue.input)}"; unset it when clients connect directly.`,
+      })
+      .transform((value) => (/^\d+$/.test(value) ? Number(value) : value.split(","))),
+  ),
   DATA_DIR: optional(z.string()),
   DATABASE_URL: databaseUrlSchema,
   NODE_ENV: choice("NODE_ENV", ["development", "production", "test"], "production"),
@@ -310,6 +325,7 @@ export function loadConfig(env: Env): Config {
     blobStore: vars.BLOB_STORE,
   };
   if (vars.SMTP_URL !== undefined) config.smtpUrl = vars.SMTP_URL;
+  if (vars.TRUST_PROXY !== undefined) config.trustProxy = vars.TRUST_PROXY;
   if (vars.DATABASE_URL !== undefined) config.databaseUrl = vars.DATABASE_URL;
   if (vars.AUTH_SECRET !== undefined) config.authSecret = vars.AUTH_SECRET;
   if (vars.KINFILE_MASTER_KEY !== undefined) config.masterKey = vars.KINFILE_MASTER_KEY;
