@@ -1,3 +1,4 @@
+import { getI18n } from "react-i18next";
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -30,6 +31,17 @@ const myAccountPage = () =>
   import("./features/account/MyAccountPage.tsx").then((m) => ({ Component: m.MyAccountPage }));
 const mySubscriptionPage = () =>
   import("./features/billing/MySubscriptionPage.tsx").then((m) => ({ Component: m.MySubscriptionPage }));
+
+/**
+ * The sign-in pages' code and their translations (`auth`), fetched side by side: otherwise the
+ * translations are asked for only once the page's code has arrived and run, one round trip later.
+ */
+function identityPage<M>(load: () => Promise<M>): () => Promise<M> {
+  return () => {
+    void getI18n()?.loadNamespaces("auth");
+    return load();
+  };
+}
 
 /** A route guard (session/guards.tsx), loaded with the first signed-in screen, never with /login. */
 function guard(name: keyof typeof Guards) {
@@ -64,7 +76,9 @@ export const routes: RouteObject[] = [
       { index: true, lazy: guard("HomeRedirect") },
       {
         path: "login",
-        lazy: () => import("./features/login/LoginPage.tsx").then((m) => ({ Component: m.LoginPage })),
+        lazy: identityPage(() =>
+          import("./features/login/LoginPage.tsx").then((m) => ({ Component: m.LoginPage })),
+        ),
       },
       {
         path: "signout",
@@ -99,22 +113,25 @@ export const routes: RouteObject[] = [
       },
       {
         path: "register",
-        lazy: () =>
+        lazy: identityPage(() =>
           import("./features/register/RegisterPage.tsx").then((m) => ({ Component: m.RegisterPage })),
+        ),
       },
       {
         path: "forgot-password",
-        lazy: () =>
+        lazy: identityPage(() =>
           import("./features/password/ForgotPasswordPage.tsx").then((m) => ({
             Component: m.ForgotPasswordPage,
           })),
+        ),
       },
       {
         path: "reset-password",
-        lazy: () =>
+        lazy: identityPage(() =>
           import("./features/password/ResetPasswordPage.tsx").then((m) => ({
             Component: m.ResetPasswordPage,
           })),
+        ),
       },
       {
         path: "implicit/callback",
