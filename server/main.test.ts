@@ -5,6 +5,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { createDataKeys } from "./crypto/data-keys.ts";
+import { generateMasterKeyText } from "./crypto/master-key-text.ts";
+import { loadMasterKeyring } from "./crypto/master-keys.ts";
+import { openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
 import { buildTestApp } from "./testing/test-app.ts";
 
 const SERVER_DIR = import.meta.dirname;
@@ -88,6 +93,26 @@ describe.concurrent("node server/main.ts", { timeout: 90_000 }, () => {
     expect(await run.exit).toBe(1);
     expect(run.stderr()).toBe(
       `kinfile: DATA_DIR ${path.join(file, "data")} is not a writable folder (ENOTDIR); set DATA_DIR to a folder Kinfile may create and write to.\n`,
+    );
+  });
+
+  it("stops with one clear line and exit code 1 when the master key is not the data's", async () => {
+    const dataDir = path.join(scratch, "keyed", "data");
+    const database = await openDatabase({ dataDir });
+    try {
+      await migrateToLatest(database);
+      const masterKeys = loadMasterKeyring({
+        config: { dataDir, masterKey: generateMasterKeyText(), newMasterKey: undefined },
+        logger: { warn() {} },
+      });
+      await createDataKeys({ db: database.db, masterKeys }).encryptFor("account-1", "secret", "test");
+    } finally {
+      await database.close();
+    }
+    const run = runServer({ DATA_DIR: dataDir, KINFILE_MASTER_KEY: generateMasterKeyText() });
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toMatch(
+      /^kinfile: the master key in KINFILE_MASTER_KEY is not the one this database's data was encrypted with \(it needs master key \S+\); set the right key or restore it from your backup\. Nothing was changed\.\n$/,
     );
   });
 
