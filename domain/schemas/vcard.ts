@@ -49,13 +49,10 @@ export const personCardSchema = z.object({
 });
 export type PersonCard = z.output<typeof personCardSchema>;
 
-/** What a vCard carries of an institution, checked with the institution's own rules. */
-export const institutionCardSchema = institutionInputSchema.pick({
-  name: true,
-  website: true,
-  phones: true,
-  emails: true,
-});
+/** What a vCard carries of an institution, checked with the institution's own rules, and its address. */
+export const institutionCardSchema = institutionInputSchema
+  .pick({ name: true, website: true, phones: true, emails: true })
+  .extend({ address: cardAddressSchema });
 export type InstitutionCard = z.output<typeof institutionCardSchema>;
 
 /** Groups an import may file persons in: any but the owner's own "me". */

@@ -39,7 +39,10 @@ export function CardSummary({ card }: { card: AnyCard }) {
           [t("vcard.field.nickname"), card.nickname],
           [t("vcard.field.birthday"), formatDate(card.birthday, i18n.language)],
         ] as [string, string | null][])
-      : ([[t("vcard.field.website"), card.website]] as [string, string | null][])),
+      : ([
+          [t("vcard.field.website"), card.website],
+          [t("vcard.field.address"), addressLine(card.address, i18n.language)],
+        ] as [string, string | null][])),
     [t("vcard.field.emails"), card.emails.join(", ") || null],
     [t("vcard.field.phones"), card.phones.map(formatPhone).join(", ") || null],
     ...("notes" in card

@@ -136,9 +136,13 @@ describe("Import vCard", () => {
           duplicates: [
             {
               name: "Bank",
-              card: { name: "Bank", website: null, emails: [], phones: [] },
+              card: { name: "Bank", website: null, emails: [], phones: [], address: null },
               candidates: [
-                { id: SAVED, name: "BANK", card: { name: "BANK", website: null, emails: [], phones: [] } },
+                {
+                  id: SAVED,
+                  name: "BANK",
+                  card: { name: "BANK", website: null, emails: [], phones: [], address: toronto },
+                },
               ],
             },
           ],
@@ -160,7 +164,7 @@ describe("Import vCard", () => {
         {
           decisions: [
             {
-              card: { name: "Bank", website: null, emails: [], phones: [] },
+              card: { name: "Bank", website: null, emails: [], phones: [], address: null },
               action: "create",
               targetId: null,
               overwrite: false,

@@ -17,7 +17,11 @@ describe.each(testDialects())("institutions as vCards on %s", (dialect) => {
   afterAll(() => test.close());
 
   const institutionsOf = async (user: TestUser) =>
-    (await call(test, user, "GET", "/api/institutions/")).json() as { id: string; name: string }[];
+    (await call(test, user, "GET", "/api/institutions/")).json() as {
+      id: string;
+      name: string;
+      address: string | null;
+    }[];
 
   it("exports an institution as KIND:org with its name, website, phones, emails and address", async () => {
     const address = await call(test, ann, "POST", "/api/address/", {
@@ -58,9 +62,17 @@ describe.each(testDialects())("institutions as vCards on %s", (dialect) => {
         website: "https://bank.example",
         phones: [{ code: "FR", number: "+33123456789", type: "work" }],
         emails: ["help@bank.example"],
-        address: null,
+        address: expect.any(String),
       },
     ]);
+    // Its address came too, into Bob's address book, named after it.
+    const [bank] = await institutionsOf(bob);
+    const book = (await call(test, bob, "GET", "/api/address/")).json();
+    expect(book.find((address: { id: string }) => address.id === bank?.address)).toMatchObject({
+      name: "Banque, du Nord",
+      city: "Paris",
+      country: "FR",
+    });
 
     const again = personVcard([
       "KIND:org",

@@ -12,7 +12,7 @@ import {
 } from "../../../domain/schemas/vcard.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { vcardAddressOf } from "../../vcard/address.ts";
+import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
 import { emptyContact, type VcardContact, writeVcards } from "../../vcard/contact.ts";
 import {
   checkCards,
@@ -21,6 +21,7 @@ import {
   planImport,
   type SavedHook,
 } from "../../vcard/import-plan.ts";
+import { cardAddresses, cardAddressFrom } from "../addresses/card-addresses.ts";
 import { addressReader } from "../addresses/reader.ts";
 import { toColumns, toInstitution } from "./presenter.ts";
 import { institutionRepository } from "./repository.ts";
@@ -44,6 +45,20 @@ function cardOf(contact: VcardContact): Record<string, unknown> {
     website: contact.url,
     emails: contact.emails,
     phones: contact.phones,
+    address: cardAddressOf(
+      contact.addresses.find((address) => address.type === "work") ?? contact.addresses[0],
+    ),
+  };
+}
+
+/** An institution's card fields, with its address as a card carries it. */
+function cardFrom(institution: Institution, address: Address | undefined): InstitutionCard {
+  return {
+    name: institution.name,
+    website: institution.website,
+    phones: institution.phones,
+    emails: institution.emails,
+    address: cardAddressFrom(address),
   };
 }
 
@@ -61,6 +76,7 @@ const identityOf = (card: InstitutionCard): Identity => ({
 export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[] = []) {
   const institutions = institutionRepository(db);
   const addresses = addressReader(db);
+  const cardAddressBook = cardAddresses(db);
 
   /** Tells the change hooks (the search index) of what was saved, once it is committed. */
   async function told<T extends { created: VcardNamedRecord[]; merged?: VcardNamedRecord[] }>(
@@ -74,26 +90,30 @@ export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[]
   }
 
   async function known(ownerId: string) {
+    const book = new Map((await addresses.listAll(ownerId)).map((address) => [address.id, address]));
     return (await institutions.list(ownerId)).map((row) => {
       const institution = toInstitution(row);
-      const card: InstitutionCard = {
-        name: institution.name,
-        website: institution.website,
-        phones: institution.phones,
-        emails: institution.emails,
-      };
+      const card = cardFrom(
+        institution,
+        institution.address === null ? undefined : book.get(institution.address),
+      );
       return { id: institution.id, name: institution.name, identity: identityOf(card), card };
     });
   }
 
-  async function insertAll(trx: Kysely<DB>, ownerId: string, cards: readonly InstitutionCard[]) {
+  /** The new institutions, each with the id of its new address (or none). */
+  async function insertAll(
+    trx: Kysely<DB>,
+    ownerId: string,
+    entries: readonly { card: InstitutionCard; addressId: string | null }[],
+  ) {
     const repository = institutionRepository(trx);
     const created = [];
-    for (const card of cards) {
+    for (const { card, addressId } of entries) {
       const now = Date.now();
       const id = randomUUID();
       await repository.insert({
-        ...toColumns({ ...card, id: null, address: null }),
+        ...toColumns({ ...card, id: null, address: addressId }),
         id,
         owner_id: ownerId,
         created_at: now,
@@ -126,7 +146,18 @@ export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[]
     ): Promise<VcardImportResult<InstitutionCard>> {
       const cards = checkCards(institutionCardSchema, contacts.map(cardOf));
       const { fresh, duplicates } = planImport(cards, await known(ownerId), identityOf);
-      const created = await db.transaction().execute((trx) => insertAll(trx, ownerId, fresh));
+      const { ids, rows } = await cardAddressBook.plan(
+        ownerId,
+        fresh.map((card) => ({ name: card.name, address: card.address })),
+      );
+      const created = await db.transaction().execute(async (trx) => {
+        await cardAddressBook.insert(trx, rows);
+        return insertAll(
+          trx,
+          ownerId,
+          fresh.map((card, index) => ({ card, addressId: ids[index] ?? null })),
+        );
+      });
       return told(ownerId, { created, duplicates });
     },
 
@@ -142,23 +173,31 @@ export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[]
             }),
         ),
       );
+      const creates = body.decisions.filter((decision) => decision.action === "create");
+      const merges = body.decisions.filter((decision) => decision.action === "merge");
+      // A card's address is added where the institution has none, or replaces it when asked.
+      const { ids, rows } = await cardAddressBook.plan(ownerId, [
+        ...creates.map(({ card }) => ({ name: card.name, address: card.address })),
+        ...merges.map(({ card, overwrite, targetId }) => ({
+          name: card.name,
+          address: overwrite || targets.get(targetId as string)?.address === null ? card.address : null,
+        })),
+      ]);
       const result = await db.transaction().execute(async (trx) => {
+        await cardAddressBook.insert(trx, rows);
         const repository = institutionRepository(trx);
-        const toCreate = body.decisions.filter((decision) => decision.action === "create").map((d) => d.card);
-        const created = await insertAll(trx, ownerId, toCreate);
+        const created = await insertAll(
+          trx,
+          ownerId,
+          creates.map(({ card }, index) => ({ card, addressId: ids[index] ?? null })),
+        );
         const merged = [];
-        for (const decision of body.decisions) {
-          if (decision.action !== "merge") continue;
+        for (const [index, decision] of merges.entries()) {
           const target = targets.get(decision.targetId as string) as Institution;
-          const current: InstitutionCard = {
-            name: target.name,
-            website: target.website,
-            phones: target.phones,
-            emails: target.emails,
-          };
-          const filled = fillFromCard(current, decision.card, decision.overwrite);
+          const filled = fillFromCard(cardFrom(target, undefined), decision.card, decision.overwrite);
+          const address = ids[creates.length + index] ?? target.address;
           const updated = await repository.update(ownerId, target.id, {
-            ...toColumns({ ...filled, id: target.id, address: target.address }),
+            ...toColumns({ ...filled, id: target.id, address }),
             updated_at: Date.now(),
           });
           if (updated === undefined) throw new AppError("not_found");

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
-import { LIMITS } from "../../../domain/limits.ts";
-import { type Address, addressInputSchema, nicknameKey } from "../../../domain/schemas/address.ts";
+import type { Address } from "../../../domain/schemas/address.ts";
 import { type PersonInput, type PersonRecord, personInputSchema } from "../../../domain/schemas/person.ts";
 import {
   type CardAddress,
@@ -15,7 +14,7 @@ import {
   type VcardNamedRecord,
 } from "../../../domain/schemas/vcard.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
-import type { AddressTable, DB } from "../../db/schema.ts";
+import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
@@ -27,8 +26,8 @@ import {
   planImport,
   type SavedHook,
 } from "../../vcard/import-plan.ts";
+import { cardAddresses, cardAddressFrom } from "../addresses/card-addresses.ts";
 import { addressReader } from "../addresses/reader.ts";
-import { addressRows, insertAddressRows } from "../addresses/restore.ts";
 import { institutionReader } from "../institutions/reader.ts";
 import { personName, storedData, toColumns } from "./presenter.ts";
 import { personReader } from "./reader.ts";
@@ -95,13 +94,6 @@ function cardOf(contact: VcardContact): Record<string, unknown> {
     homeAddress: cardAddressOf(home),
     mailingAddress: cardAddressOf(mailing),
   };
-}
-
-/** An address-book address as a card carries it. */
-function cardAddressFrom(address: Address | undefined): CardAddress {
-  if (address === undefined) return null;
-  const { addressLine1, addressLine2, city, state, province, county, country, zip } = address;
-  return { addressLine1, addressLine2, city, state, province, county, country, zip };
 }
 
 const nameOf = (card: Pick<PersonCard, "firstName" | "lastName">) =>
@@ -177,6 +169,7 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
   const reader = personReader(db, dataKeys);
   const addresses = addressReader(db);
   const institutions = institutionReader(db);
+  const cardAddressBook = cardAddresses(db);
 
   /** Tells the change hooks (the search index) of what was saved, once it is committed. */
   async function told<T extends { created: VcardNamedRecord[]; merged?: VcardNamedRecord[] }>(
@@ -215,42 +208,23 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
     });
   }
 
-  /**
-   * The planned persons with the ids of their new addresses, and those addresses' rows: each
-   * nicknamed after its person ("Zoé O'Brien", "Zoé O'Brien (2)" when taken) and checked with the
-   * address book's rules; one that fails them is left out rather than refuse the card.
-   */
+  /** The planned persons with the ids of their new addresses, and those addresses' rows. */
   async function withNewAddresses(ownerId: string, planned: readonly Planned[]) {
-    const taken = new Set((await addresses.listAll(ownerId)).map((address) => nicknameKey(address.name)));
-    const nickname = (name: string) => {
-      const base = Array.from(name)
-        .slice(0, LIMITS.textMax - 6)
-        .join("");
-      let candidate = base;
-      for (let count = 2; taken.has(nicknameKey(candidate)); count += 1) candidate = `${base} (${count})`;
-      taken.add(nicknameKey(candidate));
-      return candidate;
-    };
-    const now = Date.now();
-    const rows: AddressTable[] = [];
-    const inputs = planned.map(({ input, home, mailing }) => {
-      const saved = { ...input };
-      for (const [field, address] of [
-        ["homeAddress", home],
-        ["mailingAddress", mailing],
-      ] as const) {
-        if (address === null) continue;
-        const checked = addressInputSchema.safeParse({
-          ...address,
-          name: nickname(nameOf(input.mainDetails)),
-        });
-        if (!checked.success) continue;
-        const id = randomUUID();
-        rows.push(...addressRows(ownerId, [{ ...checked.data, id, createTime: now, updateTime: now }]));
-        saved[field] = id;
-      }
-      return saved;
-    });
+    const { ids, rows } = await cardAddressBook.plan(
+      ownerId,
+      planned.flatMap(({ input, home, mailing }) => {
+        const name = nameOf(input.mainDetails);
+        return [
+          { name, address: home },
+          { name, address: mailing },
+        ];
+      }),
+    );
+    const inputs = planned.map(({ input }, index) => ({
+      ...input,
+      homeAddress: ids[2 * index] ?? input.homeAddress,
+      mailingAddress: ids[2 * index + 1] ?? input.mailingAddress,
+    }));
     return { inputs, rows };
   }
 
@@ -326,7 +300,7 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
         })),
       );
       const created = await inTransaction(async (trx) => {
-        await insertAddressRows(trx, planned.rows);
+        await cardAddressBook.insert(trx, planned.rows);
         return insertAll(trx, ownerId, planned.inputs);
       });
       return told(ownerId, { created, duplicates });
@@ -360,7 +334,7 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
       }
       const planned = await withNewAddresses(ownerId, [...creates, ...merges]);
       const result = await inTransaction(async (trx) => {
-        await insertAddressRows(trx, planned.rows);
+        await cardAddressBook.insert(trx, planned.rows);
         const created = await insertAll(trx, ownerId, planned.inputs.slice(0, creates.length));
         const repository = personRepository(trx);
         const merged = [];
