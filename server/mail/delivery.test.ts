@@ -177,6 +177,26 @@ describe.each(testDialects())("mail outbox on %s", (dialect) => {
     expect(errors).toEqual([]);
   });
 
+  it("leaves a mail another worker is sending to it, and sends it once that worker's claim lapses", async () => {
+    const { server, jobs, outbox } = await smtp();
+    const id = await outbox.enqueueMail({
+      to: "ada@example.com",
+      template: "verifyEmail",
+      data: { url: LINK, expiresInMinutes: 60 },
+      lng: "en",
+    });
+    // What a worker that claimed the mail and died mid-send leaves: a claim for five minutes.
+    await database.db.updateTable("mail_outbox").set({ sending_until: START + 300_000 }).execute();
+    expect(await jobs.runDue()).toEqual({ done: 0, retried: 1, failed: 0 });
+    expect(server.received).toHaveLength(0);
+    for (let minute = 1; minute <= 15; minute++) {
+      now = START + minute * 60_000;
+      await jobs.runDue();
+    }
+    expect(server.received).toHaveLength(1);
+    expect(await outboxRow()).toMatchObject({ id, status: "sent", sending_until: null });
+  });
+
   it("marks a mail failed and logs it when the last attempt fails", async () => {
     const server = await startSmtpServer();
     await server.close();
