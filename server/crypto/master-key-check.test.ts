@@ -14,6 +14,12 @@ describe.each(testDialects())("the master key checked at start on %s", (dialect)
   let database: TestDatabase;
   const right = generateMasterKeyText();
   const ownerId = "account-1";
+  const others: TestDatabase[] = [];
+  async function emptyDatabase(): Promise<TestDatabase> {
+    const other = await createTestDatabase(dialect);
+    others.push(other);
+    return other;
+  }
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
@@ -22,7 +28,10 @@ describe.each(testDialects())("the master key checked at start on %s", (dialect)
     await database.db.deleteFrom("account_key").execute();
     rmSync(path.join(database.dataDir, MASTER_KEY_FILE), { force: true });
   });
-  afterAll(() => database.close());
+  afterAll(async () => {
+    for (const other of others) await other.close();
+    await database.close();
+  });
 
   const config = (masterKey?: string) => ({
     dataDir: database.dataDir,
@@ -82,15 +91,5 @@ describe.each(testDialects())("the master key checked at start on %s", (dialect)
   it("makes the key on a first start, when there is nothing to read", async () => {
     await loadCheckedMasterKeyring({ config: config(), database, logger: QUIET });
     expect(existsSync(path.join(database.dataDir, MASTER_KEY_FILE))).toBe(true);
-  });
-
-  const others: TestDatabase[] = [];
-  async function emptyDatabase(): Promise<TestDatabase> {
-    const other = await createTestDatabase(dialect);
-    others.push(other);
-    return other;
-  }
-  afterAll(async () => {
-    for (const other of others) await other.close();
   });
 });

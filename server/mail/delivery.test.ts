@@ -186,7 +186,10 @@ describe.each(testDialects())("mail outbox on %s", (dialect) => {
       lng: "en",
     });
     // What a worker that claimed the mail and died mid-send leaves: a claim for five minutes.
-    await database.db.updateTable("mail_outbox").set({ sending_until: START + 300_000 }).execute();
+    await database.db
+      .updateTable("mail_outbox")
+      .set({ sending_until: START + 300_000 })
+      .execute();
     expect(await jobs.runDue()).toEqual({ done: 0, retried: 1, failed: 0 });
     expect(server.received).toHaveLength(0);
     for (let minute = 1; minute <= 15; minute++) {
