@@ -5,6 +5,7 @@ import { withoutBidiControls } from "../../../domain/bidi.ts";
 import { LIMITS } from "../../../domain/limits.ts";
 import { UPLOAD_MESSAGES, type UploadContentType } from "../../../domain/schemas/document.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { infrastructureCode } from "../../errors/infrastructure.ts";
 import { filePartOf, malformedMultipart } from "../../http/file-part.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { type FileRefusalReason, inspectFile } from "./file-inspection.ts";
@@ -89,7 +90,9 @@ export async function receiveUpload(
     return { blobId, fileName: cleanFileName(part.filename), contentType, size };
   } catch (error) {
     await receiving;
-    if (error instanceof AppError) throw error;
+    // The server's own trouble (a full disk) is not the client's, though the broken write also
+    // breaks the stream reading the request: it answers as itself (507), not as a bad body.
+    if (error instanceof AppError || infrastructureCode(error) !== undefined) throw error;
     if (clientFailed !== undefined) throw malformedMultipart(clientFailed);
     throw error;
   }
