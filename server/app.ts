@@ -185,8 +185,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sources = searchSources(database.db, dataKeys);
   const searchIndex = createSearchIndexer({ db: database.db, dataKeys, sources, log: app.log });
   await app.register(addressRoutes, { database, onChange: [searchIndex.hookFor("address")] });
-  await app.register(institutionRoutes, { database, onChange: [searchIndex.hookFor("institution")] });
-  await app.register(personRoutes, { database, dataKeys, onChange: [searchIndex.hookFor("person")] });
+  await app.register(institutionRoutes, {
+    database,
+    uploadLimit: config.uploadRateLimit,
+    onChange: [searchIndex.hookFor("institution")],
+  });
+  await app.register(personRoutes, {
+    database,
+    dataKeys,
+    uploadLimit: config.uploadRateLimit,
+    onChange: [searchIndex.hookFor("person")],
+  });
   // The "me" person made at sign-up, by the identity module.
   options.auth?.ownPersonHooks.push(searchIndex.hookFor("person"));
   const blobs = openBlobStore({ config, database, dataKeys });

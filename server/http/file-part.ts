@@ -1,5 +1,5 @@
 import type { MultipartFile } from "@fastify/multipart";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors/app-error.ts";
 
 /** The multipart field every upload control sends its file in. */
@@ -39,4 +39,28 @@ export async function filePartOf(request: FastifyRequest, limits: FilePartLimits
     throw new AppError("validation_failed", { fields: { file: "errors:documents.file_required" } });
   }
   return part;
+}
+
+/** How many files one account may send per window (config.uploadRateLimit). */
+export type UploadLimit = { max: number; windowMs: number };
+
+/**
+ * The rate limit of a route that takes a file: counted per account (the access rule has named it
+ * by then), whichever server takes the upload.
+ */
+export function perAccountUploads(limit: UploadLimit) {
+  return {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request: FastifyRequest) => request.actor?.userId ?? request.ip,
+  };
+}
+
+/**
+ * The onSend hook of a route that takes a file: an answer given before the body was read to its
+ * end (too large, refused, not found) leaves the rest of it on the wire, so the connection closes
+ * rather than carry it as the next request.
+ */
+export async function closeUnreadBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.raw.complete) reply.header("connection", "close");
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { VcardDecisionsResult, VcardImportResult } from "../../domain/schemas/vcard.ts";
 import type { Actor } from "../auth/access.ts";
 import { actorOf } from "../auth/ownership.ts";
+import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../http/file-part.ts";
 import type { VcardContact } from "./contact.ts";
 import { receiveVcardFile, sendVcardFile } from "./upload.ts";
 
@@ -42,7 +43,11 @@ export async function vcardRoutes<
   ExportQuery extends z.ZodType,
   Query extends z.ZodType,
   Decisions extends z.ZodType,
->(app: FastifyInstance, exchange: VcardExchange<ExportQuery, Query, Decisions>): Promise<void> {
+>(
+  app: FastifyInstance,
+  exchange: VcardExchange<ExportQuery, Query, Decisions>,
+  uploadLimit: UploadLimit,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart);
     const api = scope.withTypeProvider<ZodTypeProvider>();
@@ -63,12 +68,10 @@ export async function vcardRoutes<
     api.post(
       exchange.path,
       {
-        config: user,
+        // A vCard file is an upload: it counts against the account's uploads.
+        config: { ...user, rateLimit: perAccountUploads(uploadLimit) },
         schema: { querystring: exchange.importQuery },
-        // A refused upload may leave its body unread: close rather than read the rest.
-        onSend: async (request, reply) => {
-          if (!request.raw.complete) reply.header("connection", "close");
-        },
+        onSend: closeUnreadBody,
       },
       async (request) => {
         const contacts = await receiveVcardFile(request);

@@ -14,7 +14,7 @@ import {
 } from "../../../domain/schemas/company.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { filePartOf, malformedMultipart } from "../../http/file-part.ts";
+import { closeUnreadBody, filePartOf, malformedMultipart } from "../../http/file-part.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { INVITE_CSV_TEMPLATE, readInviteCsv } from "./invite-csv.ts";
@@ -90,9 +90,7 @@ export async function companyRoutes(
     "/api/b2b/invite/upload-csv-file",
     {
       config: companyAdmin,
-      onSend: async (request, reply) => {
-        if (!request.raw.complete) reply.header("connection", "close");
-      },
+      onSend: closeUnreadBody,
     },
     async (request) => {
       const actor = actorOf(request);

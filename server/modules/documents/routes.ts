@@ -14,6 +14,7 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../../http/file-part.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { sendDownload } from "./download.ts";
@@ -64,7 +65,7 @@ export async function documentRoutes(
     blobs: BlobStore;
     dataKeys: DataKeys;
     /** Files one account may upload per window (config.uploadRateLimit). */
-    uploadLimit: { max: number; windowMs: number };
+    uploadLimit: UploadLimit;
     onChange?: readonly ChangeHook[];
   },
 ): Promise<void> {
@@ -96,21 +97,9 @@ export async function documentRoutes(
   api.post(
     "/api/documents/:module/:type/:id/upload",
     {
-      config: {
-        ...subscriber,
-        // Per account (the access rule has named it by then), whichever server takes the upload.
-        rateLimit: {
-          max: options.uploadLimit.max,
-          timeWindow: options.uploadLimit.windowMs,
-          keyGenerator: (request) => request.actor?.userId ?? request.ip,
-        },
-      },
+      config: { ...subscriber, rateLimit: perAccountUploads(options.uploadLimit) },
       schema: { params: documentParams },
-      // An answer given before the body was read to its end (too large, refused, not found)
-      // leaves the rest of it on the wire: the connection closes rather than carry it as the next request.
-      onSend: async (request, reply) => {
-        if (!request.raw.complete) reply.header("connection", "close");
-      },
+      onSend: closeUnreadBody,
     },
     async (request) => service.upload(actorOf(request), request.params, request),
   );

@@ -4,6 +4,7 @@ import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
 import { call } from "../../testing/person-photos.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
+import { personVcard, uploadVcard } from "../../testing/vcard-upload.ts";
 
 describe.each(testDialects())("the upload limit on %s", (dialect) => {
   let test: TestApp;
@@ -45,5 +46,16 @@ describe.each(testDialects())("the upload limit on %s", (dialect) => {
     expect(refused.json().error.code).toBe("too_many_requests");
     expect(refused.json().error.message).toMatch(/^Too many attempts/);
     expect((await uploadTo(bob)).statusCode).toBe(200);
+  });
+
+  it("counts vCard files as uploads too, each kind's imports apart", async () => {
+    const card = (name: string) => personVcard([`FN:${name}`, `N:${name};Carol;;;`]);
+    for (const route of ["/api/pn/person/vcard", "/api/institutions/vcard"]) {
+      expect((await uploadVcard(test, bob, route, card("Alpha"))).statusCode).toBe(200);
+      expect((await uploadVcard(test, bob, route, card("Beta"))).statusCode).toBe(200);
+      const refused = await uploadVcard(test, bob, route, card("Gamma"));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe("too_many_requests");
+    }
   });
 });

@@ -6,6 +6,7 @@ import { institutionVcardDecisionsSchema, vcardExportQuerySchema } from "../../.
 import { actorOf } from "../../auth/ownership.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import type { UploadLimit } from "../../http/file-part.ts";
 import { NO_IMPORT_QUERY, vcardRoutes } from "../../vcard/routes.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { institutionRepository } from "./repository.ts";
@@ -24,7 +25,12 @@ export const forgetInstitutions: AccountDeletedHook = (userId, trx) =>
  */
 export async function institutionRoutes(
   app: FastifyInstance,
-  options: { database: Database; onChange?: readonly ChangeHook[] },
+  options: {
+    database: Database;
+    /** Files one account may upload per window (config.uploadRateLimit): a vCard file is one. */
+    uploadLimit: UploadLimit;
+    onChange?: readonly ChangeHook[];
+  },
 ): Promise<void> {
   const service = createInstitutionService(options.database.db, options.onChange);
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -33,16 +39,20 @@ export async function institutionRoutes(
   api.get("/api/institutions/", { config: user }, async (request) => service.list(actorOf(request)));
 
   const vcards = institutionVcards(options.database.db, options.onChange);
-  await vcardRoutes(app, {
-    path: "/api/institutions/vcard",
-    fileName: "kinfile-institutions",
-    exportQuery: vcardExportQuerySchema,
-    importQuery: NO_IMPORT_QUERY,
-    decisionsSchema: institutionVcardDecisionsSchema,
-    export: vcards.export,
-    import: (ownerId, contacts) => vcards.import(ownerId, contacts),
-    decide: vcards.decide,
-  });
+  await vcardRoutes(
+    app,
+    {
+      path: "/api/institutions/vcard",
+      fileName: "kinfile-institutions",
+      exportQuery: vcardExportQuerySchema,
+      importQuery: NO_IMPORT_QUERY,
+      decisionsSchema: institutionVcardDecisionsSchema,
+      export: vcards.export,
+      import: (ownerId, contacts) => vcards.import(ownerId, contacts),
+      decide: vcards.decide,
+    },
+    options.uploadLimit,
+  );
 
   api.post(
     "/api/institutions/",

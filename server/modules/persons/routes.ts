@@ -16,6 +16,7 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import type { UploadLimit } from "../../http/file-part.ts";
 import { vcardRoutes } from "../../vcard/routes.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { createPhotoProcessor } from "./photo-processor.ts";
@@ -39,7 +40,13 @@ export const forgetPersons: AccountDeletedHook = (userId, trx) => personReposito
  */
 export async function personRoutes(
   app: FastifyInstance,
-  options: { database: Database; dataKeys: DataKeys; onChange?: readonly ChangeHook[] },
+  options: {
+    database: Database;
+    dataKeys: DataKeys;
+    /** Files one account may upload per window (config.uploadRateLimit): a vCard file is one. */
+    uploadLimit: UploadLimit;
+    onChange?: readonly ChangeHook[];
+  },
 ): Promise<void> {
   const photos = createPhotoProcessor();
   app.addHook("onClose", () => photos.close());
@@ -75,16 +82,20 @@ export async function personRoutes(
   );
 
   const vcards = personVcards(options.database.db, options.dataKeys, options.onChange);
-  await vcardRoutes(app, {
-    path: "/api/pn/person/vcard",
-    fileName: "kinfile-persons",
-    exportQuery: personVcardExportQuerySchema,
-    importQuery: personVcardTargetSchema,
-    decisionsSchema: personVcardDecisionsSchema,
-    export: vcards.export,
-    import: vcards.import,
-    decide: vcards.decide,
-  });
+  await vcardRoutes(
+    app,
+    {
+      path: "/api/pn/person/vcard",
+      fileName: "kinfile-persons",
+      exportQuery: personVcardExportQuerySchema,
+      importQuery: personVcardTargetSchema,
+      decisionsSchema: personVcardDecisionsSchema,
+      export: vcards.export,
+      import: vcards.import,
+      decide: vcards.decide,
+    },
+    options.uploadLimit,
+  );
 
   api.get("/api/pn/person/:group", { config: user, schema: { params: groupParams } }, async (request) =>
     service.list(actorOf(request), request.params.group),

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
@@ -14,7 +14,13 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { filePartOf, malformedMultipart } from "../../http/file-part.ts";
+import {
+  closeUnreadBody,
+  filePartOf,
+  malformedMultipart,
+  perAccountUploads,
+  type UploadLimit,
+} from "../../http/file-part.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { recordActivity } from "../activity/activity-log.ts";
 import { createPhotoProcessor } from "../persons/photo-processor.ts";
@@ -50,7 +56,7 @@ export async function portabilityRoutes(
     listCache: ListCache;
     recordHooks: readonly RecordChangeHook[];
     /** The account's upload limit (UPLOAD_RATE_LIMIT_*): an import counts as an upload. */
-    uploadLimit: { max: number; windowMs: number };
+    uploadLimit: UploadLimit;
     afterImport?: readonly AfterImport[];
     /** Absent in an app without identity: an export with secrets is then refused. */
     freshPassword?: FreshPassword;
@@ -110,20 +116,9 @@ export async function portabilityRoutes(
   );
 
   const importing = {
-    config: {
-      access: "subscriber" as const,
-      // An import is an upload: it counts against the account's uploads, whichever server takes it.
-      rateLimit: {
-        max: options.uploadLimit.max,
-        timeWindow: options.uploadLimit.windowMs,
-        keyGenerator: (request: FastifyRequest) => request.actor?.userId ?? request.ip,
-      },
-    },
-    // An answer given before the body was read to its end (a full file, too large) leaves the
-    // rest of it on the wire: the connection closes rather than carry it as the next request.
-    onSend: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!request.raw.complete) reply.header("connection", "close");
-    },
+    // An import is an upload: it counts against the account's uploads.
+    config: { access: "subscriber" as const, rateLimit: perAccountUploads(options.uploadLimit) },
+    onSend: closeUnreadBody,
   };
   api.post("/api/import", importing, async (request): Promise<ImportSummary> => {
     const actor = actorOf(request);
