@@ -1,7 +1,7 @@
 /**
  * API load figures for the design's budget: an authenticated list of 100 records
  * (GET /api/records/passwordvault/password with a real session cookie) on Kinfile against a bare
- * Fastify route doing the same query, decryption and JSON (bench/bare-server.ts), both at full
+ * Fastify route serving the same bytes from memory (bench/bare-server.ts), both at full
  * speed (throughput ratio) and Kinfile at a steady rate (p99 latency), plus the idle server's
  * resident memory (bench/idle-memory.ts, on the production bundle). SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL)
  * names a server where the bench may create and drop a database of its own. Loopback only, bounded in time.

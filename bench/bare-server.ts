@@ -1,10 +1,13 @@
 /**
- * The yardstick: a bare Fastify route doing the same work as Kinfile's record list
- * (GET /api/records/{module}/{category}) with no plugins, no hooks, no session check and no Kysely:
- * the same SQL through the database driver, the same decryption of each body with the account's
- * data key, the same list columns, the same JSON. It serves one account, named by BENCH_EMAIL,
- * whose data key it unwraps once at start. Started by bench/api.ts on a port it gives, on the
- * SQLite file (BENCH_DB) or the PostgreSQL database (BENCH_DATABASE_URL) the real server uses.
+ * The yardstick: a bare Fastify route answering what Kinfile's record list
+ * (GET /api/records/{module}/{category}) answers, from memory, with no plugins, no hooks, no
+ * session check and no Kysely. Its first request of a list reads and decrypts it the way Kinfile
+ * does (the same SQL through the database driver, the same decryption of each body with the
+ * account's data key, the same list columns, the same JSON); every later one sends those bytes
+ * again. So the throughput ratio weighs what Kinfile adds on top of the framework: the session
+ * check, the access rule and its own list cache (DESIGN.md). It serves one account, named by
+ * BENCH_EMAIL, whose data key it unwraps once at start. Started by bench/api.ts on a port it gives,
+ * on the SQLite file (BENCH_DB) or the PostgreSQL database (BENCH_DATABASE_URL) the real server uses.
  */
 import { createSecretKey } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
@@ -72,20 +75,18 @@ const dataKey = createSecretKey(
 const LIST_SQL =
   'select * from "record" where "owner_id" = ? and "module" = ? and "category" = ? order by "created_at", "id"';
 
-const app = Fastify({ logger: false });
-app.get<{ Params: { module: string; category: string } }>(
-  "/api/records/:module/:category",
-  async (request, reply) => {
-    const { module, category: key } = request.params;
-    if (!isCategoryKey(key) || categoryDef(key).module !== module) return reply.code(404).send();
-    const category = categoryDef(key);
-    const columns = listColumns(category);
-    if (columns.some((column) => referenceFields(category).includes(column))) {
-      throw new Error("the bare route lists categories without reference columns only");
-    }
-    const secret = new Set(secretFields(category).map((field) => field.key));
-    const rows = await query(LIST_SQL, [userId, category.module, category.key]);
-    return rows.map((row) => {
+/** The list's JSON as Kinfile writes it, read from the database and decrypted. */
+async function listJson(module: string, key: string): Promise<string | undefined> {
+  if (!isCategoryKey(key) || categoryDef(key).module !== module) return undefined;
+  const category = categoryDef(key);
+  const columns = listColumns(category);
+  if (columns.some((column) => referenceFields(category).includes(column))) {
+    throw new Error("the bare route lists categories without reference columns only");
+  }
+  const secret = new Set(secretFields(category).map((field) => field.key));
+  const rows = await query(LIST_SQL, [userId, category.module, category.key]);
+  return JSON.stringify(
+    rows.map((row) => {
       // The associated data Kinfile binds a record body to (records/service.ts bodyAad, under DataKeys).
       const plain = open(dataKey, row.body_enc as Uint8Array, [userId, `record:${row.id}:${row.category}`]);
       const body = JSON.parse(plain.toString("utf8")) as RecordBody;
@@ -96,7 +97,21 @@ app.get<{ Params: { module: string; category: string } }>(
         updateTime: Number(row.updated_at),
         columns: listCells(columns, secret, body, (_column, value) => value),
       };
-    });
+    }),
+  );
+}
+
+const served = new Map<string, string | undefined>();
+const app = Fastify({ logger: false });
+app.get<{ Params: { module: string; category: string } }>(
+  "/api/records/:module/:category",
+  async (request, reply) => {
+    const { module, category } = request.params;
+    const path = `${module}/${category}`;
+    if (!served.has(path)) served.set(path, await listJson(module, category));
+    const json = served.get(path);
+    if (json === undefined) return reply.code(404).send();
+    return reply.type("application/json; charset=utf-8").send(json);
   },
 );
 await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });

@@ -32,7 +32,7 @@ for (const api of await measureApi()) {
   const on = `on ${api.database}`;
   console.log(`${api.database}: GET ${api.route}, 10 connections`);
   console.log(row("Kinfile (full speed)", api.kinfile));
-  console.log(row("bare Fastify, same query and JSON", api.bare));
+  console.log(row("bare Fastify, same bytes from memory", api.bare));
   console.log(
     `  throughput ratio ${(api.ratio * 100).toFixed(0)}% (goal >= ${BUDGETS.apiThroughputRatio * 100}%) ${check(
       api.ratio >= BUDGETS.apiThroughputRatio,
