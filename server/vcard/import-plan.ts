@@ -11,6 +11,18 @@ import { AppError } from "../errors/app-error.ts";
 /** Told of each record an import saved, once committed (the modules' change hooks: the search index follows). */
 export type SavedHook = { saved(ownerId: string, id: string): Promise<void> };
 
+/** Tells the change hooks of every record an import or its decisions saved, once committed; answers the result. */
+export async function toldSaved<T extends { created: VcardNamedRecord[]; merged?: VcardNamedRecord[] }>(
+  hooks: readonly SavedHook[],
+  ownerId: string,
+  result: T,
+): Promise<T> {
+  for (const record of [...result.created, ...(result.merged ?? [])]) {
+    for (const hook of hooks) await hook.saved(ownerId, record.id);
+  }
+  return result;
+}
+
 /** Messages written "ns:key" in a domain schema are translation keys; others get the generic one. */
 const TRANSLATION_KEY = /^[a-z][\w-]*:[\w.-]+$/;
 

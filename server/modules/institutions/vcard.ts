@@ -8,7 +8,6 @@ import {
   institutionCardSchema,
   type VcardDecisionsResult,
   type VcardImportResult,
-  type VcardNamedRecord,
 } from "../../../domain/schemas/vcard.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -20,6 +19,7 @@ import {
   type Identity,
   planImport,
   type SavedHook,
+  toldSaved,
 } from "../../vcard/import-plan.ts";
 import { cardAddresses, cardAddressFrom } from "../addresses/card-addresses.ts";
 import { addressReader } from "../addresses/reader.ts";
@@ -77,17 +77,6 @@ export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[]
   const institutions = institutionRepository(db);
   const addresses = addressReader(db);
   const cardAddressBook = cardAddresses(db);
-
-  /** Tells the change hooks (the search index) of what was saved, once it is committed. */
-  async function told<T extends { created: VcardNamedRecord[]; merged?: VcardNamedRecord[] }>(
-    ownerId: string,
-    result: T,
-  ): Promise<T> {
-    for (const record of [...result.created, ...(result.merged ?? [])]) {
-      for (const hook of onChange) await hook.saved(ownerId, record.id);
-    }
-    return result;
-  }
 
   async function known(ownerId: string) {
     const book = new Map((await addresses.listAll(ownerId)).map((address) => [address.id, address]));
@@ -158,7 +147,7 @@ export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[]
           fresh.map((card, index) => ({ card, addressId: ids[index] ?? null })),
         );
       });
-      return told(ownerId, { created, duplicates });
+      return toldSaved(onChange, ownerId, { created, duplicates });
     },
 
     async decide(ownerId: string, body: InstitutionVcardDecisions): Promise<VcardDecisionsResult> {
@@ -206,7 +195,7 @@ export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[]
         }
         return { created, merged };
       });
-      return told(ownerId, result);
+      return toldSaved(onChange, ownerId, result);
     },
   };
 }

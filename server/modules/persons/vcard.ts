@@ -11,7 +11,6 @@ import {
   personCardSchema,
   type VcardDecisionsResult,
   type VcardImportResult,
-  type VcardNamedRecord,
 } from "../../../domain/schemas/vcard.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
@@ -25,6 +24,7 @@ import {
   type Identity,
   planImport,
   type SavedHook,
+  toldSaved,
 } from "../../vcard/import-plan.ts";
 import { cardAddresses, cardAddressFrom } from "../addresses/card-addresses.ts";
 import { addressReader } from "../addresses/reader.ts";
@@ -105,9 +105,17 @@ const identityOf = (card: PersonCard): Identity => ({
   phones: card.phones.map((phone) => phone.number),
 });
 
+/** What a saved person's card is made of: its record's fields a card carries. */
+type CardSource = Pick<PersonRecord, "contactDetails" | "notes" | "homeAddress" | "mailingAddress"> & {
+  mainDetails: Pick<
+    PersonRecord["mainDetails"],
+    "firstName" | "middleName" | "lastName" | "nickname" | "birthday"
+  >;
+};
+
 /** The card fields of a saved person, as a card would carry them (its addresses looked up). */
 function cardFromRecord(
-  person: PersonRecord,
+  person: CardSource,
   addressOf: (id: string | null) => Address | undefined,
 ): PersonCard {
   const { mainDetails } = person;
@@ -171,17 +179,6 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
   const institutions = institutionReader(db);
   const cardAddressBook = cardAddresses(db);
 
-  /** Tells the change hooks (the search index) of what was saved, once it is committed. */
-  async function told<T extends { created: VcardNamedRecord[]; merged?: VcardNamedRecord[] }>(
-    ownerId: string,
-    result: T,
-  ): Promise<T> {
-    for (const record of [...result.created, ...(result.merged ?? [])]) {
-      for (const hook of onChange) await hook.saved(ownerId, record.id);
-    }
-    return result;
-  }
-
   async function addressBook(ownerId: string) {
     const book = await addresses.listAll(ownerId);
     const byId = new Map(book.map((address) => [address.id, address]));
@@ -192,18 +189,21 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
     const { of } = await addressBook(ownerId);
     return (await persons.identities(ownerId)).map((row) => {
       const data = storedData(row);
-      const card: PersonCard = {
-        firstName: row.first_name,
-        middleName: data.mainDetails.middleName,
-        lastName: row.last_name,
-        nickname: data.mainDetails.nickname,
-        birthday: row.birthday,
-        emails: data.contactDetails.emails,
-        phones: data.contactDetails.phones,
-        notes: data.notes,
-        homeAddress: cardAddressFrom(of(row.home_address_id)),
-        mailingAddress: cardAddressFrom(of(row.mailing_address_id)),
-      };
+      const card = cardFromRecord(
+        {
+          mainDetails: {
+            ...data.mainDetails,
+            firstName: row.first_name,
+            lastName: row.last_name,
+            birthday: row.birthday,
+          },
+          contactDetails: data.contactDetails,
+          notes: data.notes,
+          homeAddress: row.home_address_id,
+          mailingAddress: row.mailing_address_id,
+        },
+        of,
+      );
       return { id: row.id, name: personName(row), identity: identityOf(card), card };
     });
   }
@@ -303,7 +303,7 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
         await cardAddressBook.insert(trx, planned.rows);
         return insertAll(trx, ownerId, planned.inputs);
       });
-      return told(ownerId, { created, duplicates });
+      return toldSaved(onChange, ownerId, { created, duplicates });
     },
 
     async decide(ownerId: string, body: PersonVcardDecisions): Promise<VcardDecisionsResult> {
@@ -347,7 +347,7 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
         }
         return { created, merged };
       });
-      return told(ownerId, result);
+      return toldSaved(onChange, ownerId, result);
     },
   };
 }
