@@ -9,6 +9,7 @@ import {
   maritalStatusLabelKey,
   ORIGINS,
   originLabelKey,
+  personOptionLabelKey,
 } from "./personOptions.ts";
 
 describe("person option lists", () => {
@@ -39,5 +40,13 @@ describe("person option lists", () => {
     expect(genderLabelKey("undisclosed")).toBe("gender.undisclosed");
     expect(maritalStatusLabelKey("widowed")).toBe("maritalStatus.widowed");
     expect(originLabelKey("step")).toBe("origin.step");
+  });
+
+  it("name a stored value by its label key, and nothing for a value not on the list", () => {
+    expect(personOptionLabelKey("gender", "female")).toBe("gender.female");
+    expect(personOptionLabelKey("maritalStatus", "civilUnion")).toBe("maritalStatus.civilUnion");
+    expect(personOptionLabelKey("origin", "adopted")).toBe("origin.adopted");
+    expect(personOptionLabelKey("gender", null)).toBeNull();
+    expect(personOptionLabelKey("origin", "married")).toBeNull();
   });
 });

@@ -40,3 +40,20 @@ export function maritalStatusLabelKey(status: MaritalStatus): `maritalStatus.${M
 export function originLabelKey(origin: Origin): `origin.${Origin}` {
   return `origin.${origin}`;
 }
+
+const LABEL_KEYS = {
+  gender: (value: unknown) => (isGender(value) ? genderLabelKey(value) : null),
+  maritalStatus: (value: unknown) => (isMaritalStatus(value) ? maritalStatusLabelKey(value) : null),
+  origin: (value: unknown) => (isOrigin(value) ? originLabelKey(value) : null),
+};
+
+/** The option lists of the person record, by the name of the field that holds one. */
+export type PersonOptionList = keyof typeof LABEL_KEYS;
+
+/**
+ * The `catalog` key naming a person's stored option (`gender.female`), or null when the value is
+ * none of its list's (nothing chosen): what a person's page and the binder print.
+ */
+export function personOptionLabelKey(list: PersonOptionList, value: unknown): string | null {
+  return LABEL_KEYS[list](value);
+}

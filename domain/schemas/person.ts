@@ -234,5 +234,28 @@ export type PersonListItem = {
   contactDetails: { emails: string[]; phones: Phone[] };
 };
 
+/**
+ * A full record as its group's list shows it (the first email and phone), so that the family tree
+ * treats a record read whole (the owner's own, a file's persons) like any list's.
+ */
+export function personListItemOf(person: PersonRecord): PersonListItem {
+  return {
+    id: person.id,
+    createTime: person.createTime,
+    group: person.group,
+    type: person.type,
+    mainDetails: {
+      firstName: person.mainDetails.firstName,
+      lastName: person.mainDetails.lastName,
+      birthday: person.mainDetails.birthday,
+      imageSrc: person.mainDetails.imageSrc,
+    },
+    contactDetails: {
+      emails: person.contactDetails.emails.slice(0, 1),
+      phones: person.contactDetails.phones.slice(0, 1),
+    },
+  };
+}
+
 /** ?reveal=socialNumber: a person read with the social number in clear (each reveal is logged). */
 export const personRevealQuerySchema = z.object({ reveal: z.enum(["socialNumber"]).optional() });

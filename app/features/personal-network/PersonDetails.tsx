@@ -2,14 +2,7 @@ import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/c
 import { IconEye, IconEyeOff } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  genderLabelKey,
-  isGender,
-  isMaritalStatus,
-  isOrigin,
-  maritalStatusLabelKey,
-  originLabelKey,
-} from "../../../domain/catalog/personOptions.ts";
+import { type PersonOptionList, personOptionLabelKey } from "../../../domain/catalog/personOptions.ts";
 import { isPhoneType, phoneTypeLabelKey } from "../../../domain/catalog/phones.ts";
 import { relationshipGroupLabelKey } from "../../../domain/catalog/relationships.ts";
 import { formatDate } from "../../../domain/dates.ts";
@@ -127,6 +120,10 @@ export function PersonDetails({ person }: { person: PersonRecord }) {
     return shared ? found && fullName(found.mainDetails) : directory.get(id);
   };
   const date = (value: number | null) => formatDate(value, i18n.language);
+  const option = (list: PersonOptionList, value: unknown) => {
+    const key = personOptionLabelKey(list, value);
+    return key === null ? null : t(`catalog:${key}`);
+  };
   const address = (id: string | null) => {
     const found = id === null ? undefined : findAddress(id);
     return found ? addressText(found, (code) => countryName(code)) : null;
@@ -169,16 +166,8 @@ export function PersonDetails({ person }: { person: PersonRecord }) {
           { label: t("field.birthplace"), value: main.birthplace },
           { label: t("field.birthcountry"), value: main.birthcountry && countryName(main.birthcountry) },
           { label: t("field.citizenship"), value: main.citizenship && countryName(main.citizenship) },
-          {
-            label: t("field.gender"),
-            value: isGender(main.gender) && t(`catalog:${genderLabelKey(main.gender)}`),
-          },
-          {
-            label: t("field.maritalStatus"),
-            value:
-              isMaritalStatus(main.maritalStatus) &&
-              t(`catalog:${maritalStatusLabelKey(main.maritalStatus)}`),
-          },
+          { label: t("field.gender"), value: option("gender", main.gender) },
+          { label: t("field.maritalStatus"), value: option("maritalStatus", main.maritalStatus) },
           { label: t("field.motherMaidenName"), value: main.motherMaidenName },
           {
             label: t("field.socialNumber"),
@@ -245,8 +234,7 @@ export function PersonDetails({ person }: { person: PersonRecord }) {
             value:
               person.relationDetails?.origin === "other"
                 ? person.relationDetails.originOther
-                : isOrigin(person.relationDetails?.origin) &&
-                  t(`catalog:${originLabelKey(person.relationDetails.origin)}`),
+                : option("origin", person.relationDetails?.origin),
           },
           { label: t("field.emergencyContacts"), value: names(person.iceDetails.emergencyContacts) },
           { label: t("field.nextOfKin"), value: names(person.kinDetails.emergencyContacts) },

@@ -1,13 +1,6 @@
 import { countryName } from "../../../domain/catalog/countries.ts";
 import type { Language } from "../../../domain/catalog/languages.ts";
-import {
-  genderLabelKey,
-  isGender,
-  isMaritalStatus,
-  isOrigin,
-  maritalStatusLabelKey,
-  originLabelKey,
-} from "../../../domain/catalog/personOptions.ts";
+import { type PersonOptionList, personOptionLabelKey } from "../../../domain/catalog/personOptions.ts";
 import { isPhoneType, phoneTypeLabelKey } from "../../../domain/catalog/phones.ts";
 import {
   type PersonGroup,
@@ -20,7 +13,7 @@ import { buildFamilyTree, type FamilyTree } from "../../../domain/familyTree.ts"
 import type { Address } from "../../../domain/schemas/address.ts";
 import type { FileSnapshot, FileSnapshotRecord } from "../../../domain/schemas/file-export.ts";
 import type { Institution } from "../../../domain/schemas/institution.ts";
-import type { PersonListItem, PersonRecord } from "../../../domain/schemas/person.ts";
+import { type PersonListItem, type PersonRecord, personListItemOf } from "../../../domain/schemas/person.ts";
 import { type AssignedType, isAssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { isFieldVisible } from "../../../domain/sections/fields.ts";
 import { categoriesOf, isCategoryKey, listColumns } from "../../../domain/sections/index.ts";
@@ -316,20 +309,7 @@ function relationOf(person: PersonRecord, t: ValueContext["t"]): string {
 }
 
 function familyTree(persons: readonly PersonRecord[], context: ValueContext): BinderTree | undefined {
-  const items: PersonListItem[] = persons.map((person) => ({
-    id: person.id,
-    createTime: person.createTime,
-    group: person.group,
-    type: person.type,
-    mainDetails: {
-      firstName: person.mainDetails.firstName,
-      lastName: person.mainDetails.lastName,
-      birthday: person.mainDetails.birthday,
-      imageSrc: null,
-    },
-    contactDetails: person.contactDetails,
-  }));
-  const tree: FamilyTree = buildFamilyTree(items);
+  const tree: FamilyTree = buildFamilyTree(persons.map(personListItemOf));
   const byId = new Map(persons.map((person) => [person.id, person]));
   const boxes = (list: readonly PersonListItem[]) =>
     list.flatMap((item) => {
@@ -363,7 +343,10 @@ function personEntry(
   const date = (value: number | null) => (value === null ? "" : (formatDate(value, language) ?? ""));
   const country = (code: string | null) => (code === null ? "" : (countryName(code, language) ?? code));
   const names = (ids: readonly string[]) => ids.flatMap((id) => context.personName(id) ?? []).join(", ");
-  const origin = person.relationDetails?.origin ?? null;
+  const option = (list: PersonOptionList, value: unknown) => {
+    const key = personOptionLabelKey(list, value);
+    return key === null ? "" : t(`catalog:${key}`);
+  };
   const label = (key: string) => t(`network:field.${key}`);
   const rows: BinderRow[] = [
     { label: t("binder:relation"), value: person.group === "me" ? "" : relationOf(person, t) },
@@ -376,16 +359,8 @@ function personEntry(
     { label: label("birthplace"), value: main.birthplace ?? "" },
     { label: label("birthcountry"), value: country(main.birthcountry) },
     { label: label("citizenship"), value: country(main.citizenship) },
-    {
-      label: label("gender"),
-      value: isGender(main.gender) ? t(`catalog:${genderLabelKey(main.gender)}`) : "",
-    },
-    {
-      label: label("maritalStatus"),
-      value: isMaritalStatus(main.maritalStatus)
-        ? t(`catalog:${maritalStatusLabelKey(main.maritalStatus)}`)
-        : "",
-    },
+    { label: label("gender"), value: option("gender", main.gender) },
+    { label: label("maritalStatus"), value: option("maritalStatus", main.maritalStatus) },
     { label: label("motherMaidenName"), value: main.motherMaidenName ?? "" },
     { label: label("socialNumber"), value: main.socialNumber ?? "" },
     {
@@ -403,7 +378,7 @@ function personEntry(
     { label: label("mailingAddress"), value: refText(person.mailingAddress, context.addressText) },
     { label: label("companyName"), value: refText(person.companyName, context.institutionName) },
     { label: label("businessAddress"), value: refText(person.businessAddress, context.addressText) },
-    { label: label("origin"), value: isOrigin(origin) ? t(`catalog:${originLabelKey(origin)}`) : "" },
+    { label: label("origin"), value: option("origin", person.relationDetails?.origin) },
     {
       label: label("dependent"),
       value: isFilled(person.relationDetails?.dependent)
