@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { RELEASE_TIMINGS } from "../catalog/releaseTimings.ts";
 import { MASK } from "../secrets.ts";
 import { categoryDef, isCategoryKey, secretFields } from "../sections/index.ts";
 import { RECORD_MODULES } from "../sections/modules.ts";
@@ -9,7 +8,7 @@ import { COMMENT_SUBJECT_KINDS, commentBodySchema } from "./comment.ts";
 import { documentInputSchema } from "./document.ts";
 import { type Institution, institutionInputSchema } from "./institution.ts";
 import { type PersonRecord, personInputSchema } from "./person.ts";
-import { nomineeCreateSchema, type ShareScope } from "./share.ts";
+import { nomineeCreateSchema, type ShareDefinition } from "./share.ts";
 
 /**
  * The owner's whole file as one JSON document: what GET /api/export writes into its ZIP (beside
@@ -132,16 +131,6 @@ export type FileSnapshotComment = Times & {
   notes: string;
 };
 
-export type FileSnapshotNominee = {
-  id: string;
-  personId: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  scope: ShareScope;
-  release: (typeof RELEASE_TIMINGS)[number];
-};
-
 /**
  * The owner's whole file as the server reads it (server/modules/portability/snapshot.ts), in the
  * shapes the API answers: what the export writes (with each file's checksum filled in) and what
@@ -158,7 +147,7 @@ export type FileSnapshot = {
   records: FileSnapshotRecord[];
   documents: FileSnapshotDocument[];
   comments: FileSnapshotComment[];
-  nominees: FileSnapshotNominee[];
+  nominees: ShareDefinition[];
 };
 
 /** The JSON document an export writes: the snapshot, each file with its SHA-256 (hex) as written. */

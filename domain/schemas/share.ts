@@ -87,8 +87,11 @@ export const nomineeUpdateSchema = nomineeCreateSchema.omit({ personId: true }).
 });
 export type NomineeUpdate = z.output<typeof nomineeUpdateSchema>;
 
-/** A nominee as the owner sees it (Shared by me). Times are epoch ms or null. */
-export type NomineeView = {
+/**
+ * What an owner decides about a nominee: who, what is shared, when it is released. Never its
+ * lifecycle (statuses, dates) nor the nominee's account: what the owner's file exports and imports.
+ */
+export type ShareDefinition = {
   id: string;
   personId: string | null;
   firstName: string;
@@ -96,6 +99,10 @@ export type NomineeView = {
   email: string;
   scope: ShareScope;
   release: ReleaseTiming;
+};
+
+/** A nominee as the owner sees it (Shared by me). Times are epoch ms or null. */
+export type NomineeView = ShareDefinition & {
   status: NomineeStatus;
   invitedAt: number;
   /** When the current invitation stops being acceptable. */

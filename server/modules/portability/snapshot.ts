@@ -136,9 +136,7 @@ export async function readFileSnapshot(
     comments: comments
       .filter((comment) => subjects.has(comment.subjectId) && include({ kind: "comment", ...comment }))
       .map(({ authorId: _author, ...comment }) => comment),
-    nominees: nominees
-      .filter((nominee) => include({ kind: "nominee", id: nominee.id }))
-      .map(({ createTime: _created, ...nominee }) => nominee),
+    nominees: nominees.filter((nominee) => include({ kind: "nominee", id: nominee.id })),
   };
 }
 

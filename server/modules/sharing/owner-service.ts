@@ -14,7 +14,7 @@ import { listNomineeActivity } from "../activity/activity-log.ts";
 import type { DocumentReader } from "../documents/reader.ts";
 import { isPersonOf } from "../persons/reader.ts";
 import { nameDownloads } from "./nominee-access-log.ts";
-import { type NomineeRow, presentLogEntry, presentNominee } from "./presenter.ts";
+import { type NomineeRow, presentLogEntry, presentNominee, shareDefinitionColumns } from "./presenter.ts";
 import { nomineeRepository } from "./repository.ts";
 import { sharingJobKeys } from "./schedule.ts";
 import { createTransitions, type LifecycleDeps, NO_REQUEST, notFound, wrongStatus } from "./transitions.ts";
@@ -136,13 +136,8 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
       const row: NomineeRow = {
         id: randomUUID(),
         owner_id: ownerId,
-        person_id: body.personId ?? null,
-        first_name: body.firstName,
-        last_name: body.lastName,
-        email: body.email,
+        ...shareDefinitionColumns(body),
         user_id: null,
-        scope: JSON.stringify(body.scope),
-        release: body.release,
         status: "invited",
         invited_at: now,
         accepted_at: null,
@@ -171,12 +166,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
       const changes = await checkedChanges(ownerId, row, body, now);
       const changed = await inTransaction(async (trx) => {
         let current = await nomineeRepository(trx).update(id, {
-          person_id: body.personId ?? null,
-          first_name: body.firstName,
-          last_name: body.lastName,
-          email: body.email,
-          scope: JSON.stringify(body.scope),
-          release: body.release,
+          ...shareDefinitionColumns(body),
           updated_at: now,
           ...(changes.email ? reinvite() : {}),
           ...(changes.end ? { access_ends_at: body.accessEndsAt } : {}),

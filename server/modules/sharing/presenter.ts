@@ -1,10 +1,11 @@
-import type { Selectable } from "kysely";
+import type { Selectable, Updateable } from "kysely";
 import {
   DAY_MS,
   INVITATION_LIFETIME_DAYS,
   type NomineeLogEntry,
   type NomineeStatus,
   type NomineeView,
+  type ShareDefinition,
   type SharedWithMeView,
   type ShareScope,
 } from "../../../domain/schemas/share.ts";
@@ -29,7 +30,8 @@ export function scopeOf(row: Pick<NomineeRow, "scope">): ShareScope {
 
 const time = (value: number | null): number | null => (value === null ? null : Number(value));
 
-export function presentNominee(row: NomineeRow, now: number): NomineeView {
+/** What the owner decided about a nominee, its lifecycle left out. */
+export function shareDefinitionOf(row: NomineeRow): ShareDefinition {
   return {
     id: row.id,
     personId: row.person_id,
@@ -38,6 +40,24 @@ export function presentNominee(row: NomineeRow, now: number): NomineeView {
     email: row.email,
     scope: scopeOf(row),
     release: row.release,
+  };
+}
+
+/** The columns of what the owner decides about a nominee, as creating, editing or importing one writes them. */
+export function shareDefinitionColumns(definition: Omit<ShareDefinition, "id">) {
+  return {
+    person_id: definition.personId,
+    first_name: definition.firstName,
+    last_name: definition.lastName,
+    email: definition.email,
+    scope: JSON.stringify(definition.scope),
+    release: definition.release,
+  } satisfies Updateable<NomineeTable>;
+}
+
+export function presentNominee(row: NomineeRow, now: number): NomineeView {
+  return {
+    ...shareDefinitionOf(row),
     status: statusOf(row, now),
     invitedAt: Number(row.invited_at),
     inviteExpiresAt: inviteExpiresAt(row),
