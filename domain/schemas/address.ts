@@ -7,43 +7,44 @@ import { countryCode, optionalRef, optionalText, requiredText } from "./fields.t
 /** The spec's one message for a missing, too long or repeated nickname. */
 export const NICKNAME_MESSAGE = "errors:network.nickname_not_unique";
 
+/** An address's fields, each on its own: what a vCard's address is made of (`vcard.ts`) before the country's rules apply. */
+export const addressFieldsSchema = z.object({
+  id: optionalRef,
+  name: requiredText(NICKNAME_MESSAGE),
+  addressLine1: optionalText(),
+  addressLine2: optionalText(),
+  mainIntersection: optionalText(),
+  city: optionalText(),
+  state: optionalText(),
+  province: optionalText(),
+  county: optionalText(),
+  country: countryCode,
+  zip: optionalText(),
+});
+
 /**
  * An address of the address picker. Province is one of the 13 English names for Canada (stored as
  * the spec stores it; "quebec" is accepted as "Quebec"), county one of the grouped list for the
  * United Kingdom, and free text for other countries. The nickname's uniqueness among the owner's
  * addresses is the server's check (and the form's, against the loaded list).
  */
-export const addressInputSchema = z
-  .object({
-    id: optionalRef,
-    name: requiredText(NICKNAME_MESSAGE),
-    addressLine1: optionalText(),
-    addressLine2: optionalText(),
-    mainIntersection: optionalText(),
-    city: optionalText(),
-    state: optionalText(),
-    province: optionalText(),
-    county: optionalText(),
-    country: countryCode,
-    zip: optionalText(),
-  })
-  .transform((address, context) => {
-    let province = address.province;
-    if (address.country === CANADA && province !== null) {
-      const lower = province.toLowerCase();
-      const name = PROVINCE_NAMES.find((candidate) => candidate.toLowerCase() === lower);
-      if (name === undefined) {
-        context.addIssue({ code: "custom", path: ["province"], message: "errors:fields.invalid_choice" });
-        return z.NEVER;
-      }
-      province = name;
-    }
-    if (address.country === UNITED_KINGDOM && address.county !== null && !isUkCounty(address.county)) {
-      context.addIssue({ code: "custom", path: ["county"], message: "errors:fields.invalid_choice" });
+export const addressInputSchema = addressFieldsSchema.transform((address, context) => {
+  let province = address.province;
+  if (address.country === CANADA && province !== null) {
+    const lower = province.toLowerCase();
+    const name = PROVINCE_NAMES.find((candidate) => candidate.toLowerCase() === lower);
+    if (name === undefined) {
+      context.addIssue({ code: "custom", path: ["province"], message: "errors:fields.invalid_choice" });
       return z.NEVER;
     }
-    return { ...address, province };
-  });
+    province = name;
+  }
+  if (address.country === UNITED_KINGDOM && address.county !== null && !isUkCounty(address.county)) {
+    context.addIssue({ code: "custom", path: ["county"], message: "errors:fields.invalid_choice" });
+    return z.NEVER;
+  }
+  return { ...address, province };
+});
 
 export type AddressInput = z.output<typeof addressInputSchema>;
 

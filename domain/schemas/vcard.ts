@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { OWN_GROUP, PERSON_GROUPS } from "../catalog/relationships.ts";
 import { LIMITS } from "../limits.ts";
+import { addressFieldsSchema } from "./address.ts";
 import { emailListSchema } from "./email.ts";
-import { countryCode, epochMs, optionalRef, optionalText, requiredText } from "./fields.ts";
+import { epochMs, optionalRef, optionalText, requiredText } from "./fields.ts";
 import { institutionInputSchema } from "./institution.ts";
 import { PERSON_MESSAGES } from "./person.ts";
 import { phoneListSchema } from "./phone.ts";
@@ -15,17 +16,8 @@ export const VCARD_LIMITS = { fileBytes: 1024 * 1024, cards: 500 } as const;
  * name) when it is saved, and the address book's own rules then (provinces of Canada, counties of
  * the United Kingdom).
  */
-export const cardAddressSchema = z
-  .object({
-    addressLine1: optionalText(),
-    addressLine2: optionalText(),
-    city: optionalText(),
-    state: optionalText(),
-    province: optionalText(),
-    county: optionalText(),
-    country: countryCode,
-    zip: optionalText(),
-  })
+export const cardAddressSchema = addressFieldsSchema
+  .omit({ id: true, name: true, mainIntersection: true })
   .nullish()
   .transform((address) => address ?? null);
 export type CardAddress = z.output<typeof cardAddressSchema>;
