@@ -2,12 +2,11 @@ import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors/app-error.ts";
 import type { AuthServices } from "./better-auth.ts";
+import { passwordHashOf, provePasswordOrFreshSession } from "./password-proof.ts";
 import type { ResolvedSession } from "./session-identity.ts";
 
 /** How long a confirmed password opens secret-bearing actions on its session. */
 export const PASSWORD_CONFIRMATION_MS = 5 * 60 * 1000;
-
-const INVALID_PASSWORD = "errors:auth.invalid_password";
 
 function hashOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -22,23 +21,13 @@ function hashOf(token: string): string {
  * or passkeys only) proves itself by a session opened within the same five minutes.
  */
 export function createFreshPassword(services: AuthServices, clock: () => number = Date.now) {
-  const { auth, sessions, database } = services;
+  const { sessions, database } = services;
   const { db } = database;
 
   async function sessionOf(request: FastifyRequest): Promise<ResolvedSession> {
     const session = await sessions.sessionOf(request, { fresh: true });
     if (session === null) throw new AppError("unauthenticated");
     return session;
-  }
-
-  async function passwordHashOf(userId: string): Promise<string | null> {
-    const credential = await db
-      .selectFrom("account")
-      .select(["password"])
-      .where("userId", "=", userId)
-      .where("providerId", "=", "credential")
-      .executeTakeFirst();
-    return credential?.password ?? null;
   }
 
   return {
@@ -48,20 +37,11 @@ export function createFreshPassword(services: AuthServices, clock: () => number 
      */
     async confirm(request: FastifyRequest, password: string): Promise<{ confirmedUntil: number }> {
       const session = await sessionOf(request);
-      const hash = await passwordHashOf(session.userId);
       const now = clock();
-      if (hash !== null) {
-        const context = await auth.$context;
-        const valid = password !== "" && (await context.password.verify({ hash, password }));
-        if (!valid) {
-          throw new AppError("validation_failed", {
-            message: INVALID_PASSWORD,
-            fields: { password: INVALID_PASSWORD },
-          });
-        }
-      } else if (session.createdAt < now - PASSWORD_CONFIRMATION_MS) {
-        throw new AppError("forbidden", { message: "errors:auth.session_not_fresh" });
-      }
+      await provePasswordOrFreshSession(services, session, password, {
+        now,
+        freshForMs: PASSWORD_CONFIRMATION_MS,
+      });
       const confirmedUntil = now + PASSWORD_CONFIRMATION_MS;
       const tokenHash = hashOf(session.token);
       await db.transaction().execute(async (trx) => {
@@ -87,7 +67,7 @@ export function createFreshPassword(services: AuthServices, clock: () => number 
         .executeTakeFirst();
       if (row !== undefined && row.user_id === session.userId && Number(row.expires_at) > now) return;
       const justSignedIn = session.createdAt >= now - PASSWORD_CONFIRMATION_MS;
-      if (justSignedIn && (await passwordHashOf(session.userId)) === null) return;
+      if (justSignedIn && (await passwordHashOf(db, session.userId)) === null) return;
       throw new AppError("password_not_confirmed");
     },
   };

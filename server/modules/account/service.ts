@@ -4,6 +4,7 @@ import type { Account } from "../../../domain/schemas/account.ts";
 import type { Actor } from "../../auth/access.ts";
 import { authBoolean, authDate } from "../../auth/auth-values.ts";
 import type { AuthServices } from "../../auth/better-auth.ts";
+import { provePasswordOrFreshSession } from "../../auth/password-proof.ts";
 import { specRoles } from "../../auth/roles.ts";
 import { sessionCookieName, signSessionToken } from "../../auth/session-cookie.ts";
 import type { ResolvedSession } from "../../auth/session-identity.ts";
@@ -120,26 +121,10 @@ export function createAccountService(services: AuthServices, eraser: AccountEras
       });
     }
     const userId = session.userId;
-    const credential = await db
-      .selectFrom("account")
-      .select(["password"])
-      .where("userId", "=", userId)
-      .where("providerId", "=", "credential")
-      .executeTakeFirst();
-    if (credential?.password) {
-      const { password } = await auth.$context;
-      const valid =
-        body.password !== undefined &&
-        (await password.verify({ hash: credential.password, password: body.password }));
-      if (!valid) {
-        throw new AppError("validation_failed", {
-          message: "errors:auth.invalid_password",
-          fields: { password: "errors:auth.invalid_password" },
-        });
-      }
-    } else if (session.createdAt < Date.now() - FRESH_SESSION_MS) {
-      throw new AppError("forbidden", { message: "errors:auth.session_not_fresh" });
-    }
+    await provePasswordOrFreshSession(services, session, body.password, {
+      now: Date.now(),
+      freshForMs: FRESH_SESSION_MS,
+    });
 
     await db.transaction().execute((trx) => eraser.erase(userId, trx));
     sessions.forgetUser(userId);
