@@ -1,15 +1,18 @@
-import { Alert, Button, FileButton, List, Stack } from "@mantine/core";
+import { Alert, Button, FileButton, List, Loader, Stack } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { VcardImportResult } from "../../../domain/schemas/vcard.ts";
 import { ApiError } from "../../api/client.ts";
 import { errorMessage } from "../../api/errorMessages.ts";
 import { showToast } from "../../shell/toast.ts";
 import { type AnyCard, importVcard, type VcardKind } from "./exchangeApi.ts";
-import { MergeDialog } from "./MergeDialog.tsx";
+
+// Only an import that finds likely duplicates needs the dialog, and the dialog's phone formatting
+// brings libphonenumber: the list pages load them when they are needed, not with the page.
+const MergeDialog = lazy(() => import("./MergeDialog.tsx").then((m) => ({ default: m.MergeDialog })));
 
 export interface VcardImportButtonProps {
   kind: VcardKind;
@@ -86,16 +89,18 @@ export function VcardImportButton({ kind, target, onImported, label }: VcardImpo
         </Alert>
       )}
       {duplicates.length > 0 && (
-        <MergeDialog
-          kind={kind}
-          duplicates={duplicates}
-          {...(target ? { target } : {})}
-          onClose={() => setDuplicates([])}
-          onApplied={() => {
-            setDuplicates([]);
-            onImported();
-          }}
-        />
+        <Suspense fallback={<Loader size="sm" role="status" aria-label={t("common:loading")} />}>
+          <MergeDialog
+            kind={kind}
+            duplicates={duplicates}
+            {...(target ? { target } : {})}
+            onClose={() => setDuplicates([])}
+            onApplied={() => {
+              setDuplicates([]);
+              onImported();
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );
