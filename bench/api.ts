@@ -78,23 +78,46 @@ async function startBare(env: Record<string, string>): Promise<{ url: string; st
   return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
-/** A verified account made with the CLI (as an operator would), signed in: its session cookie. */
-export async function signedInAccount(server: RunningServer, env: Record<string, string>): Promise<string> {
+export type BenchAccount = { email: string; password: string; name?: string };
+
+/** A verified account made with the CLI (as an operator would). */
+export async function createAccount(
+  server: RunningServer,
+  env: Record<string, string>,
+  account: BenchAccount,
+): Promise<void> {
+  const named = account.name === undefined ? [] : ["--name", account.name];
   await promisify(execFile)(
     process.execPath,
-    ["server/cli.ts", "user:create", "--email", EMAIL, "--password", PASSWORD],
+    ["server/cli.ts", "user:create", "--email", account.email, "--password", account.password, ...named],
     { cwd: repoRoot, env: { ...process.env, ...env, DATA_DIR: server.dataDir } },
   );
-  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+}
+
+/** Signs an account in through the API: its session cookie. */
+export async function signIn(
+  serverUrl: string,
+  account: BenchAccount,
+  signal?: AbortSignal,
+): Promise<string> {
+  const response = await fetch(`${serverUrl}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    headers: { "content-type": "application/json", origin: serverUrl },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+    ...(signal === undefined ? {} : { signal }),
   });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
+}
+
+/** The bench's account, made with the CLI and signed in: its session cookie. */
+export async function signedInAccount(server: RunningServer, env: Record<string, string>): Promise<string> {
+  const account = { email: EMAIL, password: PASSWORD };
+  await createAccount(server, env, account);
+  return signIn(server.url, account);
 }
 
 async function seedRecords(server: RunningServer, cookie: string): Promise<void> {
@@ -115,7 +138,9 @@ async function seedRecords(server: RunningServer, cookie: string): Promise<void>
 }
 
 /** A database of the bench's own on the PostgreSQL server, dropped after. */
-async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function scratchPostgres(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `kinfile_bench_${randomBytes(4).toString("hex")}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });

@@ -3,6 +3,13 @@ export const BUDGETS = {
   /** p99 latency of the measured API route at a steady 500 requests/s. */
   apiP99Ms: 20,
   apiRate: 500,
+  /**
+   * The mixed load (bench/mixed.ts): this many simulated users together sending about apiRate
+   * requests/s for this long, on each database, with no error, the record lists' p99 under
+   * apiP99Ms and the uploads' p95 (end to end) under uploadMs.
+   */
+  loadUsers: 200,
+  loadSeconds: 60,
   /** Kinfile's throughput as a share of a bare Fastify route doing the same query. */
   apiThroughputRatio: 0.4,
   /**

@@ -9,6 +9,7 @@ import { measureBinder, printBinder } from "./binder.ts";
 import { BUDGETS } from "./budgets.ts";
 import { printBundle, weighRoutes } from "./bundle.ts";
 import { measureLighthouse, printLighthouse } from "./lighthouse.ts";
+import { measureMixed, printMixed } from "./mixed.ts";
 import { measureSearch, printSearch } from "./search.ts";
 import { measureUpload } from "./upload.ts";
 
@@ -52,6 +53,8 @@ for (const api of await measureApi()) {
     )}`,
   );
 }
+
+printMixed(await measureMixed(), check);
 
 const upload = await measureUpload();
 const [load1] = loadavg();

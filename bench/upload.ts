@@ -26,16 +26,23 @@ export type UploadFigures = { bytes: number; cases: UploadCase[] };
 const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 20);
 const WARM_UP = 3;
 
+/** The sample at a share (0.5, 0.95, 0.99) of samples sorted in ascending order (nearest rank). */
+export function percentile(sorted: readonly number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+}
+
 export function summarise(samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (share: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { medianMs: round(at(0.5)), p95Ms: round(at(0.95)), runs: sorted.length };
+  return {
+    medianMs: round(percentile(sorted, 0.5)),
+    p95Ms: round(percentile(sorted, 0.95)),
+    runs: sorted.length,
+  };
 }
 
 /** A PDF's worth of bytes: the signature, then incompressible data as a scanned document's. */
-function pdfOf(bytes: number): Buffer {
+export function pdfOf(bytes: number): Buffer {
   const head = Buffer.from("%PDF-1.7\n");
   return Buffer.concat([head, randomBytes(bytes - head.length)]);
 }
