@@ -74,6 +74,33 @@ function contentRefusal(fields: Record<string, string>): AppError {
 
 const pathOf = (path: readonly PropertyKey[]) => path.map(String).join(".");
 
+/** The archive's parts whose entries are rows with an id of their own. */
+const ROW_KINDS = [
+  "persons",
+  "addresses",
+  "institutions",
+  "records",
+  "documents",
+  "comments",
+  "nominees",
+] as const;
+
+/** The indexes of the entries whose key an earlier entry already had (a null key repeats nothing). */
+function repeatsOf<T>(
+  entries: readonly T[],
+  keyOf: (entry: T) => string | null,
+  seen = new Set<string>(),
+): number[] {
+  const repeats: number[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const key = keyOf(entry);
+    if (key === null) continue;
+    if (seen.has(key)) repeats.push(index);
+    seen.add(key);
+  }
+  return repeats;
+}
+
 /**
  * Checks the JSON document: ours (format), a version this server reads, then every part against
  * its schema (the same rules as the API's saves); and what the schema cannot see alone: ids unique,
@@ -97,41 +124,24 @@ function checkedDocument(document: unknown): FileExport {
   }
   const file = parsed.data;
   const problems: Record<string, string> = {};
-  const seen = new Set<string>();
-  for (const kind of [
-    "persons",
-    "addresses",
-    "institutions",
-    "records",
-    "documents",
-    "comments",
-    "nominees",
-  ] as const) {
-    for (const [index, entry] of file[kind].entries()) {
-      if (seen.has(entry.id)) problems[`${kind}.${index}.id`] = "errors:portability.duplicate_id";
-      seen.add(entry.id);
+  // Ids are unique across the parts: references name a row by its id alone.
+  const ids = new Set<string>();
+  for (const kind of ROW_KINDS) {
+    const entries: readonly { id: string }[] = file[kind];
+    for (const index of repeatsOf(entries, (entry) => entry.id, ids)) {
+      problems[`${kind}.${index}.id`] = "errors:portability.duplicate_id";
     }
   }
   const own = file.persons.flatMap((person, index) => (person.group === OWN_GROUP ? [index] : []));
   for (const index of own.slice(1)) problems[`persons.${index}.group`] = "errors:network.me_exists";
-  const nicknames = new Set<string>();
-  for (const [index, address] of file.addresses.entries()) {
-    const key = nicknameKey(address.name);
-    if (nicknames.has(key)) problems[`addresses.${index}.name`] = NICKNAME_MESSAGE;
-    nicknames.add(key);
+  for (const index of repeatsOf(file.addresses, (address) => nicknameKey(address.name))) {
+    problems[`addresses.${index}.name`] = NICKNAME_MESSAGE;
   }
-  const emails = new Set<string>();
-  for (const [index, nominee] of file.nominees.entries()) {
-    if (emails.has(nominee.email))
-      problems[`nominees.${index}.email`] = "errors:portability.duplicate_nominee";
-    emails.add(nominee.email);
+  for (const index of repeatsOf(file.nominees, (nominee) => nominee.email)) {
+    problems[`nominees.${index}.email`] = "errors:portability.duplicate_nominee";
   }
-  const paths = new Set<string>();
-  for (const [index, document] of file.documents.entries()) {
-    if (document.file === null) continue;
-    if (paths.has(document.file.path))
-      problems[`documents.${index}.file.path`] = "errors:portability.duplicate_id";
-    paths.add(document.file.path);
+  for (const index of repeatsOf(file.documents, (document) => document.file?.path ?? null)) {
+    problems[`documents.${index}.file.path`] = "errors:portability.duplicate_id";
   }
   if (Object.keys(problems).length > 0) throw contentRefusal(problems);
   return file;
@@ -202,18 +212,12 @@ export async function importFile(
 
     const ownId = await ownPersonId(deps.db, ownerId);
     const ids = new Map<string, string>();
-    for (const person of file.persons) {
-      ids.set(person.id, person.group === OWN_GROUP && ownId !== null ? ownId : randomUUID());
-    }
-    for (const kind of [
-      "addresses",
-      "institutions",
-      "records",
-      "documents",
-      "comments",
-      "nominees",
-    ] as const) {
+    for (const kind of ROW_KINDS) {
       for (const entry of file[kind]) ids.set(entry.id, randomUUID());
+    }
+    // The archive's own person is the account's, when the account has one already.
+    for (const person of file.persons) {
+      if (person.group === OWN_GROUP && ownId !== null) ids.set(person.id, ownId);
     }
     const known = {
       person: new Set(file.persons.map((person) => person.id)),
