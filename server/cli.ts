@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
 import { type AuthServices, createAuth } from "./auth/better-auth.ts";
 import { createVerifiedUser, disableUser, enableUser, UserAdminError } from "./auth/user-admin.ts";
-import { KEYS_WARNING } from "./backup/archive-layout.ts";
+import { type BackupManifest, KEYS_WARNING } from "./backup/archive-layout.ts";
 import { BackupError, createBackup } from "./backup/backup.ts";
 import { restoreBackup } from "./backup/restore.ts";
-import { loadConfig } from "./config.ts";
+import { type Config, loadConfig } from "./config.ts";
 import { rotateMasterKey } from "./crypto/rotate-master-key.ts";
-import { openDatabase } from "./db/database.ts";
+import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createJobRunner } from "./jobs/runner.ts";
 import type { MailJobs } from "./mail/delivery.ts";
@@ -26,22 +26,41 @@ const STDERR_LOGGER = {
 };
 
 /**
+ * Runs work against the configured database, closed afterwards. DATA_DIR is first made and checked
+ * writable, as the server does, unless `createDataDir` is false (a backup reads the one there is).
+ */
+async function withDatabase(
+  work: (database: Database, config: Config) => Promise<void>,
+  { createDataDir = true } = {},
+): Promise<void> {
+  const config = loadConfig(process.env);
+  if (createDataDir) ensureDataDir(config.dataDir);
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await work(database, config);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * Runs work against the migrated database with identity set up. Mail the work queues (none for these
  * commands) waits in the outbox for the server's job runner.
  */
 async function withIdentity(work: (services: AuthServices) => Promise<void>): Promise<void> {
-  const config = loadConfig(process.env);
-  ensureDataDir(config.dataDir);
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  try {
+  await withDatabase(async (database, config) => {
     await migrateToLatest(database);
     const jobs = createJobRunner<MailJobs>({ database, handlers: { "mail.deliver": async () => {} } });
     await work(
       createAuth({ config, database, mail: createMailOutbox({ database, jobs }), logger: STDERR_LOGGER }),
     );
-  } finally {
-    await database.close();
-  }
+  });
+}
+
+/** What a backup archive holds, as the backup and the restore report it. */
+function archiveContents(manifest: BackupManifest): string {
+  const what = manifest.database === "sqlite" ? "the SQLite database and " : "";
+  return `${what}${manifest.blobs} stored files`;
 }
 
 function options<const Names extends string>(
@@ -74,17 +93,12 @@ const COMMANDS: Record<string, Command> = {
   migrate: {
     summary: "apply the database migrations not yet applied (the server also does this at start)",
     async run() {
-      const config = loadConfig(process.env);
-      ensureDataDir(config.dataDir);
-      const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-      try {
+      await withDatabase(async (database) => {
         const applied = await migrateToLatest(database);
         process.stdout.write(
           applied.length === 0 ? "The database is up to date.\n" : `Applied ${applied.join(", ")}.\n`,
         );
-      } finally {
-        await database.close();
-      }
+      });
     },
   },
   "user:create": {
@@ -129,10 +143,7 @@ const COMMANDS: Record<string, Command> = {
     summary:
       "re-wrap every account's data key under a new master key (NEW_KINFILE_MASTER_KEY, or one generated into DATA_DIR/master-key.new) while the server runs",
     async run() {
-      const config = loadConfig(process.env);
-      ensureDataDir(config.dataDir);
-      const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-      try {
+      await withDatabase(async (database, config) => {
         await migrateToLatest(database);
         const result = await rotateMasterKey({
           config,
@@ -148,9 +159,7 @@ const COMMANDS: Record<string, Command> = {
             ? `${result.newKeySource} now holds the new master key: back it up now. The old one stays readable in ${result.newKeySource}.previous until you delete it (keep it while you keep backups made before today).\n`
             : `Now set KINFILE_MASTER_KEY to the new key (from ${result.newKeySource}) on every server, unset NEW_KINFILE_MASTER_KEY, and restart them one at a time.\n`,
         );
-      } finally {
-        await database.close();
-      }
+      });
     },
   },
   backup: {
@@ -160,29 +169,27 @@ const COMMANDS: Record<string, Command> = {
       const values = options(args, ["to", "keys-to"]);
       const to = required(values.to, "--to");
       const keysTo = values["keys-to"];
-      const config = loadConfig(process.env);
-      const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-      try {
-        const { manifest } = await createBackup({
-          config,
-          database,
-          to,
-          ...(keysTo === undefined ? {} : { keysTo }),
-        });
-        const what = manifest.database === "sqlite" ? "the SQLite database and " : "";
-        process.stdout.write(`Backed up ${what}${manifest.blobs} stored files to ${to}.\n`);
-        if (manifest.database === "postgres")
-          process.stdout.write(
-            'The PostgreSQL database is not in it: run pg_dump --format=custom --file=kinfile.pgdump "$DATABASE_URL" now, and keep the dump with the archive.\n',
-          );
-        if (keysTo === undefined) process.stderr.write(`kinfile: warning: ${KEYS_WARNING}\n`);
-        else
-          process.stdout.write(
-            `The keys are in ${keysTo}: keep it apart from the backup and safe; without it the backup cannot be read, and whoever holds both can read everything.\n`,
-          );
-      } finally {
-        await database.close();
-      }
+      await withDatabase(
+        async (database, config) => {
+          const { manifest } = await createBackup({
+            config,
+            database,
+            to,
+            ...(keysTo === undefined ? {} : { keysTo }),
+          });
+          process.stdout.write(`Backed up ${archiveContents(manifest)} to ${to}.\n`);
+          if (manifest.database === "postgres")
+            process.stdout.write(
+              'The PostgreSQL database is not in it: run pg_dump --format=custom --file=kinfile.pgdump "$DATABASE_URL" now, and keep the dump with the archive.\n',
+            );
+          if (keysTo === undefined) process.stderr.write(`kinfile: warning: ${KEYS_WARNING}\n`);
+          else
+            process.stdout.write(
+              `The keys are in ${keysTo}: keep it apart from the backup and safe; without it the backup cannot be read, and whoever holds both can read everything.\n`,
+            );
+        },
+        { createDataDir: false },
+      );
     },
   },
   restore: {
@@ -198,8 +205,7 @@ const COMMANDS: Record<string, Command> = {
         dataDir: config.dataDir,
         ...(keysFrom === undefined ? {} : { keysFrom }),
       });
-      const what = manifest.database === "sqlite" ? "the SQLite database and " : "";
-      process.stdout.write(`Restored ${what}${manifest.blobs} stored files into ${config.dataDir}.\n`);
+      process.stdout.write(`Restored ${archiveContents(manifest)} into ${config.dataDir}.\n`);
       if (manifest.database === "postgres")
         process.stdout.write(
           'Now restore the database into an empty one: pg_restore --no-owner --dbname="$DATABASE_URL" kinfile.pgdump\n',
