@@ -26,7 +26,7 @@ export function commentReader(db: Kysely<DB>, dataKeys: DataKeys) {
   return {
     /** Every comment of the owner's file, oldest first, its notes opened. */
     async listAll(ownerId: string): Promise<OpenedComment[]> {
-      const rows = await comments.listAllOf(ownerId);
+      const rows = await comments.list(ownerId);
       return Promise.all(
         rows.map(async (row) => ({
           id: row.id,

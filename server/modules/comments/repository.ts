@@ -1,9 +1,15 @@
 import type { Kysely } from "kysely";
+import { ownedRows } from "../../db/owned-rows.ts";
 import type { CommentSubjectKind, CommentTable, DB } from "../../db/schema.ts";
 
-/** Every query on comments, each filtered by the file's owner. Pass a transaction to run inside it. */
+/**
+ * Every query on comments, each filtered by the file's owner (the shared ones from ownedRows, oldest
+ * first). Pass a transaction to run inside it.
+ */
 export function commentRepository(db: Kysely<DB>) {
   return {
+    ...ownedRows(db, "comment", { orderBy: "created_at" }),
+
     /** A subject's comments, oldest first, with their author's own-record names. */
     listOf(ownerId: string, subjectKind: CommentSubjectKind, subjectId: string) {
       return db
@@ -29,26 +35,6 @@ export function commentRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Every comment in the owner's file, oldest first. */
-    listAllOf(ownerId: string): Promise<CommentTable[]> {
-      return db
-        .selectFrom("comment")
-        .selectAll()
-        .where("owner_id", "=", ownerId)
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute();
-    },
-
-    find(ownerId: string, id: string): Promise<CommentTable | undefined> {
-      return db
-        .selectFrom("comment")
-        .selectAll()
-        .where("owner_id", "=", ownerId)
-        .where("id", "=", id)
-        .executeTakeFirst();
-    },
-
     authorNames(authorId: string) {
       return db
         .selectFrom("person")
@@ -58,10 +44,7 @@ export function commentRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    async insert(row: CommentTable): Promise<void> {
-      await db.insertInto("comment").values(row).execute();
-    },
-
+    /** Only a comment's text changes (and its time): its author and subject stay. */
     async update(ownerId: string, id: string, changes: Pick<CommentTable, "notes_enc" | "updated_at">) {
       await db
         .updateTable("comment")
@@ -69,14 +52,6 @@ export function commentRepository(db: Kysely<DB>) {
         .where("owner_id", "=", ownerId)
         .where("id", "=", id)
         .execute();
-    },
-
-    async delete(ownerId: string, id: string): Promise<void> {
-      await db.deleteFrom("comment").where("owner_id", "=", ownerId).where("id", "=", id).execute();
-    },
-
-    async deleteAllOf(ownerId: string): Promise<void> {
-      await db.deleteFrom("comment").where("owner_id", "=", ownerId).execute();
     },
 
     async deleteOfSubject(

@@ -79,7 +79,7 @@ export function personReader(db: Kysely<DB>, dataKeys: DataKeys) {
      * (server/modules/portability). The social number as `present` answers it.
      */
     async listAll(ownerId: string, options: { revealSocialNumber: boolean }): Promise<PersonRecord[]> {
-      const rows = await persons.listAll(ownerId);
+      const rows = await persons.list(ownerId);
       return Promise.all(rows.map((row) => reader.present(ownerId, row, options)));
     },
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { OWN_GROUP } from "../../../domain/catalog/relationships.ts";
+import { ownedRows } from "../../db/owned-rows.ts";
 import type { DB, PersonLinkKind, PersonTable } from "../../db/schema.ts";
 import type { PersonColumns, PersonListRow } from "./presenter.ts";
 
@@ -12,18 +13,13 @@ export const PERSON_ADDRESS_COLUMNS = [
 
 /**
  * Every query on persons, each filtered by its owner: a handler cannot reach another account's
- * rows by forgetting a check. Pass a transaction to run them inside it.
+ * rows by forgetting a check. The shared ones come from ownedRows (oldest first; deleting all of an
+ * owner's persons takes their links too, as foreign keys cascade), but for the update and the
+ * delete, which answer whether the owner had the person. Pass a transaction to run them inside it.
  */
 export function personRepository(db: Kysely<DB>) {
   return {
-    find(ownerId: string, id: string): Promise<PersonTable | undefined> {
-      return db
-        .selectFrom("person")
-        .selectAll()
-        .where("owner_id", "=", ownerId)
-        .where("id", "=", id)
-        .executeTakeFirst();
-    },
+    ...ownedRows(db, "person", { orderBy: "created_at" }),
 
     findOwn(ownerId: string): Promise<PersonTable | undefined> {
       return db
@@ -61,23 +57,6 @@ export function personRepository(db: Kysely<DB>) {
         .select(["id", "company_id", ...PERSON_ADDRESS_COLUMNS])
         .where("owner_id", "=", ownerId)
         .$if(ids !== "all", (query) => query.where("id", "in", [...ids]))
-        .execute();
-    },
-
-    /** Whose a person is, whoever asks: a nominee's path to a person names no grant. */
-    async ownerOf(id: string): Promise<string | undefined> {
-      const row = await db.selectFrom("person").select("owner_id").where("id", "=", id).executeTakeFirst();
-      return row?.owner_id;
-    },
-
-    /** Every one of the owner's persons, oldest first. */
-    listAll(ownerId: string): Promise<PersonTable[]> {
-      return db
-        .selectFrom("person")
-        .selectAll()
-        .where("owner_id", "=", ownerId)
-        .orderBy("created_at")
-        .orderBy("id")
         .execute();
     },
 
@@ -147,10 +126,6 @@ export function personRepository(db: Kysely<DB>) {
         .orderBy("person_link.kind")
         .orderBy("person_link.position")
         .execute();
-    },
-
-    async insert(row: PersonColumns & Omit<PersonTable, keyof PersonColumns>): Promise<void> {
-      await db.insertInto("person").values(row).execute();
     },
 
     /** Many new persons (an import), a hundred to a statement: far below PostgreSQL's parameter limit. */
@@ -237,11 +212,6 @@ export function personRepository(db: Kysely<DB>) {
           .where(column, "=", addressId)
           .execute();
       }
-    },
-
-    /** Account deletion: links go with their persons (foreign keys cascade). */
-    async deleteAllOf(ownerId: string): Promise<void> {
-      await db.deleteFrom("person").where("owner_id", "=", ownerId).execute();
     },
   };
 }
