@@ -7,20 +7,22 @@ const INSERT_BATCH = 500;
 
 export type SubjectRef = { kind: SearchKind; id: string };
 
+async function deleteSubject(db: Kysely<DB>, ownerId: string, subject: SubjectRef): Promise<void> {
+  await db
+    .deleteFrom("search_term")
+    .where("owner_id", "=", ownerId)
+    .where("subject_kind", "=", subject.kind)
+    .where("subject_id", "=", subject.id)
+    .execute();
+}
+
 /** Every query on the search index, each filtered by its owner. Pass a transaction to run them in it. */
 export function searchRepository(db: Kysely<DB>) {
   return {
     /** Replaces the index rows of these subjects of one owner by `rows`, in one transaction. */
     async replace(ownerId: string, subjects: readonly SubjectRef[], rows: readonly SearchTermTable[]) {
       await db.transaction().execute(async (trx) => {
-        for (const subject of subjects) {
-          await trx
-            .deleteFrom("search_term")
-            .where("owner_id", "=", ownerId)
-            .where("subject_kind", "=", subject.kind)
-            .where("subject_id", "=", subject.id)
-            .execute();
-        }
+        for (const subject of subjects) await deleteSubject(trx, ownerId, subject);
         for (let start = 0; start < rows.length; start += INSERT_BATCH) {
           await trx
             .insertInto("search_term")
@@ -33,12 +35,7 @@ export function searchRepository(db: Kysely<DB>) {
     },
 
     async remove(ownerId: string, subject: SubjectRef): Promise<void> {
-      await db
-        .deleteFrom("search_term")
-        .where("owner_id", "=", ownerId)
-        .where("subject_kind", "=", subject.kind)
-        .where("subject_id", "=", subject.id)
-        .execute();
+      await deleteSubject(db, ownerId, subject);
     },
 
     async deleteAllOf(ownerId: string): Promise<void> {
