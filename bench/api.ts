@@ -157,6 +157,26 @@ export async function scratchPostgres(
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
+/**
+ * A measure on SQLite, then on a scratch database of the PostgreSQL server that BENCH_DATABASE_URL
+ * or TEST_DATABASE_URL names, if any (`databaseUrl` empty: SQLite).
+ */
+export async function onEachDatabase<Figures>(
+  measureOn: (database: "SQLite" | "PostgreSQL", databaseUrl: string) => Promise<Figures>,
+): Promise<Figures[]> {
+  const figures = [await measureOn("SQLite", "")];
+  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (postgresUrl) {
+    const scratch = await scratchPostgres(postgresUrl);
+    try {
+      figures.push(await measureOn("PostgreSQL", scratch.url));
+    } finally {
+      await scratch.drop();
+    }
+  }
+  return figures;
+}
+
 async function measureOn(database: ApiFigures["database"], databaseUrl: string): Promise<ApiFigures> {
   const env = { NODE_ENV: "production", LOG_LEVEL: "warn", KINFILE_MASTER_KEY: generateMasterKeyText() };
   const serverEnv = { ...env, DATABASE_URL: databaseUrl };
@@ -205,16 +225,6 @@ async function measureOn(database: ApiFigures["database"], databaseUrl: string):
 }
 
 /** SQLite, then PostgreSQL when a server is named. */
-export async function measureApi(): Promise<ApiFigures[]> {
-  const figures = [await measureOn("SQLite", "")];
-  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (postgresUrl) {
-    const scratch = await scratchPostgres(postgresUrl);
-    try {
-      figures.push(await measureOn("PostgreSQL", scratch.url));
-    } finally {
-      await scratch.drop();
-    }
-  }
-  return figures;
+export function measureApi(): Promise<ApiFigures[]> {
+  return onEachDatabase(measureOn);
 }

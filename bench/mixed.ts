@@ -26,7 +26,7 @@ import { cpus, loadavg } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { type RunningServer, startServer } from "../e2e/support/server.ts";
 import { generateMasterKeyText } from "../server/crypto/master-key-text.ts";
-import { type BenchAccount, createAccount, scratchPostgres, signIn } from "./api.ts";
+import { type BenchAccount, createAccount, onEachDatabase, signIn } from "./api.ts";
 import { BUDGETS } from "./budgets.ts";
 import { pdfOf, percentile } from "./upload.ts";
 
@@ -397,18 +397,8 @@ async function measureOn(database: MixedFigures["database"], databaseUrl: string
 }
 
 /** SQLite, then PostgreSQL when a server is named. */
-export async function measureMixed(): Promise<MixedFigures[]> {
-  const figures = [await measureOn("SQLite", "")];
-  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (postgresUrl) {
-    const scratch = await scratchPostgres(postgresUrl);
-    try {
-      figures.push(await measureOn("PostgreSQL", scratch.url));
-    } finally {
-      await scratch.drop();
-    }
-  }
-  return figures;
+export function measureMixed(): Promise<MixedFigures[]> {
+  return onEachDatabase(measureOn);
 }
 
 /** Prints the figures; `check(ok, message)` says "ok" or "OVER BUDGET" and remembers what is over. */
