@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import { CATEGORIES } from "../../domain/sections/index.ts";
-import { makePdf, multipart } from "./document-files.ts";
+import { createdId, documentWithFile } from "./api-writes.ts";
+import { makePdf } from "./document-files.ts";
 import type { TestUser } from "./identity.ts";
 import { call, dataUrl, makeJpeg, makePng } from "./person-photos.ts";
 import { sampleRecord, sampleRefsOf } from "./record-samples.ts";
@@ -36,11 +37,7 @@ export async function fillFile(test: TestApp, user: TestUser): Promise<FilledFil
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
     return response.json();
   };
-  // Some saves answer the id, others the saved row.
-  const created = async (url: string, payload: unknown): Promise<string> => {
-    const answer = await ok("POST", url, payload);
-    return typeof answer === "string" ? answer : answer.id;
-  };
+  const created = (url: string, payload: object) => createdId(test, user, url, payload);
   const secrets: string[] = [];
 
   const me = await ok("GET", "/api/pn/person");
@@ -89,22 +86,13 @@ export async function fillFile(test: TestApp, user: TestUser): Promise<FilledFil
   }
 
   const files = new Map<string, Buffer>();
-  const document = async (metadata: object, file?: { name: string; content: Buffer }) => {
-    const id = await created("/api/documents", metadata);
-    if (file !== undefined) {
-      const { module, type } = metadata as { module: string; type: string };
-      const body = multipart({ filename: file.name, content: file.content });
-      const uploaded = await call(
-        test,
-        user,
-        "POST",
-        `/api/documents/${module}/${type}/${id}/upload`,
-        body.payload,
-        body.headers,
-      );
-      expect(uploaded.statusCode, uploaded.body).toBe(200);
-      files.set(id, file.content);
-    }
+  const document = async (
+    metadata: { module: string; type: string } & Record<string, unknown>,
+    file?: { name: string; content: Buffer },
+  ) => {
+    if (file === undefined) return created("/api/documents", metadata);
+    const id = await documentWithFile(test, user, metadata, { filename: file.name, content: file.content });
+    files.set(id, file.content);
     return id;
   };
   const willId = records.get("will") ?? "";

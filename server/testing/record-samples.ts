@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { expect } from "vitest";
 import { OTHER_OPTION, optionsOf } from "../../domain/catalog/optionLists.ts";
 import type { PersonGroup } from "../../domain/catalog/relationships.ts";
 import { RELATIONSHIP_TYPES_BY_GROUP } from "../../domain/catalog/relationships.ts";
 import { ASSIGNED_TYPE_MODULES } from "../../domain/sections/assignedTypes.ts";
 import { categoryDef, isCategoryKey } from "../../domain/sections/index.ts";
 import type { CategoryDef, FieldDef } from "../../domain/sections/types.ts";
+import { createdId } from "./api-writes.ts";
 import type { TestUser } from "./identity.ts";
 import { call } from "./person-photos.ts";
 import type { TestApp } from "./test-app.ts";
@@ -114,12 +114,7 @@ export function sampleRefsOf(test: TestApp, user: TestUser): SampleRefs {
     }
     return id;
   };
-  const created = async (url: string, payload: object): Promise<string> => {
-    const response = await call(test, user, "POST", url, payload);
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    const body = response.json();
-    return typeof body === "string" ? body : body.id;
-  };
+  const created = (url: string, payload: object) => createdId(test, user, url, payload);
   const refs: SampleRefs = {
     person(groups) {
       const group = groups === undefined || groups.includes("me") ? "me" : groups[0];

@@ -1,7 +1,8 @@
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryDef } from "../../../domain/sections/index.ts";
-import { makePdf, multipart } from "../../testing/document-files.ts";
+import { createdId, documentWithFile } from "../../testing/api-writes.ts";
+import { makePdf } from "../../testing/document-files.ts";
 import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
 import { insertReleasedNominee, nomineeLog, updateNominee } from "../../testing/nominee-reads.ts";
 import { readPdf } from "../../testing/pdf-reading.ts";
@@ -25,12 +26,7 @@ describe.each(testDialects())("the emergency binder on %s", (dialect) => {
   const secrets: string[] = [];
   const ids = { will: "", passport: "", creditcard: "", partner: "", bobWill: "" };
 
-  async function created(user: TestUser, url: string, payload: object): Promise<string> {
-    const response = await call(test, user, "POST", url, payload);
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    const body = response.json();
-    return typeof body === "string" ? body : body.id;
-  }
+  const created = (user: TestUser, url: string, payload: object) => createdId(test, user, url, payload);
 
   async function record(user: TestUser, refs: SampleRefs, key: string): Promise<string> {
     const category = categoryDef(key as Parameters<typeof categoryDef>[0]);
@@ -42,20 +38,17 @@ describe.each(testDialects())("the emergency binder on %s", (dialect) => {
     return created(user, `/api/records/${category.module}/${key}`, body);
   }
 
-  async function attachPdf(user: TestUser, metadata: object, fileName: string, text: string): Promise<void> {
-    const id = await created(user, "/api/documents", metadata);
-    const { module, type } = metadata as { module: string; type: string };
-    const body = multipart({ filename: fileName, contentType: "application/pdf", content: makePdf(text) });
-    const upload = await call(
-      test,
-      user,
-      "POST",
-      `/api/documents/${module}/${type}/${id}/upload`,
-      body.payload,
-      body.headers,
-    );
-    expect(upload.statusCode, upload.body).toBe(200);
-  }
+  const attachPdf = (
+    user: TestUser,
+    metadata: { module: string; type: string } & Record<string, unknown>,
+    fileName: string,
+    text: string,
+  ) =>
+    documentWithFile(test, user, metadata, {
+      filename: fileName,
+      contentType: "application/pdf",
+      content: makePdf(text),
+    });
 
   const get = (user: TestUser | null, url: string) => call(test, user, "GET", url);
 

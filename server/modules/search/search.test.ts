@@ -3,6 +3,7 @@ import type { SearchResponse, SearchResult } from "../../../domain/schemas/searc
 import { categoryDef } from "../../../domain/sections/index.ts";
 import { createDataKeys } from "../../crypto/data-keys.ts";
 import { loadMasterKeyring } from "../../crypto/master-keys.ts";
+import { createdId } from "../../testing/api-writes.ts";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
 import { insertReleasedNominee, updateNominee } from "../../testing/nominee-reads.ts";
 import { call } from "../../testing/person-photos.ts";
@@ -30,12 +31,7 @@ describe.each(testDialects())("search on %s", (dialect) => {
 
   const idsOf = (answer: SearchResponse) => answer.results.map((result) => result.id);
 
-  async function created(user: TestUser, url: string, payload: object): Promise<string> {
-    const response = await call(test, user, "POST", url, payload);
-    expect(response.statusCode, response.body).toBe(200);
-    const body = response.json();
-    return typeof body === "string" ? body : body.id;
-  }
+  const created = (user: TestUser, url: string, payload: object) => createdId(test, user, url, payload);
 
   beforeAll(async () => {
     test = await buildTestApp(dialect);

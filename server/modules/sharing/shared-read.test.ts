@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELATIONSHIP_TYPES_BY_GROUP } from "../../../domain/catalog/relationships.ts";
 import { MASK } from "../../../domain/secrets.ts";
 import { categoryDef } from "../../../domain/sections/index.ts";
-import { makePdf, multipart } from "../../testing/document-files.ts";
+import { createdId, documentWithFile } from "../../testing/api-writes.ts";
+import { makePdf } from "../../testing/document-files.ts";
 import { createSignedInUser, mailsTo, type TestUser } from "../../testing/identity.ts";
 import { insertReleasedNominee, nomineeLog, updateNominee } from "../../testing/nominee-reads.ts";
 import { call } from "../../testing/person-photos.ts";
@@ -45,12 +46,7 @@ describe.each(testDialects())("a released nominee's shared reads on %s", (dialec
   const shared = (path: string, user: TestUser = nora, grant = nomineeId) =>
     get(user, `/api/shared/nominee/${grant}${path}`);
 
-  async function created(user: TestUser, url: string, payload: object): Promise<string> {
-    const response = await call(test, user, "POST", url, payload);
-    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    const body = response.json();
-    return typeof body === "string" ? body : body.id;
-  }
+  const created = (user: TestUser, url: string, payload: object) => createdId(test, user, url, payload);
 
   async function record(user: TestUser, refs: SampleRefs, key: string, complete = false): Promise<string> {
     const category = categoryDef(key as Parameters<typeof categoryDef>[0]);
@@ -59,21 +55,16 @@ describe.each(testDialects())("a released nominee's shared reads on %s", (dialec
     return created(user, `/api/records/${category.module}/${key}`, body);
   }
 
-  async function documentWithPdf(user: TestUser, metadata: object, fileName: string): Promise<string> {
-    const id = await created(user, "/api/documents", metadata);
-    const { module, type } = metadata as { module: string; type: string };
-    const body = multipart({ filename: fileName, contentType: "application/pdf", content: pdf });
-    const upload = await call(
-      test,
-      user,
-      "POST",
-      `/api/documents/${module}/${type}/${id}/upload`,
-      body.payload,
-      body.headers,
-    );
-    expect(upload.statusCode, upload.body).toBe(200);
-    return id;
-  }
+  const documentWithPdf = (
+    user: TestUser,
+    metadata: { module: string; type: string } & Record<string, unknown>,
+    fileName: string,
+  ) =>
+    documentWithFile(test, user, metadata, {
+      filename: fileName,
+      contentType: "application/pdf",
+      content: pdf,
+    });
 
   beforeAll(async () => {
     test = await buildTestApp(dialect, { clock: () => now });
