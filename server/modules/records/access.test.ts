@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor, Identity, Role } from "../../auth/access.ts";
+import { headerIdentity, sendAs } from "../../testing/header-identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
 
@@ -10,34 +9,18 @@ import { testDialects } from "../../testing/test-database.ts";
  * (b2b); an account with neither keeps its Personal Network (and comments on its persons).
  */
 
-/** Requests name their account and roles in headers: a stand-in for sessions. */
-const identity: Identity = {
-  async actor(request: FastifyRequest): Promise<Actor | null> {
-    const userId = request.headers["x-user"];
-    const roles = request.headers["x-roles"];
-    if (typeof userId !== "string" || typeof roles !== "string") return null;
-    return { userId, roles: roles.split(",").filter(Boolean) as Role[], language: "en" };
-  },
-  signedLinkIsValid: async () => false,
-};
-
 const PASSWORD = "/api/records/passwordvault/password";
 
 describe.each(testDialects())("records access on %s", (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await buildTestApp(dialect, { identity });
+    test = await buildTestApp(dialect, { identity: headerIdentity });
   });
   afterAll(() => test.close());
 
   const as = (userId: string, roles: string) => ({
     send: (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-      test.app.inject({
-        method,
-        url,
-        headers: { "x-user": userId, "x-roles": roles },
-        ...(payload === undefined ? {} : { payload }),
-      }),
+      sendAs(test, userId, roles, method, url, payload),
   });
 
   it("serves a company account member (b2b) like a subscriber, delete included", async () => {

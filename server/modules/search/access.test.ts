@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResponse } from "../../../domain/schemas/search.ts";
-import type { Actor, Identity, Role } from "../../auth/access.ts";
+import { headerIdentity, sendAs } from "../../testing/header-identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
 
@@ -11,31 +10,15 @@ import { testDialects } from "../../testing/test-database.ts";
  * for a subscriber or a company member, the Personal Network only for an account with neither.
  */
 
-/** Requests name their account and roles in headers: a stand-in for sessions. */
-const identity: Identity = {
-  async actor(request: FastifyRequest): Promise<Actor | null> {
-    const userId = request.headers["x-user"];
-    const roles = request.headers["x-roles"];
-    if (typeof userId !== "string" || typeof roles !== "string") return null;
-    return { userId, roles: roles.split(",").filter(Boolean) as Role[], language: "en" };
-  },
-  signedLinkIsValid: async () => false,
-};
-
 describe.each(testDialects())("search access on %s", (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await buildTestApp(dialect, { identity });
+    test = await buildTestApp(dialect, { identity: headerIdentity });
   });
   afterAll(() => test.close());
 
   const send = (userId: string, roles: string, method: "GET" | "POST", url: string, payload?: object) =>
-    test.app.inject({
-      method,
-      url,
-      headers: { "x-user": userId, "x-roles": roles },
-      ...(payload === undefined ? {} : { payload }),
-    });
+    sendAs(test, userId, roles, method, url, payload);
 
   it("finds records for the full file only, the Personal Network for everyone", async () => {
     const userId = randomUUID();
