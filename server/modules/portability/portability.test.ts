@@ -64,6 +64,18 @@ function canonical(archive: Archive): { document: unknown; files: Record<string,
   return { document: JSON.parse(text), files };
 }
 
+/** POST /api/import of an archive as the browser uploads it. */
+function importArchive(test: TestApp, user: TestUser, archive: Buffer | string, filename = "export.zip") {
+  const body = multipart({ filename, contentType: "application/zip", content: archive });
+  return request(test, {
+    method: "POST",
+    url: "/api/import",
+    cookie: user.cookie,
+    payload: body.payload,
+    headers: body.headers,
+  });
+}
+
 describe.each(testDialects())("export and import on %s", (dialect) => {
   let test: TestApp;
   let owner: TestUser;
@@ -96,16 +108,8 @@ describe.each(testDialects())("export and import on %s", (dialect) => {
     if (json === undefined) throw new Error("no kinfile.json");
     return { document: JSON.parse(json.toString("utf8")), entries };
   };
-  const importInto = (user: TestUser, archive: Buffer | string, filename = "export.zip") => {
-    const body = multipart({ filename, contentType: "application/zip", content: archive });
-    return request(test, {
-      method: "POST",
-      url: "/api/import",
-      cookie: user.cookie,
-      payload: body.payload,
-      headers: body.headers,
-    });
-  };
+  const importInto = (user: TestUser, archive: Buffer | string, filename?: string) =>
+    importArchive(test, user, archive, filename);
   const zipped = async (document: unknown, files: Map<string, Buffer> = new Map()) =>
     zipOf(
       new Map<string, Buffer | string>([
@@ -382,16 +386,7 @@ describe.each(testDialects())("the import's upload limit on %s", (dialect) => {
 
   it("counts imports against the account's uploads: past the limit, a 429 that says when to try again", async () => {
     const user = await createSignedInUser(test);
-    const attempt = async () => {
-      const body = multipart({ filename: "export.zip", content: "not a zip" });
-      return request(test, {
-        method: "POST",
-        url: "/api/import",
-        cookie: user.cookie,
-        payload: body.payload,
-        headers: body.headers,
-      });
-    };
+    const attempt = () => importArchive(test, user, "not a zip");
     expect((await attempt()).statusCode).toBe(400);
     expect((await attempt()).statusCode).toBe(400);
     const limited = await attempt();
