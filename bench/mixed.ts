@@ -26,6 +26,7 @@ import { cpus, loadavg } from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { type RunningServer, startServer } from "../e2e/support/server.ts";
 import { generateMasterKeyText } from "../server/crypto/master-key-text.ts";
+import { multipart } from "../server/testing/document-files.ts";
 import { type BenchAccount, createAccount, onEachDatabase, signIn } from "./api.ts";
 import { BUDGETS } from "./budgets.ts";
 import { pdfOf, percentile } from "./upload.ts";
@@ -44,7 +45,13 @@ const PASSWORDS = 100;
 const SOCIAL = 20;
 const KEYS = 10;
 const CHILDREN = 3;
-const UPLOAD = new Blob([new Uint8Array(pdfOf(256 * 1024))], { type: "application/pdf" });
+/** The upload's whole multipart body, made once and sent in one piece as a browser's native upload is. */
+const UPLOAD = multipart({
+  filename: "scan.pdf",
+  contentType: "application/pdf",
+  content: pdfOf(256 * 1024),
+});
+const UPLOAD_BODY = { bytes: new Uint8Array(UPLOAD.payload), headers: UPLOAD.headers };
 const LISTS = [
   "passwordvault/password",
   "passwordvault/password",
@@ -136,7 +143,10 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
   );
 }
 
-/** One API call with a session: the answer's body, or an error naming the status and message. */
+/**
+ * One API call with a session (a JSON body, or the upload's multipart body): the answer's body, or
+ * an error naming the status and message.
+ */
 async function call(
   server: RunningServer,
   cookie: string,
@@ -144,11 +154,16 @@ async function call(
   path: string,
   body?: unknown,
 ): Promise<unknown> {
-  const json = body !== undefined && !(body instanceof FormData);
+  const sent =
+    body === undefined
+      ? {}
+      : body === UPLOAD_BODY
+        ? { headers: UPLOAD_BODY.headers, body: UPLOAD_BODY.bytes }
+        : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: { cookie, origin: server.url, ...(json ? { "content-type": "application/json" } : {}) },
-    ...(body === undefined ? {} : { body: json ? JSON.stringify(body) : (body as FormData) }),
+    headers: { cookie, origin: server.url, ...sent.headers },
+    ...(sent.body === undefined ? {} : { body: sent.body }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   const text = await response.text();
@@ -157,12 +172,6 @@ async function call(
     throw new Error(`${response.status} ${message}`);
   }
   return text === "" ? undefined : JSON.parse(text);
-}
-
-function uploadForm(): FormData {
-  const form = new FormData();
-  form.set("file", UPLOAD, "scan.pdf");
-  return form;
 }
 
 /** An account's file through the API: children, records of four categories, a library document with its file. */
@@ -204,7 +213,7 @@ async function seed(server: RunningServer, account: Account): Promise<void> {
     account.records.push(`personaldata/passport/${await post("/api/records/personaldata/passport", body)}`);
   }
   account.documentId = await post("/api/documents", { module: "inventory", type: "documentlibrary" });
-  await post(`/api/documents/inventory/documentlibrary/${account.documentId}/upload`, uploadForm());
+  await post(`/api/documents/inventory/documentlibrary/${account.documentId}/upload`, UPLOAD_BODY);
 }
 
 /** The owner names the nominee's account with the release rule "now"; the nominee accepts, which releases. */
@@ -249,7 +258,7 @@ async function send(server: RunningServer, user: User, kind: Kind): Promise<void
       return;
     }
     case "upload":
-      await as("POST", `/api/documents/inventory/documentlibrary/${account.documentId}/upload`, uploadForm());
+      await as("POST", `/api/documents/inventory/documentlibrary/${account.documentId}/upload`, UPLOAD_BODY);
       return;
     case "nomineeList":
       await as("GET", `/api/shared/nominee/${account.grant.nomineeId}/records/${pick(LISTS)}`);
