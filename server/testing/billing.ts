@@ -1,5 +1,7 @@
+import { expect } from "vitest";
 import type { BillingConfig } from "../config.ts";
 import { request, type TestUser } from "./identity.ts";
+import type { StripeTestServer } from "./stripe-server.ts";
 import type { TestApp } from "./test-app.ts";
 
 /**
@@ -32,4 +34,46 @@ export async function makePlatformAdmin(test: TestApp, user: TestUser): Promise<
 export async function rolesOf(test: TestApp, user: TestUser): Promise<string[]> {
   const response = await request(test, { method: "GET", url: "/api/account/account", cookie: user.cookie });
   return response.json().roles;
+}
+
+/** A plan a platform admin creates on a price of the local Stripe server: the product's id. */
+export async function createStripeProduct(
+  test: TestApp,
+  stripe: StripeTestServer,
+  admin: TestUser,
+  plan: { name: string; currency: string; amount: number; interval: "month" | "year" },
+): Promise<string> {
+  const providerPriceId = stripe.addPrice({
+    currency: plan.currency,
+    amount: plan.amount,
+    interval: plan.interval,
+  });
+  const product = await request(test, {
+    method: "POST",
+    url: "/api/admin/products",
+    cookie: admin.cookie,
+    payload: { ...plan, providerPriceId },
+  });
+  expect(product.statusCode, product.body).toBe(200);
+  return product.json().id;
+}
+
+/**
+ * Subscribes as the Payment Element would, before paying (one seat unless `body` says otherwise):
+ * Kinfile's subscription id, Stripe's, and the answer.
+ */
+export async function subscribe(test: TestApp, user: TestUser, productId: string, body: object = {}) {
+  const response = await request(test, {
+    method: "POST",
+    url: `/api/sbs/subscribe/${productId}`,
+    cookie: user.cookie,
+    payload: { productsCount: 1, ...body },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const row = await test.database.db
+    .selectFrom("subscription")
+    .select(["id", "provider_subscription_id"])
+    .where("id", "=", response.json().subscriptionId)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, providerId: row.provider_subscription_id as string, result: response.json() };
 }

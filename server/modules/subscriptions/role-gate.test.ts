@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
-import { makePlatformAdmin, rolesOf, stripeBilling } from "../../testing/billing.ts";
+import {
+  createStripeProduct,
+  makePlatformAdmin,
+  rolesOf,
+  stripeBilling,
+  subscribe,
+} from "../../testing/billing.ts";
 import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
 import { insertReleasedNominee } from "../../testing/nominee-reads.ts";
 import { type StripeTestServer, startStripeServer } from "../../testing/stripe-server.ts";
@@ -38,12 +44,11 @@ describe.each(testDialects())("the subscriber gate with billing on, on %s", (dia
     test = await buildTestApp(dialect, { config: { billing: stripeBilling(stripe.api) } });
     const admin = await createSignedInUser(test);
     await makePlatformAdmin(test, admin);
-    const price = stripe.addPrice({ currency: "usd", amount: 500, interval: "month" });
-    const product = await request(test, {
-      method: "POST",
-      url: "/api/admin/products",
-      cookie: admin.cookie,
-      payload: { name: "Plan", currency: "usd", amount: 500, interval: "month", providerPriceId: price },
+    const product = await createStripeProduct(test, stripe, admin, {
+      name: "Plan",
+      currency: "usd",
+      amount: 500,
+      interval: "month",
     });
     const codes = await request(test, {
       method: "POST",
@@ -53,16 +58,7 @@ describe.each(testDialects())("the subscriber gate with billing on, on %s", (dia
     });
 
     paying = await createSignedInUser(test);
-    const subscribed = await request(test, {
-      method: "POST",
-      url: `/api/sbs/subscribe/${product.json().id}`,
-      cookie: paying.cookie,
-      payload: { productsCount: 1 },
-    });
-    const providerId = String(
-      stripe.requests.filter((entry) => entry.path === "/v1/subscriptions").at(-1)?.answer.id,
-    );
-    expect(subscribed.statusCode).toBe(200);
+    const { providerId } = await subscribe(test, paying, product);
     stripe.pay(providerId);
     await get(paying, "/api/sbs/");
 

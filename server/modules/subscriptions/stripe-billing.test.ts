@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePlatformAdmin, rolesOf, stripeBilling } from "../../testing/billing.ts";
+import { makePlatformAdmin, rolesOf, stripeBilling, subscribe } from "../../testing/billing.ts";
 import {
   createSignedInUser,
   mailsTo,
@@ -84,16 +84,8 @@ describe.each(testDialects())("billing with Stripe on %s", (dialect) => {
   }
 
   /** Subscribes and pays as the Payment Element would; answers Kinfile's and Stripe's ids. */
-  async function subscribed(user: TestUser, productId = monthly, body: object = {}) {
-    const response = await as(user).post(`/api/sbs/subscribe/${productId}`, { productsCount: 1, ...body });
-    expect(response.statusCode, response.body).toBe(200);
-    const row = await test.database.db
-      .selectFrom("subscription")
-      .selectAll()
-      .where("id", "=", response.json().subscriptionId)
-      .executeTakeFirstOrThrow();
-    return { id: row.id, providerId: row.provider_subscription_id as string, result: response.json() };
-  }
+  const subscribed = (user: TestUser, productId = monthly, body: object = {}) =>
+    subscribe(test, user, productId, body);
 
   it("checks an admin's product against its Stripe price", async () => {
     const mismatch = await as(admin).post("/api/admin/products", {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePlatformAdmin, stripeBilling } from "../../testing/billing.ts";
-import { createSignedInUser, mailsTo, request, type TestUser } from "../../testing/identity.ts";
+import { createStripeProduct, makePlatformAdmin, stripeBilling, subscribe } from "../../testing/billing.ts";
+import { createSignedInUser, mailsTo, type TestUser } from "../../testing/identity.ts";
 import { type StripeTestServer, startStripeServer } from "../../testing/stripe-server.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { openSecondPool, testDialects } from "../../testing/test-database.ts";
@@ -30,28 +30,14 @@ describe.each(testDialects())("a Stripe webhook reaching two servers on %s", (di
     });
     const admin = await createSignedInUser(one);
     await makePlatformAdmin(one, admin);
-    const price = stripe.addPrice({ currency: "cad", amount: 999, interval: "month" });
-    const product = await request(one, {
-      method: "POST",
-      url: "/api/admin/products",
-      cookie: admin.cookie,
-      payload: { currency: "cad", name: "Monthly", amount: 999, interval: "month", providerPriceId: price },
+    const product = await createStripeProduct(one, stripe, admin, {
+      currency: "cad",
+      name: "Monthly",
+      amount: 999,
+      interval: "month",
     });
-    expect(product.statusCode, product.body).toBe(200);
     fay = await createSignedInUser(one);
-    const subscribed = await request(one, {
-      method: "POST",
-      url: `/api/sbs/subscribe/${product.json().id}`,
-      cookie: fay.cookie,
-      payload: { productsCount: 1 },
-    });
-    expect(subscribed.statusCode, subscribed.body).toBe(200);
-    const row = await one.database.db
-      .selectFrom("subscription")
-      .select("provider_subscription_id")
-      .where("id", "=", subscribed.json().subscriptionId)
-      .executeTakeFirstOrThrow();
-    providerId = row.provider_subscription_id ?? "";
+    ({ providerId } = await subscribe(one, fay, product));
   });
   afterAll(async () => {
     await two.close();
