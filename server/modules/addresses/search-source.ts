@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { AddressTable, DB } from "../../db/schema.ts";
-import type { SearchDoc, SearchSource } from "../search/source.ts";
+import { rowsSearchSource, type SearchDoc, type SearchSource } from "../search/source.ts";
 import { toAddress } from "./presenter.ts";
 import { addressRepository } from "./repository.ts";
 
@@ -33,14 +33,5 @@ function docOf(row: AddressTable): SearchDoc {
 }
 
 export function addressSearchSource(db: Kysely<DB>): SearchSource {
-  const addresses = addressRepository(db);
-  return {
-    kind: "address",
-    async read(ownerId, ids) {
-      return (await addresses.findMany(ownerId, ids)).map(docOf);
-    },
-    async readAll(ownerId) {
-      return (await addresses.list(ownerId)).map(docOf);
-    },
-  };
+  return rowsSearchSource("address", addressRepository(db), docOf);
 }

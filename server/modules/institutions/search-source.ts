@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB, InstitutionTable } from "../../db/schema.ts";
-import type { SearchDoc, SearchSource } from "../search/source.ts";
+import { rowsSearchSource, type SearchDoc, type SearchSource } from "../search/source.ts";
 import { toInstitution } from "./presenter.ts";
 import { institutionRepository } from "./repository.ts";
 
@@ -23,14 +23,5 @@ function docOf(row: InstitutionTable): SearchDoc {
 }
 
 export function institutionSearchSource(db: Kysely<DB>): SearchSource {
-  const institutions = institutionRepository(db);
-  return {
-    kind: "institution",
-    async read(ownerId, ids) {
-      return (await institutions.findMany(ownerId, ids)).map(docOf);
-    },
-    async readAll(ownerId) {
-      return (await institutions.list(ownerId)).map(docOf);
-    },
-  };
+  return rowsSearchSource("institution", institutionRepository(db), docOf);
 }

@@ -26,3 +26,26 @@ export type SearchSource = {
   /** The owner's rows of these categories, at most `limit` (a query naming a category's label). */
   readIn?(ownerId: string, categories: readonly string[], limit: number): Promise<SearchDoc[]>;
 };
+
+/**
+ * The source of a kind whose rows are read whole, by id or all of them (an owner-scoped repository
+ * such as `ownedRows` gives), each made a document by `docOf`.
+ */
+export function rowsSearchSource<Row>(
+  kind: SearchKind,
+  rows: {
+    findMany(ownerId: string, ids: readonly string[]): Promise<Row[]>;
+    list(ownerId: string): Promise<Row[]>;
+  },
+  docOf: (row: Row) => SearchDoc,
+): SearchSource {
+  return {
+    kind,
+    async read(ownerId, ids) {
+      return (await rows.findMany(ownerId, ids)).map(docOf);
+    },
+    async readAll(ownerId) {
+      return (await rows.list(ownerId)).map(docOf);
+    },
+  };
+}
