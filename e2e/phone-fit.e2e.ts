@@ -11,7 +11,7 @@ import { RELATIONSHIP_TYPES_BY_GROUP } from "../domain/catalog/relationships.ts"
 import { CATEGORIES, categoryDef, isCategoryKey } from "../domain/sections/index.ts";
 import { RECORD_MODULES } from "../domain/sections/modules.ts";
 import { type SampleRefs, sampleRecord } from "../server/testing/record-samples.ts";
-import { signedInAccount } from "./support/accounts.ts";
+import { createdId, signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectNoAxeViolations, horizontalOverflow } from "./support/browser.ts";
 
 const pages = browserPages();
@@ -24,12 +24,7 @@ function apiRefs(request: APIRequestContext): SampleRefs & { made: Map<string, P
     if (!made.has(key)) made.set(key, create());
     return made.get(key) as Promise<string>;
   };
-  const created = async (url: string, data: object): Promise<string> => {
-    const answer = await request.post(url, { headers: { origin: baseURL }, data });
-    expect(answer.status(), `${url}: ${await answer.text()}`).toBe(200);
-    const body = await answer.json();
-    return typeof body === "string" ? body : body.id;
-  };
+  const created = (url: string, data: object) => createdId(request, baseURL, url, data);
   const refs: SampleRefs & { made: Map<string, Promise<string>> } = {
     made,
     person(groups) {

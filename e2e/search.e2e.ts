@@ -6,18 +6,14 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { THEMES } from "../domain/catalog/themes.ts";
-import { signedInAccount } from "./support/accounts.ts";
+import { createdId, signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
 
-async function created(context: BrowserContext, url: string, data: object): Promise<string> {
-  const answer = await context.request.post(url, { headers: { origin: baseURL }, data });
-  expect(answer.status(), `${url}: ${await answer.text()}`).toBe(200);
-  const body = await answer.json();
-  return typeof body === "string" ? body : body.id;
-}
+const created = (context: BrowserContext, url: string, data: object) =>
+  createdId(context.request, baseURL, url, data);
 
 const searchBox = (page: Page) => page.getByPlaceholder("Search persons, places, records and documents");
 

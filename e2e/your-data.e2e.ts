@@ -9,19 +9,15 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import yauzl from "yauzl";
 import { THEMES } from "../domain/catalog/themes.ts";
-import { signedInAccount } from "./support/accounts.ts";
+import { createdId, signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
 const MY_ACCOUNT = "/dashboard/manage-account/my-account";
 
-async function created(context: BrowserContext, url: string, data: object): Promise<string> {
-  const answer = await context.request.post(url, { headers: { origin: baseURL }, data });
-  expect(answer.status(), `${url}: ${await answer.text()}`).toBe(200);
-  const body = await answer.json();
-  return typeof body === "string" ? body : body.id;
-}
+const created = (context: BrowserContext, url: string, data: object) =>
+  createdId(context.request, baseURL, url, data);
 
 /** The names and bytes of a ZIP's entries. */
 async function entriesOf(archive: Buffer): Promise<Map<string, Buffer>> {

@@ -41,6 +41,22 @@ export function linkIn(mail: Mail, part: string): string {
   return link;
 }
 
+/**
+ * POSTs as a signed-in context, from the app's origin, and answers the new row's id (some saves
+ * answer the id, others the saved row); anything but 200 fails, naming the URL and the answer.
+ */
+export async function createdId(
+  request: APIRequestContext,
+  baseURL: string,
+  url: string,
+  data: object,
+): Promise<string> {
+  const answer = await request.post(url, { headers: { origin: baseURL }, data });
+  expect(answer.status(), `${url}: ${await answer.text()}`).toBe(200);
+  const body = await answer.json();
+  return typeof body === "string" ? body : body.id;
+}
+
 /** Registers and verifies an account through the API, then signs the browser context in. */
 export async function signedInAccount(
   context: BrowserContext,
