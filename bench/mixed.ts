@@ -112,6 +112,8 @@ export type MixedFigures = {
   /** The load generator's CPU, in cores, and its event loop delay (p99): how much of the latency is the client's. */
   clientCores: number;
   clientLoopDelayP99Ms: number;
+  /** Its longest delay: a stall of the load generator itself would show here, not as the server's. */
+  clientLoopDelayMaxMs: number;
 };
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
@@ -353,6 +355,7 @@ async function load(server: RunningServer, users: User[]) {
       1e6 /
       measuredSeconds,
     clientLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6),
+    clientLoopDelayMaxMs: round(loopDelay.max / 1e6),
   };
 }
 
@@ -418,7 +421,7 @@ export function printMixed(
   for (const figure of figures) {
     const on = `on ${figure.database}`;
     console.log(
-      `\nMixed load ${on}: ${figure.users} users (${figure.accounts} accounts), ${figure.seconds} s after ${WARM_UP_SECONDS} s of warm-up, aiming at ${BUDGETS.apiRate} req/s; load average ${figure.load[0].toFixed(1)} then ${figure.load[1].toFixed(1)} on ${cpus().length} cores, the server used ${figure.serverCores.toFixed(2)} cores, the load generator ${figure.clientCores.toFixed(2)} (its event loop delay p99 ${figure.clientLoopDelayP99Ms} ms)`,
+      `\nMixed load ${on}: ${figure.users} users (${figure.accounts} accounts), ${figure.seconds} s after ${WARM_UP_SECONDS} s of warm-up, aiming at ${BUDGETS.apiRate} req/s; load average ${figure.load[0].toFixed(1)} then ${figure.load[1].toFixed(1)} on ${cpus().length} cores, the server used ${figure.serverCores.toFixed(2)} cores, the load generator ${figure.clientCores.toFixed(2)} (its event loop delay p99 ${figure.clientLoopDelayP99Ms} ms, max ${figure.clientLoopDelayMaxMs} ms)`,
     );
     for (const kind of figure.kinds) {
       console.log(
