@@ -76,10 +76,6 @@ function MaskedValue({ value, label }: { value: string; label: string }) {
   );
 }
 
-/**
- * The social number: the owner's record carries it in clear, behind the eye; a shared file's
- * carries it masked, and the eye asks the nominee's route for it (the reveal is logged).
- */
 /** The social number arrives masked, for the owner as for a nominee: the eye asks for it (and is logged). */
 function SocialNumber({ person, value, label }: { person: PersonRecord; value: string; label: string }) {
   const lookups = useRecordSource().byId;

@@ -65,7 +65,6 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
 
   const view = (row: NomineeRow) => presentNominee(row, clock());
 
-  /** Answers a pending request for the owner (in the app); 409 when none is pending. */
   /**
    * What an edit changes beyond the names and scope, refused (400, naming the field) where the
    * nominee's state forbids it: the address only before they accepted (a new one is a new
@@ -112,6 +111,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
     );
   }
 
+  /** Answers a pending request for the owner (in the app); 409 when none is pending. */
   async function answer(ownerId: string, id: string, approve: boolean): Promise<NomineeView> {
     const row = await owned(ownerId, id);
     const requestId = row.request_id;
