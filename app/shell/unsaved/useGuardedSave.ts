@@ -1,9 +1,12 @@
 import type { FormEvent } from "react";
 import { type SaveOutcome, useGuardedForm } from "./unsavedForm.ts";
 
-/** What the save path needs of a form (Mantine's): its check, whether it changed, its values. */
+/**
+ * What the save path needs of a form (Mantine's): its check (which may first fetch its schema),
+ * whether it changed, its values.
+ */
 export type CheckedForm<Values> = {
-  validate: () => { hasErrors: boolean };
+  validate: () => { hasErrors: boolean } | Promise<{ hasErrors: boolean }>;
   isDirty: () => boolean;
   values: Values;
 };
@@ -20,7 +23,7 @@ export function useGuardedSave<Values>(
 ): (event: FormEvent<HTMLFormElement>) => void {
   const saveNow = async (): Promise<SaveOutcome> => {
     clearFailure();
-    if (form.validate().hasErrors) return "invalid";
+    if ((await form.validate()).hasErrors) return "invalid";
     try {
       await save(form.values);
       return "saved";
