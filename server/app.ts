@@ -304,7 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.billing !== undefined && options.auth !== undefined) {
     const { sessions } = options.auth;
     const clock = options.clock ?? Date.now;
-    const billing = createBilling({
+    const billing = await createBilling({
       config,
       database,
       mail: options.billing.mail,

@@ -22,17 +22,17 @@ export type Billing = {
   entitlements: Entitlements;
 };
 
-export function createBilling(options: {
+export async function createBilling(options: {
   config: Config;
   database: Database;
   mail: MailOutbox;
   jobs: JobQueue<BillingJobs>;
   forgetSessions: (userId: string) => void;
   clock: () => number;
-}): Billing {
+}): Promise<Billing> {
   const { config, database, clock } = options;
   const billing = config.billing;
-  const stripe = billing.mode === "stripe" ? createStripeClient(billing) : null;
+  const stripe = billing.mode === "stripe" ? await createStripeClient(billing) : null;
   const sync: SyncDeps = {
     entitlements: createEntitlements({ clock, forgetSessions: options.forgetSessions }),
     mails: createBillingMails({ outbox: options.mail, publicUrl: config.publicUrl }),

@@ -1,14 +1,21 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { BillingConfig } from "../../config.ts";
 import { AppError } from "../../errors/app-error.ts";
 
 export type StripeBilling = Extract<BillingConfig, { mode: "stripe" }>;
 
 /**
+ * The SDK (the largest library of the server), loaded only when billing is in stripe mode: with
+ * billing off it never enters memory. Once loaded, each later import is the same module.
+ */
+const stripeSdk = async () => (await import("stripe")).default;
+
+/**
  * The official SDK with our keys. `api` (STRIPE_API_HOST/PORT/PROTOCOL) points it at another
  * server speaking Stripe's API: the tests' local one (server/testing/stripe-server.ts).
  */
-export function createStripeClient(billing: StripeBilling): Stripe {
+export async function createStripeClient(billing: StripeBilling): Promise<Stripe> {
+  const Stripe = await stripeSdk();
   return new Stripe(billing.secretKey, {
     ...(billing.api ?? {}),
     maxNetworkRetries: 2,
@@ -26,6 +33,8 @@ export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    // A call needs a client, so the SDK is loaded by now.
+    const Stripe = await stripeSdk();
     if (
       error instanceof Stripe.errors.StripeCardError ||
       error instanceof Stripe.errors.StripeInvalidRequestError
