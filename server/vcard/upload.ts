@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { VCARD_LIMITS } from "../../domain/schemas/vcard.ts";
 import { AppError } from "../errors/app-error.ts";
 import { filePartOf, malformedMultipart } from "../http/file-part.ts";
-import { countCards, readContacts, UnreadableVcardError, type VcardContact } from "./contact.ts";
+import { countCards, UnreadableVcardError, type VcardContact } from "./contact.ts";
 
 const fileError = (message: string, params?: Record<string, unknown>) =>
   new AppError("validation_failed", { fields: { file: message }, ...(params ? { params } : {}) });
@@ -33,6 +33,8 @@ export async function receiveVcardFile(request: FastifyRequest): Promise<VcardCo
   if (count === 0) throw fileError("exchange:vcardErrors.noCards");
   if (count > VCARD_LIMITS.cards)
     throw fileError("exchange:vcardErrors.tooManyCards", { maximum: VCARD_LIMITS.cards });
+  // vcard4 is loaded on the first file read, not at start (vcard-text.ts).
+  const { readContacts } = await import("./vcard-text.ts");
   try {
     return readContacts(text);
   } catch (error) {

@@ -12,7 +12,7 @@ import {
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
-import { emptyContact, type VcardContact, writeVcards } from "../../vcard/contact.ts";
+import { emptyContact, type VcardContact } from "../../vcard/contact.ts";
 import {
   checkCards,
   fillFromCard,
@@ -126,6 +126,8 @@ export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[]
           institution.address === null ? undefined : await addresses.read(ownerId, institution.address);
         contacts.push(contactOf(institution, address));
       }
+      // vcard4 is loaded on the first file written, not at start (vcard-text.ts).
+      const { writeVcards } = await import("../../vcard/vcard-text.ts");
       return writeVcards(contacts);
     },
 

@@ -17,7 +17,7 @@ import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
-import { emptyContact, type VcardContact, writeVcards } from "../../vcard/contact.ts";
+import { emptyContact, type VcardContact } from "../../vcard/contact.ts";
 import {
   checkCards,
   fillFromCard,
@@ -279,6 +279,8 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
         if (person === undefined) throw new AppError("not_found");
         contacts.push(await contactOf(person, lookups));
       }
+      // vcard4 is loaded on the first file written, not at start (vcard-text.ts).
+      const { writeVcards } = await import("../../vcard/vcard-text.ts");
       return writeVcards(contacts);
     },
 
