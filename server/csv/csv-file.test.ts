@@ -8,8 +8,8 @@ describe("CSV files", () => {
     for (const cell of ["a=1", "", "1-1", " =x"]) expect(neutralised(cell)).toBe(cell);
   });
 
-  it("writes UTF-8 with a byte-order mark, CRLF rows and quoted cells that hold commas, quotes and line ends", () => {
-    const text = csvText(["Nom", "Note"], [['Zoé, "Z"', "line 1\nline 2"]]);
+  it("writes UTF-8 with a byte-order mark, CRLF rows and quoted cells that hold commas, quotes and line ends", async () => {
+    const text = await csvText(["Nom", "Note"], [['Zoé, "Z"', "line 1\nline 2"]]);
     expect(text.startsWith("\uFEFFNom,Note\r\n")).toBe(true);
     expect(parse(text.slice(1))).toEqual([
       ["Nom", "Note"],

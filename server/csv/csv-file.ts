@@ -1,4 +1,3 @@
-import { stringify } from "csv-stringify/sync";
 import type { FastifyReply } from "fastify";
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first): OWASP's CSV injection. */
@@ -11,9 +10,14 @@ export function neutralised(cell: string): string {
 
 /**
  * A list as CSV (RFC 4180, by csv-stringify): a header row, then one row per record, every cell
- * neutralised, UTF-8 with a byte-order mark so that Excel reads accents right.
+ * neutralised, UTF-8 with a byte-order mark so that Excel reads accents right. csv-stringify is
+ * loaded on the first list exported, not at start: the idle server stays small.
  */
-export function csvText(header: readonly string[], rows: readonly (readonly string[])[]): string {
+export async function csvText(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+): Promise<string> {
+  const { stringify } = await import("csv-stringify/sync");
   return `\uFEFF${stringify(
     [header, ...rows].map((row) => row.map(neutralised)),
     { record_delimiter: "windows" },
@@ -26,7 +30,7 @@ function fileNameOf(key: string): string {
 }
 
 /** A list answered as a CSV download named after it. */
-export function sendCsv(
+export async function sendCsv(
   reply: FastifyReply,
   key: string,
   header: readonly string[],
@@ -36,5 +40,5 @@ export function sendCsv(
     .type("text/csv; charset=utf-8")
     .header("content-disposition", `attachment; filename="${fileNameOf(key)}"`)
     .header("cache-control", "no-store")
-    .send(csvText(header, rows));
+    .send(await csvText(header, rows));
 }

@@ -1,4 +1,3 @@
-import { CsvError, parse } from "csv-parse/sync";
 import {
   COMPANY_LIMITS,
   INVITE_CSV_COLUMNS,
@@ -24,8 +23,10 @@ export const INVITE_CSV_TEMPLATE = `${INVITE_CSV_COLUMNS.join(",")}\r\nrobin.tre
  * Reads an invite file (`email,firstName,lastName,language`, the last column optional, in any
  * order) with csv-parse, and checks each data row against the single invite's schema. A file that
  * is not CSV, lacks a column or holds too many rows is refused whole (400, naming the file field).
+ * csv-parse is loaded on the first file read, not at start: the idle server stays small.
  */
-export function readInviteCsv(file: Buffer): CsvInviteRow[] {
+export async function readInviteCsv(file: Buffer): Promise<CsvInviteRow[]> {
+  const { CsvError, parse } = await import("csv-parse/sync");
   let records: string[][];
   try {
     records = parse(file, {

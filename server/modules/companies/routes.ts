@@ -106,7 +106,7 @@ export async function companyRoutes(
       if (part.file.truncated) {
         throw new AppError("payload_too_large", { fields: { file: "errors:companies.csv_too_large" } });
       }
-      return service.inviteMany(actor, readInviteCsv(file), requestLanguage(request));
+      return service.inviteMany(actor, await readInviteCsv(file), requestLanguage(request));
     },
   );
 
