@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
-import yauzl from "yauzl";
+import type { Entry, ZipFile } from "yauzl";
 import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
 import { FILE_EXPORT_DOCUMENT, FILE_EXPORT_FILES_FOLDER } from "../../../domain/schemas/file-export.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -51,13 +51,15 @@ function isSafePath(name: string): boolean {
  * unsafe path or one outside the layout (the document and files/...); a name twice; more unpacked
  * bytes in all than `unpackedBytesMax`, or an entry packed tighter than `compressionRatioMax`
  * (a ZIP bomb); no document, or a document that is not JSON. Entry sizes are checked again as they
- * are read (a header that lies is caught).
+ * are read (a header that lies is caught). yauzl is loaded on the first import, not at start: the
+ * idle server stays small.
  */
 export async function openArchive(
   path: string,
   limits: ArchiveLimits = ARCHIVE_LIMITS,
 ): Promise<OpenedArchive> {
-  let zip: yauzl.ZipFile;
+  const { default: yauzl } = await import("yauzl");
+  let zip: ZipFile;
   try {
     zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true });
   } catch (error) {
@@ -66,7 +68,7 @@ export async function openArchive(
   try {
     if (zip.entryCount > limits.entriesMax)
       throw archiveRefusal("too_many_entries", { max: limits.entriesMax });
-    const entries = new Map<string, yauzl.Entry>();
+    const entries = new Map<string, Entry>();
     let unpacked = 0;
     try {
       for await (const entry of zip.eachEntry()) {

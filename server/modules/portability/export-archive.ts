@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { PassThrough, type Readable, Transform } from "node:stream";
 import { finished } from "node:stream/promises";
 import type { FastifyBaseLogger } from "fastify";
-import yazl from "yazl";
 import {
   FILE_EXPORT_DOCUMENT,
   type FileExportDocument,
@@ -17,19 +16,21 @@ const STORED_TYPES = /^(image\/|application\/pdf|application\/vnd\.openxmlformat
  * The export's ZIP, streamed: every document's file (decrypted, as `openFile` gives it) at its
  * snapshot path, hashed on its way in, then the JSON document with each file's SHA-256. Files are
  * read one at a time, so memory holds one chunk, not the file. A file that cannot be read (its
- * blob is missing) is left out and its document says `file: null`; the log says which.
+ * blob is missing) is left out and its document says `file: null`; the log says which. yazl is
+ * loaded on the first export, not at start: the idle server stays small.
  */
 export function exportArchive(
   snapshot: FileSnapshot,
   openFile: (documentId: string) => Promise<Readable>,
   log: Pick<FastifyBaseLogger, "warn">,
 ): Readable {
-  const zip = new yazl.ZipFile();
   const output = new PassThrough();
-  zip.outputStream.pipe(output);
   const mtime = new Date(snapshot.exportedAt);
 
   void (async () => {
+    const { default: yazl } = await import("yazl");
+    const zip = new yazl.ZipFile();
+    zip.outputStream.pipe(output);
     const documents: FileExportDocument["documents"] = [];
     for (const document of snapshot.documents) {
       if (document.file === null) {
