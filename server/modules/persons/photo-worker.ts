@@ -1,5 +1,6 @@
 import { parentPort } from "node:worker_threads";
-import { PhotoError, preparePhoto } from "./photo.ts";
+import { PhotoError } from "./photo.ts";
+import { preparePhoto } from "./photo-preparation.ts";
 
 /** Runs preparePhoto off the main thread (server/modules/persons/photo-processor.ts). */
 export type PhotoJob = { id: number; src: string };

@@ -6,7 +6,8 @@ import { call, dataUrl, jpegSizeOf, makeJpeg, makePng } from "../../testing/pers
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
 import { fitWithin, resizeToFit } from "./image-resize.ts";
-import { bytesOfImageSrc, PhotoError, preparePhoto } from "./photo.ts";
+import { bytesOfImageSrc, PhotoError } from "./photo.ts";
+import { preparePhoto } from "./photo-preparation.ts";
 
 describe("resizing", () => {
   it("fits in the square keeping the aspect ratio, never enlarging", () => {

@@ -1,22 +1,17 @@
-import jpeg from "jpeg-js";
-import { PNG } from "pngjs";
 import { LIMITS } from "../../../domain/limits.ts";
 import { PHOTO_MESSAGES } from "../../../domain/schemas/photo.ts";
-import { type RgbaImage, resizeToFit } from "./image-resize.ts";
 
 /**
  * A person's photo, as the spec wants it: JPEG or PNG only (by content, not by name or declared
  * type), under 5 MB, decoded and re-encoded here as a JPEG of at most 512x512, so a file that only
  * claims to be an image never gets stored. A small thumbnail is made at the same time for the
- * cards' 81 px avatars (162 px for sharp screens), so lists stay light.
+ * cards' 81 px avatars (162 px for sharp screens), so lists stay light. The decoding and encoding
+ * (jpeg-js, pngjs) are photo-preparation.ts's, run by the photo worker only: this file is what the
+ * server itself needs (checks, sizes, data URLs).
  */
 
 /** Images claiming more pixels than this are refused before decoding (memory and time). */
-const MAX_MEGAPIXELS = 40;
-const THUMBNAIL_SIDE_PX = 162;
-/** The spec says quality 100; at 512 px that stays around 100-250 KB. */
-const PHOTO_QUALITY = 100;
-const THUMBNAIL_QUALITY = 85;
+export const MAX_MEGAPIXELS = 40;
 
 export type PreparedPhoto = { jpeg: Buffer; thumbnail: Buffer };
 
@@ -86,7 +81,11 @@ function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-function decode(bytes: Buffer): RgbaImage {
+/**
+ * Whether an image's bytes are a JPEG (else a PNG), from its magic bytes and header size, before
+ * anything is decoded: neither, no size, or more than MAX_MEGAPIXELS is a PhotoError.
+ */
+export function checkedImageHeader(bytes: Buffer): { isJpeg: boolean } {
   const isJpeg = startsWith(bytes, JPEG_MAGIC);
   if (!isJpeg && !startsWith(bytes, PNG_MAGIC)) throw new PhotoError(PHOTO_MESSAGES.type);
   const size = isJpeg ? jpegSize(bytes) : pngSize(bytes);
@@ -94,34 +93,7 @@ function decode(bytes: Buffer): RgbaImage {
   if (size.width * size.height > MAX_MEGAPIXELS * 1_000_000) {
     throw new PhotoError(PHOTO_MESSAGES.dimensions, { megapixels: MAX_MEGAPIXELS });
   }
-  try {
-    if (isJpeg) {
-      const image = jpeg.decode(bytes, {
-        useTArray: true,
-        formatAsRGBA: true,
-        // A truncated or corrupt file is refused, not stored half grey.
-        tolerantDecoding: false,
-        maxResolutionInMP: MAX_MEGAPIXELS,
-        maxMemoryUsageInMB: 1024,
-      });
-      return { width: image.width, height: image.height, data: image.data };
-    }
-    const image = PNG.sync.read(bytes);
-    return { width: image.width, height: image.height, data: image.data };
-  } catch {
-    throw new PhotoError(PHOTO_MESSAGES.type);
-  }
-}
-
-function encode(image: RgbaImage, quality: number): Buffer {
-  return jpeg.encode({ width: image.width, height: image.height, data: image.data }, quality).data;
-}
-
-/** Checks, decodes, resizes and re-encodes an imageSrc; throws PhotoError with the spec's messages. */
-export function preparePhoto(src: string): PreparedPhoto {
-  const photo = resizeToFit(decode(bytesOfImageSrc(src)), LIMITS.photoSidePx);
-  const thumbnail = resizeToFit(photo, THUMBNAIL_SIDE_PX);
-  return { jpeg: encode(photo, PHOTO_QUALITY), thumbnail: encode(thumbnail, THUMBNAIL_QUALITY) };
+  return { isJpeg };
 }
 
 /**
