@@ -47,6 +47,7 @@ import { listExportRoutes } from "./modules/list-export/routes.ts";
 import { personReader } from "./modules/persons/reader.ts";
 import { forgetPersons, personRoutes } from "./modules/persons/routes.ts";
 import { portabilityRoutes } from "./modules/portability/routes.ts";
+import { createListAnswers, dropListsAfterWrites } from "./modules/records/list-answers.ts";
 import { createListCache } from "./modules/records/list-cache.ts";
 import { recordReader } from "./modules/records/reader.ts";
 import { forgetRecords, recordRoutes } from "./modules/records/routes.ts";
@@ -162,6 +163,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const eraser = options.eraser ?? createAccountEraser();
   // Lists of records keep their columns here: one cache for this app, the owner's and the nominees' reads.
   const listCache = createListCache();
+  // The owner's lists kept whole; other app servers on the same PostgreSQL are told of changes.
+  const listAnswers = createListAnswers(
+    database.channel === undefined ? {} : { channel: database.channel("kinfile_list_answers") },
+  );
+  app.addHook("onClose", async () => {
+    await listAnswers.close();
+  });
+  dropListsAfterWrites(app, listAnswers);
 
   // The password asked again before secrets leave: the account's route confirms, exports require it.
   const freshPassword = options.auth === undefined ? undefined : createFreshPassword(options.auth);
@@ -224,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     dataKeys,
     listCache,
+    listAnswers,
     onChange: recordHooks,
   });
   await app.register(listExportRoutes, { database, dataKeys, listCache, locales });
@@ -295,7 +305,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forgetComments,
     forgetInstitutions,
     forgetPersons,
-    forgetRecords(listCache),
+    forgetRecords(listCache, listAnswers),
     forgetSharing,
     forgetDocuments(blobs),
     forgetSearchTerms,

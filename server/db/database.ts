@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { type NotifyChannel, postgresChannel } from "./notify-channel.ts";
 import type { DB } from "./schema.ts";
 import { sqliteAdapter } from "./sqlite-adapter.ts";
 
@@ -11,6 +12,11 @@ export type Database = {
   db: Kysely<DB>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: a channel to the other app servers on this database (notify-channel.ts).
+   * SQLite has one app server, which needs none.
+   */
+  channel?: (name: string) => NotifyChannel;
 };
 
 export type OpenDatabaseOptions = {
@@ -51,10 +57,13 @@ function openSqlite(dataDir: string): Database {
 async function openPostgres(databaseUrl: string, searchPath: string | undefined): Promise<Database> {
   // Loaded only here: a SQLite installation never pays the driver's memory.
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: databaseUrl,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(searchPath === undefined ? {} : { options: `-c search_path=${searchPath}` }),
+  };
+  const pool = new pg.Pool({
+    ...connection,
     // Counts and epoch-millisecond times are int8; they fit a JS number, and the API speaks numbers.
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
@@ -77,7 +86,18 @@ async function openPostgres(databaseUrl: string, searchPath: string | undefined)
       `cannot connect to the PostgreSQL database at ${hostname}:${port || 5432} (${reason}); check DATABASE_URL and that the server is running.`,
     );
   }
-  return { db, dialect: "postgres", close: () => db.destroy() };
+  return {
+    db,
+    dialect: "postgres",
+    close: () => db.destroy(),
+    channel: (name) =>
+      postgresChannel({
+        name,
+        db,
+        // Named, so that an operator (or a test) finds the listening connection in pg_stat_activity.
+        client: () => new pg.Client({ ...connection, application_name: `kinfile listen ${name}` }),
+      }),
+  };
 }
 
 /** Opens PostgreSQL when databaseUrl is set, else the embedded SQLite file, and checks it answers. */

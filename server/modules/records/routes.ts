@@ -9,6 +9,7 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
+import type { ListAnswers } from "./list-answers.ts";
 import type { ListCache } from "./list-cache.ts";
 import { recordRepository } from "./repository.ts";
 import { createRecordService, type RecordChangeHook } from "./service.ts";
@@ -18,11 +19,16 @@ const RECORD_BODY_LIMIT = 256 * 1024;
 
 const idParams = z.object({ id: z.string().max(64) });
 
-/** An account's records go with it, and what the app's list cache kept of them. */
-export function forgetRecords(listCache: ListCache): AccountDeletedHook {
+/**
+ * An account's records go with it, and what the app's caches kept of them (its list answers are
+ * dropped inside the deletion's transaction, so one built meanwhile could stay: it is keyed by an
+ * account that no longer exists and goes as the least recently used).
+ */
+export function forgetRecords(listCache: ListCache, listAnswers: ListAnswers): AccountDeletedHook {
   return async (userId, trx) => {
     await recordRepository(trx).deleteAllOf(userId);
     listCache.forget(userId);
+    await listAnswers.changed(userId);
   };
 }
 
@@ -42,6 +48,8 @@ export async function recordRoutes(
     database: Database;
     dataKeys: DataKeys;
     listCache: ListCache;
+    /** The owner's lists kept whole (list-answers.ts). */
+    listAnswers: ListAnswers;
     onChange?: readonly RecordChangeHook[];
   },
 ): Promise<void> {
@@ -64,7 +72,14 @@ export async function recordRoutes(
       const base = `/api/records/${module}/${category.key}`;
       const body = recordSchema(category);
 
-      api.get(base, { config: subscriber }, (request) => service.list(actorOf(request), category));
+      // The JSON Fastify would write for the list, kept for the next time (list-answers.ts).
+      api.get(base, { config: subscriber }, async (request, reply) => {
+        const actor = actorOf(request);
+        const json = await options.listAnswers.answer(actor.userId, category.key, async () =>
+          JSON.stringify(await service.list(actor, category)),
+        );
+        return reply.type(JSON_TYPE).send(json);
+      });
 
       api.post(
         base,

@@ -1,0 +1,176 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categoryDef } from "../../../domain/sections/index.ts";
+import type { CategoryDef } from "../../../domain/sections/types.ts";
+import { createdId } from "../../testing/api-writes.ts";
+import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
+import { call } from "../../testing/person-photos.ts";
+import { sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
+import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
+import { testDialects } from "../../testing/test-database.ts";
+
+const PASSWORD = categoryDef("password");
+// A list with a reference column: the institution's name is in it.
+const BILL = categoryDef("bill");
+
+const urlOf = (category: CategoryDef, id?: string) =>
+  `/api/records/${category.module}/${category.key}${id === undefined ? "" : `/${id}`}`;
+
+function password(nickname: string) {
+  return {
+    accountNickname: nickname,
+    username: "ann",
+    password: "correct horse",
+    url: "https://mail.example",
+  };
+}
+
+async function list(test: TestApp, user: TestUser, category: CategoryDef = PASSWORD) {
+  const response = await call(test, user, "GET", urlOf(category));
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+const nicknames = async (test: TestApp, user: TestUser) =>
+  (await list(test, user))
+    .json()
+    .map((item: { columns: { accountNickname: string } }) => item.columns.accountNickname);
+
+describe.each(testDialects())("the record lists kept whole, on %s", (dialect) => {
+  let test: TestApp;
+  let ann: TestUser;
+  let bob: TestUser;
+
+  beforeAll(async () => {
+    test = await buildTestApp(dialect);
+    [ann, bob] = await Promise.all([
+      createSignedInUser(test, { name: "Ann Example" }),
+      createSignedInUser(test, { name: "Bob Other" }),
+    ]);
+  });
+  afterAll(() => test.close());
+
+  it("answers a repeated list with the same bytes and headers as the list built anew", async () => {
+    await createdId(test, ann, urlOf(PASSWORD), password("Mail"));
+    await createdId(test, ann, urlOf(PASSWORD), password("Bank"));
+    const built = await list(test, ann);
+    const kept = await list(test, ann);
+    expect(kept.body).toBe(built.body);
+    expect(kept.headers["content-type"]).toBe("application/json; charset=utf-8");
+    for (const header of ["content-type", "content-length", "cache-control", "etag"]) {
+      expect(kept.headers[header], header).toEqual(built.headers[header]);
+    }
+    // A second app on the same database has kept nothing: its list is built from the rows.
+    const fresh = await buildTestApp(dialect, {
+      database: { ...test.database, close: async () => {} },
+      config: { masterKey: test.config.masterKey },
+    });
+    try {
+      expect((await list(fresh, ann)).body).toBe(kept.body);
+    } finally {
+      await fresh.app.close();
+    }
+  });
+
+  it("shows every create, update and delete in the next list", async () => {
+    const id = await createdId(test, ann, urlOf(PASSWORD), password("Shop"));
+    expect(await nicknames(test, ann)).toContain("Shop");
+    const update = await call(test, ann, "PUT", urlOf(PASSWORD, id), password("Market"));
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await nicknames(test, ann)).toContain("Market");
+    expect(await nicknames(test, ann)).not.toContain("Shop");
+    const removed = await call(test, ann, "DELETE", urlOf(PASSWORD, id));
+    expect(removed.statusCode).toBe(204);
+    expect(await nicknames(test, ann)).not.toContain("Market");
+  });
+
+  it("shows a renamed institution in the next list that names it", async () => {
+    const institution = await createdId(test, ann, "/api/institutions/", { name: "Hydro North" });
+    const bill = await sampleRecord(BILL, sampleRefsOf(test, ann));
+    await createdId(test, ann, urlOf(BILL), { ...bill, companyName: institution });
+    const names = async () =>
+      (await list(test, ann, BILL))
+        .json()
+        .map((item: { columns: { companyName: { name: string } } }) => item.columns.companyName.name);
+    expect(await names()).toEqual(["Hydro North"]);
+    const renamed = await call(test, ann, "PUT", `/api/institutions/${institution}`, { name: "Hydro South" });
+    expect(renamed.statusCode, renamed.body).toBeLessThan(300);
+    expect(await names()).toEqual(["Hydro South"]);
+  });
+
+  it("never answers one account's list to another", async () => {
+    await createdId(test, bob, urlOf(PASSWORD), password("Bob's mail"));
+    const annList = await nicknames(test, ann);
+    const bobList = await nicknames(test, bob);
+    expect(bobList).toEqual(["Bob's mail"]);
+    expect(annList).not.toContain("Bob's mail");
+    expect(await nicknames(test, ann)).toEqual(annList);
+    expect(await nicknames(test, bob)).toEqual(["Bob's mail"]);
+  });
+
+  it("lists nothing of a deleted account, even kept a moment before", async () => {
+    const carl = await createSignedInUser(test, { name: "Carl Gone" });
+    await createdId(test, carl, urlOf(PASSWORD), password("Carl's mail"));
+    expect(await nicknames(test, carl)).toEqual(["Carl's mail"]);
+    // As the account's deletion does it (account/service.ts).
+    await test.database.db.transaction().execute((trx) => test.eraser.erase(carl.id, trx));
+    test.auth.sessions.forgetUser(carl.id);
+    const after = await call(test, carl, "GET", urlOf(PASSWORD));
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "the record lists of two app servers on one PostgreSQL",
+  () => {
+    let a: TestApp;
+    let b: TestApp;
+    let ann: TestUser;
+
+    beforeAll(async () => {
+      a = await buildTestApp("postgres");
+      // The second server: the same database and keys, its own memory.
+      b = await buildTestApp("postgres", {
+        database: { ...a.database, close: async () => {} },
+        config: { masterKey: a.config.masterKey },
+      });
+      ann = await createSignedInUser(a, { name: "Ann Example" });
+    });
+    afterAll(async () => {
+      await b.app.close();
+      await a.close();
+    });
+
+    /** Ann's nicknames as server B lists them, once they include `nickname`, within `ms`. */
+    async function seenOnB(nickname: string, ms: number): Promise<number> {
+      const started = Date.now();
+      while (!(await nicknames(b, ann)).includes(nickname)) {
+        if (Date.now() - started > ms) throw new Error(`server B still lists no ${nickname} after ${ms} ms`);
+        await new Promise((done) => setTimeout(done, 10));
+      }
+      return Date.now() - started;
+    }
+
+    it("shows on server B a record written through server A within a moment", async () => {
+      await createdId(a, ann, urlOf(PASSWORD), password("First"));
+      await seenOnB("First", 1_000);
+      // Kept on B now; a write through A drops it there.
+      expect(await nicknames(b, ann)).toEqual(["First"]);
+      await createdId(a, ann, urlOf(PASSWORD), password("Second"));
+      // A notification arrives within milliseconds; the bound leaves room for a loaded machine.
+      expect(await seenOnB("Second", 1_000)).toBeLessThan(1_000);
+    });
+
+    it("keeps nothing while its listening connection is lost, and lists the writes it missed", async () => {
+      expect(await nicknames(b, ann)).not.toContain("Missed");
+      // Cuts every app server's listening connection (B's among them): notifications go unheard.
+      const cut =
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'kinfile listen kinfile_list_answers'`.execute(
+          a.database.db,
+        );
+      expect(cut.rows.length).toBeGreaterThanOrEqual(2);
+      await createdId(a, ann, urlOf(PASSWORD), password("Missed"));
+      await seenOnB("Missed", 5_000);
+    });
+  },
+);
