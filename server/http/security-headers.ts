@@ -1,5 +1,5 @@
 import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import type { BillingMode } from "../../domain/schemas/subscription.ts";
 
 /**
@@ -13,10 +13,34 @@ const STRIPE_SOURCES = {
   img: ["https://*.stripe.com"],
 };
 
+type HelmetOptions = Parameters<typeof helmet>[1];
+
+/**
+ * The headers helmet sets with these options, read once from an answer of a throwaway app (those
+ * a bare app does not send): @fastify/helmet would build helmet's middleware again, CSP parsing
+ * included, for every request, a large part of a cached list's cost.
+ */
+async function helmetHeaders(options: HelmetOptions): Promise<[string, string][]> {
+  const answer = async (withHelmet: boolean) => {
+    const probe = Fastify({ logger: false });
+    if (withHelmet) await probe.register(helmet, options);
+    probe.get("/", async () => "");
+    const response = await probe.inject("/");
+    await probe.close();
+    return response.headers;
+  };
+  const bare = await answer(false);
+  return Object.entries(await answer(true)).flatMap(([name, value]) =>
+    name in bare || value === undefined ? [] : [[name, String(value)] as [string, string]],
+  );
+}
+
 /**
  * Security headers on every response. The policy is the strictest the built SPA runs under: its
  * scripts are files from this origin (no inline script), while Mantine sets inline style
- * attributes and injects its CSS variables, hence 'unsafe-inline' for styles only.
+ * attributes and injects its CSS variables, hence 'unsafe-inline' for styles only. Set on the raw
+ * response at the request's start, as helmet sets them: an answer's own header (a download's
+ * stricter policy) replaces one, a refusal carries them all.
  */
 export async function securityHeaders(
   app: FastifyInstance,
@@ -25,7 +49,7 @@ export async function securityHeaders(
   const https = options.publicUrl.startsWith("https:");
   const stripe = options.billing === "stripe";
   const plus = (own: string[], more: string[]) => (stripe ? [...own, ...more] : own);
-  await app.register(helmet, {
+  const headers = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -47,5 +71,9 @@ export async function securityHeaders(
     },
     // Over plain http (a local install) HSTS would be ignored at best and pin a wrong scheme at worst.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  app.addHook("onRequest", (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }
