@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/catalog/documents.ts";
 import type {
   DocumentCounts,
   DocumentInput,
   DocumentListItem,
   DocumentRecord,
 } from "../../../domain/schemas/document.ts";
-import { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/schemas/document.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";

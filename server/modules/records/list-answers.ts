@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { NotifyChannel } from "../../db/notify-channel.ts";
 
 /**
- * The owner's record lists (GET /api/records/{module}/{category}) kept whole, as the JSON sent,
- * so that a list asked again costs neither a query nor building its JSON: the design's throughput
+ * The owner's record lists (GET /api/records/{module}/{category}) kept whole, as the JSON bytes
+ * sent, so that a list asked again costs neither a query, nor building its JSON, nor encoding it: the design's throughput
  * budget leaves a repeated list little more than the framework's own cost (DESIGN.md).
  *
  * Keyed by owner and category: an answer is only ever served to the account it lists. It depends
@@ -29,7 +29,7 @@ export type ListAnswers = ReturnType<typeof createListAnswers>;
 export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?: number } = {}) {
   const maxBytes = options.maxBytes ?? MAX_BYTES;
   // owner -> category -> JSON; a Map keeps insertion order, so its first owner is the least recently used.
-  const owners = new Map<string, Map<string, string>>();
+  const owners = new Map<string, Map<string, Buffer>>();
   let bytes = 0;
   // Moves with every change: an answer built across one is not kept.
   let changes = 0;
@@ -39,7 +39,7 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
   function dropOwner(ownerId: string): void {
     const answers = owners.get(ownerId);
     if (answers === undefined) return;
-    for (const json of answers.values()) bytes -= json.length;
+    for (const json of answers.values()) bytes -= json.byteLength;
     owners.delete(ownerId);
   }
 
@@ -54,14 +54,14 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
     dropOwner(ownerId);
   }
 
-  function keep(ownerId: string, category: string, json: string): void {
-    if (json.length > maxBytes) return;
+  function keep(ownerId: string, category: string, json: Buffer): void {
+    if (json.byteLength > maxBytes) return;
     let answers = owners.get(ownerId);
     if (answers === undefined) {
       answers = new Map();
       owners.set(ownerId, answers);
     }
-    bytes += json.length - (answers.get(category)?.length ?? 0);
+    bytes += json.byteLength - (answers.get(category)?.byteLength ?? 0);
     answers.set(category, json);
     while (bytes > maxBytes) {
       const oldest = owners.keys().next().value as string;
@@ -83,7 +83,7 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
 
   return {
     /** The owner's list of the category as JSON: kept, or built by `build` (and kept if nothing changed meanwhile). */
-    async answer(ownerId: string, category: string, build: () => Promise<string>): Promise<string> {
+    async answer(ownerId: string, category: string, build: () => Promise<string>): Promise<Buffer> {
       const answers = owners.get(ownerId);
       const kept = answers?.get(category);
       if (kept !== undefined && answers !== undefined) {
@@ -93,7 +93,7 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
         return kept;
       }
       const before = changes;
-      const json = await build();
+      const json = Buffer.from(await build());
       if (listening && changes === before) keep(ownerId, category, json);
       return json;
     },
