@@ -12,10 +12,6 @@ import { optionalRef, optionalText } from "./fields.ts";
  * (assignedDocument, with assignedCustomPosition naming which of the record's document fields).
  */
 
-/** The Document Library's own entries: this category of the inventory module. */
-export const LIBRARY_MODULE = "inventory";
-export const LIBRARY_TYPE = "documentlibrary";
-
 /** The record modules, plus "documentlibrary" for the library's own documents. */
 export const DOCUMENT_MODULES = [...RECORD_MODULES, "documentlibrary"] as const;
 export type DocumentModule = (typeof DOCUMENT_MODULES)[number];
@@ -60,9 +56,6 @@ const UPLOAD_CONTENT_TYPES = [
   "text/plain",
 ] as const;
 export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
-
-/** For a file input's accept attribute: what the server will take. */
-export const UPLOAD_ACCEPT = ".pdf,.jpg,.jpeg,.png,.webp,.heic,.heif,.docx,.xlsx,.pptx,.doc,.xls,.txt";
 
 export const UPLOAD_MESSAGES = {
   tooLarge: "errors:documents.file_too_large",

@@ -3,8 +3,8 @@ import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from "@m
 import { IconPaperclip, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { UPLOAD_ACCEPT } from "../../../domain/catalog/documents.ts";
 import { LIMITS } from "../../../domain/limits.ts";
-import { UPLOAD_ACCEPT } from "../../../domain/schemas/document.ts";
 import { ReplaceFileDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { showToast } from "../../shell/toast.ts";
 

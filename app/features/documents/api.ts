@@ -18,7 +18,7 @@ export type DocumentMetadata = {
 /** Where a document lives: its module, type and id. */
 export type DocumentRef = Pick<DocumentItem, "module" | "type" | "id">;
 
-export { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/schemas/document.ts";
+export { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/catalog/documents.ts";
 
 function documentPath({ module, type, id }: DocumentRef): string {
   return `/api/documents/${encodeURIComponent(module)}/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;

@@ -1,4 +1,4 @@
-import { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/schemas/document.ts";
+import { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/catalog/documents.ts";
 import type { SearchResult } from "../../../domain/schemas/search.ts";
 import { PERSONAL_NETWORK_PATH } from "../../session/homeRoute.ts";
 import { viewPath } from "../../shell/recordPaths.ts";

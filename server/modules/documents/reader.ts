@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Kysely } from "kysely";
-import { LIBRARY_TYPE } from "../../../domain/schemas/document.ts";
+import { LIBRARY_TYPE } from "../../../domain/catalog/documents.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";

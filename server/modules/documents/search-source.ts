@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/schemas/document.ts";
+import { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/catalog/documents.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, DocumentTable } from "../../db/schema.ts";
 import type { SearchDoc, SearchSource } from "../search/source.ts";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { LIBRARY_TYPE } from "../../../domain/schemas/document.ts";
+import { LIBRARY_TYPE } from "../../../domain/catalog/documents.ts";
 import type { DB } from "../../db/schema.ts";
 import { deleteCommentsOf } from "../comments/subject-comments.ts";
 import { recordRepository } from "./repository.ts";
