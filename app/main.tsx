@@ -6,7 +6,8 @@ import { AppProviders } from "./AppProviders.tsx";
 import { configureApiClient } from "./api/client.ts";
 import { createBrowserI18n } from "./i18n/i18n.ts";
 import { createQueryClient } from "./queryClient.ts";
-import { createAppRouter } from "./router.tsx";
+import { createAppRouter, startsWithAccount } from "./router.tsx";
+import { prefetchAccount } from "./session/accountQuery.ts";
 import { sessionEndedPath } from "./session/homeRoute.ts";
 
 const i18n = createBrowserI18n();
@@ -18,6 +19,10 @@ configureApiClient({
   onUnauthorized: () => void router.navigate(sessionEndedPath(router.state.location.pathname)),
   fallbackMessage: () => i18n.t("common:error.unexpected"),
 });
+
+// The guard of "/" and of every signed-in screen first asks for the account: ask now, while the
+// screen's code downloads, not once that code has arrived and rendered.
+if (startsWithAccount(router)) prefetchAccount(queryClient);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

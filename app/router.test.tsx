@@ -1,7 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TERMS } from "../domain/limits.ts";
-import { routes } from "./router.tsx";
+import { routes, startsWithAccount } from "./router.tsx";
 import { renderRoutes } from "./test/render.tsx";
 import { stubApi, testAccount, UNAUTHENTICATED } from "./test/stubApi.ts";
 
@@ -159,5 +160,20 @@ describe("routes", () => {
     const { router } = renderRoutes(routes, { entries: ["/signout"] });
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(sessionStorage.getItem("kinfile.token")).toBeNull();
+  });
+});
+
+describe("startsWithAccount", () => {
+  it.each([
+    ["/", true],
+    ["/dashboard/personal-network", true],
+    ["/dashboard/passwordvault/password/add", true],
+    ["/login", false],
+    ["/terms-of-use", false],
+    ["/nowhere", false],
+  ])("%s: %s", (path, expected) => {
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    expect(startsWithAccount(router)).toBe(expected);
+    router.dispose();
   });
 });

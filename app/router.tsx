@@ -43,6 +43,9 @@ function identityPage<M>(load: () => Promise<M>): () => Promise<M> {
   };
 }
 
+/** The routes whose guard starts by reading the account: "/" and every signed-in screen. */
+const ACCOUNT_ROUTE_IDS = { home: "home", signedIn: "signed-in" } as const;
+
 /** A route guard (session/guards.tsx), loaded with the first signed-in screen, never with /login. */
 function guard(name: keyof typeof Guards) {
   return () => import("./session/guards.tsx").then((m) => ({ Component: m[name] }));
@@ -73,7 +76,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     ErrorBoundary: RouteErrorPage,
     children: [
-      { index: true, lazy: guard("HomeRedirect") },
+      { index: true, id: ACCOUNT_ROUTE_IDS.home, lazy: guard("HomeRedirect") },
       {
         path: "login",
         lazy: identityPage(() =>
@@ -141,6 +144,7 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        id: ACCOUNT_ROUTE_IDS.signedIn,
         lazy: guard("RequireSession"),
         children: [
           {
@@ -202,4 +206,10 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/** Whether the screen the router opened on (or any route it matched) first needs the account. */
+export function startsWithAccount(router: ReturnType<typeof createAppRouter>): boolean {
+  const ids: ReadonlySet<string | undefined> = new Set(Object.values(ACCOUNT_ROUTE_IDS));
+  return router.state.matches.some((match) => ids.has(match.route.id));
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { Account } from "../../domain/schemas/account.ts";
 import { apiFetch } from "../api/client.ts";
 
@@ -14,4 +15,19 @@ export const accountQueryKey = ["account"] as const;
  */
 export function fetchAccount(): Promise<Account> {
   return apiFetch<Account>("/api/account/account", {}, { redirectOnUnauthorized: false });
+}
+
+/** How long a fetched account counts as fresh: the guard does not ask again within a minute. */
+export const ACCOUNT_STALE_MS = 60_000;
+
+/**
+ * Starts fetching the account into the cache the guard (useAccount) reads, so a signed-in screen's
+ * first request runs alongside the download of its code instead of after it (main.tsx).
+ */
+export function prefetchAccount(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery({
+    queryKey: accountQueryKey,
+    queryFn: fetchAccount,
+    staleTime: ACCOUNT_STALE_MS,
+  });
 }
