@@ -30,11 +30,20 @@ function reminder(daysLeft: number, overrides: Partial<Reminder> = {}): Reminder
   };
 }
 
-function show(items: Reminder[], { roles = ["subscriber"], language = "en" } = {}) {
+function show(
+  items: Reminder[],
+  { roles = ["subscriber"], language = "en", remindersArrive = Promise.resolve() } = {},
+) {
   const fetch = stubApi({
     "GET /api/account/account": { body: testAccount({ roles }) },
     "GET /api/reminders": { body: items },
   });
+  // The reminders' answer waits for `remindersArrive`, to see the panel while they load.
+  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input).includes("/api/reminders")
+      ? remindersArrive.then(() => fetch(input, init))
+      : fetch(input, init),
+  );
   const view = renderWithProviders(
     <MemoryRouter>
       <RemindersPanel />
@@ -83,6 +92,16 @@ describe("the reminders panel", () => {
     show([]);
     expect(await screen.findByText("Nothing expires in the coming months.")).toBeTruthy();
     expect(screen.queryByRole("list")).toBeNull();
+  });
+
+  it("keeps its place while the dates load, with its heading and a loading line", async () => {
+    let arrive = () => {};
+    show([], { remindersArrive: new Promise<void>((done) => (arrive = done)) });
+    expect(await screen.findByRole("heading", { level: 2, name: "Reminders" })).toBeTruthy();
+    expect(screen.getByText("Loading…")).toBeTruthy();
+    arrive();
+    expect(await screen.findByText("Nothing expires in the coming months.")).toBeTruthy();
+    expect(screen.queryByText("Loading…")).toBeNull();
   });
 
   it("is not shown, nor fetched, without a subscriber or company role", async () => {
