@@ -3,7 +3,8 @@ import { userEvent } from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "../test/render.tsx";
-import { DateField, parseTypedDate } from "./DateField.tsx";
+import { DateField } from "./DateField.tsx";
+import { parseTypedDate } from "./DatePickerField.tsx";
 
 function Birthday({ start }: { start: number | null }) {
   const [value, setValue] = useState(start);
@@ -28,7 +29,7 @@ describe("a date field", () => {
 
   it("shows the date in the app's language, whatever the browser's, and keeps a typed one at UTC midnight", async () => {
     renderWithProviders(<Birthday start={Date.UTC(2015, 2, 1)} />, { language: "fr" });
-    const input = screen.getByRole("textbox", { name: "Birthday" }) as HTMLInputElement;
+    const input = (await screen.findByRole("textbox", { name: "Birthday" })) as HTMLInputElement;
     expect(input.value).toBe("1 mars 2015");
     await userEvent.clear(input);
     await userEvent.type(input, "24 nov. 2026");

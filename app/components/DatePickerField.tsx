@@ -8,24 +8,10 @@ import { useTranslation } from "react-i18next";
 import { isLanguage, type Language } from "../../domain/catalog/languages.ts";
 import { DATE_FORMATS } from "../../domain/limits.ts";
 import { currentLanguage } from "../i18n/i18n.ts";
+import { epochMsOf, isoDateOf } from "./isoDate.ts";
 
 dayjs.extend(customParseFormat);
 dayjs.extend(utc);
-
-/** Epoch ms (UTC midnight) as "YYYY-MM-DD", the picker's value. */
-export function isoDateOf(epochMs: number | null): string {
-  if (epochMs === null) return "";
-  const date = new Date(epochMs);
-  return Number.isNaN(date.getTime()) ? "" : date.toISOString().slice(0, 10);
-}
-
-/** "YYYY-MM-DD" as epoch ms at UTC midnight (the API's calendar dates), or null. */
-function epochMsOf(isoDate: string): number | null {
-  const match = /^(\d{4,})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) return null;
-  const epochMs = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return Number.isNaN(epochMs) ? null : epochMs;
-}
 
 /**
  * What a person types, read as a date: the app's own format in their language ("24 Nov, 2026",
@@ -48,7 +34,7 @@ export function parseTypedDate(text: string, language: Language): string | null 
   return null;
 }
 
-export interface DateFieldProps
+export interface DatePickerFieldProps
   extends Omit<DateInputProps, "value" | "onChange" | "defaultValue" | "maxDate" | "locale" | "valueFormat"> {
   label: string;
   value: number | null;
@@ -59,9 +45,10 @@ export interface DateFieldProps
 
 /**
  * A calendar date, shown and typed in the app's language and format (a browser's own date input
- * follows the browser's language instead), with a month calendar to pick from.
+ * follows the browser's language instead), with a month calendar to pick from. Screens use it
+ * through `DateField`, which loads it (Mantine's dates and dayjs) when a date is first shown.
  */
-export function DateField({ value, onChange, max, error, ...props }: DateFieldProps) {
+export function DatePickerField({ value, onChange, max, error, ...props }: DatePickerFieldProps) {
   const { t, i18n } = useTranslation("forms");
   const language = currentLanguage(i18n);
   const lng = isLanguage(language) ? language : "en";

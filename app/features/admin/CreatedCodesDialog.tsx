@@ -2,10 +2,10 @@ import { Box, Button, CopyButton, Group, Stack, Text } from "@mantine/core";
 import { IconCopy, IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { BillingCode } from "../../../domain/schemas/subscription.ts";
-import { isoDateOf } from "../../components/DateField.tsx";
 import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
 import { downloadText } from "../../components/download.ts";
 import { textOfMinorUnits } from "../../components/fields/numberText.ts";
+import { isoDateOf } from "../../components/isoDate.ts";
 
 const CSV_COLUMNS = "code,kind,percentOff,amountOff,currency,periodDays,expiresOn,maxUses";
 
