@@ -192,10 +192,7 @@ function buildBetterAuth(
           // Every account starts with its own "me" person, named after the account.
           after: async (user) => {
             try {
-              const created = await ensureOwnPerson(database.db, user.id);
-              if (created !== undefined) {
-                for (const hook of options.ownPersonHooks) await hook.saved(user.id, created);
-              }
+              await ensureOwnPerson(database.db, user.id, options.ownPersonHooks);
             } catch (error) {
               // GET /api/pn/person creates it later; the sign-up itself has succeeded.
               logger.error({ err: error }, "could not create the account's own person record");

@@ -21,6 +21,12 @@ export type DataKeys = {
   searchKeyFor(userId: string): Promise<KeyObject>;
   /** Drops the account's cached key (its rows are going away). */
   forget(userId: string): void;
+  /**
+   * The same keys, a key not in memory read through `trx`: what runs inside a transaction must not
+   * wait for the database the transaction holds (SQLite's one connection). A key read there is not
+   * kept in memory, as the transaction may yet roll back one it made.
+   */
+  within(trx: Kysely<DB>): DataKeys;
 };
 
 /** HKDF's info for the search key: a new purpose gets a new label, never this key. */
@@ -79,7 +85,7 @@ export function createDataKeys(options: DataKeysOptions): DataKeys {
     cache.set(userId, { key, until: clock() + ttlMs });
   }
 
-  async function readKey(userId: string): Promise<Buffer | undefined> {
+  async function readKey(db: Kysely<DB>, userId: string): Promise<Buffer | undefined> {
     const row = await db
       .selectFrom("account_key")
       .select(["wrapped_key", "key_version"])
@@ -95,8 +101,8 @@ export function createDataKeys(options: DataKeysOptions): DataKeys {
     return unwrapDataKey(masterKey, userId, row.wrapped_key);
   }
 
-  async function loadOrCreate(userId: string): Promise<Buffer> {
-    const existing = await readKey(userId);
+  async function loadOrCreate(db: Kysely<DB>, userId: string): Promise<Buffer> {
+    const existing = await readKey(db, userId);
     if (existing !== undefined) return existing;
     const dataKey = randomBytes(KEY_BYTES);
     const masterKey = masterKeys.wrapping();
@@ -111,21 +117,25 @@ export function createDataKeys(options: DataKeysOptions): DataKeys {
       .onConflict((conflict) => conflict.column("user_id").doNothing())
       .execute();
     // Another process may have won the insert: the stored key is the one to use.
-    const stored = await readKey(userId);
+    const stored = await readKey(db, userId);
     if (stored === undefined) throw new Error(`the data key of account ${userId} could not be stored`);
     return stored;
   }
 
-  async function keyOf(userId: string): Promise<KeyObject> {
+  function cachedKey(userId: string): KeyObject | undefined {
     const cached = cache.get(userId);
-    if (cached !== undefined && cached.until > clock()) {
-      cache.delete(userId);
-      cache.set(userId, cached);
-      return cached.key;
-    }
+    if (cached === undefined || cached.until <= clock()) return undefined;
+    cache.delete(userId);
+    cache.set(userId, cached);
+    return cached.key;
+  }
+
+  async function keyOf(userId: string): Promise<KeyObject> {
+    const cached = cachedKey(userId);
+    if (cached !== undefined) return cached;
     const running = pending.get(userId);
     if (running !== undefined) return running;
-    const lookup = loadOrCreate(userId)
+    const lookup = loadOrCreate(db, userId)
       .then((bytes) => {
         const key = createSecretKey(bytes);
         remember(userId, key);
@@ -136,20 +146,33 @@ export function createDataKeys(options: DataKeysOptions): DataKeys {
     return lookup;
   }
 
-  return {
-    async encryptFor(userId, plaintext, aad) {
-      const bytes = typeof plaintext === "string" ? Buffer.from(plaintext, "utf8") : plaintext;
-      return seal(await keyOf(userId), bytes, [userId, aad]);
-    },
-    async decryptFor(userId, ciphertext, aad) {
-      return open(await keyOf(userId), ciphertext, [userId, aad]);
-    },
-    async searchKeyFor(userId) {
-      const dataKey = (await keyOf(userId)).export();
-      return createSecretKey(Buffer.from(hkdfSync("sha256", dataKey, userId, SEARCH_KEY_INFO, KEY_BYTES)));
-    },
-    forget: evict,
-  };
+  /**
+   * keyOf through a transaction: no lookup shared with others (it would wait on the database the
+   * transaction holds), and nothing read there kept, as the transaction may yet roll back a key it made.
+   */
+  async function keyWithin(trx: Kysely<DB>, userId: string): Promise<KeyObject> {
+    return cachedKey(userId) ?? createSecretKey(await loadOrCreate(trx, userId));
+  }
+
+  return keysBy(keyOf);
+
+  function keysBy(keyOf: (userId: string) => Promise<KeyObject>): DataKeys {
+    return {
+      async encryptFor(userId, plaintext, aad) {
+        const bytes = typeof plaintext === "string" ? Buffer.from(plaintext, "utf8") : plaintext;
+        return seal(await keyOf(userId), bytes, [userId, aad]);
+      },
+      async decryptFor(userId, ciphertext, aad) {
+        return open(await keyOf(userId), ciphertext, [userId, aad]);
+      },
+      async searchKeyFor(userId) {
+        const dataKey = (await keyOf(userId)).export();
+        return createSecretKey(Buffer.from(hkdfSync("sha256", dataKey, userId, SEARCH_KEY_INFO, KEY_BYTES)));
+      },
+      forget: evict,
+      within: (trx) => keysBy((userId) => keyWithin(trx, userId)),
+    };
+  }
 }
 
 /** An account's data keys go with it: what they encrypted is deleted in the same transaction. */

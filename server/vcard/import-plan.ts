@@ -1,6 +1,9 @@
+import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { LIMITS } from "../../domain/limits.ts";
 import type { VcardImportResult, VcardNamedRecord } from "../../domain/schemas/vcard.ts";
+import type { ChangeHook } from "../db/change-hook.ts";
+import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors/app-error.ts";
 
 /**
@@ -8,17 +11,18 @@ import { AppError } from "../errors/app-error.ts";
  * finding the owner's records a card probably repeats, and filling a record from a card.
  */
 
-/** Told of each record an import saved, once committed (the modules' change hooks: the search index follows). */
-export type SavedHook = { saved(ownerId: string, id: string): Promise<void> };
+/** What an import tells of each record it saved: the modules' change hooks (the search index follows). */
+export type SavedHook = Pick<ChangeHook, "saved">;
 
-/** Tells the change hooks of every record an import or its decisions saved, once committed; answers the result. */
+/** Tells the change hooks of every record an import or its decisions saved, in its transaction; answers the result. */
 export async function toldSaved<T extends { created: VcardNamedRecord[]; merged?: VcardNamedRecord[] }>(
+  trx: Kysely<DB>,
   hooks: readonly SavedHook[],
   ownerId: string,
   result: T,
 ): Promise<T> {
   for (const record of [...result.created, ...(result.merged ?? [])]) {
-    for (const hook of hooks) await hook.saved(ownerId, record.id);
+    for (const hook of hooks) await hook.saved(trx, ownerId, record.id);
   }
   return result;
 }

@@ -16,7 +16,7 @@ import { addressRepository } from "./repository.ts";
 /** The rows that name addresses, in the order a refusal lists their usages. */
 const ADDRESS_USERS: readonly AddressUse[] = [personAddressUse, institutionAddressUse];
 
-/** `onChange` is told of every save and delete (the search index follows them). */
+/** `onChange` is told of every save and delete, in its transaction (the search index follows them). */
 export function createAddressService(db: Kysely<DB>, onChange: readonly ChangeHook[] = []) {
   const addresses = addressRepository(db);
 
@@ -44,13 +44,19 @@ export function createAddressService(db: Kysely<DB>, onChange: readonly ChangeHo
       try {
         if (input.id === null) {
           const row = { ...columns, id: randomUUID(), owner_id: ownerId, created_at: now, updated_at: now };
-          await addresses.insert(row);
-          for (const hook of onChange) await hook.saved(ownerId, row.id);
+          await db.transaction().execute(async (trx) => {
+            await addressRepository(trx).insert(row);
+            for (const hook of onChange) await hook.saved(trx, ownerId, row.id);
+          });
           return toAddress(row);
         }
-        const updated = await addresses.update(ownerId, input.id, { ...columns, updated_at: now });
-        if (updated === undefined) throw new AppError("not_found");
-        for (const hook of onChange) await hook.saved(ownerId, updated.id);
+        const { id } = input;
+        const updated = await db.transaction().execute(async (trx) => {
+          const row = await addressRepository(trx).update(ownerId, id, { ...columns, updated_at: now });
+          if (row === undefined) throw new AppError("not_found");
+          for (const hook of onChange) await hook.saved(trx, ownerId, row.id);
+          return row;
+        });
         return toAddress(updated);
       } catch (error) {
         // Saved meanwhile by another request: the unique index has the last word.
@@ -70,8 +76,8 @@ export function createAddressService(db: Kysely<DB>, onChange: readonly ChangeHo
       await db.transaction().execute(async (trx) => {
         for (const user of ADDRESS_USERS) await user.clear(trx, ownerId, id);
         await addressRepository(trx).delete(ownerId, id);
+        for (const hook of onChange) await hook.deleted(trx, ownerId, id);
       });
-      for (const hook of onChange) await hook.deleted(ownerId, id);
     },
   };
 }

@@ -1,5 +1,3 @@
-import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema.ts";
 import type { RecordChangeHook } from "../records/service.ts";
 
 /**
@@ -7,9 +5,9 @@ import type { RecordChangeHook } from "../records/service.ts";
  * name it yet. Once the record is saved, the documents its documents fields hold are linked to it
  * (assigned_document), so the library can lead from each file to its record.
  */
-export function attachedDocumentsLinker(db: Kysely<DB>): RecordChangeHook {
+export function attachedDocumentsLinker(): RecordChangeHook {
   return {
-    async saved(ownerId, recordId, category, body) {
+    async saved(trx, ownerId, recordId, category, body) {
       const ids = category.fields
         .filter((field) => field.type === "documents")
         .flatMap((field) => {
@@ -17,7 +15,7 @@ export function attachedDocumentsLinker(db: Kysely<DB>): RecordChangeHook {
           return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
         });
       if (ids.length === 0) return;
-      await db
+      await trx
         .updateTable("document")
         .set({ assigned_document: recordId })
         .where("owner_id", "=", ownerId)
@@ -31,8 +29,8 @@ export function attachedDocumentsLinker(db: Kysely<DB>): RecordChangeHook {
     },
     // The files outlive their record (nothing the owner kept is lost with it): unlinked, the
     // library shows them under the record's category.
-    async deleted(ownerId, recordId) {
-      await db
+    async deleted(trx, ownerId, recordId) {
+      await trx
         .updateTable("document")
         .set({ assigned_document: null })
         .where("owner_id", "=", ownerId)

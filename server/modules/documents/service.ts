@@ -30,13 +30,13 @@ export function createDocumentService(options: {
   blobs: BlobStore;
   dataKeys: DataKeys;
   log: FastifyBaseLogger;
-  /** Told of every change of a document's text and of every delete (the search index follows them). */
+  /** Told of every change of a document's text and of every delete, in its transaction (the search index). */
   onChange?: readonly ChangeHook[];
 }) {
   const { db, blobs, dataKeys, log } = options;
   const onChange = options.onChange ?? [];
-  async function changed(ownerId: string, id: string): Promise<void> {
-    for (const hook of onChange) await hook.saved(ownerId, id);
+  async function changed(trx: Kysely<DB>, ownerId: string, id: string): Promise<void> {
+    for (const hook of onChange) await hook.saved(trx, ownerId, id);
   }
   const documents = documentRepository(db);
   const reader = documentReader(db, dataKeys);
@@ -70,8 +70,15 @@ export function createDocumentService(options: {
   ): Promise<DocumentTable | undefined> {
     let current: DocumentTable | undefined = row;
     while (current !== undefined) {
-      if (await documents.swapFile(ownerId, current.id, current.blob_id, file, Date.now())) {
-        await discard(ownerId, current.blob_id);
+      const { blob_id: held, id } = current;
+      // The swap and what derives from it commit together; the old blob goes once they did.
+      const swapped = await db.transaction().execute(async (trx) => {
+        const done = await documentRepository(trx).swapFile(ownerId, id, held, file, Date.now());
+        if (done) await changed(trx, ownerId, id);
+        return done;
+      });
+      if (swapped) {
+        await discard(ownerId, held);
         return documents.find(ownerId, current.id);
       }
       current = await documents.find(ownerId, current.id);
@@ -95,22 +102,31 @@ export function createDocumentService(options: {
           ...(await sealDocumentText(dataKeys, ownerId, input.id, text)),
           updated_at: now,
         };
-        if (!(await documents.update(ownerId, input.id, changes))) throw new AppError("not_found");
-        await changed(ownerId, input.id);
-        return input.id;
+        const { id } = input;
+        await db.transaction().execute(async (trx) => {
+          if (!(await documentRepository(trx).update(ownerId, id, changes))) throw new AppError("not_found");
+          await changed(trx, ownerId, id);
+        });
+        return id;
       }
       const id = randomUUID();
-      await documents.insert({
-        ...toColumns(input),
-        ...NO_FILE,
-        ...NO_TEXT,
-        ...(await sealDocumentText(dataKeys, ownerId, id, { ...textOf(input), fileName: input.fileName })),
-        id,
-        owner_id: ownerId,
-        created_at: now,
-        updated_at: now,
+      const text = await sealDocumentText(dataKeys, ownerId, id, {
+        ...textOf(input),
+        fileName: input.fileName,
       });
-      await changed(ownerId, id);
+      await db.transaction().execute(async (trx) => {
+        await documentRepository(trx).insert({
+          ...toColumns(input),
+          ...NO_FILE,
+          ...NO_TEXT,
+          ...text,
+          id,
+          owner_id: ownerId,
+          created_at: now,
+          updated_at: now,
+        });
+        await changed(trx, ownerId, id);
+      });
       return id;
     },
 
@@ -165,7 +181,6 @@ export function createDocumentService(options: {
         await discard(ownerId, file.blobId);
         throw new AppError("not_found");
       }
-      await changed(ownerId, row.id);
       return toDocumentRecord(await open(updated));
     },
 
@@ -178,7 +193,6 @@ export function createDocumentService(options: {
       const row = await find(actor, at);
       if (row.blob_id === null || (await open(row)).fileName !== fileName) throw new AppError("not_found");
       await swapFile(actor.userId, row, NO_FILE);
-      await changed(actor.userId, row.id);
     },
 
     /**
@@ -192,10 +206,10 @@ export function createDocumentService(options: {
         if (gone !== undefined && isAt(row, LIBRARY_MODULE, LIBRARY_TYPE) && row.assigned_document !== null) {
           await deleteLibraryRecord(trx, actor.userId, row.assigned_document);
         }
+        if (gone !== undefined) for (const hook of onChange) await hook.deleted(trx, actor.userId, at.id);
         return gone;
       });
       if (deleted === undefined) throw new AppError("not_found");
-      for (const hook of onChange) await hook.deleted(actor.userId, at.id);
       await discard(actor.userId, deleted.blobId);
     },
   };

@@ -10,7 +10,7 @@ import { authorizeInstitutionDelete } from "./policy.ts";
 import { toColumns, toInstitution } from "./presenter.ts";
 import { institutionRepository } from "./repository.ts";
 
-/** `onChange` is told of every save and delete (the search index follows them). */
+/** `onChange` is told of every save and delete, in its transaction (the search index follows them). */
 export function createInstitutionService(db: Kysely<DB>, onChange: readonly ChangeHook[] = []) {
   const institutions = institutionRepository(db);
 
@@ -48,21 +48,31 @@ export function createInstitutionService(db: Kysely<DB>, onChange: readonly Chan
           created_at: now,
           updated_at: now,
         };
-        await institutions.insert(row);
-        for (const hook of onChange) await hook.saved(ownerId, row.id);
+        await db.transaction().execute(async (trx) => {
+          await institutionRepository(trx).insert(row);
+          for (const hook of onChange) await hook.saved(trx, ownerId, row.id);
+        });
         return toInstitution(row);
       }
-      const updated = await institutions.update(ownerId, id, { ...toColumns(input), updated_at: now });
-      if (updated === undefined) throw new AppError("not_found");
-      for (const hook of onChange) await hook.saved(ownerId, updated.id);
+      const updated = await db.transaction().execute(async (trx) => {
+        const row = await institutionRepository(trx).update(ownerId, id, {
+          ...toColumns(input),
+          updated_at: now,
+        });
+        if (row === undefined) throw new AppError("not_found");
+        for (const hook of onChange) await hook.saved(trx, ownerId, row.id);
+        return row;
+      });
       return toInstitution(updated);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
       if ((await institutions.find(actor.userId, id)) === undefined) throw new AppError("not_found");
       authorizeInstitutionDelete(actor);
-      await institutions.delete(actor.userId, id);
-      for (const hook of onChange) await hook.deleted(actor.userId, id);
+      await db.transaction().execute(async (trx) => {
+        await institutionRepository(trx).delete(actor.userId, id);
+        for (const hook of onChange) await hook.deleted(trx, actor.userId, id);
+      });
     },
   };
 }

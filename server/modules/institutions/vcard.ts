@@ -141,15 +141,15 @@ export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[]
         ownerId,
         fresh.map((card) => ({ name: card.name, address: card.address })),
       );
-      const created = await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         await cardAddressBook.insert(trx, rows);
-        return insertAll(
+        const created = await insertAll(
           trx,
           ownerId,
           fresh.map((card, index) => ({ card, addressId: ids[index] ?? null })),
         );
+        return toldSaved(trx, onChange, ownerId, { created, duplicates });
       });
-      return toldSaved(onChange, ownerId, { created, duplicates });
     },
 
     async decide(ownerId: string, body: InstitutionVcardDecisions): Promise<VcardDecisionsResult> {
@@ -174,7 +174,7 @@ export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[]
           address: overwrite || targets.get(targetId as string)?.address === null ? card.address : null,
         })),
       ]);
-      const result = await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         await cardAddressBook.insert(trx, rows);
         const repository = institutionRepository(trx);
         const created = await insertAll(
@@ -195,9 +195,8 @@ export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[]
           targets.set(target.id, toInstitution(updated));
           merged.push({ id: target.id, name: filled.name });
         }
-        return { created, merged };
+        return toldSaved(trx, onChange, ownerId, { created, merged });
       });
-      return toldSaved(onChange, ownerId, result);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { OWN_GROUP } from "../../../domain/catalog/relationships.ts";
 import { LIMITS } from "../../../domain/limits.ts";
 import { personInputSchema } from "../../../domain/schemas/person.ts";
+import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB } from "../../db/schema.ts";
 import { toColumns } from "./presenter.ts";
 import { personRepository } from "./repository.ts";
@@ -20,7 +21,11 @@ function namesFromAccount(name: string, email: string): { firstName: string; las
  * (better-auth's user.create hook) and, for accounts older than this module, on the first GET.
  * Answers the new person's id (undefined when the account had one), for the change hooks.
  */
-export async function ensureOwnPerson(db: Kysely<DB>, userId: string): Promise<string | undefined> {
+export async function ensureOwnPerson(
+  db: Kysely<DB>,
+  userId: string,
+  onChange: readonly ChangeHook[],
+): Promise<string | undefined> {
   const persons = personRepository(db);
   if ((await persons.findOwn(userId)) !== undefined) return undefined;
   const user = await db
@@ -35,15 +40,18 @@ export async function ensureOwnPerson(db: Kysely<DB>, userId: string): Promise<s
   });
   const now = Date.now();
   const id = randomUUID();
-  await persons.insertOwnIfMissing({
-    id,
-    owner_id: userId,
-    ...toColumns(input),
-    social_number_enc: null,
-    photo_enc: null,
-    photo_thumb_enc: null,
-    created_at: now,
-    updated_at: now,
+  await db.transaction().execute(async (trx) => {
+    await personRepository(trx).insertOwnIfMissing({
+      id,
+      owner_id: userId,
+      ...toColumns(input),
+      social_number_enc: null,
+      photo_enc: null,
+      photo_thumb_enc: null,
+      created_at: now,
+      updated_at: now,
+    });
+    for (const hook of onChange) await hook.saved(trx, userId, id);
   });
   return id;
 }

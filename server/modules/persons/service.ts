@@ -142,6 +142,7 @@ export function createPersonService(options: {
           throw new AppError("not_found");
         }
         await repository.replaceLinks(ownerId, id, { ice, kin });
+        for (const hook of onChange) await hook.saved(trx, ownerId, id);
       });
     } catch (error) {
       // Two "me" records created at once: the unique index keeps the first.
@@ -150,7 +151,6 @@ export function createPersonService(options: {
       }
       throw error;
     }
-    for (const hook of onChange) await hook.saved(ownerId, id);
     return id;
   }
 
@@ -161,8 +161,7 @@ export function createPersonService(options: {
     async own(actor: Actor, reveal: readonly string[] = []): Promise<PersonRecord> {
       let row = await persons.findOwn(actor.userId);
       if (row === undefined) {
-        const created = await ensureOwnPerson(db, actor.userId);
-        if (created !== undefined) for (const hook of onChange) await hook.saved(actor.userId, created);
+        await ensureOwnPerson(db, actor.userId, onChange);
         row = await persons.findOwn(actor.userId);
       }
       if (row === undefined) throw new AppError("not_found");
@@ -192,8 +191,8 @@ export function createPersonService(options: {
       await db.transaction().execute(async (trx) => {
         await deleteCommentsOf(trx, actor.userId, "person", id);
         await personRepository(trx).delete(actor.userId, id);
+        for (const hook of onChange) await hook.deleted(trx, actor.userId, id);
       });
-      for (const hook of onChange) await hook.deleted(actor.userId, id);
     },
   };
 }

@@ -301,11 +301,11 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
           mailing: card.mailingAddress,
         })),
       );
-      const created = await inTransaction(async (trx) => {
+      return inTransaction(async (trx) => {
         await cardAddressBook.insert(trx, planned.rows);
-        return insertAll(trx, ownerId, planned.inputs);
+        const created = await insertAll(trx, ownerId, planned.inputs);
+        return toldSaved(trx, onChange, ownerId, { created, duplicates });
       });
-      return toldSaved(onChange, ownerId, { created, duplicates });
     },
 
     async decide(ownerId: string, body: PersonVcardDecisions): Promise<VcardDecisionsResult> {
@@ -335,7 +335,7 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
         });
       }
       const planned = await withNewAddresses(ownerId, [...creates, ...merges]);
-      const result = await inTransaction(async (trx) => {
+      return inTransaction(async (trx) => {
         await cardAddressBook.insert(trx, planned.rows);
         const created = await insertAll(trx, ownerId, planned.inputs.slice(0, creates.length));
         const repository = personRepository(trx);
@@ -347,9 +347,8 @@ export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: reado
           }
           merged.push({ id, name: nameOf(input.mainDetails) });
         }
-        return { created, merged };
+        return toldSaved(trx, onChange, ownerId, { created, merged });
       });
-      return toldSaved(onChange, ownerId, result);
     },
   };
 }

@@ -58,7 +58,7 @@ export type ImportDeps = {
   blobs: BlobStore;
   listCache: ListCache;
   photos: PhotoProcessor;
-  /** The app's record hooks (reminders, documents' links), told of each restored record once committed. */
+  /** The app's record hooks (reminders, documents' links, search), told of each restored record in its transaction. */
   recordHooks: readonly RecordChangeHook[];
   /** Told of each import once committed (the search index builds the owner's terms). */
   afterImport: readonly AfterImport[];
@@ -320,6 +320,8 @@ export async function importFile(
       await persons.insert(trx, ownerId, preparedPersons, ownId);
       await insertRecordRows(trx, records);
       await insertDocumentRows(trx, documents);
+      // The records' reminders, links and terms commit with them, as a save's do.
+      await announceRestoredRecords(trx, deps.recordHooks, ownerId, restoredRecords);
       await insertCommentRows(trx, commentRows);
       if (!(await insertShareDefinitions(trx, ownerId, nominees, clock()))) {
         throw contentRefusal({ nominees: "errors:portability.duplicate_nominee" });
@@ -327,9 +329,8 @@ export async function importFile(
     });
     written.length = 0;
 
-    // Committed: what follows from the rows (reminders, the search index) may lag, never undo them.
+    // Committed: the index of the rest (rebuilt whole by the index's build, so it may lag) never undoes them.
     try {
-      await announceRestoredRecords(deps.recordHooks, ownerId, restoredRecords);
       const ownPersonId =
         ownId !== null && file.persons.some((person) => person.group === OWN_GROUP) ? ownId : null;
       for (const hook of deps.afterImport) await hook(ownerId, { ownPersonId });

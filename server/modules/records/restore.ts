@@ -56,8 +56,8 @@ export function remapReferences(
 
 /**
  * The records module's public face for an import (server/modules/portability): `rows` seals each
- * body as a save does (before the transaction), `insert` writes them in it, and `saved` tells the
- * app's record hooks (reminders, documents' links) once the import is committed.
+ * body as a save does (before the transaction), `insert` writes them in it, and
+ * `announceRestoredRecords` tells the app's record hooks (reminders, documents' links, search) in it too.
  */
 export async function recordRows(
   dataKeys: DataKeys,
@@ -91,8 +91,9 @@ export async function insertRecordRows(trx: Kysely<DB>, rows: readonly RecordTab
   for (const row of rows) await records.insert(row);
 }
 
-/** After the import's commit: each restored record told to the app's record hooks, as a save would. */
+/** In the import's transaction: each restored record told to the app's record hooks, as a save does. */
 export async function announceRestoredRecords(
+  trx: Kysely<DB>,
   hooks: readonly RecordChangeHook[],
   ownerId: string,
   records: readonly RestoredRecord[],
@@ -100,6 +101,6 @@ export async function announceRestoredRecords(
   for (const record of records) {
     if (!isCategoryKey(record.category)) continue;
     const category = categoryDef(record.category);
-    for (const hook of hooks) await hook.saved(ownerId, record.id, category, record.body);
+    for (const hook of hooks) await hook.saved(trx, ownerId, record.id, category, record.body);
   }
 }

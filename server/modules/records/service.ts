@@ -7,6 +7,7 @@ import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { recordActivity } from "../activity/activity-log.ts";
@@ -20,23 +21,19 @@ import { recordRepository } from "./repository.ts";
 /** The answered shapes are declared once, in domain/, for the server and the app. */
 export type { RecordListItem, RecordView };
 
-/** Told after each save and delete, so work derived from records (reminder mail) follows them. */
-export type RecordChangeHook = {
-  saved(ownerId: string, recordId: string, category: CategoryDef, body: RecordBody): Promise<void>;
-  deleted(ownerId: string, recordId: string): Promise<void>;
-};
+/** A records' change hook (change-hook.ts) is also given the saved record's category and body. */
+export type RecordChangeHook = ChangeHook<[category: CategoryDef, body: RecordBody]>;
 
 export function createRecordService(options: {
   db: Kysely<DB>;
   dataKeys: DataKeys;
-  /** Told of every save and delete, in order (reminders, documents' links to their record). */
+  /** Told of every save and delete, in order, in its transaction (reminders, documents' links, search). */
   onChange?: readonly RecordChangeHook[];
   /** The app's cache of list columns (list-cache.ts). */
   listCache: ListCache;
 }) {
   const { db, dataKeys } = options;
   const hooks = options.onChange ?? [];
-  const records = recordRepository(db);
   const reader = recordReader(options);
   const open = (row: RecordTable) => openRecordBody(dataKeys, row);
 
@@ -54,17 +51,21 @@ export function createRecordService(options: {
       await checkReferences(db, dataKeys, actor.userId, referenceFields(category), body, null);
       const id = randomUUID();
       const now = Date.now();
-      await records.insert({
-        id,
-        owner_id: actor.userId,
-        module: category.module,
-        category: category.key,
-        body_enc: await seal(actor.userId, id, category, body),
-        reminder_date: reminderDate(body, reminderFields(category)),
-        created_at: now,
-        updated_at: now,
+      // Sealed before the transaction: no key lookup waits on the database it holds.
+      const bodyEnc = await seal(actor.userId, id, category, body);
+      await db.transaction().execute(async (trx) => {
+        await recordRepository(trx).insert({
+          id,
+          owner_id: actor.userId,
+          module: category.module,
+          category: category.key,
+          body_enc: bodyEnc,
+          reminder_date: reminderDate(body, reminderFields(category)),
+          created_at: now,
+          updated_at: now,
+        });
+        for (const hook of hooks) await hook.saved(trx, actor.userId, id, category, body);
       });
-      for (const hook of hooks) await hook.saved(actor.userId, id, category, body);
       return id;
     },
 
@@ -121,13 +122,16 @@ export function createRecordService(options: {
       // The route read the record once already (withStoredSecrets); the update itself is
       // conditional on owner and category, so another account's or category's id changes nothing.
       await checkReferences(db, dataKeys, actor.userId, referenceFields(category), body, id);
-      const updated = await records.update(actor.userId, category.key, id, {
-        body_enc: await seal(actor.userId, id, category, body),
-        reminder_date: reminderDate(body, reminderFields(category)),
-        updated_at: Date.now(),
+      const bodyEnc = await seal(actor.userId, id, category, body);
+      await db.transaction().execute(async (trx) => {
+        const updated = await recordRepository(trx).update(actor.userId, category.key, id, {
+          body_enc: bodyEnc,
+          reminder_date: reminderDate(body, reminderFields(category)),
+          updated_at: Date.now(),
+        });
+        if (!updated) throw new AppError("not_found");
+        for (const hook of hooks) await hook.saved(trx, actor.userId, id, category, body);
       });
-      if (!updated) throw new AppError("not_found");
-      for (const hook of hooks) await hook.saved(actor.userId, id, category, body);
     },
 
     /** DELETE: the record and its comments (the routes' access rule is the full file, deleting included). */
@@ -136,9 +140,9 @@ export function createRecordService(options: {
       await db.transaction().execute(async (trx) => {
         await deleteCommentsOf(trx, actor.userId, "record", id);
         await recordRepository(trx).delete(actor.userId, id);
+        for (const hook of hooks) await hook.deleted(trx, actor.userId, id);
       });
       options.listCache.forget(actor.userId, id);
-      for (const hook of hooks) await hook.deleted(actor.userId, id);
     },
 
     /** category -> number of the caller's records, every category of the module, zeros included. */

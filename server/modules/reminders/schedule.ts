@@ -64,30 +64,28 @@ function cancelPending(db: Kysely<DB>, recordId: string, keep: ReadonlySet<strin
  * date and lead time.
  */
 export function reminderScheduler(options: {
-  db: Kysely<DB>;
   jobs: JobQueue<ReminderJobs>;
   clock?: () => number;
 }): RecordChangeHook {
-  const { db, jobs } = options;
+  const { jobs } = options;
   const clock = options.clock ?? Date.now;
   return {
-    async saved(ownerId, recordId, category, body) {
+    // In the record's transaction: the mails are jobs, sent by the queue only once it committed.
+    async saved(trx, ownerId, recordId, category, body) {
       const wanted = wantedReminders(ownerId, recordId, category, body, clock());
       const keys = new Set(wanted.map((job) => reminderKey(job.payload)));
-      await db.transaction().execute(async (trx) => {
-        await cancelPending(trx, recordId, keys);
-        for (const job of wanted) {
-          await jobs.enqueue(
-            "reminder.send",
-            job.payload,
-            { runAt: job.runAt, uniqueKey: reminderKey(job.payload) },
-            trx,
-          );
-        }
-      });
+      await cancelPending(trx, recordId, keys);
+      for (const job of wanted) {
+        await jobs.enqueue(
+          "reminder.send",
+          job.payload,
+          { runAt: job.runAt, uniqueKey: reminderKey(job.payload) },
+          trx,
+        );
+      }
     },
-    async deleted(_ownerId, recordId) {
-      await cancelPending(db, recordId, new Set());
+    async deleted(trx, _ownerId, recordId) {
+      await cancelPending(trx, recordId, new Set());
     },
   };
 }

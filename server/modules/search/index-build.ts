@@ -37,7 +37,7 @@ export function searchIndexHandlers(options: {
   const indexer = createSearchIndexer({
     db: database.db,
     dataKeys,
-    sources: searchSources(database.db, dataKeys),
+    sources: searchSources,
   });
   return {
     async "search.build-index"() {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { SearchKind } from "../../../domain/schemas/search.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
@@ -11,54 +10,53 @@ import type { SearchDoc, SearchSource } from "./source.ts";
 
 /**
  * Keeps the search index right: each module tells it of a save or a delete (its change hooks),
- * and it reads the row again through the module's search source and replaces the row's terms.
- * A failure is logged, never the save's: the row is saved, and searches check every match against
- * the row as it is (search.ts), so a stale index can miss a row until its next save but never show
- * one wrongly.
+ * and it reads the row again through the module's search source and replaces the row's terms, in
+ * the save's own transaction: a row is never saved without its terms, and a failure here fails
+ * the save (nothing is half written). Searches still check every match against the row as it is
+ * (search.ts), so an index older than a row (a bug, a restore) never shows it wrongly.
  */
 export type SearchIndexer = ReturnType<typeof createSearchIndexer>;
 
 export function createSearchIndexer(options: {
   db: Kysely<DB>;
   dataKeys: DataKeys;
-  sources: readonly SearchSource[];
-  log?: Pick<FastifyBaseLogger, "error">;
+  /** The modules' sources reading through a database or a transaction (sources.ts). */
+  sources: (db: Kysely<DB>, dataKeys: DataKeys) => readonly SearchSource[];
 }) {
   const { db, dataKeys } = options;
   const terms = searchRepository(db);
-  const sources = new Map(options.sources.map((source) => [source.kind, source]));
+  const sources = options.sources(db, dataKeys);
 
-  function sourceOf(kind: SearchKind): SearchSource {
-    const source = sources.get(kind);
+  function sourceOf(kind: SearchKind, within: readonly SearchSource[]): SearchSource {
+    const source = within.find((candidate) => candidate.kind === kind);
     if (source === undefined) throw new Error(`no search source for ${kind}`);
     return source;
   }
 
   async function write(
+    trx: Kysely<DB>,
     ownerId: string,
     kind: SearchKind,
     ids: readonly string[],
     docs: readonly SearchDoc[],
   ) {
-    const key = await dataKeys.searchKeyFor(ownerId);
-    await terms.replace(
+    const key = await dataKeys.within(trx).searchKeyFor(ownerId);
+    await searchRepository(trx).replace(
       ownerId,
       ids.map((id) => ({ kind, id })),
       docs.flatMap((doc) => termsOf(ownerId, key, doc)),
     );
   }
 
-  /** These rows' terms as the rows are now (a row gone loses its terms). */
-  async function reindex(ownerId: string, kind: SearchKind, ids: readonly string[]): Promise<void> {
-    await write(ownerId, kind, ids, await sourceOf(kind).read(ownerId, ids));
-  }
-
-  async function safely(work: () => Promise<void>): Promise<void> {
-    try {
-      await work();
-    } catch (error) {
-      options.log?.error({ err: error }, "the search index could not follow a change");
-    }
+  /** These rows' terms as the rows are now in `trx` (a row gone loses its terms). */
+  async function reindex(
+    trx: Kysely<DB>,
+    ownerId: string,
+    kind: SearchKind,
+    ids: readonly string[],
+  ): Promise<void> {
+    const within = options.sources(trx, dataKeys.within(trx));
+    await write(trx, ownerId, kind, ids, await sourceOf(kind, within).read(ownerId, ids));
   }
 
   return {
@@ -74,26 +72,18 @@ export function createSearchIndexer(options: {
      * existed has them, as it is now). Idempotent: a second run finds nothing to add.
      */
     async build(ownerId: string): Promise<void> {
-      for (const source of sources.values()) {
+      for (const source of sources) {
         const indexed = await terms.indexedIds(ownerId, source.kind);
         const docs = (await source.readAll(ownerId)).filter((doc) => !indexed.has(doc.id));
-        if (docs.length > 0) await write(ownerId, source.kind, [], docs);
+        if (docs.length > 0) await write(db, ownerId, source.kind, [], docs);
       }
     },
 
-    /** The change hook of a module's rows of this kind. */
-    hookFor(kind: SearchKind): ChangeHook {
+    /** The change hook of a module's rows of this kind (records': "record", with the body it ignores). */
+    hookFor(kind: SearchKind): ChangeHook & RecordChangeHook {
       return {
-        saved: (ownerId, id) => safely(() => reindex(ownerId, kind, [id])),
-        deleted: (ownerId, id) => safely(() => terms.remove(ownerId, { kind, id })),
-      };
-    },
-
-    /** The records module's change hook. */
-    recordHook(): RecordChangeHook {
-      return {
-        saved: (ownerId, id) => safely(() => reindex(ownerId, "record", [id])),
-        deleted: (ownerId, id) => safely(() => terms.remove(ownerId, { kind: "record", id })),
+        saved: (trx, ownerId, id) => reindex(trx, ownerId, kind, [id]),
+        deleted: (trx, ownerId, id) => searchRepository(trx).remove(ownerId, { kind, id }),
       };
     },
   };

@@ -19,9 +19,12 @@ async function deleteSubject(db: Kysely<DB>, ownerId: string, subject: SubjectRe
 /** Every query on the search index, each filtered by its owner. Pass a transaction to run them in it. */
 export function searchRepository(db: Kysely<DB>) {
   return {
-    /** Replaces the index rows of these subjects of one owner by `rows`, in one transaction. */
+    /**
+     * Replaces the index rows of these subjects of one owner by `rows`, in one transaction: the
+     * caller's (a save's change hook), or one of its own (the index's build).
+     */
     async replace(ownerId: string, subjects: readonly SubjectRef[], rows: readonly SearchTermTable[]) {
-      await db.transaction().execute(async (trx) => {
+      const work = async (trx: Kysely<DB>) => {
         for (const subject of subjects) await deleteSubject(trx, ownerId, subject);
         for (let start = 0; start < rows.length; start += INSERT_BATCH) {
           await trx
@@ -31,7 +34,8 @@ export function searchRepository(db: Kysely<DB>) {
             .onConflict((conflict) => conflict.doNothing())
             .execute();
         }
-      });
+      };
+      await (db.isTransaction ? work(db) : db.transaction().execute(work));
     },
 
     async remove(ownerId: string, subject: SubjectRef): Promise<void> {
