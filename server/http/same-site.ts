@@ -13,6 +13,11 @@ declare module "fastify" {
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** True for a request that may change something: any method but a read's, or a GET that says it does. */
+export function isWrite(request: FastifyRequest): boolean {
+  return !READS.has(request.method) || request.routeOptions.config.changesState === true;
+}
+
 /** What a browser sends with a request it made for a page of this site (or typed by the user). */
 const OWN_SITE = new Set(["same-origin", "none"]);
 
@@ -32,10 +37,12 @@ function comesFromAnotherSite(request: FastifyRequest, ownOrigin: string): boole
  */
 export function refuseCrossSiteWrites(app: FastifyInstance, options: { publicUrl: string }): void {
   const ownOrigin = new URL(options.publicUrl).origin;
-  app.addHook("onRequest", async (request) => {
-    const isWrite = !READS.has(request.method) || request.routeOptions.config.changesState === true;
-    if (isWrite && comesFromAnotherSite(request, ownOrigin)) {
-      throw new AppError("forbidden", { message: "errors:messages.cross_site" });
+  // A callback, not async: it runs on every request, and a promise each time costs (app.ts).
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (isWrite(request) && comesFromAnotherSite(request, ownOrigin)) {
+      done(new AppError("forbidden", { message: "errors:messages.cross_site" }));
+      return;
     }
+    done();
   });
 }

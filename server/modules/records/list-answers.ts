@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { NotifyChannel } from "../../db/notify-channel.ts";
+import { isWrite } from "../../http/same-site.ts";
 
 /**
  * The owner's record lists (GET /api/records/{module}/{category}) kept whole, as the JSON bytes
@@ -114,16 +115,21 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
   };
 }
 
-/** Methods that write nothing: every other request of a signed-in account may change its lists. */
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
-
 /**
  * Drops the signed-in caller's list answers after each of its requests that may write (see
  * createListAnswers): after the handler, so after its commit, and before the answer is sent, so
  * that the writer's next list is built again.
  */
 export function dropListsAfterWrites(app: FastifyInstance, answers: ListAnswers): void {
-  app.addHook("onSend", async (request) => {
-    if (request.actor !== null && !READS.has(request.method)) await answers.changed(request.actor.userId);
+  // A callback, not async: reads, nearly every request, then cost no promise.
+  app.addHook("onSend", (request, _reply, payload, done) => {
+    if (request.actor === null || !isWrite(request)) {
+      done(null, payload);
+      return;
+    }
+    answers.changed(request.actor.userId).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
 }
