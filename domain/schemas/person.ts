@@ -12,18 +12,9 @@ import {
   refList,
   requiredText,
 } from "./fields.ts";
+import { EMERGENCY_CONTACTS_MAX, PERSON_MESSAGES } from "./personLimits.ts";
 import { type Phone, phoneListSchema } from "./phone.ts";
 import { PHOTO_MESSAGES } from "./photo.ts";
-
-export const PERSON_MESSAGES = {
-  firstName: "errors:network.first_name_required",
-  group: "errors:network.group_required",
-  type: "errors:network.type_required",
-  typeOfOtherGroup: "errors:network.type_not_in_group",
-} as const;
-
-/** Emergency contacts and next of kin a person may list. */
-export const EMERGENCY_CONTACTS_MAX = 20;
 
 /**
  * Longest imageSrc accepted: a 5 MB image in base64 inside a data URL. The decoded size is checked
@@ -233,29 +224,6 @@ export type PersonListItem = {
   /** The first phone and email at most, for the contact popup. */
   contactDetails: { emails: string[]; phones: Phone[] };
 };
-
-/**
- * A full record as its group's list shows it (the first email and phone), so that the family tree
- * treats a record read whole (the owner's own, a file's persons) like any list's.
- */
-export function personListItemOf(person: PersonRecord): PersonListItem {
-  return {
-    id: person.id,
-    createTime: person.createTime,
-    group: person.group,
-    type: person.type,
-    mainDetails: {
-      firstName: person.mainDetails.firstName,
-      lastName: person.mainDetails.lastName,
-      birthday: person.mainDetails.birthday,
-      imageSrc: person.mainDetails.imageSrc,
-    },
-    contactDetails: {
-      emails: person.contactDetails.emails.slice(0, 1),
-      phones: person.contactDetails.phones.slice(0, 1),
-    },
-  };
-}
 
 /** ?reveal=socialNumber: a person read with the social number in clear (each reveal is logged). */
 export const personRevealQuerySchema = z.object({ reveal: z.enum(["socialNumber"]).optional() });

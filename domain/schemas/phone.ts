@@ -5,7 +5,7 @@ import {
   parsePhoneNumberFromString,
 } from "libphonenumber-js";
 import { z } from "zod";
-import { PHONE_TYPES, type PhoneType } from "../catalog/phones.ts";
+import { DEFAULT_PHONE_TYPE, PHONE_TYPES, type PhoneType } from "../catalog/phones.ts";
 import { LIMITS } from "../limits.ts";
 import { boundedList, optionalChoice } from "./fields.ts";
 
@@ -14,9 +14,6 @@ import { boundedList, optionalChoice } from "./fields.ts";
  * numbers such as +800), `number` is E.164 ("+14165550123"), `type` one of the spec's phone types.
  */
 export type Phone = { code: string | null; number: string; type: PhoneType };
-
-/** The type a phone gets when the form sends none. */
-export const DEFAULT_PHONE_TYPE: PhoneType = "mobile";
 
 /**
  * One phone row as the form sends it: `code` the ISO region picked beside the number, `number` as

@@ -1,16 +1,21 @@
 import { useForm } from "@mantine/form";
-import { useEffect, useRef, useState } from "react";
+import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ApiError } from "../../api/client.ts";
 import { errorMessage } from "../../api/errorMessages.ts";
+import type { CheckedForm } from "../../shell/unsaved/useGuardedSave.ts";
 import type { FormErrors } from "./errorPaths.ts";
+import { isLazySchema, type LazySchema } from "./lazySchema.ts";
 import { type FieldMessage, schemaFieldMessages } from "./schemaErrors.ts";
 
 export interface SchemaFormOptions<Values> {
   initialValues: Values;
-  /** The domain schema the server applies to the same values (rules defined once). */
-  schema: z.ZodType;
+  /**
+   * The domain schema the server applies to the same values (rules defined once), or the way to
+   * fetch it: a lazy schema loads when the form first takes the focus, or on save.
+   */
+  schema: z.ZodType | LazySchema;
   /** Checks the schema cannot report together with others (zod skips refinements after an issue). */
   extraMessages?: (values: Values) => Record<string, FieldMessage>;
 }
@@ -35,6 +40,10 @@ export interface SchemaForm<Values extends Record<string, unknown>> {
    * are left as typed.
    */
   showServerError: (error: unknown, shownPath: (path: string) => boolean) => string | null;
+  /** The form as the save path checks it: a lazy schema is fetched before the check. */
+  checked: Omit<CheckedForm<Values>, "validate"> & { validate: () => Promise<{ hasErrors: boolean }> };
+  /** Spread on the `<form>`: its first focus fetches a lazy schema, before any field is checked. */
+  formProps: { onFocus: (event: FocusEvent<HTMLFormElement>) => void };
 }
 
 /**
@@ -51,8 +60,27 @@ export function useSchemaForm<Values extends Record<string, unknown>>({
   const { t, i18n } = useTranslation(["errors", "common"]);
   // What the server said per field, so a language change leaves those messages as they are.
   const serverMessages = useRef(new Map<string, unknown>());
+  const lazy = isLazySchema(schema) ? schema : null;
+  // A check asked for before a lazy schema arrived: the touched fields are checked once it has.
+  const missedCheck = useRef(false);
+  const loadSchema = async (): Promise<void> => {
+    if (!lazy || lazy.loaded()) return;
+    // Offline or a failed fetch leaves the check to the server, whose messages show the same way.
+    await lazy.load().catch(() => undefined);
+    if (!missedCheck.current || !lazy.loaded()) return;
+    missedCheck.current = false;
+    const current = latestForm.current;
+    for (const [path, touched] of Object.entries(current.getTouched())) {
+      if (touched) current.validateField(path);
+    }
+  };
   const form = useValidatedForm<Values>(initialValues, (values) => {
-    const messages = { ...extraMessages?.(values), ...schemaFieldMessages(schema, values) };
+    const ready = lazy ? lazy.loaded() : (schema as z.ZodType);
+    if (!ready) {
+      missedCheck.current = true;
+      void loadSchema();
+    }
+    const messages = { ...extraMessages?.(values), ...(ready ? schemaFieldMessages(ready, values) : {}) };
     return Object.fromEntries(
       Object.entries(messages).map(([path, message]) => [path, t(message.key, message.params)]),
     );
@@ -82,5 +110,14 @@ export function useSchemaForm<Values extends Record<string, unknown>>({
     return errorMessage(t, error);
   };
 
-  return { form, showServerError };
+  const checked: SchemaForm<Values>["checked"] = {
+    validate: async () => {
+      await loadSchema();
+      return form.validate();
+    },
+    isDirty: () => form.isDirty(),
+    values: form.values,
+  };
+
+  return { form, showServerError, checked, formProps: { onFocus: () => void loadSchema() } };
 }

@@ -22,10 +22,11 @@ export function lazyModule<M>(importer: () => Promise<M>): {
   };
 }
 
-export function useLazyModule<M>(module: ReturnType<typeof lazyModule<M>>): M | null {
+/** The module once loaded; `enabled` false holds the fetch back until the caller needs it. */
+export function useLazyModule<M>(module: ReturnType<typeof lazyModule<M>>, enabled = true): M | null {
   const [value, setValue] = useState<M | null>(module.loaded);
   useEffect(() => {
-    if (value !== null) return;
+    if (value !== null || !enabled) return;
     let live = true;
     module.load().then((loaded) => {
       if (live) setValue(() => loaded);
@@ -33,6 +34,6 @@ export function useLazyModule<M>(module: ReturnType<typeof lazyModule<M>>): M | 
     return () => {
       live = false;
     };
-  }, [module, value]);
+  }, [module, value, enabled]);
   return value;
 }

@@ -3,12 +3,17 @@ import { Group, NativeSelect, Select, TextInput } from "@mantine/core";
 import type { CountryCode } from "libphonenumber-js";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { PHONE_TYPES, type PhoneType, phoneTypeLabelKey } from "../../../domain/catalog/phones.ts";
+import {
+  DEFAULT_PHONE_TYPE,
+  PHONE_TYPES,
+  type PhoneType,
+  phoneTypeLabelKey,
+} from "../../../domain/catalog/phones.ts";
 import { LIMITS } from "../../../domain/limits.ts";
-import { DEFAULT_PHONE_TYPE, formatPhone, type Phone } from "../../../domain/schemas/phone.ts";
+import type { Phone } from "../../../domain/schemas/phone.ts";
 import { useCountryOptions } from "../country/countryOptions.ts";
 import { clearButtonProps } from "../form/clearButton.ts";
-import { type PhoneLibrary, usePhoneLibrary } from "./phoneLibrary.ts";
+import { formatPhoneWith, type PhoneLibrary, usePhoneLibrary } from "./phoneLibrary.ts";
 
 /** One phone as the form holds it: region code ("CA" or ""), the number as typed, its type. */
 export type PhoneRow = { code: string; number: string; type: PhoneType };
@@ -21,9 +26,12 @@ export function isEmptyPhoneRow(row: PhoneRow): boolean {
   return row.number.trim() === "";
 }
 
-/** A saved phone as a row: the number shown in international format. */
-export function phoneRowOf(phone: Phone): PhoneRow {
-  return { code: phone.code ?? "", number: formatPhone(phone), type: phone.type };
+/**
+ * A saved phone as a row: the number in international format. Forms that start from saved phones
+ * wait for the library (`usePhoneLibrary`), so the number is not shown raw and then changed.
+ */
+export function phoneRowOf(phone: Phone, library: PhoneLibrary | null): PhoneRow {
+  return { code: phone.code ?? "", number: formatPhoneWith(library, phone), type: phone.type };
 }
 
 /**

@@ -9,12 +9,16 @@ export const phoneLibrary = lazyModule(() => import("libphonenumber-js"));
 
 export type PhoneLibrary = typeof import("libphonenumber-js");
 
-export function usePhoneLibrary(): PhoneLibrary | null {
-  return useLazyModule(phoneLibrary);
+/** The library once loaded; `needed` false (a form without phones) does not fetch it. */
+export function usePhoneLibrary(needed = true): PhoneLibrary | null {
+  return useLazyModule(phoneLibrary, needed);
 }
 
-/** The spec's display of a phone: international format ("+1 416 555 0123"), or a dash. */
-function formatPhoneWith(
+/**
+ * The spec's display of a phone: international format ("+1 416 555 0123"), or a dash; the stored
+ * E.164 number while the library is not there.
+ */
+export function formatPhoneWith(
   library: PhoneLibrary | null,
   phone: Pick<Phone, "number"> | null | undefined,
 ): string {

@@ -1,6 +1,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { TREE_GROUPS } from "../../../domain/familyTree.ts";
-import { type PersonListItem, personListItemOf } from "../../../domain/schemas/person.ts";
+import type { PersonListItem } from "../../../domain/schemas/person.ts";
+import { personListItemOf } from "../../../domain/schemas/personListItem.ts";
 import { personListQuery, useOwnPerson } from "./personData.ts";
 
 /**

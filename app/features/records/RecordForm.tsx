@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isFieldVisible } from "../../../domain/sections/fields.ts";
-import { recordSchema } from "../../../domain/sections/schema.ts";
 import type { CategoryDef, FieldType } from "../../../domain/sections/types.ts";
 import { FieldInput } from "../../components/fields/FieldInput.tsx";
 import { FormFooter } from "../../components/form/FormFooter.tsx";
+import { lazySchemaModule } from "../../components/form/lazySchema.ts";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
 import { useGuardedSave } from "../../shell/unsaved/useGuardedSave.ts";
 import { isRecordFieldPath, type RecordFormValues } from "./formValues.ts";
@@ -24,6 +24,9 @@ const WIDE_TYPES: ReadonlySet<FieldType> = new Set([
   "multiselect",
   "documents",
 ]);
+
+// The record schemas bring zod and libphonenumber-js: fetched when a form is first focused or saved.
+const recordSchemas = lazySchemaModule(() => import("../../../domain/sections/schema.ts"));
 
 export interface RecordFormProps {
   category: CategoryDef;
@@ -43,9 +46,9 @@ export interface RecordFormProps {
 export function RecordForm({ category, recordId, initial, onSaved, onCancel }: RecordFormProps) {
   const { t } = useTranslation(["records", "errors"]);
   const queryClient = useQueryClient();
-  const { form, showServerError } = useSchemaForm<RecordFormValues>({
+  const { form, showServerError, checked, formProps } = useSchemaForm<RecordFormValues>({
     initialValues: initial,
-    schema: recordSchema(category),
+    schema: recordSchemas((module) => module.recordSchema(category)),
   });
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -60,7 +63,7 @@ export function RecordForm({ category, recordId, initial, onSaved, onCancel }: R
     onError: (error) => setFailure(showServerError(error, (path) => isRecordFieldPath(category, path))),
   });
 
-  const submit = useGuardedSave(form, save.mutateAsync, () => setFailure(null));
+  const submit = useGuardedSave(checked, save.mutateAsync, () => setFailure(null));
 
   const reveal =
     recordId === undefined
@@ -69,7 +72,7 @@ export function RecordForm({ category, recordId, initial, onSaved, onCancel }: R
   const values = form.values;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate {...formProps}>
       <Stack gap="lg">
         <Text size="sm" c="dimmed">
           {t("form.requiredNote")}

@@ -5,13 +5,14 @@ import { useParams } from "react-router";
 
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { ApiError } from "../../api/client.ts";
+import { usePhoneLibrary } from "../../components/phone/phoneLibrary.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { useFormExits } from "../../shell/unsaved/useFormExits.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { fetchOwnPerson, personQueryKeys } from "../personal-network/queries.ts";
 import { categoryPage } from "./categoryPage.tsx";
-import { initialValues } from "./formValues.ts";
+import { hasPhoneField, initialValues } from "./formValues.ts";
 import { RecordForm } from "./RecordForm.tsx";
 import { RecordNotFound } from "./RecordNotFound.tsx";
 import { recordTitleKey } from "./recordPlace.ts";
@@ -38,8 +39,12 @@ function RecordFormScreen({ category }: { category: CategoryDef }) {
   const title = id ? t("form.editTitle", { category: label }) : t("form.addTitle", { category: label });
   usePageTitle(title);
 
+  // A saved record's phones are shown formatted from the start: the library loads beside the record.
+  const needsPhones = id !== undefined && hasPhoneField(category);
+  const phones = usePhoneLibrary(needsPhones);
+
   const notFound = record.error instanceof ApiError && record.error.status === 404;
-  const ready = id ? record.data !== undefined : !own.isPending;
+  const ready = id ? record.data !== undefined && (!needsPhones || phones !== null) : !own.isPending;
 
   return (
     <Stack gap="lg" maw={960}>
@@ -57,7 +62,7 @@ function RecordFormScreen({ category }: { category: CategoryDef }) {
             <RecordForm
               category={category}
               recordId={id}
-              initial={initialValues(category, record.data?.body ?? null, own.data?.id ?? null)}
+              initial={initialValues(category, record.data?.body ?? null, own.data?.id ?? null, phones)}
               onSaved={exits.onSaved}
               onCancel={exits.onCancel}
             />

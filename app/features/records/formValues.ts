@@ -5,6 +5,7 @@ import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef, FieldDef } from "../../../domain/sections/types.ts";
 import type { MoneyValue } from "../../components/fields/MoneyField.tsx";
 import { emptyPhoneRow, phoneRowOf } from "../../components/phone/PhoneInput.tsx";
+import type { PhoneLibrary } from "../../components/phone/phoneLibrary.ts";
 
 /** A record form's values: one entry per declared field and per `<field>Other` text. */
 export type RecordFormValues = Record<string, unknown>;
@@ -28,25 +29,34 @@ function emptyValue(field: FieldDef, ownId: string | null): unknown {
   }
 }
 
-function formValue(field: FieldDef, stored: unknown): unknown {
-  if (field.type === "phone") return stored ? phoneRowOf(stored as Phone) : emptyPhoneRow();
+function formValue(field: FieldDef, stored: unknown, phones: PhoneLibrary | null): unknown {
+  if (field.type === "phone") return stored ? phoneRowOf(stored as Phone, phones) : emptyPhoneRow();
   return stored;
 }
 
+/** Whether the category has a phone field (its form then needs the phone library). */
+export function hasPhoneField(category: CategoryDef): boolean {
+  return category.fields.some((field) => field.type === "phone");
+}
+
 /**
- * The values a form starts from: the saved record's, or each field's empty value (a select's
- * default option, the holder as the owner's own person when the field allows it).
+ * The values a form starts from: the saved record's (its phones formatted by `phones`), or each
+ * field's empty value (a select's default option, the holder as the owner's own person when the
+ * field allows it).
  */
 export function initialValues(
   category: CategoryDef,
   body: RecordBody | null,
   ownId: string | null,
+  phones: PhoneLibrary | null,
 ): RecordFormValues {
   const values: RecordFormValues = {};
   for (const field of category.fields) {
     const stored = body?.[field.key];
     values[field.key] =
-      body && stored !== undefined && stored !== null ? formValue(field, stored) : emptyValue(field, ownId);
+      body && stored !== undefined && stored !== null
+        ? formValue(field, stored, phones)
+        : emptyValue(field, ownId);
     if (hasOtherOption(field)) values[otherFieldKey(field)] = body?.[otherFieldKey(field)] ?? null;
   }
   return values;

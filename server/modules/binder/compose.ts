@@ -13,7 +13,8 @@ import { buildFamilyTree, type FamilyTree } from "../../../domain/familyTree.ts"
 import type { Address } from "../../../domain/schemas/address.ts";
 import type { FileSnapshot, FileSnapshotRecord } from "../../../domain/schemas/file-export.ts";
 import type { Institution } from "../../../domain/schemas/institution.ts";
-import { type PersonListItem, type PersonRecord, personListItemOf } from "../../../domain/schemas/person.ts";
+import type { PersonListItem, PersonRecord } from "../../../domain/schemas/person.ts";
+import { personListItemOf } from "../../../domain/schemas/personListItem.ts";
 import { type AssignedType, isAssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { isFieldVisible } from "../../../domain/sections/fields.ts";
 import { categoriesOf, isCategoryKey, listColumns } from "../../../domain/sections/index.ts";

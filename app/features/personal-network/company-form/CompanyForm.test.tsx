@@ -20,7 +20,8 @@ describe("CompanyForm", () => {
     expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Save" }));
     const name = screen.getByRole("textbox", { name: "Name" });
-    expect(screen.getByText("Please enter Name")).toBeTruthy();
+    // Save waits for the schema, fetched when the form is first focused or saved.
+    expect(await screen.findByText("Please enter Name")).toBeTruthy();
     // Under the field it is about, and announced with it.
     expect(
       document.getElementById(

@@ -7,11 +7,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BREAKPOINTS_PX, LIMITS, WIDTHS_PX } from "../../../../domain/limits.ts";
-import { institutionInputSchema } from "../../../../domain/schemas/institution.ts";
 import { AddressPicker } from "../../../components/address/AddressPicker.tsx";
 import { DeleteRecordDialog } from "../../../components/dialogs/ConfirmDialog.tsx";
 import { EmailListInput } from "../../../components/EmailListInput.tsx";
 import { withoutErrorsUnder } from "../../../components/form/errorPaths.ts";
+import { lazySchemaModule } from "../../../components/form/lazySchema.ts";
 import { useSchemaForm } from "../../../components/form/useSchemaForm.ts";
 import {
   deleteInstitution,
@@ -20,6 +20,7 @@ import {
   saveInstitution,
 } from "../../../components/institution/institutionApi.ts";
 import { PhoneListInput } from "../../../components/phone/PhoneListInput.tsx";
+import { usePhoneLibrary } from "../../../components/phone/phoneLibrary.ts";
 import { MODAL_STYLES } from "../../../shell/modalStyles.ts";
 import {
   type CompanyFormValues,
@@ -52,6 +53,8 @@ export function CompanyForm({ opened, institutionId = null, onClose, onSaved, on
     queryFn: () => fetchInstitution(institutionId ?? ""),
     enabled: opened && institutionId !== null,
   });
+  // A saved company's phones are shown formatted from the start: the library loads beside it.
+  const phones = usePhoneLibrary(opened && institutionId !== null);
 
   return (
     <Modal
@@ -63,13 +66,13 @@ export function CompanyForm({ opened, institutionId = null, onClose, onSaved, on
       closeButtonProps={{ "aria-label": t("dialog.close") }}
       styles={MODAL_STYLES}
     >
-      {institutionId !== null && existing.isPending ? (
+      {institutionId !== null && (existing.isPending || !phones) ? (
         <Center py="xl">
           <Loader role="status" aria-label={t("company.loading")} />
         </Center>
       ) : (
         <CompanyFields
-          initial={existing.data ? companyValuesOf(existing.data) : emptyCompany()}
+          initial={existing.data ? companyValuesOf(existing.data, phones) : emptyCompany()}
           onCancel={onClose}
           onSaved={onSaved}
           onDeleted={onDeleted}
@@ -78,6 +81,9 @@ export function CompanyForm({ opened, institutionId = null, onClose, onSaved, on
     </Modal>
   );
 }
+
+// The institution schema brings zod and libphonenumber-js: fetched when the form is first focused or saved.
+const institutionSchemas = lazySchemaModule(() => import("../../../../domain/schemas/institution.ts"));
 
 interface CompanyFieldsProps {
   initial: CompanyFormValues;
@@ -89,9 +95,9 @@ interface CompanyFieldsProps {
 function CompanyFields({ initial, onCancel, onSaved, onDeleted }: CompanyFieldsProps) {
   const { t } = useTranslation(["forms", "errors"]);
   const queryClient = useQueryClient();
-  const { form, showServerError } = useSchemaForm<CompanyFormValues>({
+  const { form, showServerError, checked, formProps } = useSchemaForm<CompanyFormValues>({
     initialValues: initial,
-    schema: institutionInputSchema,
+    schema: institutionSchemas((module) => module.institutionInputSchema),
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [askDelete, setAskDelete] = useState(false);
@@ -122,12 +128,15 @@ function CompanyFields({ initial, onCancel, onSaved, onDeleted }: CompanyFieldsP
   const submit = (event: FormEvent<HTMLFormElement>) => {
     // The modal is rendered in a portal, but React still bubbles its submit to an outer form.
     event.stopPropagation();
+    event.preventDefault();
     setFailure(null);
-    form.onSubmit((values) => save.mutate(values))(event);
+    void checked.validate().then((result) => {
+      if (!result.hasErrors) save.mutate(checked.values);
+    });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate {...formProps}>
       <Stack gap="md">
         <TextInput
           label={t("company.name")}

@@ -8,10 +8,11 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OWN_GROUP, type PersonGroup } from "../../../../domain/catalog/relationships.ts";
 import { TIMINGS_MS } from "../../../../domain/limits.ts";
-import { personInputSchema } from "../../../../domain/schemas/person.ts";
 import { DeleteRecordDialog } from "../../../components/dialogs/ConfirmDialog.tsx";
 import { isUnder } from "../../../components/form/errorPaths.ts";
+import { lazySchemaModule } from "../../../components/form/lazySchema.ts";
 import { useSchemaForm } from "../../../components/form/useSchemaForm.ts";
+import { usePhoneLibrary } from "../../../components/phone/phoneLibrary.ts";
 import { PhotoInput } from "../../../components/photo/PhotoInput.tsx";
 import { useGuardedSave } from "../../../shell/unsaved/useGuardedSave.ts";
 import { deletePerson, fetchOwnPerson, fetchPerson, personQueryKeys, savePerson } from "../queries.ts";
@@ -31,6 +32,9 @@ import {
 const ContactMoreDetails = lazy(() =>
   import("./ContactMoreDetails.tsx").then((module) => ({ default: module.ContactMoreDetails })),
 );
+
+// The person schema brings zod and libphonenumber-js: fetched when the form is first focused or saved.
+const personSchemas = lazySchemaModule(() => import("../../../../domain/schemas/person.ts"));
 
 export interface ContactFormProps {
   /** The person to edit; absent for a new one. */
@@ -66,6 +70,8 @@ export function ContactForm({
     // The form starts from what was loaded; a later refetch must not reset what is being typed.
     staleTime: Number.POSITIVE_INFINITY,
   });
+  // A saved person's phones are shown formatted from the start: the library loads beside them.
+  const phones = usePhoneLibrary(own || personId !== undefined);
 
   if (own || personId !== undefined) {
     if (person.isError || (!own && group === undefined)) {
@@ -75,7 +81,8 @@ export function ContactForm({
         </Alert>
       );
     }
-    if (!person.data) {
+    // The saved phones are shown formatted from the start: the library loads beside the person.
+    if (!person.data || !phones) {
       return (
         <Center py="xl">
           <Loader role="status" aria-label={t("contact.loading")} />
@@ -85,7 +92,7 @@ export function ContactForm({
     return (
       <ContactFields
         key={person.data.id}
-        initial={contactValuesOf(person.data)}
+        initial={contactValuesOf(person.data, phones)}
         familyTree={familyTree}
         onSaved={onSaved}
         onCancel={onCancel}
@@ -117,9 +124,9 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
   const queryClient = useQueryClient();
   const moreId = useId();
   const hintId = useId();
-  const { form, showServerError } = useSchemaForm<ContactFormValues>({
+  const { form, showServerError, checked, formProps } = useSchemaForm<ContactFormValues>({
     initialValues: initial,
-    schema: personInputSchema,
+    schema: personSchemas((module) => module.personInputSchema),
     extraMessages: contactExtraMessages,
   });
   const [saved, setSaved] = useState(initial);
@@ -154,7 +161,7 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
     onError: (error) => setFailure(showServerError(error, isContactFieldPath)),
   });
 
-  const submit = useGuardedSave(form, save.mutateAsync, () => setFailure(null));
+  const submit = useGuardedSave(checked, save.mutateAsync, () => setFailure(null));
 
   const remove = useMutation({
     meta: { toast: "deleted" },
@@ -187,7 +194,7 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
   const fullName = [values.mainDetails.firstName, values.mainDetails.lastName].filter(Boolean).join(" ");
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate {...formProps}>
       <Stack gap="lg">
         <PhotoInput
           value={values.mainDetails.imageSrc}

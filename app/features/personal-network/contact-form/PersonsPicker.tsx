@@ -6,7 +6,7 @@ import { useQueries } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PERSON_GROUPS, relationshipGroupLabelKey } from "../../../../domain/catalog/relationships.ts";
-import { EMERGENCY_CONTACTS_MAX } from "../../../../domain/schemas/person.ts";
+import { EMERGENCY_CONTACTS_MAX } from "../../../../domain/schemas/personLimits.ts";
 import { clearButtonProps } from "../../../components/form/clearButton.ts";
 import { fetchPersons, personQueryKeys } from "../queries.ts";
 

@@ -1,13 +1,10 @@
 import { type PersonGroup, typeRequired } from "../../../../domain/catalog/relationships.ts";
-import {
-  type ImportantDates,
-  PERSON_MESSAGES,
-  type PersonLinks,
-  type PersonRecord,
-} from "../../../../domain/schemas/person.ts";
+import type { ImportantDates, PersonLinks, PersonRecord } from "../../../../domain/schemas/person.ts";
+import { PERSON_MESSAGES } from "../../../../domain/schemas/personLimits.ts";
 import type { FieldMessage } from "../../../components/form/schemaErrors.ts";
 import { atLeastOneRow } from "../../../components/multi-value/multiValueRows.ts";
 import { emptyPhoneRow, type PhoneRow, phoneRowOf } from "../../../components/phone/PhoneInput.tsx";
+import type { PhoneLibrary } from "../../../components/phone/phoneLibrary.ts";
 
 /**
  * The Edit Contact form's values: the person record of POST /api/pn/person, with "" for empty
@@ -81,7 +78,8 @@ export function emptyContact(group: PersonGroup | "" = ""): ContactFormValues {
   };
 }
 
-export function contactValuesOf(person: PersonRecord): ContactFormValues {
+/** A saved person as the form holds it; `phones` formats the saved numbers. */
+export function contactValuesOf(person: PersonRecord, phones: PhoneLibrary | null): ContactFormValues {
   const text = (value: string | null | undefined) => value ?? "";
   const main = person.mainDetails;
   return {
@@ -91,7 +89,10 @@ export function contactValuesOf(person: PersonRecord): ContactFormValues {
     otherType: text(person.otherType),
     contactDetails: {
       emails: atLeastOneRow(person.contactDetails.emails, () => ""),
-      phones: atLeastOneRow(person.contactDetails.phones.map(phoneRowOf), emptyPhoneRow),
+      phones: atLeastOneRow(
+        person.contactDetails.phones.map((phone) => phoneRowOf(phone, phones)),
+        emptyPhoneRow,
+      ),
     },
     homeAddress: person.homeAddress,
     mailingAddress: person.mailingAddress,
