@@ -196,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The search index follows every save and delete of what it finds (server/modules/search).
   const sources = searchSources(database.db, dataKeys);
-  const searchIndex = createSearchIndexer({ db: database.db, dataKeys, sources, log: app.log });
+  const searchIndex = createSearchIndexer({ db: database.db, dataKeys, sources: searchSources });
   await app.register(addressRoutes, { database, onChange: [searchIndex.hookFor("address")] });
   await app.register(institutionRoutes, {
     database,
@@ -221,13 +221,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Told of every record saved (by a form, or restored by an import): reminders, documents' links.
   const recordHooks = [
-    attachedDocumentsLinker(database.db),
-    searchIndex.recordHook(),
+    attachedDocumentsLinker(),
+    searchIndex.hookFor("record"),
     ...(options.reminderJobs === undefined
       ? []
       : [
           reminderScheduler({
-            db: database.db,
             jobs: options.reminderJobs,
             ...(options.clock === undefined ? {} : { clock: options.clock }),
           }),
@@ -295,7 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     afterImport: [
       async (ownerId, { ownPersonId }) => {
         await searchIndex.build(ownerId);
-        if (ownPersonId !== null) await searchIndex.hookFor("person").saved(ownerId, ownPersonId);
+        if (ownPersonId !== null) await searchIndex.reindex(database.db, ownerId, "person", [ownPersonId]);
       },
     ],
     ...(freshPassword === undefined ? {} : { freshPassword }),
