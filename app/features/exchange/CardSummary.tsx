@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { countryName } from "../../../domain/catalog/countries.ts";
 import { isLanguage } from "../../../domain/catalog/languages.ts";
 import { formatDate } from "../../../domain/dates.ts";
-import { formatPhone } from "../../../domain/schemas/phone.ts";
 import type { CardAddress } from "../../../domain/schemas/vcard.ts";
+import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
 import type { AnyCard } from "./exchangeApi.ts";
 
 /** An address on one line: its parts in order, the country by name. */
@@ -32,6 +32,7 @@ export function cardName(card: AnyCard): string {
 /** What a card holds, field by field (empty ones left out), for the merge dialog's two sides. */
 export function CardSummary({ card }: { card: AnyCard }) {
   const { t, i18n } = useTranslation("exchange");
+  const formatPhone = useFormatPhone();
   const rows: [string, string | null][] = [
     [t("vcard.field.name"), cardName(card)],
     ...("firstName" in card
@@ -44,7 +45,7 @@ export function CardSummary({ card }: { card: AnyCard }) {
           [t("vcard.field.address"), addressLine(card.address, i18n.language)],
         ] as [string, string | null][])),
     [t("vcard.field.emails"), card.emails.join(", ") || null],
-    [t("vcard.field.phones"), card.phones.map(formatPhone).join(", ") || null],
+    [t("vcard.field.phones"), card.phones.map((phone) => formatPhone(phone)).join(", ") || null],
     ...("notes" in card
       ? ([
           [t("vcard.field.homeAddress"), addressLine(card.homeAddress, i18n.language)],
