@@ -1,4 +1,3 @@
-import { getI18n } from "react-i18next";
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -14,6 +13,7 @@ import { documentLibraryRoutes } from "./features/documents/routes.ts";
 import { personalNetworkRoutes } from "./features/personal-network/routes.ts";
 import { recordModuleRoutes } from "./features/records/routes.ts";
 import { sharedDataRoutes } from "./features/shared-data/routes.ts";
+import { withTranslations } from "./i18n/withTranslations.ts";
 import type * as Guards from "./session/guards.tsx";
 import { LOGIN_PATH, PERSONAL_NETWORK_PATH } from "./session/homeRoute.ts";
 import { PageLoader } from "./shell/PageLoader.tsx";
@@ -25,23 +25,17 @@ import { useFocusMainOnNavigate } from "./shell/useFocusMainOnNavigate.ts";
  * carries neither the dashboard shell nor any other screen.
  */
 
-const dashboardLayout = () =>
-  import("./shell/DashboardLayout.tsx").then((m) => ({ Component: m.DashboardLayout }));
+/** The sign-in pages' translations, fetched with their code. */
+const IDENTITY_NAMESPACES = ["auth"];
+
+/** The signed-in frame's own: its session-expiry and subscribe dialogs, a nominee's request banner. */
+const dashboardLayout = withTranslations(["account", "sharing"], () =>
+  import("./shell/DashboardLayout.tsx").then((m) => ({ Component: m.DashboardLayout })),
+);
 const myAccountPage = () =>
   import("./features/account/MyAccountPage.tsx").then((m) => ({ Component: m.MyAccountPage }));
 const mySubscriptionPage = () =>
   import("./features/billing/MySubscriptionPage.tsx").then((m) => ({ Component: m.MySubscriptionPage }));
-
-/**
- * The sign-in pages' code and their translations (`auth`), fetched side by side: otherwise the
- * translations are asked for only once the page's code has arrived and run, one round trip later.
- */
-function identityPage<M>(load: () => Promise<M>): () => Promise<M> {
-  return () => {
-    void getI18n()?.loadNamespaces("auth");
-    return load();
-  };
-}
 
 /** The routes whose guard starts by reading the account: "/" and every signed-in screen. */
 const ACCOUNT_ROUTE_IDS = { home: "home", signedIn: "signed-in" } as const;
@@ -79,7 +73,7 @@ export const routes: RouteObject[] = [
       { index: true, id: ACCOUNT_ROUTE_IDS.home, lazy: guard("HomeRedirect") },
       {
         path: "login",
-        lazy: identityPage(() =>
+        lazy: withTranslations(IDENTITY_NAMESPACES, () =>
           import("./features/login/LoginPage.tsx").then((m) => ({ Component: m.LoginPage })),
         ),
       },
@@ -116,13 +110,13 @@ export const routes: RouteObject[] = [
       },
       {
         path: "register",
-        lazy: identityPage(() =>
+        lazy: withTranslations(IDENTITY_NAMESPACES, () =>
           import("./features/register/RegisterPage.tsx").then((m) => ({ Component: m.RegisterPage })),
         ),
       },
       {
         path: "forgot-password",
-        lazy: identityPage(() =>
+        lazy: withTranslations(IDENTITY_NAMESPACES, () =>
           import("./features/password/ForgotPasswordPage.tsx").then((m) => ({
             Component: m.ForgotPasswordPage,
           })),
@@ -130,7 +124,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "reset-password",
-        lazy: identityPage(() =>
+        lazy: withTranslations(IDENTITY_NAMESPACES, () =>
           import("./features/password/ResetPasswordPage.tsx").then((m) => ({
             Component: m.ResetPasswordPage,
           })),

@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { withTranslations } from "../../i18n/withTranslations.ts";
 import type { NetworkHandle } from "./networkSection.ts";
 import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT } from "./sections.ts";
 
@@ -7,8 +8,10 @@ import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT } from "./
  * this file holds only paths, so the router can import it into the start-up bundle.
  */
 
-const overview = () =>
-  import("./PersonalNetworkOverview.tsx").then((m) => ({ Component: m.PersonalNetworkOverview }));
+// The overview's translations with its code: its tiles, reminders, exchange and binder actions.
+const overview = withTranslations(["network", "reminders", "sections", "exchange", "binder", "forms"], () =>
+  import("./PersonalNetworkOverview.tsx").then((m) => ({ Component: m.PersonalNetworkOverview })),
+);
 const personalDetails = () =>
   import("./PersonalDetailsPage.tsx").then((m) => ({ Component: m.PersonalDetailsPage }));
 const familyTree = () => import("./FamilyTreePage.tsx").then((m) => ({ Component: m.FamilyTreePage }));

@@ -1,5 +1,6 @@
 import type { RouteObject } from "react-router";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
+import { withTranslations } from "../../i18n/withTranslations.ts";
 import type { ScreenHandle } from "../../shell/screenHandle.ts";
 import { menuLabelKey } from "../../shell/sideMenu.ts";
 
@@ -11,7 +12,10 @@ import { menuLabelKey } from "../../shell/sideMenu.ts";
 const modulePage = () => import("./ModulePage.tsx").then((m) => ({ Component: m.ModulePage }));
 const listPage = () => import("./RecordListPage.tsx").then((m) => ({ Component: m.RecordListPage }));
 const viewPage = () => import("./RecordViewPage.tsx").then((m) => ({ Component: m.RecordViewPage }));
-const formPage = () => import("./RecordFormPage.tsx").then((m) => ({ Component: m.RecordFormPage }));
+// The form's translations with its code: its fields, their options and their messages.
+const formPage = withTranslations(["records", "sections", "errors", "catalog", "forms", "documents"], () =>
+  import("./RecordFormPage.tsx").then((m) => ({ Component: m.RecordFormPage })),
+);
 
 /** One module's pages, titled by its menu label. */
 export function recordModuleRoutes(module: RecordModule): RouteObject {
