@@ -17,7 +17,7 @@ import { frameworkErrors, installErrorHandling } from "./errors/error-handler.ts
 import { apiDocsRoutes, collectApiDescription } from "./http/api-docs.ts";
 import { healthRoutes } from "./http/health.ts";
 import { localeRoutes } from "./http/locales.ts";
-import { loggerOptions, requestId } from "./http/logging.ts";
+import { loggerOptions, requestId, requestLogging } from "./http/logging.ts";
 import { refuseNulCharacters } from "./http/nul-characters.ts";
 import { databaseRateLimitStore } from "./http/rate-limit-store.ts";
 import { refuseCrossSiteWrites } from "./http/same-site.ts";
@@ -117,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     genReqId: requestId,
+    ...requestLogging(),
     frameworkErrors: frameworkErrors(locales),
     // Behind a reverse proxy (several app servers): request.ip is the client X-Forwarded-For names.
     ...(config.trustProxy === undefined ? {} : { trustProxy: trustedProxies(config.trustProxy) }),

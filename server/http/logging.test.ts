@@ -57,4 +57,18 @@ describe.each(testDialects())("the request log on %s", (dialect) => {
     expect(log).not.toContain("sekret-query");
     expect(log).not.toContain(ann.cookie.split("=")[1] ?? "none");
   });
+
+  it("writes one line per request, with its id, method, path, status and time", async () => {
+    lines.length = 0;
+    await request(test, { method: "GET", url: "/api/records/passwordvault/password", cookie: ann.cookie });
+    const entries = lines.map((line) => JSON.parse(line));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      msg: "request completed",
+      reqId: expect.any(String),
+      req: { method: "GET", path: "/api/records/passwordvault/password" },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+  });
 });
