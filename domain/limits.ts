@@ -9,6 +9,8 @@ export const LIMITS = {
   longTextMax: 2048,
   /** Rows of a multi-value input (phones, emails). */
   multiValueRowsMax: 5,
+  /** Emergency contacts and next of kin a person may list. */
+  emergencyContactsMax: 20,
   /** Uploads and photos, in bytes (5 MB). */
   uploadBytesMax: 5 * 1024 * 1024,
   /** Photos are resized to fit in this square, as JPEG. */

@@ -209,6 +209,9 @@ export function typeRequired(group: PersonGroup): boolean {
   return group !== OWN_GROUP;
 }
 
+/** The message when a group's required type is missing (the API's and the contact form's). */
+export const TYPE_REQUIRED_MESSAGE = "errors:network.type_required";
+
 export function relationshipGroupLabelKey(group: PersonGroup): `relationshipGroup.${PersonGroup}` {
   return `relationshipGroup.${group}`;
 }

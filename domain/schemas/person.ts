@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { GENDERS, MARITAL_STATUSES, ORIGINS } from "../catalog/personOptions.ts";
-import { isTypeOfGroup, OWN_GROUP, PERSON_GROUPS, type PersonGroup } from "../catalog/relationships.ts";
+import {
+  isTypeOfGroup,
+  OWN_GROUP,
+  PERSON_GROUPS,
+  type PersonGroup,
+  TYPE_REQUIRED_MESSAGE,
+} from "../catalog/relationships.ts";
 import { LIMITS } from "../limits.ts";
 import { emailListSchema } from "./email.ts";
 import {
@@ -12,9 +18,15 @@ import {
   refList,
   requiredText,
 } from "./fields.ts";
-import { EMERGENCY_CONTACTS_MAX, PERSON_MESSAGES } from "./personLimits.ts";
 import { type Phone, phoneListSchema } from "./phone.ts";
 import { PHOTO_MESSAGES } from "./photo.ts";
+
+export const PERSON_MESSAGES = {
+  firstName: "errors:network.first_name_required",
+  group: "errors:network.group_required",
+  type: TYPE_REQUIRED_MESSAGE,
+  typeOfOtherGroup: "errors:network.type_not_in_group",
+} as const;
 
 /**
  * Longest imageSrc accepted: a 5 MB image in base64 inside a data URL. The decoded size is checked
@@ -72,7 +84,7 @@ const mainDetailsSchema = z.object({
 });
 
 const contactsSchema = z
-  .object({ emergencyContacts: refList(EMERGENCY_CONTACTS_MAX) })
+  .object({ emergencyContacts: refList(LIMITS.emergencyContactsMax) })
   .nullish()
   .transform((value) => ({ emergencyContacts: value?.emergencyContacts ?? [] }));
 

@@ -5,7 +5,7 @@ import { addressFieldsSchema } from "./address.ts";
 import { emailListSchema } from "./email.ts";
 import { epochMs, optionalRef, optionalText, requiredText } from "./fields.ts";
 import { institutionInputSchema } from "./institution.ts";
-import { PERSON_MESSAGES } from "./personLimits.ts";
+import { PERSON_MESSAGES } from "./person.ts";
 import { phoneListSchema } from "./phone.ts";
 
 /** What a vCard import accepts: one .vcf of at most 1 MB holding at most 500 cards. */

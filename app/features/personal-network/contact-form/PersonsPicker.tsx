@@ -6,7 +6,7 @@ import { useQueries } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PERSON_GROUPS, relationshipGroupLabelKey } from "../../../../domain/catalog/relationships.ts";
-import { EMERGENCY_CONTACTS_MAX } from "../../../../domain/schemas/personLimits.ts";
+import { LIMITS } from "../../../../domain/limits.ts";
 import { clearButtonProps } from "../../../components/form/clearButton.ts";
 import { fetchPersons, personQueryKeys } from "../queries.ts";
 
@@ -51,7 +51,7 @@ export function PersonsPicker({ label, description, value, onChange, excludeId, 
       onChange={onChange}
       searchable
       clearable
-      maxValues={EMERGENCY_CONTACTS_MAX}
+      maxValues={LIMITS.emergencyContactsMax}
       nothingFoundMessage={t("select.nothingFound")}
       clearButtonProps={clearButtonProps(t("select.clear", { label }))}
       error={error}

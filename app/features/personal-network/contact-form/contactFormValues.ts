@@ -1,6 +1,9 @@
-import { type PersonGroup, typeRequired } from "../../../../domain/catalog/relationships.ts";
+import {
+  type PersonGroup,
+  TYPE_REQUIRED_MESSAGE,
+  typeRequired,
+} from "../../../../domain/catalog/relationships.ts";
 import type { ImportantDates, PersonLinks, PersonRecord } from "../../../../domain/schemas/person.ts";
-import { PERSON_MESSAGES } from "../../../../domain/schemas/personLimits.ts";
 import type { FieldMessage } from "../../../components/form/schemaErrors.ts";
 import { atLeastOneRow } from "../../../components/multi-value/multiValueRows.ts";
 import { emptyPhoneRow, type PhoneRow, phoneRowOf } from "../../../components/phone/PhoneInput.tsx";
@@ -150,7 +153,7 @@ export function contactBody(values: ContactFormValues, initial: ContactFormValue
  */
 export function contactExtraMessages(values: ContactFormValues): Record<string, FieldMessage> {
   if (values.group !== "" && typeRequired(values.group) && values.type.trim() === "") {
-    return { type: { key: PERSON_MESSAGES.type, params: {} } };
+    return { type: { key: TYPE_REQUIRED_MESSAGE, params: {} } };
   }
   return {};
 }
