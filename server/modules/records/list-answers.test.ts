@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryDef } from "../../../domain/sections/index.ts";
@@ -70,6 +71,23 @@ describe.each(testDialects())("the record lists kept whole, on %s", (dialect) =>
     } finally {
       await fresh.app.close();
     }
+  });
+
+  it("answers a kept list compressed as it answers a built one", async () => {
+    // Compressed only above 1 KB.
+    for (const index of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      await createdId(test, ann, urlOf(PASSWORD), password(`Compressed ${index}`));
+    }
+    const compressed = () =>
+      call(test, ann, "GET", urlOf(PASSWORD), undefined, { "accept-encoding": "gzip" });
+    const built = await compressed();
+    const kept = await compressed();
+    expect(built.headers["content-encoding"]).toBe("gzip");
+    for (const header of ["content-encoding", "content-type", "content-length", "vary"]) {
+      expect(kept.headers[header], header).toEqual(built.headers[header]);
+    }
+    expect(gunzipSync(kept.rawPayload).toString()).toBe(gunzipSync(built.rawPayload).toString());
+    expect(gunzipSync(kept.rawPayload).toString()).toBe((await list(test, ann)).body);
   });
 
   it("shows every create, update and delete in the next list", async () => {
