@@ -94,3 +94,25 @@ export const PASSWORD_LIMITS = {
   minLength: 10,
   maxLength: 128,
 } as const;
+
+/** What the company forms and the API accept (lengths, a CSV invite's size, a members page). */
+export const COMPANY_LIMITS = {
+  name: 200,
+  website: 300,
+  phone: 40,
+  phones: 5,
+  address: 500,
+  personName: 100,
+  email: 254,
+  /** A CSV invite: data rows and bytes. */
+  csvRows: 1_000,
+  csvBytes: 1_000_000,
+  /** Members per page of the members table. */
+  pageSizeMax: 100,
+  search: 100,
+} as const;
+
+/** How many seats a company plan may hold; an individual plan always holds one (spec section 9). */
+export const MAX_PRODUCTS_COUNT = 10_000;
+/** A billing code's length at most. */
+export const CODE_MAX = 64;

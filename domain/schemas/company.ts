@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES, type Language } from "../catalog/languages.ts";
+import { COMPANY_LIMITS } from "../limits.ts";
 import { requiredText } from "./fields.ts";
 import type { Subscription } from "./subscription.ts";
 
@@ -11,21 +12,9 @@ import type { Subscription } from "./subscription.ts";
  * never a person, record, document, share or access log of theirs.
  */
 
-export const COMPANY_LIMITS = {
-  name: 200,
-  website: 300,
-  phone: 40,
-  phones: 5,
-  address: 500,
-  personName: 100,
-  email: 254,
-  /** A CSV invite: data rows and bytes. */
-  csvRows: 1_000,
-  csvBytes: 1_000_000,
-  /** Members per page of the members table. */
-  pageSizeMax: 100,
-  search: 100,
-} as const;
+// Defined with the other limits (zod-free, so the company screens name them without zod); the
+// API's company modules import it from here.
+export { COMPANY_LIMITS };
 
 const text = (max: number) => z.string().trim().max(max, { error: "errors:fields.too_long" });
 const required = (max: number) => requiredText("errors:fields.required", max);

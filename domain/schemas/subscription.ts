@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_CURRENCIES, type PaymentCurrency } from "../catalog/currencies.ts";
+import { CODE_MAX, MAX_PRODUCTS_COUNT } from "../limits.ts";
 
 /**
  * Subscriptions, payments and codes: every shape the `/api/sbs/*`, donation and admin billing
@@ -66,10 +67,7 @@ export type Subscription = {
   createdAt: number;
 };
 
-/** How many seats a company plan may hold; an individual plan always holds one (spec section 9). */
-export const MAX_PRODUCTS_COUNT = 10_000;
 const PROMOCODE_MAX = 64;
-export const CODE_MAX = 64;
 
 /** The spec's subscribe and change payload. */
 export const subscribeBodySchema = z.object({

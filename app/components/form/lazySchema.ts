@@ -6,18 +6,18 @@ import { lazyModule } from "../lazy/useLazyModule.ts";
  * with, libphonenumber-js for phones, are too heavy to travel with every form screen). The API
  * imports the same schema module directly: the rules are still defined once.
  */
-export type LazySchema = {
-  load: () => Promise<z.ZodType>;
+export type LazySchema<S extends z.ZodType = z.ZodType> = {
+  load: () => Promise<S>;
   /** The schema once fetched, else null. */
-  loaded: () => z.ZodType | null;
+  loaded: () => S | null;
 };
 
 /** `pick` names the schema in the module `importer` fetches; the module is fetched once. */
 export function lazySchemaModule<M>(
   importer: () => Promise<M>,
-): (pick: (module: M) => z.ZodType) => LazySchema {
+): <S extends z.ZodType>(pick: (module: M) => S) => LazySchema<S> {
   const module = lazyModule(importer);
-  return (pick) => ({
+  return <S extends z.ZodType>(pick: (module: M) => S): LazySchema<S> => ({
     load: () => module.load().then(pick),
     loaded: () => {
       const loaded = module.loaded();

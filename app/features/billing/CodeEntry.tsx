@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CODE_MAX } from "../../../domain/schemas/subscription.ts";
+import { CODE_MAX } from "../../../domain/limits.ts";
 import { ApiError } from "../../api/client.ts";
 import { errorMessage, fieldError, isAboutFields } from "../../api/errorMessages.ts";
 import { activateCode, turnOffMobileSplash, useRefreshBilling } from "./billingApi.ts";

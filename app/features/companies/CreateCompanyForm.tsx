@@ -1,11 +1,12 @@
 import { Stack, Textarea, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { COMPANY_LIMITS, createCompanyBodySchema } from "../../../domain/schemas/company.ts";
+import { COMPANY_LIMITS } from "../../../domain/limits.ts";
 import { FormFooter } from "../../components/form/FormFooter.tsx";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
 import { showToast } from "../../shell/toast.ts";
 import { useCreateCompany } from "./companyApi.ts";
+import { companySchemas } from "./companySchemas.ts";
 
 type CompanyValues = { name: string; email: string; website: string; phone: string; address: string };
 
@@ -23,22 +24,27 @@ export function CreateCompanyForm() {
     phones: values.phone.trim() === "" ? [] : [values.phone],
     address: values.address,
   });
-  const { form, showServerError } = useSchemaForm<CompanyValues>({
+  const schema = companySchemas((module) => module.createCompanyBodySchema);
+  const { form, showServerError, checked, formProps } = useSchemaForm<CompanyValues>({
     initialValues: { name: "", email: "", website: "", phone: "", address: "" },
     // The schema checks what it knows of these values; the one phone becomes `phones` on submit.
-    schema: createCompanyBodySchema,
+    schema,
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setFailure(null);
-    create.mutate(createCompanyBodySchema.parse(toBody(values)), {
+    const { hasErrors } = await checked.validate();
+    const loaded = schema.loaded();
+    if (hasErrors || !loaded) return;
+    create.mutate(loaded.parse(toBody(checked.values)), {
       onSuccess: (company) => showToast(t("create.done", { name: company.name })),
       onError: (error) => setFailure(showServerError(error, (path) => FIELDS.has(path))),
     });
-  });
+  };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate {...formProps}>
       <Stack gap="md">
         <TextInput
           label={t("fields.name")}

@@ -1,14 +1,15 @@
 import "@mantine/core/styles/SimpleGrid.css";
 import { NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, type Language } from "../../../domain/catalog/languages.ts";
-import { COMPANY_LIMITS, inviteBodySchema } from "../../../domain/schemas/company.ts";
+import { COMPANY_LIMITS } from "../../../domain/limits.ts";
 import { FormFooter } from "../../components/form/FormFooter.tsx";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { showToast } from "../../shell/toast.ts";
 import { useInvite } from "./companyApi.ts";
+import { companySchemas } from "./companySchemas.ts";
 
 type InviteValues = { email: string; firstName: string; lastName: string; language: Language };
 
@@ -19,22 +20,27 @@ export function InviteForm({ onDone }: { onDone: () => void }) {
   const { t, i18n } = useTranslation(["company", "common"]);
   const invite = useInvite();
   const [failure, setFailure] = useState<string | null>(null);
-  const { form, showServerError } = useSchemaForm<InviteValues>({
+  const schema = companySchemas((module) => module.inviteBodySchema);
+  const { form, showServerError, checked, formProps } = useSchemaForm<InviteValues>({
     initialValues: { email: "", firstName: "", lastName: "", language: currentLanguage(i18n) },
-    schema: inviteBodySchema,
+    schema,
   });
-  const submit = form.onSubmit((values) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setFailure(null);
-    invite.mutate(inviteBodySchema.parse(values), {
+    const { hasErrors } = await checked.validate();
+    const loaded = schema.loaded();
+    if (hasErrors || !loaded) return;
+    invite.mutate(loaded.parse(checked.values), {
       onSuccess: (member) => {
         showToast(t("invite.done", { email: member.email }));
         onDone();
       },
       onError: (error) => setFailure(showServerError(error, (path) => FIELDS.has(path))),
     });
-  });
+  };
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate {...formProps}>
       <Stack gap="md">
         <TextInput
           label={t("fields.memberEmail")}
