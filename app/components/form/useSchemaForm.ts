@@ -1,5 +1,5 @@
 import { useForm } from "@mantine/form";
-import { type FocusEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ApiError } from "../../api/client.ts";
@@ -43,7 +43,7 @@ export interface SchemaForm<Values extends Record<string, unknown>> {
   /** The form as the save path checks it: a lazy schema is fetched before the check. */
   checked: Omit<CheckedForm<Values>, "validate"> & { validate: () => Promise<{ hasErrors: boolean }> };
   /** Spread on the `<form>`: its first focus fetches a lazy schema, before any field is checked. */
-  formProps: { onFocus: (event: FocusEvent<HTMLFormElement>) => void };
+  formProps: { onFocus: () => void };
 }
 
 /**
