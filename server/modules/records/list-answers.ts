@@ -127,9 +127,15 @@ export function dropListsAfterWrites(app: FastifyInstance, answers: ListAnswers)
       done(null, payload);
       return;
     }
+    // The answer stands whatever the notification's fate: the write is done (or failed on its own).
+    // A database the notification cannot reach has, but for a cut falling between the write's
+    // commit and its notification, cut the other servers' listeners too: they keep nothing meanwhile.
     answers.changed(request.actor.userId).then(
       () => done(null, payload),
-      (error: Error) => done(error),
+      (error: unknown) => {
+        request.log.warn({ err: error }, "the other app servers could not be told of a change to the lists");
+        done(null, payload);
+      },
     );
   });
 }
