@@ -203,12 +203,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     uploadLimit: config.uploadRateLimit,
     onChange: [searchIndex.hookFor("institution")],
+    addressChanges: [searchIndex.hookFor("address")],
   });
   await app.register(personRoutes, {
     database,
     dataKeys,
     uploadLimit: config.uploadRateLimit,
     onChange: [searchIndex.hookFor("person")],
+    addressChanges: [searchIndex.hookFor("address")],
   });
   // The "me" person made at sign-up, by the identity module.
   options.auth?.ownPersonHooks.push(searchIndex.hookFor("person"));

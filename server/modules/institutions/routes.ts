@@ -30,6 +30,8 @@ export async function institutionRoutes(
     /** Files one account may upload per window (config.uploadRateLimit): a vCard file is one. */
     uploadLimit: UploadLimit;
     onChange?: readonly ChangeHook[];
+    /** The address book's change hooks: a vCard import adds the addresses its cards carry. */
+    addressChanges?: readonly ChangeHook[];
   },
 ): Promise<void> {
   const service = createInstitutionService(options.database.db, options.onChange);
@@ -38,7 +40,7 @@ export async function institutionRoutes(
 
   api.get("/api/institutions/", { config: user }, async (request) => service.list(actorOf(request)));
 
-  const vcards = institutionVcards(options.database.db, options.onChange);
+  const vcards = institutionVcards(options.database.db, options.onChange, options.addressChanges);
   await vcardRoutes(
     app,
     {

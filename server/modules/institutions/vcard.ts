@@ -73,10 +73,15 @@ const identityOf = (card: InstitutionCard): Identity => ({
  * transaction and answers the cards that look like institutions the owner has; the owner's
  * decisions then merge, create or skip them, also in one transaction.
  */
-export function institutionVcards(db: Kysely<DB>, onChange: readonly SavedHook[] = []) {
+export function institutionVcards(
+  db: Kysely<DB>,
+  onChange: readonly SavedHook[] = [],
+  /** The address book's hooks, told of the addresses cards bring. */
+  addressChanges: readonly SavedHook[] = [],
+) {
   const institutions = institutionRepository(db);
   const addresses = addressReader(db);
-  const cardAddressBook = cardAddresses(db);
+  const cardAddressBook = cardAddresses(db, addressChanges);
 
   async function known(ownerId: string) {
     const book = new Map((await addresses.listAll(ownerId)).map((address) => [address.id, address]));

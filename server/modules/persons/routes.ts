@@ -46,6 +46,8 @@ export async function personRoutes(
     /** Files one account may upload per window (config.uploadRateLimit): a vCard file is one. */
     uploadLimit: UploadLimit;
     onChange?: readonly ChangeHook[];
+    /** The address book's change hooks: a vCard import adds the addresses its cards carry. */
+    addressChanges?: readonly ChangeHook[];
   },
 ): Promise<void> {
   const photos = createPhotoProcessor();
@@ -81,7 +83,12 @@ export async function personRoutes(
     async (request) => service.own(actorOf(request), revealed(request.query)),
   );
 
-  const vcards = personVcards(options.database.db, options.dataKeys, options.onChange);
+  const vcards = personVcards(
+    options.database.db,
+    options.dataKeys,
+    options.onChange,
+    options.addressChanges,
+  );
   await vcardRoutes(
     app,
     {

@@ -124,6 +124,9 @@ describe.each(testDialects())("persons as vCards on %s", (dialect) => {
       country: "CA",
       zip: "M5V 1A1",
     });
+    // Searched at once: the address is indexed in the import's transaction, as a save's is.
+    const found = (await call(test, bob, "GET", "/api/search?q=Toronto")).json();
+    expect(found.results).toContainEqual(expect.objectContaining({ kind: "address", id: full.homeAddress }));
   });
 
   it("offers likely duplicates (same name, email or phone) instead of creating copies, then merges by choice", async () => {

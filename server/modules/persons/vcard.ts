@@ -172,12 +172,18 @@ function inputOf(card: PersonCard, target: PersonVcardTarget, base?: PersonRecor
  * persons the owner has (same name, or an email or phone in common); the owner's decisions then
  * merge (filling empty fields, or overwriting when asked), create or skip them, in one transaction.
  */
-export function personVcards(db: Kysely<DB>, dataKeys: DataKeys, onChange: readonly SavedHook[] = []) {
+export function personVcards(
+  db: Kysely<DB>,
+  dataKeys: DataKeys,
+  onChange: readonly SavedHook[] = [],
+  /** The address book's hooks, told of the addresses cards bring. */
+  addressChanges: readonly SavedHook[] = [],
+) {
   const persons = personRepository(db);
   const reader = personReader(db, dataKeys);
   const addresses = addressReader(db);
   const institutions = institutionReader(db);
-  const cardAddressBook = cardAddresses(db);
+  const cardAddressBook = cardAddresses(db, addressChanges);
 
   async function addressBook(ownerId: string) {
     const book = await addresses.listAll(ownerId);
