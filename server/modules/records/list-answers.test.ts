@@ -9,6 +9,7 @@ import { call } from "../../testing/person-photos.ts";
 import { sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
+import { createListAnswers } from "./list-answers.ts";
 
 const PASSWORD = categoryDef("password");
 // A list with a reference column: the institution's name is in it.
@@ -36,6 +37,57 @@ const nicknames = async (test: TestApp, user: TestUser) =>
   (await list(test, user))
     .json()
     .map((item: { columns: { accountNickname: string } }) => item.columns.accountNickname);
+
+describe("the list answers' memory", () => {
+  /** An answer's builder that counts its calls. */
+  function builder(json: string) {
+    const built = { count: 0 };
+    const build = async () => {
+      built.count += 1;
+      return json;
+    };
+    return { built, build };
+  }
+
+  it("keeps an answer per owner and category, and builds it again after the owner's change only", async () => {
+    const answers = createListAnswers();
+    const ann = builder("[1]");
+    const bob = builder("[2]");
+    for (let round = 0; round < 3; round += 1) {
+      expect((await answers.answer("ann", "password", ann.build)).toString()).toBe("[1]");
+      expect((await answers.answer("bob", "password", bob.build)).toString()).toBe("[2]");
+    }
+    expect([ann.built.count, bob.built.count]).toEqual([1, 1]);
+    await answers.changed("ann");
+    await answers.answer("ann", "password", ann.build);
+    await answers.answer("bob", "password", bob.build);
+    expect([ann.built.count, bob.built.count]).toEqual([2, 1]);
+  });
+
+  it("does not keep an answer built while a change happened", async () => {
+    const answers = createListAnswers();
+    let built = 0;
+    const changedMeanwhile = async () => {
+      built += 1;
+      await answers.changed("ann");
+      return "[old]";
+    };
+    await answers.answer("ann", "password", changedMeanwhile);
+    await answers.answer("ann", "password", changedMeanwhile);
+    expect(built).toBe(2);
+  });
+
+  it("lets the least recently used owner's answers go past its size", async () => {
+    const answers = createListAnswers({ maxBytes: 10 });
+    const ann = builder("[1111]");
+    const bob = builder("[2222]");
+    await answers.answer("ann", "password", ann.build);
+    await answers.answer("bob", "password", bob.build);
+    await answers.answer("bob", "password", bob.build);
+    await answers.answer("ann", "password", ann.build);
+    expect([ann.built.count, bob.built.count]).toEqual([2, 1]);
+  });
+});
 
 describe.each(testDialects())("the record lists kept whole, on %s", (dialect) => {
   let test: TestApp;
