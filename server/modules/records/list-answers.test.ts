@@ -78,14 +78,19 @@ describe("the list answers' memory", () => {
   });
 
   it("lets the least recently used owner's answers go past its size", async () => {
-    const answers = createListAnswers({ maxBytes: 10 });
+    // Room for two answers of 6 bytes, not three.
+    const answers = createListAnswers({ maxBytes: 13 });
     const ann = builder("[1111]");
     const bob = builder("[2222]");
+    const carl = builder("[3333]");
     await answers.answer("ann", "password", ann.build);
     await answers.answer("bob", "password", bob.build);
-    await answers.answer("bob", "password", bob.build);
     await answers.answer("ann", "password", ann.build);
-    expect([ann.built.count, bob.built.count]).toEqual([2, 1]);
+    await answers.answer("carl", "password", carl.build);
+    // Bob's was the least recently used: it went, Ann's stayed.
+    await answers.answer("ann", "password", ann.build);
+    await answers.answer("bob", "password", bob.build);
+    expect([ann.built.count, bob.built.count, carl.built.count]).toEqual([1, 2, 1]);
   });
 });
 
