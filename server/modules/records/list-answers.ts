@@ -4,22 +4,25 @@ import { isWrite } from "../../http/same-site.ts";
 
 /**
  * The owner's record lists (GET /api/records/{module}/{category}) kept whole, as the JSON bytes
- * sent, so that a list asked again costs neither a query, nor building its JSON, nor encoding it: the design's throughput
- * budget leaves a repeated list little more than the framework's own cost (DESIGN.md).
+ * sent, so that a list asked again costs neither a query, nor building its JSON, nor encoding it:
+ * the design's throughput budget leaves a repeated list little more than the framework's own
+ * cost (DESIGN.md). Compression, for clients that ask for it, still runs on every answer.
  *
  * Keyed by owner and category: an answer is only ever served to the account it lists. It depends
  * on the owner's records and on the rows their reference columns name (persons, addresses,
  * institutions, documents, other records), all of them the owner's and written only by the
  * owner's own requests or by the account's deletion. So every request of a signed-in account
- * other than a read drops that account's answers once its handler is done, before its answer
- * leaves (`dropListsAfterWrites`), and the account's deletion drops them too (records/routes.ts
- * forgetRecords). Exact on one server: a write is committed before its handler returns, and an
- * answer built while a change happened is not kept (the change counter moved). Several servers on one PostgreSQL: `changed` also notifies the
- * others (db/notify-channel.ts), which drop the owner's answers when the notification arrives,
- * a few milliseconds after the commit: in that window another server may still answer the list
- * as it was (read-your-writes holds on the writer's server). While a server's listening
- * connection is lost it keeps and serves nothing, until LISTEN runs again; a silent cut is
- * found by the channel's heartbeat within about 10 s, the bound of that window.
+ * that may write (same-site.ts isWrite) drops that account's answers once its handler is done,
+ * before its answer leaves (`dropListsAfterWrites`), and the account's deletion drops them too
+ * (records/routes.ts forgetRecords).
+ *
+ * Exact on one server: a write is committed before its handler returns, and an answer built while
+ * a change happened is not kept (the change counter moved). Several servers on one PostgreSQL:
+ * `changed` also notifies the others (db/notify-channel.ts), which drop the owner's answers when
+ * the notification arrives, a few milliseconds after the commit: in that window another server
+ * may still answer the list as it was (read-your-writes holds on the writer's server). While a
+ * server's listening connection is lost it keeps and serves nothing, until LISTEN runs again; a
+ * silent cut is found by the channel's heartbeat within about 10 s, the bound of that window.
  *
  * Bounded by size: the least recently used owners' answers go first.
  */
