@@ -122,7 +122,8 @@ describe("the nominee form", () => {
     const email = await screen.findByRole("textbox", { name: /^Email/ });
     // Accepted, the nominee's address is their account's.
     expect(email.hasAttribute("disabled")).toBe(true);
-    const ends = screen.getByLabelText("Access ends on");
+    // The date picker loads when first shown; a busy input stands in until then.
+    const ends = await screen.findByRole("textbox", { name: "Access ends on" });
     await userEvent.type(ends, "2026-06-30");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${LIST}/view/${NOMINEE_ID}`));
