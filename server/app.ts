@@ -214,15 +214,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The "me" person made at sign-up, by the identity module.
   options.auth?.ownPersonHooks.push(searchIndex.hookFor("person"));
-  const blobs = openBlobStore({ config, database, dataKeys });
-  await app.register(documentRoutes, {
-    database,
-    blobs,
-    dataKeys,
-    uploadLimit: config.uploadRateLimit,
-    onChange: [searchIndex.hookFor("document")],
-  });
-  // Told of every record saved (by a form, or restored by an import): reminders, documents' links.
+  // Told of every record saved or deleted (by a form, an import, a library entry's delete): reminders,
+  // documents' links, search.
   const recordHooks = [
     attachedDocumentsLinker(),
     searchIndex.hookFor("record"),
@@ -235,6 +228,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           }),
         ]),
   ];
+  const blobs = openBlobStore({ config, database, dataKeys });
+  await app.register(documentRoutes, {
+    database,
+    blobs,
+    dataKeys,
+    uploadLimit: config.uploadRateLimit,
+    onChange: [searchIndex.hookFor("document")],
+    recordChanges: recordHooks,
+  });
   await app.register(recordRoutes, {
     database,
     dataKeys,

@@ -525,9 +525,20 @@ describe.each(backends)(
         (await call(ann, "GET", `/api/records/personaldata/passport/${passport.json()}`)).statusCode,
       ).toBe(200);
 
+      // The record's search terms go with it, in the entry's transaction (the record hooks are told).
+      const termsOf = async (subjectId: string) =>
+        (
+          await test.database.db
+            .selectFrom("search_term")
+            .select("subject_id")
+            .where("subject_id", "=", subjectId)
+            .execute()
+        ).length;
+      expect(await termsOf(recordId)).toBeGreaterThan(0);
       expect((await call(ann, "DELETE", base(id))).statusCode).toBe(204);
       expect((await call(ann, "GET", `${records}/${recordId}`)).statusCode).toBe(404);
       expect((await call(ann, "GET", "/api/records/inventory/count")).json().documentlibrary).toBe(0);
+      expect(await termsOf(recordId)).toBe(0);
       expect(await blobOfDocument(id)).toBeNull();
     });
 

@@ -17,6 +17,7 @@ import type { Database } from "../../db/database.ts";
 import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../../http/file-part.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
+import type { RecordChangeHook } from "../records/service.ts";
 import { sendDownload } from "./download.ts";
 import { documentRepository } from "./repository.ts";
 import { createDocumentService } from "./service.ts";
@@ -67,6 +68,8 @@ export async function documentRoutes(
     /** Files one account may upload per window (config.uploadRateLimit). */
     uploadLimit: UploadLimit;
     onChange?: readonly ChangeHook[];
+    /** The app's record hooks: a library entry's record is deleted with the entry. */
+    recordChanges?: readonly RecordChangeHook[];
   },
 ): Promise<void> {
   const { blobs, dataKeys } = options;
@@ -76,6 +79,7 @@ export async function documentRoutes(
     dataKeys,
     log: app.log,
     onChange: options.onChange ?? [],
+    recordChanges: options.recordChanges ?? [],
   });
   // Registered in this plugin only: uploads stream through busboy here, while other plugins (the
   // unsubscribe link's one-click POST) keep their own small multipart parser. Limits per request

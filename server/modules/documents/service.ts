@@ -15,6 +15,7 @@ import type { DB, DocumentTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { deleteLibraryRecord } from "../records/library-records.ts";
+import type { RecordChangeHook } from "../records/service.ts";
 import { NO_TEXT, openDocument, sealDocumentText, sealFileName } from "./metadata.ts";
 import { isAt } from "./policy.ts";
 import { textOf, toColumns, toDocumentRecord, toListItem } from "./presenter.ts";
@@ -32,6 +33,8 @@ export function createDocumentService(options: {
   log: FastifyBaseLogger;
   /** Told of every change of a document's text and of every delete, in its transaction (the search index). */
   onChange?: readonly ChangeHook[];
+  /** The app's record hooks, told when a library entry's record goes with the entry. */
+  recordChanges?: readonly RecordChangeHook[];
 }) {
   const { db, blobs, dataKeys, log } = options;
   const onChange = options.onChange ?? [];
@@ -204,7 +207,7 @@ export function createDocumentService(options: {
       const deleted = await db.transaction().execute(async (trx) => {
         const gone = await documentRepository(trx).delete(actor.userId, at.id);
         if (gone !== undefined && isAt(row, LIBRARY_MODULE, LIBRARY_TYPE) && row.assigned_document !== null) {
-          await deleteLibraryRecord(trx, actor.userId, row.assigned_document);
+          await deleteLibraryRecord(trx, actor.userId, row.assigned_document, options.recordChanges ?? []);
         }
         if (gone !== undefined) for (const hook of onChange) await hook.deleted(trx, actor.userId, at.id);
         return gone;
