@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyBaseLogger } from "fastify";
 import { type Kysely, sql } from "kysely";
 import { OWN_GROUP } from "../../../domain/catalog/relationships.ts";
 import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
@@ -46,10 +45,14 @@ import { insertShareDefinitions, listShareDefinitions, ownerEmailOf } from "../s
 import { type ArchiveLimits, archiveRefusal, type OpenedArchive, openArchive } from "./archive.ts";
 
 /**
- * Told once an import is committed: the owner, and their own "me" person when the import filled it
- * in (an existing row changed, where every other row is new).
+ * Told in an import's transaction, once every row is written: the owner, and their own "me"
+ * person when the import filled it in (an existing row changed, where every other row is new).
  */
-export type AfterImport = (ownerId: string, changed: { ownPersonId: string | null }) => Promise<void>;
+export type AfterImport = (
+  trx: Kysely<DB>,
+  ownerId: string,
+  changed: { ownPersonId: string | null },
+) => Promise<void>;
 
 export type ImportDeps = {
   db: Kysely<DB>;
@@ -60,9 +63,8 @@ export type ImportDeps = {
   photos: PhotoProcessor;
   /** The app's record hooks (reminders, documents' links, search), told of each restored record in its transaction. */
   recordHooks: readonly RecordChangeHook[];
-  /** Told of each import once committed (the search index builds the owner's terms). */
+  /** Told of each import in its transaction (the search index builds the owner's terms). */
   afterImport: readonly AfterImport[];
-  log: Pick<FastifyBaseLogger, "error">;
   limits?: ArchiveLimits;
   clock?: () => number;
 };
@@ -326,17 +328,12 @@ export async function importFile(
       if (!(await insertShareDefinitions(trx, ownerId, nominees, clock()))) {
         throw contentRefusal({ nominees: "errors:portability.duplicate_nominee" });
       }
-    });
-    written.length = 0;
-
-    // Committed: the index of the rest (rebuilt whole by the index's build, so it may lag) never undoes them.
-    try {
+      // What derives from the other rows (their search terms) commits with them too.
       const ownPersonId =
         ownId !== null && file.persons.some((person) => person.group === OWN_GROUP) ? ownId : null;
-      for (const hook of deps.afterImport) await hook(ownerId, { ownPersonId });
-    } catch (error) {
-      deps.log.error({ err: error }, "import: a hook after the commit failed");
-    }
+      for (const hook of deps.afterImport) await hook(trx, ownerId, { ownPersonId });
+    });
+    written.length = 0;
     return {
       persons: file.persons.length,
       addresses: file.addresses.length,

@@ -152,7 +152,6 @@ export async function portabilityRoutes(
           photos,
           recordHooks: options.recordHooks,
           afterImport: options.afterImport ?? [],
-          log: request.log,
           clock,
         },
         actor.userId,

@@ -69,13 +69,16 @@ export function createSearchIndexer(options: {
 
     /**
      * The index's build for one owner: every row that has no terms yet (a row saved since the index
-     * existed has them, as it is now). Idempotent: a second run finds nothing to add.
+     * existed has them, as it is now). Idempotent: a second run finds nothing to add. In `trx`
+     * when given (a file import's transaction, whose rows it indexes with them).
      */
-    async build(ownerId: string): Promise<void> {
-      for (const source of sources) {
-        const indexed = await terms.indexedIds(ownerId, source.kind);
+    async build(ownerId: string, trx?: Kysely<DB>): Promise<void> {
+      const within = trx ?? db;
+      const read = trx === undefined ? sources : options.sources(trx, dataKeys.within(trx));
+      for (const source of read) {
+        const indexed = await searchRepository(within).indexedIds(ownerId, source.kind);
         const docs = (await source.readAll(ownerId)).filter((doc) => !indexed.has(doc.id));
-        if (docs.length > 0) await write(db, ownerId, source.kind, [], docs);
+        if (docs.length > 0) await write(within, ownerId, source.kind, [], docs);
       }
     },
 
