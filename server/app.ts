@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -14,7 +15,6 @@ import { loadMasterKeyring, type MasterKeyring } from "./crypto/master-keys.ts";
 import type { Database } from "./db/database.ts";
 import { frameworkErrors, installErrorHandling } from "./errors/error-handler.ts";
 import { apiDocsRoutes, collectApiDescription } from "./http/api-docs.ts";
-import { COMPRESS_PLUGIN_OPTIONS } from "./http/compression.ts";
 import { healthRoutes } from "./http/health.ts";
 import { localeRoutes } from "./http/locales.ts";
 import { loggerOptions, requestId, requestLogging } from "./http/logging.ts";
@@ -156,8 +156,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the database, so that several app servers allow the same attempts as one.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   // Answers above 1 KB go compressed to browsers that accept it (the web app's files have
-  // build-time copies instead: server/http/web.ts), as http/compression.ts says.
-  await app.register(compress, COMPRESS_PLUGIN_OPTIONS);
+  // build-time copies instead: server/http/web.ts). Request bodies are never inflated: a small
+  // compressed upload must not become a large one past the body limits.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
 
   const eraser = options.eraser ?? createAccountEraser();
   // Lists of records keep their columns here: one cache for this app, the owner's and the nominees' reads.
