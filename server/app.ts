@@ -1,4 +1,3 @@
-import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -15,6 +14,7 @@ import { loadMasterKeyring, type MasterKeyring } from "./crypto/master-keys.ts";
 import type { Database } from "./db/database.ts";
 import { frameworkErrors, installErrorHandling } from "./errors/error-handler.ts";
 import { apiDocsRoutes, collectApiDescription } from "./http/api-docs.ts";
+import { COMPRESS_PLUGIN_OPTIONS } from "./http/compression.ts";
 import { healthRoutes } from "./http/health.ts";
 import { localeRoutes } from "./http/locales.ts";
 import { loggerOptions, requestId, requestLogging } from "./http/logging.ts";
@@ -156,14 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the database, so that several app servers allow the same attempts as one.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   // Answers above 1 KB go compressed to browsers that accept it (the web app's files have
-  // build-time copies instead: server/http/web.ts). Request bodies are never inflated: a small
-  // compressed upload must not become a large one past the body limits.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ["br", "gzip"],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    globalDecompression: false,
-  });
+  // build-time copies instead: server/http/web.ts), as http/compression.ts says.
+  await app.register(compress, COMPRESS_PLUGIN_OPTIONS);
 
   const eraser = options.eraser ?? createAccountEraser();
   // Lists of records keep their columns here: one cache for this app, the owner's and the nominees' reads.
@@ -297,9 +291,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Records are indexed by their hooks; the rest of an imported file by the index's build, and
     // the "me" it filled in (a row the index knew already) read again.
     afterImport: [
-      async (trx, ownerId, { ownPersonId }) => {
-        await searchIndex.build(ownerId, trx);
-        if (ownPersonId !== null) await searchIndex.reindex(trx, ownerId, "person", [ownPersonId]);
+      async (ownerId, { ownPersonId }) => {
+        await searchIndex.build(ownerId);
+        if (ownPersonId !== null) await searchIndex.reindex(database.db, ownerId, "person", [ownPersonId]);
       },
     ],
     ...(freshPassword === undefined ? {} : { freshPassword }),

@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoryDef } from "../../../domain/sections/index.ts";
@@ -54,8 +54,8 @@ describe("the list answers' memory", () => {
     const ann = builder("[1]");
     const bob = builder("[2]");
     for (let round = 0; round < 3; round += 1) {
-      expect((await answers.answer("ann", "password", ann.build)).toString()).toBe("[1]");
-      expect((await answers.answer("bob", "password", bob.build)).toString()).toBe("[2]");
+      expect((await answers.answer("ann", "password", ann.build)).body.toString()).toBe("[1]");
+      expect((await answers.answer("bob", "password", bob.build)).body.toString()).toBe("[2]");
     }
     expect([ann.built.count, bob.built.count]).toEqual([1, 1]);
     await answers.changed("ann");
@@ -75,6 +75,26 @@ describe("the list answers' memory", () => {
     await answers.answer("ann", "password", changedMeanwhile);
     await answers.answer("ann", "password", changedMeanwhile);
     expect(built).toBe(2);
+  });
+
+  it("keeps a compressed copy per encoding, made once, and sends small answers as they are", async () => {
+    const answers = createListAnswers();
+    const long = JSON.stringify(
+      Array.from({ length: 200 }, (_, index) => ({ index, name: `Account ${index}` })),
+    );
+    const ann = builder(long);
+    const first = await answers.answer("ann", "password", ann.build, "br");
+    const again = await answers.answer("ann", "password", ann.build, "br");
+    expect(first.encoding).toBe("br");
+    expect(again.body).toBe(first.body);
+    expect(brotliDecompressSync(first.body).toString()).toBe(long);
+    const gzip = await answers.answer("ann", "password", ann.build, "gzip");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(long);
+    expect((await answers.answer("ann", "password", ann.build)).body.toString()).toBe(long);
+    expect(ann.built.count).toBe(1);
+    const small = await answers.answer("bob", "password", builder("[2]").build, "br");
+    expect([small.encoding, small.body.toString()]).toEqual([undefined, "[2]"]);
   });
 
   it("lets the least recently used owner's answers go past its size", async () => {
@@ -145,6 +165,17 @@ describe.each(testDialects())("the record lists kept whole, on %s", (dialect) =>
     }
     expect(gunzipSync(kept.rawPayload).toString()).toBe(gunzipSync(built.rawPayload).toString());
     expect(gunzipSync(kept.rawPayload).toString()).toBe((await list(test, ann)).body);
+    // A browser's header: brotli preferred, as @fastify/compress negotiates it.
+    const brotli = await call(test, ann, "GET", urlOf(PASSWORD), undefined, {
+      "accept-encoding": "gzip, deflate, br, zstd",
+    });
+    expect([brotli.headers["content-encoding"], brotli.headers.vary]).toEqual(["br", "accept-encoding"]);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe((await list(test, ann)).body);
+    const refused = await call(test, ann, "GET", urlOf(PASSWORD), undefined, {
+      "accept-encoding": "br",
+      "x-no-compression": "1",
+    });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
   });
 
   it("shows every create, update and delete in the next list", async () => {

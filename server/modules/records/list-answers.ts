@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { NotifyChannel } from "../../db/notify-channel.ts";
+import { COMPRESSION_THRESHOLD, compressed, type Encoding } from "../../http/compression.ts";
 import { isWrite } from "../../http/same-site.ts";
 
 /**
  * The owner's record lists (GET /api/records/{module}/{category}) kept whole, as the JSON bytes
  * sent, so that a list asked again costs neither a query, nor building its JSON, nor encoding it:
  * the design's throughput budget leaves a repeated list little more than the framework's own
- * cost (DESIGN.md). Compression, for clients that ask for it, still runs on every answer.
+ * cost (DESIGN.md). A list sent compressed (browsers ask for it) keeps its compressed copy beside
+ * it, made once per encoding as @fastify/compress would make it (http/compression.ts).
  *
  * Keyed by owner and category: an answer is only ever served to the account it lists. It depends
  * on the owner's records and on the rows their reference columns name (persons, addresses,
@@ -28,12 +30,33 @@ import { isWrite } from "../../http/same-site.ts";
  */
 const MAX_BYTES = 32 * 1024 * 1024;
 
+/** A kept list: its JSON, and the compressed copies asked for so far. */
+type Kept = { json: Buffer; encoded: Partial<Record<Encoding, Buffer>> };
+
+/** What the list route sends: the bytes, and their content encoding when they are compressed. */
+export type ListAnswer = { body: Buffer; encoding?: Encoding };
+
+function sizeOf(kept: Kept): number {
+  return kept.json.byteLength + (kept.encoded.br?.byteLength ?? 0) + (kept.encoded.gzip?.byteLength ?? 0);
+}
+
+/** The answer in the encoding asked for, made (and kept in `kept`) on first use. Small lists go as they are. */
+function answerOf(kept: Kept, encoding: Encoding | undefined): ListAnswer {
+  if (encoding === undefined || kept.json.byteLength < COMPRESSION_THRESHOLD) return { body: kept.json };
+  let body = kept.encoded[encoding];
+  if (body === undefined) {
+    body = compressed(kept.json, encoding);
+    kept.encoded[encoding] = body;
+  }
+  return { body, encoding };
+}
+
 export type ListAnswers = ReturnType<typeof createListAnswers>;
 
 export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?: number } = {}) {
   const maxBytes = options.maxBytes ?? MAX_BYTES;
   // owner -> category -> JSON; a Map keeps insertion order, so its first owner is the least recently used.
-  const owners = new Map<string, Map<string, Buffer>>();
+  const owners = new Map<string, Map<string, Kept>>();
   let bytes = 0;
   // Moves with every change: an answer built across one is not kept.
   let changes = 0;
@@ -43,7 +66,7 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
   function dropOwner(ownerId: string): void {
     const answers = owners.get(ownerId);
     if (answers === undefined) return;
-    for (const json of answers.values()) bytes -= json.byteLength;
+    for (const kept of answers.values()) bytes -= sizeOf(kept);
     owners.delete(ownerId);
   }
 
@@ -58,15 +81,21 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
     dropOwner(ownerId);
   }
 
-  function keep(ownerId: string, category: string, json: Buffer): void {
-    if (json.byteLength > maxBytes) return;
+  function keep(ownerId: string, category: string, kept: Kept): void {
+    const size = sizeOf(kept);
+    if (size > maxBytes) return;
     let answers = owners.get(ownerId);
     if (answers === undefined) {
       answers = new Map();
       owners.set(ownerId, answers);
     }
-    bytes += json.byteLength - (answers.get(category)?.byteLength ?? 0);
-    answers.set(category, json);
+    const previous = answers.get(category);
+    bytes += size - (previous === undefined ? 0 : sizeOf(previous));
+    answers.set(category, kept);
+    trim();
+  }
+
+  function trim(): void {
     while (bytes > maxBytes) {
       const oldest = owners.keys().next().value as string;
       dropOwner(oldest);
@@ -86,20 +115,33 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
   });
 
   return {
-    /** The owner's list of the category as JSON: kept, or built by `build` (and kept if nothing changed meanwhile). */
-    async answer(ownerId: string, category: string, build: () => Promise<string>): Promise<Buffer> {
+    /**
+     * The owner's list of the category, as JSON in the encoding asked for (none: as it is): kept,
+     * or built by `build` (and kept if nothing changed meanwhile).
+     */
+    async answer(
+      ownerId: string,
+      category: string,
+      build: () => Promise<string>,
+      encoding?: Encoding,
+    ): Promise<ListAnswer> {
       const answers = owners.get(ownerId);
       const kept = answers?.get(category);
       if (kept !== undefined && answers !== undefined) {
         // Most recently used last.
         owners.delete(ownerId);
         owners.set(ownerId, answers);
-        return kept;
+        const before = sizeOf(kept);
+        const answer = answerOf(kept, encoding);
+        bytes += sizeOf(kept) - before;
+        trim();
+        return answer;
       }
       const before = changes;
-      const json = Buffer.from(await build());
-      if (listening && changes === before) keep(ownerId, category, json);
-      return json;
+      const built: Kept = { json: Buffer.from(await build()), encoded: {} };
+      const answer = answerOf(built, encoding);
+      if (listening && changes === before) keep(ownerId, category, built);
+      return answer;
     },
 
     /**

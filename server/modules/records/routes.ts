@@ -8,6 +8,7 @@ import { type RecordBody, recordSchema } from "../../../domain/sections/schema.t
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
+import { acceptedEncoding } from "../../http/compression.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import type { ListAnswers } from "./list-answers.ts";
 import type { ListCache } from "./list-cache.ts";
@@ -72,13 +73,19 @@ export async function recordRoutes(
       const base = `/api/records/${module}/${category.key}`;
       const body = recordSchema(category);
 
-      // The JSON Fastify would write for the list, kept for the next time (list-answers.ts).
+      // The JSON Fastify would write for the list, and its compressed copy, kept for the next time
+      // (list-answers.ts); @fastify/compress leaves an answer that names its encoding as it is.
       api.get(base, { config: subscriber }, async (request, reply) => {
         const actor = actorOf(request);
-        const json = await options.listAnswers.answer(actor.userId, category.key, async () =>
-          JSON.stringify(await service.list(actor, category)),
+        const { body, encoding } = await options.listAnswers.answer(
+          actor.userId,
+          category.key,
+          async () => JSON.stringify(await service.list(actor, category)),
+          acceptedEncoding(request),
         );
-        return reply.type(JSON_TYPE).send(json);
+        if (encoding !== undefined)
+          reply.header("content-encoding", encoding).header("vary", "accept-encoding");
+        return reply.type(JSON_TYPE).send(body);
       });
 
       api.post(
