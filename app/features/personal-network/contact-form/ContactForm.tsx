@@ -81,7 +81,6 @@ export function ContactForm({
         </Alert>
       );
     }
-    // The saved phones are shown formatted from the start: the library loads beside the person.
     if (!person.data || !phones) {
       return (
         <Center py="xl">
