@@ -291,9 +291,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Records are indexed by their hooks; the rest of an imported file by the index's build, and
     // the "me" it filled in (a row the index knew already) read again.
     afterImport: [
-      async (ownerId, { ownPersonId }) => {
-        await searchIndex.build(ownerId);
-        if (ownPersonId !== null) await searchIndex.reindex(database.db, ownerId, "person", [ownPersonId]);
+      async (trx, ownerId, { ownPersonId }) => {
+        await searchIndex.build(ownerId, trx);
+        if (ownPersonId !== null) await searchIndex.reindex(trx, ownerId, "person", [ownPersonId]);
       },
     ],
     ...(freshPassword === undefined ? {} : { freshPassword }),
