@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import type { SearchKind } from "../../../domain/schemas/search.ts";
 import type { DB, SearchTermTable } from "../../db/schema.ts";
 
-/** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits (4 columns each). */
-const INSERT_BATCH = 500;
+/** Rows per INSERT (4 columns each) and hashes per DELETE: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const BATCH = 500;
 
 export type SubjectRef = { kind: SearchKind; id: string };
 
@@ -16,20 +16,60 @@ async function deleteSubject(db: Kysely<DB>, ownerId: string, subject: SubjectRe
     .execute();
 }
 
+function termKey(kind: string, id: string, hash: string): string {
+  return `${kind}\u0000${id}\u0000${hash}`;
+}
+
+function batches<T>(items: readonly T[]): T[][] {
+  const all: T[][] = [];
+  for (let start = 0; start < items.length; start += BATCH) all.push(items.slice(start, start + BATCH));
+  return all;
+}
+
+function heldHashes(db: Kysely<DB>, ownerId: string, subject: SubjectRef) {
+  return db
+    .selectFrom("search_term")
+    .select("hash")
+    .where("owner_id", "=", ownerId)
+    .where("subject_kind", "=", subject.kind)
+    .where("subject_id", "=", subject.id)
+    .execute();
+}
+
+async function deleteTerms(db: Kysely<DB>, ownerId: string, subject: SubjectRef, hashes: readonly string[]) {
+  await db
+    .deleteFrom("search_term")
+    .where("owner_id", "=", ownerId)
+    .where("subject_kind", "=", subject.kind)
+    .where("subject_id", "=", subject.id)
+    .where("hash", "in", [...hashes])
+    .execute();
+}
+
 /** Every query on the search index, each filtered by its owner. Pass a transaction to run them in it. */
 export function searchRepository(db: Kysely<DB>) {
   return {
     /**
-     * Replaces the index rows of these subjects of one owner by `rows`, in one transaction: the
-     * caller's (a save's change hook), or one of its own (the index's build).
+     * Makes the index rows of these subjects of one owner `rows`, in one transaction: the caller's
+     * (a save's change hook), or one of its own (the index's build). Only the difference is
+     * written: a save that changes a word or two deletes and inserts those words' prefixes, not
+     * every term of the row again (on SQLite each written row is WAL pages the commit writes).
      */
     async replace(ownerId: string, subjects: readonly SubjectRef[], rows: readonly SearchTermTable[]) {
       const work = async (trx: Kysely<DB>) => {
-        for (const subject of subjects) await deleteSubject(trx, ownerId, subject);
-        for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+        const wanted = new Map(rows.map((row) => [termKey(row.subject_kind, row.subject_id, row.hash), row]));
+        for (const subject of subjects) {
+          const stale: string[] = [];
+          for (const { hash } of await heldHashes(trx, ownerId, subject)) {
+            // Held and still wanted: nothing to write.
+            if (!wanted.delete(termKey(subject.kind, subject.id, hash))) stale.push(hash);
+          }
+          for (const batch of batches(stale)) await deleteTerms(trx, ownerId, subject, batch);
+        }
+        for (const batch of batches([...wanted.values()])) {
           await trx
             .insertInto("search_term")
-            .values(rows.slice(start, start + INSERT_BATCH))
+            .values(batch)
             // The same terms written by a save and by the index's build at once.
             .onConflict((conflict) => conflict.doNothing())
             .execute();
