@@ -14,8 +14,18 @@ import { fullName } from "./personDisplay.ts";
 import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT, sectionPath } from "./sections.ts";
 import { useSectionCounts } from "./useSectionCounts.ts";
 
-function SectionTile({ segment, status }: { segment: string; status: string | null }) {
-  const { t } = useTranslation("network");
+/** A tile's status line: none (the family tree, an owner without a record), loading, or its text. */
+type TileStatus = { kind: "none" } | { kind: "loading" } | { kind: "shown"; text: string };
+
+const NO_STATUS: TileStatus = { kind: "none" };
+const LOADING: TileStatus = { kind: "loading" };
+
+/**
+ * One section's tile. Its status line (who or how many) keeps its place while it loads, so the
+ * tiles below do not move down when it arrives (a 0.04 layout shift Lighthouse measured).
+ */
+function SectionTile({ segment, status }: { segment: string; status: TileStatus }) {
+  const { t } = useTranslation(["network", "common"]);
   return (
     <Paper withBorder p="lg" className={classes.card}>
       <Stack gap={6}>
@@ -25,7 +35,13 @@ function SectionTile({ segment, status }: { segment: string; status: string | nu
         <Text size="sm" c="dimmed">
           {t(`section.${segment}.intro`)}
         </Text>
-        {status !== null && <Text fw={600}>{status}</Text>}
+        {status.kind === "loading" ? (
+          <Text fw={600} c="dimmed">
+            {t("common:loading")}
+          </Text>
+        ) : (
+          status.kind === "shown" && <Text fw={600}>{status.text}</Text>
+        )}
       </Stack>
     </Paper>
   );
@@ -36,10 +52,15 @@ export function PersonalNetworkOverview() {
   const { t } = useTranslation("network");
   usePageTitle(t("overview.title"));
   const counts = useSectionCounts();
-  const me = useOwnPerson().data;
+  const me = useOwnPerson();
   const account = useAccount();
-  const countText = (count: number | undefined) =>
-    count === undefined ? null : t("overview.count", { count });
+  const countStatus = (count: number | undefined): TileStatus =>
+    count === undefined ? LOADING : { kind: "shown", text: t("overview.count", { count }) };
+  const ownStatus: TileStatus = me.isPending
+    ? LOADING
+    : me.data
+      ? { kind: "shown", text: fullName(me.data.mainDetails) }
+      : NO_STATUS;
 
   return (
     <Stack gap="lg">
@@ -52,15 +73,15 @@ export function PersonalNetworkOverview() {
       <RemindersPanel />
       <ul className={classes.grid} aria-label={t("nav.label")}>
         <li>
-          <SectionTile segment={PERSONAL_DETAILS_SEGMENT} status={me ? fullName(me.mainDetails) : null} />
+          <SectionTile segment={PERSONAL_DETAILS_SEGMENT} status={ownStatus} />
         </li>
         {LIST_SECTIONS.map((section) => (
           <li key={section.segment}>
-            <SectionTile segment={section.segment} status={countText(counts[section.segment])} />
+            <SectionTile segment={section.segment} status={countStatus(counts[section.segment])} />
           </li>
         ))}
         <li>
-          <SectionTile segment={FAMILY_TREE_SEGMENT} status={null} />
+          <SectionTile segment={FAMILY_TREE_SEGMENT} status={NO_STATUS} />
         </li>
       </ul>
       <CompanyExchangePanel />

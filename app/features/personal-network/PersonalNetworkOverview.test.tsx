@@ -1,0 +1,53 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderRoutes } from "../../test/render.tsx";
+import { stubApi, testAccount } from "../../test/stubApi.ts";
+import { fullRecord, listItem, NETWORK_TEST_ROUTES } from "./testPersons.ts";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The overview with every list answered at once but the children's, which waits for `release`. */
+function visitWithChildrenPending() {
+  const answered = stubApi({
+    "GET /api/account/account": { body: testAccount() },
+    "GET /api/pn/person": { body: fullRecord(listItem("me", "Ada")) },
+    "GET /api/pn/person/partner": { body: [listItem("partner", "William")] },
+  });
+  let release = () => {};
+  const childrenAnswer = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (new URL(String(input), "http://localhost").pathname === "/api/pn/person/child") {
+      await childrenAnswer;
+      return Response.json([listItem("child", "Byron"), listItem("child", "Annabella")]);
+    }
+    return answered(input, init);
+  });
+  renderRoutes(NETWORK_TEST_ROUTES, { entries: ["/dashboard/personal-network"] });
+  return { release };
+}
+
+const tile = async (title: string) =>
+  (await screen.findByRole("link", { name: title })).closest("li") as HTMLElement;
+
+describe("the Personal Network overview", () => {
+  it("holds each tile's status line while it loads, then shows who or how many", async () => {
+    const { release } = visitWithChildrenPending();
+    expect(await within(await tile("Spouse/Partner")).findByText("1 person")).toBeTruthy();
+    expect(await within(await tile("Personal Details")).findByText("Ada Lovelace")).toBeTruthy();
+    // The line is there before its count, so the tiles below it do not move when it arrives.
+    expect(within(await tile("Children")).getByText("Loading…")).toBeTruthy();
+    release();
+    expect(await within(await tile("Children")).findByText("2 people")).toBeTruthy();
+    expect(within(await tile("Children")).queryByText("Loading…")).toBeNull();
+  });
+
+  it("gives the family tree tile no status line", async () => {
+    visitWithChildrenPending();
+    const familyTree = await tile("Immediate Family Tree");
+    expect(within(familyTree).queryByText("Loading…")).toBeNull();
+  });
+});
