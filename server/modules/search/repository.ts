@@ -26,14 +26,14 @@ function batches<T>(items: readonly T[]): T[][] {
   return all;
 }
 
-function heldHashes(db: Kysely<DB>, ownerId: string, subject: SubjectRef) {
+/** The hashes a subject holds: an index-only read of search_term_subject_hash (migration 0019). */
+export function heldHashes(db: Kysely<DB>, ownerId: string, subject: SubjectRef) {
   return db
     .selectFrom("search_term")
     .select("hash")
     .where("owner_id", "=", ownerId)
     .where("subject_kind", "=", subject.kind)
-    .where("subject_id", "=", subject.id)
-    .execute();
+    .where("subject_id", "=", subject.id);
 }
 
 async function deleteTerms(db: Kysely<DB>, ownerId: string, subject: SubjectRef, hashes: readonly string[]) {
@@ -60,7 +60,7 @@ export function searchRepository(db: Kysely<DB>) {
         const wanted = new Map(rows.map((row) => [termKey(row.subject_kind, row.subject_id, row.hash), row]));
         for (const subject of subjects) {
           const stale: string[] = [];
-          for (const { hash } of await heldHashes(trx, ownerId, subject)) {
+          for (const { hash } of await heldHashes(trx, ownerId, subject).execute()) {
             // Held and still wanted: nothing to write.
             if (!wanted.delete(termKey(subject.kind, subject.id, hash))) stale.push(hash);
           }
