@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { NotifyChannel } from "../../db/notify-channel.ts";
 import { COMPRESSION_THRESHOLD, compressed, type Encoding } from "../../http/compression.ts";
 import { isWrite } from "../../http/same-site.ts";
@@ -10,7 +10,10 @@ import { isWrite } from "../../http/same-site.ts";
  * cost (DESIGN.md). A list sent compressed (browsers ask for it) keeps its compressed copy beside
  * it, made once per encoding as @fastify/compress would make it (http/compression.ts).
  *
- * Keyed by owner and category: an answer is only ever served to the account it lists. It depends
+ * Keyed by owner and category: an answer is only ever served to the account it lists, and to that
+ * account's released nominees whose grant shows the category (sharing/shared-record-reads.ts,
+ * after its access checks): the list is the owner's whatever its reader, built by the same
+ * reader (records/reader.ts listOf), so both routes send the same bytes. It depends
  * on the owner's records and on the rows their reference columns name (persons, addresses,
  * institutions, documents, other records), all of them the owner's and written only by the
  * owner's own requests or by the account's deletion. So every request of a signed-in account
@@ -49,6 +52,15 @@ function answerOf(kept: Kept, encoding: Encoding | undefined): ListAnswer {
     kept.encoded[encoding] = body;
   }
   return { body, encoding };
+}
+
+/** The type Fastify gives JSON it serialises itself. */
+export const JSON_TYPE = "application/json; charset=utf-8";
+
+/** Sends a list answer as Fastify would send the list's JSON, compressed by @fastify/compress. */
+export function sendListAnswer(reply: FastifyReply, { body, encoding }: ListAnswer): FastifyReply {
+  if (encoding !== undefined) reply.header("content-encoding", encoding).header("vary", "accept-encoding");
+  return reply.type(JSON_TYPE).send(body);
 }
 
 export type ListAnswers = ReturnType<typeof createListAnswers>;

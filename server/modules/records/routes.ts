@@ -10,7 +10,7 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { acceptedEncoding } from "../../http/compression.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
-import type { ListAnswers } from "./list-answers.ts";
+import { JSON_TYPE, type ListAnswers, sendListAnswer } from "./list-answers.ts";
 import type { ListCache } from "./list-cache.ts";
 import { recordRepository } from "./repository.ts";
 import { createRecordService, type RecordChangeHook } from "./service.ts";
@@ -32,9 +32,6 @@ export function forgetRecords(listCache: ListCache, listAnswers: ListAnswers): A
     await listAnswers.changed(userId);
   };
 }
-
-/** The id as a JSON string, as the spec's POST /api/pn/person answers it. */
-const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
  * The records API, generated from the category declarations: for each module its count, and for
@@ -77,15 +74,13 @@ export async function recordRoutes(
       // (list-answers.ts); @fastify/compress leaves an answer that names its encoding as it is.
       api.get(base, { config: subscriber }, async (request, reply) => {
         const actor = actorOf(request);
-        const { body, encoding } = await options.listAnswers.answer(
+        const answer = await options.listAnswers.answer(
           actor.userId,
           category.key,
           async () => JSON.stringify(await service.list(actor, category)),
           acceptedEncoding(request),
         );
-        if (encoding !== undefined)
-          reply.header("content-encoding", encoding).header("vary", "accept-encoding");
-        return reply.type(JSON_TYPE).send(body);
+        return sendListAnswer(reply, answer);
       });
 
       api.post(
@@ -93,6 +88,7 @@ export async function recordRoutes(
         { config: subscriber, bodyLimit: RECORD_BODY_LIMIT, schema: { body } },
         async (request, reply) => {
           const id = await service.create(actorOf(request), category, request.body);
+          // The id as a JSON string, as the spec's POST /api/pn/person answers it.
           return reply.type(JSON_TYPE).send(JSON.stringify(id));
         },
       );

@@ -12,6 +12,7 @@ import type { BinderMaker } from "../binder/binder-maker.ts";
 import { documentReader } from "../documents/reader.ts";
 import { institutionReader } from "../institutions/reader.ts";
 import { personReader } from "../persons/reader.ts";
+import type { ListAnswers } from "../records/list-answers.ts";
 import type { ListCache } from "../records/list-cache.ts";
 import { recordReader } from "../records/reader.ts";
 import { logNomineeAccess, type NomineeAccess } from "./nominee-access-log.ts";
@@ -30,6 +31,8 @@ export type SharedReadOptions = {
   blobs: BlobStore;
   /** The app's list cache, shared with the owner's own lists. */
   listCache: ListCache;
+  /** The owner's lists kept whole, which a shared category's list answers too. */
+  listAnswers: ListAnswers;
   /** Epoch ms; tests move it. */
   clock?: () => number;
   /**
@@ -81,6 +84,7 @@ export function createSharedReads(options: SharedReadOptions) {
     documents,
     scope,
     blobs,
+    listAnswers: options.listAnswers,
 
     /** The caller's released grant named by the path, or 404. */
     async grantOf(request: FastifyRequest, nomineeId: string): Promise<ReleasedGrant> {

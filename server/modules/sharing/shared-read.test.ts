@@ -135,6 +135,22 @@ describe.each(testDialects())("a released nominee's shared reads on %s", (dialec
     expect((await shared("/records/assets/creditcard")).json()[0].columns.cardNumber ?? MASK).toBe(MASK);
   });
 
+  it("answers a shared list with the owner's list kept whole, and the owner's writes in the next one", async () => {
+    const wills = async () => {
+      const list = await shared("/records/inventory/will");
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.headers["cache-control"]).toBe("no-store");
+      expect(list.body).toBe((await get(ann, "/api/records/inventory/will")).body);
+      return list.json().map((item: { id: string }) => item.id);
+    };
+    // Kept by the nominee's read, then changed by the owner: the nominee's next list has it.
+    expect(await wills()).toEqual([ids.will]);
+    const second = await record(ann, annRefs, "will");
+    expect(await wills()).toEqual([ids.will, second]);
+    expect((await call(test, ann, "DELETE", `/api/records/inventory/will/${second}`)).statusCode).toBe(204);
+    expect(await wills()).toEqual([ids.will]);
+  });
+
   it("counts the shared categories of a module only", async () => {
     expect((await shared("/records/inventory/count")).json()).toEqual({ will: 1 });
     expect((await shared("/records/assets/count")).json()).toEqual({ creditcard: 1 });

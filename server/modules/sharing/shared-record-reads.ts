@@ -6,6 +6,8 @@ import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { acceptedEncoding } from "../../http/compression.ts";
+import { sendListAnswer } from "../records/list-answers.ts";
 import { viewOrReveals } from "./nominee-access-log.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
 import { type SharedReads, sharedIdSchema } from "./shared-read-context.ts";
@@ -25,7 +27,10 @@ function sharedCategory(grant: ReleasedGrant, module: string, category: string):
 }
 
 /** A nominee's reads of shared records: a module's counts, a category's list, one record (with reveals). */
-export function sharedRecordRoutes(app: FastifyInstance, { grantOf, log, records }: SharedReads): void {
+export function sharedRecordRoutes(
+  app: FastifyInstance,
+  { grantOf, log, records, listAnswers }: SharedReads,
+): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const nominee = { access: "nominee" as const };
 
@@ -47,14 +52,20 @@ export function sharedRecordRoutes(app: FastifyInstance, { grantOf, log, records
   api.get(
     "/api/shared/nominee/:nomineeId/records/:module/:category",
     { config: nominee, schema: { params: categoryParams } },
-    async (request) => {
+    async (request, reply) => {
       const grant = await grantOf(request, request.params.nomineeId);
       const category = sharedCategory(grant, request.params.module, request.params.category);
-      const list = await records.listOf(grant.ownerId, category);
+      // The owner's own list, kept whole with the owner's answers (records/list-answers.ts).
+      const answer = await listAnswers.answer(
+        grant.ownerId,
+        category.key,
+        async () => JSON.stringify(await records.listOf(grant.ownerId, category)),
+        acceptedEncoding(request),
+      );
       await log(grant, [
         { kind: "view", subjectKind: "list", subjectId: category.key, category: category.key },
       ]);
-      return list;
+      return sendListAnswer(reply, answer);
     },
   );
 
