@@ -267,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dataKeys,
     blobs,
     listCache,
+    listAnswers,
     binder,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.sharing === undefined || options.auth === undefined
