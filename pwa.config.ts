@@ -7,7 +7,10 @@
  * (app/pwa/OfflineNotice.tsx). What it never keeps: the API (`/api/*`: every answer is someone's
  * data, some of it secret) and the translations, both NetworkOnly; the screens' own chunks load
  * from the network as they would without it. The share target's POST is answered by the worker
- * itself (public/share-target.js), so the server never receives it.
+ * itself (public/share-target.js), so the server never receives it. Its navigation fallback is
+ * index.html, which draws nothing before the script: the sign-in page the server sends drawn, in
+ * the reader's language (prerender.config.ts), is never kept, so the worker can never answer with
+ * a stale or wrong-language copy of it; the installed app draws that page itself.
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { prerenderedPages } from "./prerender.config.ts";
 import { installableApp } from "./pwa.config.ts";
 
 // The SPA lives in app/; its build lands in dist/web, which the server serves.
@@ -14,6 +15,8 @@ export default defineConfig({
     installableApp(),
     // Brotli and gzip copies of every text asset, made once at build time at the highest settings;
     // the server sends the one the browser accepts (server/http/web.ts, preCompressed).
+    // The sign-in page drawn into its HTML, in each language (after the rest: it reads the manifest).
+    prerenderedPages(),
     compression({
       include: /\.(js|css|html|json|svg|webmanifest)$/,
       threshold: 1024,

@@ -11,7 +11,7 @@ import { PWA_RESOURCES } from "../pwa/bundledStrings.ts";
 import { translationsBackend } from "./translationsBackend.ts";
 
 /** Where the reader's explicit language choice is remembered (the account will take over later). */
-const LANGUAGE_STORAGE_KEY = "kinfile.lang";
+export const LANGUAGE_STORAGE_KEY = "kinfile.lang";
 
 /** Options shared by the browser instance and the test instance, so both resolve keys alike. */
 export const BASE_I18N_OPTIONS = {

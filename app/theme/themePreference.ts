@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from "react";
 import { DEFAULT_THEME, isThemeKey, type ThemeKey } from "../../domain/catalog/themes.ts";
 
 /** Where the theme choice is remembered until the account stores it (themeColor). */
-const THEME_STORAGE_KEY = "kinfile.theme";
+export const THEME_STORAGE_KEY = "kinfile.theme";
 
 const listeners = new Set<() => void>();
 /** Holds the choice when storage is blocked (private mode, quota), so it lasts for this visit. */

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prerenderedFile } from "../../prerendered-pages.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 
 const INDEX =
@@ -217,6 +218,68 @@ describe("without a build", () => {
       expect(api.statusCode).toBe(404);
     } finally {
       await test.close();
+    }
+  });
+});
+
+describe("a build with the sign-in page drawn (prerender.config.ts)", () => {
+  const webDir = fakeBuild();
+  const drawn = (language: string) =>
+    `<!doctype html><html lang="${language}"><body><div id="root"><form>${language}</form></div></body></html>`;
+  mkdirSync(path.join(webDir, "prerendered"));
+  for (const language of ["en", "fr"]) {
+    const file = path.join(webDir, prerenderedFile("/login", language as "en" | "fr"));
+    writeFileSync(file, drawn(language));
+    writeFileSync(`${file}.br`, brotliCompressSync(drawn(language)));
+  }
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await buildTestApp("sqlite", { config: { webDir } });
+  });
+  afterAll(async () => {
+    await test.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ["fr-CA,fr;q=0.9,en;q=0.8", "fr"],
+    ["de-DE,en;q=0.5,fr;q=0.4", "en"],
+    [undefined, "en"],
+  ])(
+    "answers /login drawn, in the language Accept-Language %s ranks first",
+    async (acceptLanguage, language) => {
+      const response = await test.app.inject({
+        method: "GET",
+        url: "/login",
+        headers: { accept: "text/html", ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(drawn(language));
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(String(response.headers.vary).toLowerCase()).toContain("accept-language");
+    },
+  );
+
+  it("sends its brotli copy to a browser that accepts it", async () => {
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/login",
+      headers: { accept: "text/html", "accept-language": "fr", "accept-encoding": "br" },
+    });
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(drawn("fr"));
+    expect(String(response.headers.vary).toLowerCase()).toMatch(/accept-language.*accept-encoding/);
+  });
+
+  it("answers index.html for /login with a query (the page drawn has none) and for every other page", async () => {
+    for (const url of ["/login?email=a%40b.c", "/login?sessionEnded=1", "/register", "/"]) {
+      const response = await test.app.inject({
+        method: "GET",
+        url,
+        headers: { accept: "text/html", "accept-language": "fr" },
+      });
+      expect(response.body, url).toBe(INDEX);
     }
   });
 });

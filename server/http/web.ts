@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { LANGUAGES, type Language, languageFromHeader } from "../../domain/catalog/languages.ts";
+import { PRERENDERED_PAGES, prerenderedFile } from "../../prerendered-pages.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
@@ -38,6 +40,23 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/**
+ * The pages the build drew (prerendered-pages.ts) present in webDir: address to its file in each
+ * language. A build without them (a test's, or one from before) leaves every page to index.html.
+ */
+function prerenderedPages(webDir: string): Map<string, Record<Language, string>> {
+  const pages = new Map<string, Record<Language, string>>();
+  for (const page of PRERENDERED_PAGES) {
+    const files = Object.fromEntries(
+      LANGUAGES.map((language) => [language, prerenderedFile(page.path, language)]),
+    );
+    if (LANGUAGES.every((language) => existsSync(path.join(webDir, files[language] ?? "")))) {
+      pages.set(page.path, files as Record<Language, string>);
+    }
+  }
+  return pages;
+}
+
 function notBuiltPage(locales: LocaleStore, request: FastifyRequest, reply: FastifyReply) {
   const language = requestLanguage(request);
   const title = escapeHtml(locales.translate(language, "errors:web_not_built.title"));
@@ -55,7 +74,10 @@ function notBuiltPage(locales: LocaleStore, request: FastifyRequest, reply: Fast
 /**
  * Serves the built single-page app from webDir: hashed assets cached for a year, index.html and
  * the service worker revalidated on every load, the web app manifest as application/manifest+json, and index.html again for any page address the app routes itself
- * (/login, /dashboard/..., /b2b, ...) so deep links and reloads work. Unknown /api paths answer
+ * (/login, /dashboard/..., /b2b, ...) so deep links and reloads work. A page the build drew
+ * (/login) goes drawn instead, in the language Accept-Language ranks first, as the app would pick
+ * it; with a query string it goes as index.html, since the page drawn is the address's bare form
+ * (a prefilled address, a notice). Unknown /api paths answer
  * the JSON 404 and missing files a plain 404. Without a build, pages explain how to make one.
  */
 export async function webRoutes(
@@ -64,6 +86,7 @@ export async function webRoutes(
 ): Promise<void> {
   const { webDir, locales } = options;
   const built = existsSync(path.join(webDir, "index.html"));
+  const prerendered = built ? prerenderedPages(webDir) : new Map();
   if (built) {
     // The build's .br and .gz copies (vite.config.ts) go to browsers that accept them.
     await app.register(fastifyStatic, { root: webDir, serve: false, index: false, preCompressed: true });
@@ -85,6 +108,13 @@ export async function webRoutes(
     }
     if (!acceptsHtml(request)) return reply.callNotFound();
     reply.header("cache-control", "no-cache");
+    const drawn = request.url === pathname ? prerendered.get(pathname) : undefined;
+    if (drawn) {
+      reply.header("vary", "accept-language");
+      return reply.sendFile(drawn[languageFromHeader(request.headers["accept-language"])], {
+        cacheControl: false,
+      });
+    }
     return reply.sendFile("index.html", { cacheControl: false });
   });
 }

@@ -20,6 +20,7 @@ import {
 } from "../../session/passkeyCeremony.ts";
 import { AgreementNote } from "./AgreementNote.tsx";
 import { checkEmail, type FieldProblem, problemText } from "./formValidation.ts";
+import { useBrowserValue, useScriptRunning, useValueTypedBeforeScript } from "./hydration.ts";
 
 /** The spec's identity error E0000099 (SMS verification outside Canada and the US), in any case. */
 const SMS_REGION_ERROR_CODE = "e0000099";
@@ -57,6 +58,14 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
   const [pending, setPending] = useState<Pending>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  useValueTypedBeforeScript(emailRef, setEmail);
+  useValueTypedBeforeScript(passwordRef, setPassword);
+  // Until the script runs, submitting would send the form the browser's way: a GET to this
+  // address, the password in it. A disabled submit button stops that (Enter as well), and the
+  // form's method says POST should anything submit it still, keeping the password out of addresses.
+  const scriptRunning = useScriptRunning();
+  // The page sent assumes passkeys (every current browser has them), so that it need not move.
+  const passkeys = useBrowserValue(browserSupportsPasskeys, true);
 
   async function attempt(kind: Exclude<Pending, null>, run: () => Promise<void>) {
     setPending(kind);
@@ -133,7 +142,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
           <CheckEmailPanel email={unverifiedEmail} variant="resend" />
         </Suspense>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} method="post" noValidate>
         <Stack gap="md">
           <TextInput
             ref={emailRef}
@@ -170,16 +179,16 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
             type="submit"
             fullWidth
             loading={pending === "password"}
-            disabled={busy && pending !== "password"}
+            disabled={!scriptRunning || (busy && pending !== "password")}
           >
             {t("login.submit")}
           </Button>
         </Stack>
       </form>
-      {(options.passkey && browserSupportsPasskeys()) || options.oidc ? (
+      {(options.passkey && passkeys) || options.oidc ? (
         <Stack gap="sm">
           <Divider label={t("login.or")} labelPosition="center" />
-          {options.passkey && browserSupportsPasskeys() && (
+          {options.passkey && passkeys && (
             <Button
               variant="default"
               fullWidth

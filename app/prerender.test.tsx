@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { prerenderPage } from "./prerender.tsx";
+
+const LOCALES = join(import.meta.dirname, "../public/locales");
+const readNamespace = (language: string, namespace: string) =>
+  JSON.parse(readFileSync(join(LOCALES, language, `${namespace}.json`), "utf8"));
+const auth = (language: string) => readNamespace(language, "auth");
+
+describe("prerenderPage", () => {
+  it.each(["en", "fr"] as const)(
+    "draws the sign-in form of /login in %s, complete and script-free",
+    async (language) => {
+      const page = await prerenderPage("/login", language, readNamespace);
+      const document = new DOMParser().parseFromString(`<div id="root">${page.html}</div>`, "text/html");
+      const form = document.querySelector("form");
+      expect(form?.getAttribute("method")).toBe("post");
+      expect(form?.querySelector('input[name="email"]')).not.toBeNull();
+      expect(form?.querySelector('input[name="password"]')).not.toBeNull();
+      const labels = [...document.querySelectorAll("label")].map((label) => label.textContent?.trim());
+      expect(labels).toEqual(
+        expect.arrayContaining([auth(language).fields.email, auth(language).fields.password]),
+      );
+      // Disabled until the script runs: before that the browser would submit it on its own.
+      const submit = form?.querySelector('button[type="submit"]');
+      expect(submit?.textContent).toBe(auth(language).login.submit);
+      expect(submit?.hasAttribute("disabled")).toBe(true);
+      expect(page.html).not.toContain("<script");
+      expect(page.namespaces.sort()).toEqual(["auth", "common"]);
+    },
+  );
+});
