@@ -186,8 +186,7 @@ describe("the app shell", () => {
       await page.goto("/dashboard/inventory/will/add");
       const save = page.getByRole("button", { name: "Save", exact: true });
       await save.waitFor();
-      // The form's last field (its documents, a chunk of their own) may arrive after Save: wait for
-      // it, so the scroll reaches the end of the whole form.
+      // The form's last field (its documents), so the scroll reaches the end of the whole form.
       await page.getByRole("button", { name: "Upload File" }).waitFor();
       await page.evaluate(() =>
         window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),

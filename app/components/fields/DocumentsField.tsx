@@ -1,13 +1,6 @@
 import { Input, Loader } from "@mantine/core";
-import { lazy, Suspense } from "react";
-
-// The document library's own field (uploads, Download, View), loaded with the first record form or view.
-const LibraryDocumentsField = lazy(() =>
-  import("../../features/documents/DocumentsField.tsx").then((m) => ({ default: m.DocumentsField })),
-);
-const LibraryDocumentsView = lazy(() =>
-  import("../../features/documents/DocumentsField.tsx").then((m) => ({ default: m.DocumentsView })),
-);
+import { useLazyModule } from "../lazy/useLazyModule.ts";
+import { documentsFieldModule } from "./documentsFieldModule.ts";
 
 export interface DocumentsFieldProps {
   label: string;
@@ -21,17 +14,17 @@ export interface DocumentsFieldProps {
 
 /** A record's attached files, through the document library's field. */
 export function DocumentsField({ label, value, onChange, module, category, recordId }: DocumentsFieldProps) {
+  const library = useLazyModule(documentsFieldModule);
+  if (!library) return <Loader size="sm" role="status" aria-label={label} />;
   return (
-    <Suspense fallback={<Loader size="sm" role="status" aria-label={label} />}>
-      <LibraryDocumentsField
-        label={label}
-        value={[...value]}
-        onChange={onChange}
-        module={module}
-        category={category}
-        recordId={recordId}
-      />
-    </Suspense>
+    <library.DocumentsField
+      label={label}
+      value={[...value]}
+      onChange={onChange}
+      module={module}
+      category={category}
+      recordId={recordId}
+    />
   );
 }
 
@@ -43,11 +36,11 @@ export function DocumentsDisplay({
   category,
   recordId,
 }: Omit<DocumentsFieldProps, "onChange">) {
+  const library = useLazyModule(documentsFieldModule);
+  if (!library) return <Loader size="sm" role="status" aria-label={label} />;
   return (
-    <Suspense fallback={<Loader size="sm" role="status" aria-label={label} />}>
-      <Input.Wrapper labelElement="div">
-        <LibraryDocumentsView value={[...value]} module={module} category={category} recordId={recordId} />
-      </Input.Wrapper>
-    </Suspense>
+    <Input.Wrapper labelElement="div">
+      <library.DocumentsView value={[...value]} module={module} category={category} recordId={recordId} />
+    </Input.Wrapper>
   );
 }

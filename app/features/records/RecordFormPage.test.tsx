@@ -54,6 +54,14 @@ describe("the record form", () => {
     );
   });
 
+  it("draws its documents field with the rest of the form, so nothing moves down after it is shown", async () => {
+    stubRecords();
+    renderRecords("/dashboard/passwordvault/password/add");
+    expect(await screen.findByRole("textbox", { name: /^Service or site/ })).toBeTruthy();
+    // In the same render as the first field: not a loader that the field replaces, taller, later.
+    expect(screen.getByRole("group", { name: "Documents" })).toBeTruthy();
+  });
+
   it("keeps the holder when the chosen person is picked again; only the cross clears it", async () => {
     stubRecords();
     renderRecords("/dashboard/passwordvault/password/add");

@@ -1,5 +1,6 @@
 import type { RouteObject } from "react-router";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
+import { documentsFieldModule } from "../../components/fields/documentsFieldModule.ts";
 import { withTranslations } from "../../i18n/withTranslations.ts";
 import type { ScreenHandle } from "../../shell/screenHandle.ts";
 import { menuLabelKey } from "../../shell/sideMenu.ts";
@@ -12,9 +13,12 @@ import { menuLabelKey } from "../../shell/sideMenu.ts";
 const modulePage = () => import("./ModulePage.tsx").then((m) => ({ Component: m.ModulePage }));
 const listPage = () => import("./RecordListPage.tsx").then((m) => ({ Component: m.RecordListPage }));
 const viewPage = () => import("./RecordViewPage.tsx").then((m) => ({ Component: m.RecordViewPage }));
-// The form's translations with its code: its fields, their options and their messages.
+// The form's translations with its code: its fields, their options and their messages; and its
+// documents field, a chunk of its own, fetched alongside rather than once the form is drawn.
 const formPage = withTranslations(["records", "sections", "errors", "catalog", "forms", "documents"], () =>
-  import("./RecordFormPage.tsx").then((m) => ({ Component: m.RecordFormPage })),
+  Promise.all([import("./RecordFormPage.tsx"), documentsFieldModule.load()]).then(([m]) => ({
+    Component: m.RecordFormPage,
+  })),
 );
 
 /** One module's pages, titled by its menu label. */
