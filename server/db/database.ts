@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { type NotifyChannel, postgresChannel } from "./notify-channel.ts";
 import type { DB } from "./schema.ts";
 import { sqliteAdapter } from "./sqlite-adapter.ts";
+import { walCheckpoints } from "./wal-checkpoints.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -50,8 +51,19 @@ function openSqlite(dataDir: string): Database {
   } catch (error) {
     throw new DatabaseOpenError(`cannot open the SQLite database ${file} (${(error as Error).message}).`);
   }
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqliteAdapter(database) }) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  // Checkpoints run on a worker thread, not in the commits of this connection (wal-checkpoints.ts).
+  const checkpoints = walCheckpoints(file, database);
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: sqliteAdapter(database, checkpoints.wrote) }),
+  });
+  return {
+    db,
+    dialect: "sqlite",
+    async close() {
+      await db.destroy();
+      await checkpoints.close();
+    },
+  };
 }
 
 async function openPostgres(databaseUrl: string, searchPath: string | undefined): Promise<Database> {
