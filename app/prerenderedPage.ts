@@ -8,7 +8,7 @@
  * the page sees) would see the wrong one until the script arrives: for them the page stays hidden
  * and main.tsx draws it anew, as it draws every page that is not prerendered.
  */
-import { DEFAULT_THEME, THEME_LOOK } from "../domain/catalog/themes.ts";
+import { DEFAULT_THEME, THEME_LOOK, THEMES } from "../domain/catalog/themes.ts";
 import { detectLanguage, LANGUAGE_STORAGE_KEY } from "./i18n/i18n.ts";
 import { THEME_STORAGE_KEY } from "./theme/themePreference.ts";
 
@@ -23,12 +23,15 @@ export const UNFIT_STYLE = `html[${UNFIT_ATTRIBUTE}] #root{visibility:hidden}`;
 
 /**
  * The check, a classic script in <head> (the CSP refuses inline scripts, so it is a file): it runs
- * before the first paint, where main.tsx, a module, runs only after it.
+ * before the first paint, where main.tsx, a module, runs only after it. It also gives the page the
+ * stored theme's colour scheme at once, so that a dark theme's background is dark from the start.
  */
 export function unfitCheckScript(): string {
   const stored = (key: string) => `localStorage.getItem(${JSON.stringify(key)})`;
+  const schemes = Object.fromEntries(THEMES.map((theme) => [theme, THEME_LOOK[theme].colorScheme]));
   return (
-    `try{var d=document.documentElement,l=${stored(LANGUAGE_STORAGE_KEY)},t=${stored(THEME_STORAGE_KEY)};` +
+    `try{var d=document.documentElement,l=${stored(LANGUAGE_STORAGE_KEY)},t=${stored(THEME_STORAGE_KEY)},` +
+    `s=${JSON.stringify(schemes)}[t];if(typeof s=="string")d.setAttribute("data-mantine-color-scheme",s);` +
     `if((l&&l!==d.lang)||(t&&t!==${JSON.stringify(DEFAULT_THEME)}))d.setAttribute(${JSON.stringify(UNFIT_ATTRIBUTE)},"")}` +
     // Blocked storage: nothing was chosen here, so the page sent fits.
     "catch(e){}\n"

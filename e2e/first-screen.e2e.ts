@@ -90,6 +90,8 @@ describe("the sign-in page sent drawn", () => {
           .evaluate((root) => getComputedStyle(root).visibility === "hidden");
         // Only the default theme in the page's language fits the page sent.
         expect(hidden, JSON.stringify(stored)).toBe(stored["kinfile.theme"] !== "default");
+        // The stored theme's colour scheme from the first paint: no light background before a dark page.
+        expect(await page.locator("html").getAttribute("data-mantine-color-scheme")).toBe(scheme);
 
         release();
         await page.getByRole("heading", { name: heading }).waitFor();
