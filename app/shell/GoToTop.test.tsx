@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../test/render.tsx";
 import { GoToTop } from "./GoToTop.tsx";
 import { MAIN_CONTENT_ID } from "./SkipLink.tsx";
@@ -29,6 +29,13 @@ describe("Go to Top", () => {
     expect(document.activeElement?.id).toBe(MAIN_CONTENT_ID);
     scrollTo(0);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Go to Top" })).toBeNull());
+  });
+
+  it("does not ask for the scroll position while the page is being drawn (that forces a layout)", () => {
+    const scrollY = vi.fn(() => 0);
+    Object.defineProperty(window, "scrollY", { get: scrollY, configurable: true });
+    renderWithProviders(<GoToTop />);
+    expect(scrollY).not.toHaveBeenCalled();
   });
 
   it("speaks French", async () => {

@@ -1,7 +1,8 @@
 import "@mantine/core/styles/Affix.css";
 import { Affix, Button, Transition } from "@mantine/core";
-import { useReducedMotion, useWindowScroll } from "@mantine/hooks";
+import { useReducedMotion, useWindowEvent } from "@mantine/hooks";
 import { IconArrowUp } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAIN_CONTENT_ID } from "./SkipLink.tsx";
 
@@ -18,22 +19,33 @@ const HEIGHT_PX = 36;
 export const GO_TO_TOP_CLEARANCE_PX = OFFSET_PX + HEIGHT_PX + 16;
 
 /**
+ * Whether the window is scrolled further down than `limit` px, as of the last scroll. Not read when
+ * the page mounts: asking for the scroll position then makes the browser lay out the page it is
+ * still drawing, within the same task (about a quarter of a 260 ms long task on a throttled phone).
+ * A page opens at its top, and a restored position arrives as a scroll.
+ */
+function useScrolledPast(limit: number): boolean {
+  const [past, setPast] = useState(false);
+  useWindowEvent("scroll", () => setPast(window.scrollY > limit), { passive: true });
+  return past;
+}
+
+/**
  * The guide's Go to Top button: on a long page, once scrolled down, it brings the page back to its
  * start and puts the keyboard's focus there too (the main area), so the next Tab is the page's first
  * control, not one far below.
  */
 export function GoToTop() {
   const { t } = useTranslation("common");
-  const [scroll, scrollTo] = useWindowScroll();
+  const shown = useScrolledPast(SHOWN_BELOW_PX);
   const reduceMotion = useReducedMotion();
   const goToTop = () => {
-    scrollTo({ y: 0 });
-    if (reduceMotion) window.scrollTo({ top: 0, behavior: "instant" });
+    window.scrollTo({ top: 0, behavior: reduceMotion ? "instant" : "smooth" });
     document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
   };
   return (
     <Affix position={{ bottom: OFFSET_PX, right: OFFSET_PX }}>
-      <Transition transition="slide-up" mounted={scroll.y > SHOWN_BELOW_PX} duration={reduceMotion ? 0 : 150}>
+      <Transition transition="slide-up" mounted={shown} duration={reduceMotion ? 0 : 150}>
         {(styles) => (
           <Button
             style={styles}
