@@ -1,18 +1,23 @@
-import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Paper, Stack, Text } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { hasFullAccess } from "../../../domain/roles.ts";
 import { TitleWithHelp } from "../../components/HelpHint.tsx";
-import { useAccount } from "../../session/account.ts";
+import { withTranslations } from "../../i18n/withTranslations.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
-import { ModuleBinderAction } from "../binder/ModuleBinderAction.tsx";
 import { RemindersPanel } from "../reminders/RemindersPanel.tsx";
-import { CompanyExchangePanel } from "./CompanyExchangePanel.tsx";
 import classes from "./PersonCard.module.css";
 import { useOwnPerson } from "./personData.ts";
 import { fullName } from "./personDisplay.ts";
 import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT, sectionPath } from "./sections.ts";
 import { useSectionCounts } from "./useSectionCounts.ts";
+
+// Drawn after the tiles, with their own translations: the overview does not wait for them.
+const OverviewActions = lazy(
+  withTranslations(["exchange", "binder", "forms"], () =>
+    import("./OverviewActions.tsx").then((m) => ({ default: m.OverviewActions })),
+  ),
+);
 
 /** A tile's status line: none (the family tree, an owner without a record), loading, or its text. */
 type TileStatus = { kind: "none" } | { kind: "loading" } | { kind: "shown"; text: string };
@@ -53,7 +58,6 @@ export function PersonalNetworkOverview() {
   usePageTitle(t("overview.title"));
   const counts = useSectionCounts();
   const me = useOwnPerson();
-  const account = useAccount();
   const countStatus = (count: number | undefined): TileStatus =>
     count === undefined ? LOADING : { kind: "shown", text: t("overview.count", { count }) };
   const ownStatus: TileStatus = me.isPending
@@ -84,12 +88,9 @@ export function PersonalNetworkOverview() {
           <SectionTile segment={FAMILY_TREE_SEGMENT} status={NO_STATUS} />
         </li>
       </ul>
-      <CompanyExchangePanel />
-      {hasFullAccess(account.data?.roles ?? []) && (
-        <Group>
-          <ModuleBinderAction module="personal-network" />
-        </Group>
-      )}
+      <Suspense fallback={null}>
+        <OverviewActions />
+      </Suspense>
     </Stack>
   );
 }

@@ -8,8 +8,9 @@ import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT } from "./
  * this file holds only paths, so the router can import it into the start-up bundle.
  */
 
-// The overview's translations with its code: its tiles, reminders, exchange and binder actions.
-const overview = withTranslations(["network", "reminders", "sections", "exchange", "binder", "forms"], () =>
+// The overview's translations with its code: its tiles and reminders (its closing actions bring
+// their own, PersonalNetworkOverview.tsx).
+const overview = withTranslations(["network", "reminders", "sections"], () =>
   import("./PersonalNetworkOverview.tsx").then((m) => ({ Component: m.PersonalNetworkOverview })),
 );
 const personalDetails = () =>
