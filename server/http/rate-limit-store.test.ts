@@ -6,7 +6,7 @@ import {
   type TestDatabase,
   testDialects,
 } from "../testing/test-database.ts";
-import { countRequest } from "./rate-limit-store.ts";
+import { countRequest, countStatement } from "./rate-limit-store.ts";
 
 const WINDOW_MS = 60_000;
 
@@ -54,5 +54,13 @@ describe.each(testDialects())("rate limits kept in the database on %s", (dialect
     });
     // Another key keeps its own count.
     expect((await countRequest(first.db, "reset|b@example.com", WINDOW_MS, start)).current).toBe(1);
+  });
+
+  it("counts with one SQL text whatever the key and time, so the statement is prepared once", () => {
+    const texts = [
+      countStatement(first.db, "sign-in|203.0.113.7", WINDOW_MS, 1_000).compile().sql,
+      countStatement(first.db, "upload|u-2", 3_600_000, 2_000).compile().sql,
+    ];
+    expect(texts[1]).toBe(texts[0]);
   });
 });

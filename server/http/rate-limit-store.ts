@@ -16,7 +16,17 @@ export async function countRequest(
   windowMs: number,
   now: number,
 ): Promise<RateCount> {
-  const row = await db
+  const row = await countStatement(db, key, windowMs, now).executeTakeFirstOrThrow();
+  return { current: Number(row.count), ttl: Math.max(0, Number(row.window_ends_at) - now) };
+}
+
+/**
+ * countRequest's statement. Its values are all bound (eb.val): Kysely writes a CASE branch's plain
+ * value into the SQL, which made a new text at every request (the time in it), so SQLite prepared
+ * the statement anew each time and pushed others out of the adapter's statement cache.
+ */
+export function countStatement(db: Kysely<DB>, key: string, windowMs: number, now: number) {
+  return db
     .insertInto("rate_limit")
     .values({ key, count: 1, window_ends_at: now + windowMs })
     .onConflict((conflict) =>
@@ -26,21 +36,19 @@ export async function countRequest(
           count: eb
             .case()
             .when(ended)
-            .then(1)
+            .then(eb.val(1))
             .else(eb("rate_limit.count", "+", 1))
             .end(),
           window_ends_at: eb
             .case()
             .when(ended)
-            .then(now + windowMs)
+            .then(eb.val(now + windowMs))
             .else(eb.ref("rate_limit.window_ends_at"))
             .end(),
         };
       }),
     )
-    .returning(["count", "window_ends_at"])
-    .executeTakeFirstOrThrow();
-  return { current: Number(row.count), ttl: Math.max(0, Number(row.window_ends_at) - now) };
+    .returning(["count", "window_ends_at"]);
 }
 
 /** How often a server clears the rows of ended windows (a key seen again starts over anyway). */
