@@ -73,6 +73,8 @@ export interface JobTable {
   failed_at: number | null;
   created_at: number;
   unique_key: string | null;
+  /** What the job is about, for deletePendingJobsOf (server/jobs/queue.ts). */
+  subject: string | null;
 }
 
 export type MailStatus = "queued" | "sent" | "failed";

@@ -7,6 +7,8 @@ export type EnqueueOptions = {
   runAt?: number;
   /** Enqueues the job at most once: a second enqueue with the same key returns the first job's id. */
   uniqueKey?: string;
+  /** What the job is about ("reminder:<record id>"): deletePendingJobsOf removes a subject's jobs. */
+  subject?: string;
   maxAttempts?: number;
 };
 
@@ -16,6 +18,7 @@ export type NewJob = {
   runAt: number;
   maxAttempts: number;
   uniqueKey: string | undefined;
+  subject: string | undefined;
   now: number;
 };
 
@@ -34,6 +37,7 @@ export async function insertJob(db: Kysely<DB>, job: NewJob): Promise<string> {
     failed_at: null,
     created_at: job.now,
     unique_key: job.uniqueKey ?? null,
+    subject: job.subject ?? null,
   };
   if (job.uniqueKey === undefined) {
     await db.insertInto("job").values(row).execute();
@@ -72,18 +76,35 @@ export async function deletePendingJob(db: Kysely<DB>, uniqueKey: string): Promi
 }
 
 /**
- * Removes every unfinished job whose unique key matches a LIKE pattern (all the jobs about one
- * thing, whatever their kind) but those in `keep`, as deletePendingJob does for one key.
+ * Removes every unfinished job about `subject` (EnqueueOptions.subject) but those whose unique keys
+ * are in `keep`, as deletePendingJob does for one key; through an index, as a save does it.
  */
-export async function deletePendingJobsLike(
+export async function deletePendingJobsOf(
   db: Kysely<DB>,
-  keyPattern: string,
+  subject: string,
   keep: ReadonlySet<string> = new Set(),
 ): Promise<void> {
+  await deletePendingJobsOfStatement(db, subject, keep).execute();
+}
+
+/** deletePendingJobsOf's statement (its test reads SQLite's plan of it). */
+export function deletePendingJobsOfStatement(db: Kysely<DB>, subject: string, keep: ReadonlySet<string>) {
+  return db
+    .deleteFrom("job")
+    .where("subject", "=", subject)
+    .$if(keep.size > 0, (query) => query.where("unique_key", "not in", [...keep]))
+    .where("done_at", "is", null)
+    .where("failed_at", "is", null);
+}
+
+/**
+ * Removes every unfinished job whose unique key matches a LIKE pattern, as deletePendingJob does
+ * for one key. It reads every unfinished job: for rare work (an account's deletion), not a save's.
+ */
+export async function deletePendingJobsLike(db: Kysely<DB>, keyPattern: string): Promise<void> {
   await db
     .deleteFrom("job")
     .where("unique_key", "like", keyPattern)
-    .$if(keep.size > 0, (query) => query.where("unique_key", "not in", [...keep]))
     .where("done_at", "is", null)
     .where("failed_at", "is", null)
     .execute();

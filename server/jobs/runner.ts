@@ -193,6 +193,7 @@ export function createJobRunner<Kinds extends JobPayloads>(
         runAt: enqueueOptions.runAt ?? now,
         maxAttempts: enqueueOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         uniqueKey: enqueueOptions.uniqueKey,
+        subject: enqueueOptions.subject,
         now,
       });
     },

@@ -18,6 +18,7 @@ import * as passwordConfirmations from "./0016_password_confirmations.ts";
 import * as searchTerms from "./0017_search_terms.ts";
 import * as mailSendingUntil from "./0018_mail_sending_until.ts";
 import * as searchTermSubjectHashes from "./0019_search_term_subject_hashes.ts";
+import * as jobSubject from "./0020_job_subject.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0017_search_terms": searchTerms,
   "0018_mail_sending_until": mailSendingUntil,
   "0019_search_term_subject_hashes": searchTermSubjectHashes,
+  "0020_job_subject": jobSubject,
 };

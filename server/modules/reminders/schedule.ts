@@ -3,7 +3,7 @@ import { leadDaysOf, reminderFields } from "../../../domain/sections/index.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type { DB } from "../../db/schema.ts";
-import { deletePendingJobsLike } from "../../jobs/queue.ts";
+import { deletePendingJobsOf } from "../../jobs/queue.ts";
 import type { JobQueue } from "../../jobs/runner.ts";
 import type { RecordChangeHook } from "../records/service.ts";
 import { DAY_MS } from "./upcoming.ts";
@@ -24,8 +24,9 @@ export function reminderKey(payload: Omit<ReminderPayload, "ownerId">): string {
   return `reminder:${payload.recordId}:${payload.field}:${payload.date}:${payload.leadDays}`;
 }
 
-function keyPrefix(recordId: string): string {
-  return `reminder:${recordId}:`;
+/** The subject of a record's reminder jobs (jobs/queue.ts): a save replaces them all at once. */
+function subjectOf(recordId: string): string {
+  return `reminder:${recordId}`;
 }
 
 /** Every mail a body wants: one per `date R` field holding a date and per lead time still ahead. */
@@ -54,7 +55,7 @@ export function wantedReminders(
 
 /** Removes the record's unfinished reminder jobs, except those whose keys are kept. */
 function cancelPending(db: Kysely<DB>, recordId: string, keep: ReadonlySet<string>): Promise<void> {
-  return deletePendingJobsLike(db, `${keyPrefix(recordId)}%`, keep);
+  return deletePendingJobsOf(db, subjectOf(recordId), keep);
 }
 
 /**
@@ -79,7 +80,7 @@ export function reminderScheduler(options: {
         await jobs.enqueue(
           "reminder.send",
           job.payload,
-          { runAt: job.runAt, uniqueKey: reminderKey(job.payload) },
+          { runAt: job.runAt, uniqueKey: reminderKey(job.payload), subject: subjectOf(recordId) },
           trx,
         );
       }
