@@ -13,7 +13,7 @@ import { schedulePurgeOfUnverified } from "../modules/account/unverified-purge.t
 import { scheduleDocumentMetadataEncryption } from "../modules/documents/metadata-backfill.ts";
 import { documentReader } from "../modules/documents/reader.ts";
 import { scheduleReminderBackfill } from "../modules/reminders/backfill.ts";
-import { reminderKey, wantedReminders } from "../modules/reminders/schedule.ts";
+import { wantedReminders } from "../modules/reminders/schedule.ts";
 import { scheduleSearchIndexBuild } from "../modules/search/index-build.ts";
 import { sharingJobKeys } from "../modules/sharing/schedule.ts";
 import { scheduleRenewalReminder } from "../modules/subscriptions/renewal.ts";
@@ -236,13 +236,8 @@ describe.each(testDialects())("every job once with three servers on %s", (dialec
     const recordId = response.json() as string;
     const [wanted] = wantedReminders(ann.id, recordId, categoryDef("passport"), body, test.now());
     if (wanted === undefined) throw new Error("a passport expiring in 200 days wants a reminder");
-    await a()
-      .runner()
-      .enqueue("reminder.send", wanted.payload, {
-        runAt: wanted.runAt,
-        uniqueKey: reminderKey(wanted.payload),
-      });
-    test.advance(Math.max(0, wanted.runAt - test.now()));
+    await a().runner().enqueue("reminder.send", wanted.payload, wanted.options);
+    test.advance(Math.max(0, wanted.options.runAt - test.now()));
     const made = await once("reminder.send");
     expect(made.filter((mail) => mail.template === "expiryReminder")).toHaveLength(1);
   });

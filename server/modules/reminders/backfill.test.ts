@@ -92,6 +92,14 @@ describe.each(testDialects())("reminder backfill on %s", (dialect) => {
       `reminder:${future}:expiryDate:${expiry}:7`,
     ];
     expect(await reminderJobKeys()).toEqual(expected);
+    // Under the record's subject, so that its next save replaces them (schedule.ts).
+    const subjects = await test.database.db
+      .selectFrom("job")
+      .select("subject")
+      .distinct()
+      .where("kind", "=", "reminder.send")
+      .execute();
+    expect(subjects).toEqual([{ subject: `reminder:${future}` }]);
 
     await runBackfill();
     expect(await reminderJobKeys()).toEqual(expected);

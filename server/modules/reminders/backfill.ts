@@ -3,7 +3,7 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import type { JobHandlers, JobQueue } from "../../jobs/runner.ts";
 import { openRecordBody } from "../records/reader.ts";
-import { type ReminderJobs, reminderKey, wantedReminders } from "./schedule.ts";
+import { type ReminderJobs, wantedReminders } from "./schedule.ts";
 
 /** The backfill takes no arguments: it walks every record that holds a reminder date. */
 export type ReminderBackfillJobs = { "reminder.backfill": Record<string, never> };
@@ -58,10 +58,7 @@ export function reminderBackfillHandlers(options: {
           const body = await openRecordBody(dataKeys, row);
           const wanted = wantedReminders(row.owner_id, row.id, categoryDef(row.category), body, clock());
           for (const job of wanted) {
-            await options.jobs().enqueue("reminder.send", job.payload, {
-              runAt: job.runAt,
-              uniqueKey: reminderKey(job.payload),
-            });
+            await options.jobs().enqueue("reminder.send", job.payload, job.options);
           }
         }
         const last = rows.at(-1);

@@ -3,7 +3,7 @@ import { leadDaysOf, reminderFields } from "../../../domain/sections/index.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type { DB } from "../../db/schema.ts";
-import { deletePendingJobsOf } from "../../jobs/queue.ts";
+import { deletePendingJobsOf, type EnqueueOptions } from "../../jobs/queue.ts";
 import type { JobQueue } from "../../jobs/runner.ts";
 import type { RecordChangeHook } from "../records/service.ts";
 import { DAY_MS } from "./upcoming.ts";
@@ -29,26 +29,39 @@ function subjectOf(recordId: string): string {
   return `reminder:${recordId}`;
 }
 
-/** Every mail a body wants: one per `date R` field holding a date and per lead time still ahead. */
+/** A reminder job as enqueued: its payload and when, under which key and subject. */
+export type WantedReminder = {
+  payload: ReminderPayload;
+  options: Required<Pick<EnqueueOptions, "runAt" | "uniqueKey" | "subject">>;
+};
+
+/**
+ * Every mail a body wants: one per `date R` field holding a date and per lead time still ahead,
+ * as a save and the backfill both enqueue it.
+ */
 export function wantedReminders(
   ownerId: string,
   recordId: string,
   category: CategoryDef,
   body: RecordBody,
   now: number,
-): { payload: ReminderPayload; runAt: number }[] {
+): WantedReminder[] {
   return reminderFields(category).flatMap((field) => {
     const date = body[field.key];
     if (typeof date !== "number" || !Number.isFinite(date)) return [];
     return (
       leadDaysOf(category, field)
-        .map((leadDays) => ({
-          payload: { ownerId, recordId, field: field.key, date, leadDays },
-          runAt: date - leadDays * DAY_MS,
-        }))
+        .map((leadDays) => {
+          const payload = { ownerId, recordId, field: field.key, date, leadDays };
+          const runAt = date - leadDays * DAY_MS;
+          return {
+            payload,
+            options: { runAt, uniqueKey: reminderKey(payload), subject: subjectOf(recordId) },
+          };
+        })
         // A lead time already past is skipped: the person has just typed the date and the dashboard
         // lists it; a mail about it now would be noise.
-        .filter((job) => job.runAt > now)
+        .filter((job) => job.options.runAt > now)
     );
   });
 }
@@ -74,16 +87,9 @@ export function reminderScheduler(options: {
     // In the record's transaction: the mails are jobs, sent by the queue only once it committed.
     async saved(trx, ownerId, recordId, category, body) {
       const wanted = wantedReminders(ownerId, recordId, category, body, clock());
-      const keys = new Set(wanted.map((job) => reminderKey(job.payload)));
+      const keys = new Set(wanted.map((job) => job.options.uniqueKey));
       await cancelPending(trx, recordId, keys);
-      for (const job of wanted) {
-        await jobs.enqueue(
-          "reminder.send",
-          job.payload,
-          { runAt: job.runAt, uniqueKey: reminderKey(job.payload), subject: subjectOf(recordId) },
-          trx,
-        );
-      }
+      for (const job of wanted) await jobs.enqueue("reminder.send", job.payload, job.options, trx);
     },
     async deleted(trx, _ownerId, recordId) {
       await cancelPending(trx, recordId, new Set());
