@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CANADA,
-  countryName,
-  countryOptions,
-  isCountryCode,
-  UNITED_KINGDOM,
-  UNITED_STATES,
-} from "./countries.ts";
+import { countryName, countryOptions, isCountryCode } from "./countries.ts";
+import { CANADA, UNITED_KINGDOM, UNITED_STATES } from "./countryCodes.ts";
 
 describe("countries", () => {
   it("names the three countries the address rules single out", () => {

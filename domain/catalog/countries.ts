@@ -11,10 +11,6 @@ import type { Language } from "./languages.ts";
 countries.registerLocale(enCountries);
 countries.registerLocale(frCountries);
 
-export const CANADA = "CA";
-export const UNITED_KINGDOM = "GB";
-export const UNITED_STATES = "US";
-
 export interface CountryOption {
   readonly code: string;
   readonly label: string;

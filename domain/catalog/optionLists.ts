@@ -9,7 +9,7 @@
 
 import { ASSIGNED_TYPES } from "../sections/assignedTypes.ts";
 import { MODULES } from "../sections/modules.ts";
-import { countryOptions } from "./countries.ts";
+import { COUNTRY_CODES } from "./countryCodes.ts";
 import { MONEY_CURRENCIES } from "./currencies.ts";
 import { GENDERS, MARITAL_STATUSES, ORIGINS } from "./personOptions.ts";
 import { PHONE_TYPES } from "./phones.ts";
@@ -483,7 +483,7 @@ export const OPTION_LISTS = {
   phoneType: PHONE_TYPES,
   origin: ORIGINS,
   /** ISO 3166-1 alpha-2 codes; names come from `countryName`, not from an i18n key. */
-  country: countryOptions("en").map((option) => option.code),
+  country: COUNTRY_CODES,
   kinType: RELATIONSHIP_TYPES_BY_GROUP.dependent,
   module: MODULES,
   category: ASSIGNED_TYPES,

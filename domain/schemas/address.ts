@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CANADA, UNITED_KINGDOM } from "../catalog/countries.ts";
+import { CANADA, UNITED_KINGDOM } from "../catalog/countryCodes.ts";
 import { PROVINCE_NAMES } from "../catalog/provinces.ts";
 import { isUkCounty } from "../catalog/ukCounties.ts";
 import { countryCode, optionalRef, optionalText, requiredText } from "./fields.ts";

@@ -5,7 +5,7 @@
  * field (and each `<field>Other` text) is in the output, empty ones as null or [].
  */
 import { z } from "zod";
-import { CANADA } from "../catalog/countries.ts";
+import { CANADA } from "../catalog/countryCodes.ts";
 import { DEFAULT_MONEY_CURRENCY, MONEY_CURRENCIES, type MoneyCurrency } from "../catalog/currencies.ts";
 import { OTHER_OPTION, optionsOf } from "../catalog/optionLists.ts";
 import { isProvinceKey, provinceKeyFromName } from "../catalog/provinces.ts";

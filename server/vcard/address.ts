@@ -1,4 +1,5 @@
-import { CANADA, countryCodeOf, countryName, UNITED_KINGDOM } from "../../domain/catalog/countries.ts";
+import { countryCodeOf, countryName } from "../../domain/catalog/countries.ts";
+import { CANADA, UNITED_KINGDOM } from "../../domain/catalog/countryCodes.ts";
 import { PROVINCES } from "../../domain/catalog/provinces.ts";
 import { isUkCounty } from "../../domain/catalog/ukCounties.ts";
 import type { Address } from "../../domain/schemas/address.ts";

@@ -1,4 +1,4 @@
-import { CANADA, UNITED_KINGDOM } from "../../../domain/catalog/countries.ts";
+import { CANADA, UNITED_KINGDOM } from "../../../domain/catalog/countryCodes.ts";
 import type { Address } from "../../../domain/schemas/address.ts";
 
 /** An address as its form holds it: text everywhere ("" for empty), the id when it is saved. */

@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { CANADA } from "../../../domain/catalog/countries.ts";
+import { CANADA } from "../../../domain/catalog/countryCodes.ts";
 import { type OptionListName, optionLabelKey, optionsOf } from "../../../domain/catalog/optionLists.ts";
 import { LIMITS } from "../../../domain/limits.ts";
 import { choosesOther, hasOtherOption, otherFieldKey } from "../../../domain/sections/fields.ts";
