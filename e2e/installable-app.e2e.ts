@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Page, type Request } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { THEMES } from "../domain/catalog/themes.ts";
 import { E2E_PASSWORD, signedInAccount } from "./support/accounts.ts";
@@ -139,11 +139,16 @@ describe("the installable app", () => {
       await openInstalledApp(context, page, "/dashboard/personal-network");
       expect(await page.getByText(OFFLINE_EN).count()).toBe(0);
 
+      // Only what is asked offline counts: a call the dashboard made online may still be answering
+      // (its late parts, drawn after the tiles, ask for theirs) as the network goes.
+      await context.setOffline(true);
+      const askedOffline = new Set<Request>();
+      page.on("request", (request) => askedOffline.add(request));
       const servedWhileOffline: string[] = [];
       page.on("response", (response) => {
-        if (new URL(response.url()).pathname.startsWith("/api/")) servedWhileOffline.push(response.url());
+        const api = new URL(response.url()).pathname.startsWith("/api/");
+        if (api && askedOffline.has(response.request())) servedWhileOffline.push(response.url());
       });
-      await context.setOffline(true);
       await page.reload();
       await page.getByText(OFFLINE_EN).waitFor();
       for (const theme of THEMES) {
