@@ -14,6 +14,7 @@ import { createListAnswers } from "./list-answers.ts";
 const PASSWORD = categoryDef("password");
 // A list with a reference column: the institution's name is in it.
 const BILL = categoryDef("bill");
+const KEYLOCK = categoryDef("keylock");
 
 const urlOf = (category: CategoryDef, id?: string) =>
   `/api/records/${category.module}/${category.key}${id === undefined ? "" : `/${id}`}`;
@@ -62,6 +63,22 @@ describe("the list answers' memory", () => {
     await answers.answer("ann", "password", ann.build);
     await answers.answer("bob", "password", bob.build);
     expect([ann.built.count, bob.built.count]).toEqual([2, 1]);
+  });
+
+  it("drops only the categories a change names, and the size they held", async () => {
+    const answers = createListAnswers({ maxBytes: 12 });
+    const passwords = builder("[1111]");
+    const keys = builder("[2222]");
+    await answers.answer("ann", "password", passwords.build);
+    await answers.answer("ann", "keylock", keys.build);
+    await answers.changed("ann", ["password"]);
+    await answers.answer("ann", "password", passwords.build);
+    await answers.answer("ann", "keylock", keys.build);
+    expect([passwords.built.count, keys.built.count]).toEqual([2, 1]);
+    // Both fit still (12 bytes): the dropped answer's size went with it.
+    await answers.answer("ann", "password", passwords.build);
+    await answers.answer("ann", "keylock", keys.build);
+    expect([passwords.built.count, keys.built.count]).toEqual([2, 1]);
   });
 
   it("does not keep an answer built while a change happened", async () => {
@@ -204,6 +221,32 @@ describe.each(testDialects())("the record lists kept whole, on %s", (dialect) =>
     expect(await names()).toEqual(["Hydro South"]);
   });
 
+  it("keeps the owner's other lists across a record's save, and drops them all on any other write", async () => {
+    const dana = await createSignedInUser(test, { name: "Dana Example" });
+    const keyUrl = `/api/records/${KEYLOCK.module}/${KEYLOCK.key}`;
+    const keyId = await createdId(test, dana, keyUrl, { use: "Front door", lockType: "houseKey" });
+    const uses = async () =>
+      (await list(test, dana, KEYLOCK)).json().map((item: { columns: { use: string } }) => item.columns.use);
+    expect(await uses()).toEqual(["Front door"]);
+    // Gone behind the app's back: a list still kept shows it, one built anew does not.
+    await test.database.db.deleteFrom("record").where("id", "=", keyId).execute();
+    // A password's create, replace and delete: the key list stays as it was kept.
+    const mail = await createdId(test, dana, urlOf(PASSWORD), password("Old"));
+    const replaced = await call(test, dana, "PUT", urlOf(PASSWORD, mail), password("New"));
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(await nicknames(test, dana)).toEqual(["New"]);
+    expect((await call(test, dana, "DELETE", urlOf(PASSWORD, mail))).statusCode).toBe(204);
+    expect(await nicknames(test, dana)).toEqual([]);
+    expect(await uses()).toEqual(["Front door"]);
+    // A write of another kind (a person) may show in any list: every list is built anew.
+    await createdId(test, dana, "/api/pn/person", {
+      group: "child",
+      type: "son",
+      mainDetails: { firstName: "Eli" },
+    });
+    expect(await uses()).toEqual([]);
+  });
+
   it("never answers one account's list to another", async () => {
     await createdId(test, bob, urlOf(PASSWORD), password("Bob's mail"));
     const annList = await nicknames(test, ann);
@@ -265,6 +308,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await createdId(a, ann, urlOf(PASSWORD), password("Second"));
       // A notification arrives within milliseconds; the bound leaves room for a loaded machine.
       expect(await seenOnB("Second", 1_000)).toBeLessThan(1_000);
+    });
+
+    it("drops on server B only the lists a record's save on server A changes", async () => {
+      const keyUrl = `/api/records/${KEYLOCK.module}/${KEYLOCK.key}`;
+      const usesOnB = async () =>
+        (await list(b, ann, KEYLOCK)).json().map((item: { columns: { use: string } }) => item.columns.use);
+      // A key list kept on B that shows a key since gone behind both apps' backs. B keeps no list
+      // built while a notification arrived (A's create's, say), so try again until one is kept.
+      let kept = "";
+      for (let attempt = 1; kept === "" && attempt <= 5; attempt += 1) {
+        const use = `Shed ${attempt}`;
+        const keyId = await createdId(a, ann, keyUrl, { use, lockType: "houseKey" });
+        const started = Date.now();
+        while (!(await usesOnB()).includes(use)) {
+          if (Date.now() - started > 1_000) throw new Error(`server B still lists no ${use}`);
+          await new Promise((done) => setTimeout(done, 10));
+        }
+        await a.database.db.deleteFrom("record").where("id", "=", keyId).execute();
+        if ((await usesOnB()).includes(use)) kept = use;
+      }
+      expect(kept).not.toBe("");
+      // A password's save on A: B's key list stays as it was kept.
+      await createdId(a, ann, urlOf(PASSWORD), password("Third"));
+      await seenOnB("Third", 1_000);
+      expect(await usesOnB()).toContain(kept);
+      // A person's save on A drops every list of Ann's on B.
+      await createdId(a, ann, "/api/pn/person", {
+        group: "child",
+        type: "son",
+        mainDetails: { firstName: "Eli" },
+      });
+      const dropped = Date.now();
+      while ((await usesOnB()).includes(kept)) {
+        if (Date.now() - dropped > 1_000) throw new Error("server B still lists the removed key");
+        await new Promise((done) => setTimeout(done, 10));
+      }
     });
 
     it("keeps nothing while its listening connection is lost, and lists the writes it missed", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { NotifyChannel } from "../../db/notify-channel.ts";
 import { COMPRESSION_THRESHOLD, compressed, type Encoding } from "../../http/compression.ts";
@@ -19,7 +20,10 @@ import { isWrite } from "../../http/same-site.ts";
  * owner's own requests or by the account's deletion. So every request of a signed-in account
  * that may write (same-site.ts isWrite) drops that account's answers once its handler is done,
  * before its answer leaves (`dropListsAfterWrites`), and the account's deletion drops them too
- * (records/routes.ts forgetRecords).
+ * (records/routes.ts forgetRecords). A route that knows which lists its write can change says so
+ * (`listsChanged` in its config: a record's create, replace and delete name the record's category
+ * and the lists that show records), and only those go: the owner's other lists stay kept across
+ * the saves of one category, the most frequent write. Any other write drops them all.
  *
  * Exact on one server: a write is committed before its handler returns, and an answer built while
  * a change happened is not kept (the change counter moved). Several servers on one PostgreSQL:
@@ -65,6 +69,31 @@ export function sendListAnswer(reply: FastifyReply, { body, encoding }: ListAnsw
 
 export type ListAnswers = ReturnType<typeof createListAnswers>;
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The owner's lists this route's write can change (category keys); unsaid: every list. */
+    listsChanged?: readonly string[];
+  }
+}
+
+/** A change told to the app servers: who tells it, whose lists, and which when not all. */
+type Change = { server: string; ownerId: string; categories?: string[] };
+
+/** The notification's text: the fields apart by spaces (ids and category keys hold none). */
+function changeMessage({ server, ownerId, categories }: Change): string {
+  return categories === undefined ? `${server} ${ownerId}` : `${server} ${ownerId} ${categories.join(",")}`;
+}
+
+function parseChange(message: string): Change {
+  const fields = message.split(" ");
+  // A server of the version before names the owner alone (during a rolling update): all their lists.
+  if (fields.length === 1) return { server: "", ownerId: message };
+  const [server = "", ownerId = "", categories] = fields;
+  return categories === undefined
+    ? { server, ownerId }
+    : { server, ownerId, categories: categories === "" ? [] : categories.split(",") };
+}
+
 export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?: number } = {}) {
   const maxBytes = options.maxBytes ?? MAX_BYTES;
   // owner -> category -> JSON; a Map keeps insertion order, so its first owner is the least recently used.
@@ -88,9 +117,21 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
     bytes = 0;
   }
 
-  function dropChanged(ownerId: string): void {
+  /** The owner's answers of these categories, or all of them. */
+  function dropChanged(ownerId: string, categories?: readonly string[]): void {
     changes += 1;
-    dropOwner(ownerId);
+    const answers = owners.get(ownerId);
+    if (categories === undefined || answers === undefined) {
+      dropOwner(ownerId);
+      return;
+    }
+    for (const category of categories) {
+      const kept = answers.get(category);
+      if (kept === undefined) continue;
+      bytes -= sizeOf(kept);
+      answers.delete(category);
+    }
+    if (answers.size === 0) owners.delete(ownerId);
   }
 
   function keep(ownerId: string, category: string, kept: Kept): void {
@@ -114,8 +155,14 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
     }
   }
 
+  // This server's own notifications come back to it too: it dropped those answers already, and
+  // dropping them again would only build them once more (or refuse to keep one being built).
+  const server = randomUUID();
   options.channel?.listen({
-    message: dropChanged,
+    message: (payload) => {
+      const change = parseChange(payload);
+      if (change.server !== server) dropChanged(change.ownerId, change.categories);
+    },
     down() {
       listening = false;
       dropAll();
@@ -157,12 +204,18 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
     },
 
     /**
-     * After a committed write of the owner's records: their lists are built again, on this server
-     * at once, on the others when the notification arrives.
+     * After a committed write of the owner's records: their lists (those of `categories`, or all)
+     * are built again, on this server at once, on the others when the notification arrives.
      */
-    async changed(ownerId: string): Promise<void> {
-      dropChanged(ownerId);
-      await options.channel?.publish(ownerId);
+    async changed(ownerId: string, categories?: readonly string[]): Promise<void> {
+      dropChanged(ownerId, categories);
+      await options.channel?.publish(
+        changeMessage({
+          server,
+          ownerId,
+          ...(categories === undefined ? {} : { categories: [...categories] }),
+        }),
+      );
     },
 
     close(): Promise<void> {
@@ -187,7 +240,7 @@ export function dropListsAfterWrites(app: FastifyInstance, answers: ListAnswers)
     // The answer stands whatever the notification's fate: the write is done (or failed on its own).
     // A database the notification cannot reach has, but for a cut falling between the write's
     // commit and its notification, cut the other servers' listeners too: they keep nothing meanwhile.
-    answers.changed(request.actor.userId).then(
+    answers.changed(request.actor.userId, request.routeOptions.config.listsChanged).then(
       () => done(null, payload),
       (error: unknown) => {
         request.log.warn({ err: error }, "the other app servers could not be told of a change to the lists");

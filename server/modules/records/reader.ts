@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { RecordListItem, RecordView } from "../../../domain/schemas/record.ts";
 import { categoriesOf, listColumns, referenceFields, secretFields } from "../../../domain/sections/index.ts";
-import type { RecordModule } from "../../../domain/sections/modules.ts";
+import { RECORD_MODULES, type RecordModule } from "../../../domain/sections/modules.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
@@ -15,6 +15,19 @@ import { recordRepository } from "./repository.ts";
 /** What the body's ciphertext is bound to besides its owner: the record and its category. */
 export function bodyAad(id: string, category: string): string {
   return `record:${id}:${category}`;
+}
+
+/** The categories whose list has a column naming other records (none in today's catalog). */
+const LISTS_NAMING_RECORDS = RECORD_MODULES.flatMap(categoriesOf)
+  .filter((category) => listColumns(category).some((column) => targetOf(column) === "record"))
+  .map((category) => category.key);
+
+/**
+ * The owner's lists a create, replace or delete of one of `category`'s records can change
+ * (list-answers.ts): its own, and those naming records, whose cells a deleted record leaves.
+ */
+export function listsChangedBy(category: CategoryDef): string[] {
+  return [...new Set([category.key, ...LISTS_NAMING_RECORDS])];
 }
 
 /** A stored record's body in clear (for other modules that read records, such as reminders). */

@@ -12,6 +12,7 @@ import { acceptedEncoding } from "../../http/compression.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { JSON_TYPE, type ListAnswers, sendListAnswer } from "./list-answers.ts";
 import type { ListCache } from "./list-cache.ts";
+import { listsChangedBy } from "./reader.ts";
 import { recordRepository } from "./repository.ts";
 import { createRecordService, type RecordChangeHook } from "./service.ts";
 
@@ -69,6 +70,7 @@ export async function recordRoutes(
     for (const category of categoriesOf(module)) {
       const base = `/api/records/${module}/${category.key}`;
       const body = recordSchema(category);
+      const write = { ...subscriber, listsChanged: listsChangedBy(category) };
 
       // The JSON Fastify would write for the list, and its compressed copy, kept for the next time
       // (list-answers.ts); @fastify/compress leaves an answer that names its encoding as it is.
@@ -85,7 +87,7 @@ export async function recordRoutes(
 
       api.post(
         base,
-        { config: subscriber, bodyLimit: RECORD_BODY_LIMIT, schema: { body } },
+        { config: write, bodyLimit: RECORD_BODY_LIMIT, schema: { body } },
         async (request, reply) => {
           const id = await service.create(actorOf(request), category, request.body);
           // The id as a JSON string, as the spec's POST /api/pn/person answers it.
@@ -106,7 +108,7 @@ export async function recordRoutes(
       api.put(
         `${base}/:id`,
         {
-          config: subscriber,
+          config: write,
           bodyLimit: RECORD_BODY_LIMIT,
           schema: { params: idParams, body },
           // Before validation: secrets left out or sent back masked take their stored values.
@@ -126,14 +128,10 @@ export async function recordRoutes(
         },
       );
 
-      api.delete(
-        `${base}/:id`,
-        { config: subscriber, schema: { params: idParams } },
-        async (request, reply) => {
-          await service.remove(actorOf(request), category, request.params.id);
-          return reply.code(204).send();
-        },
-      );
+      api.delete(`${base}/:id`, { config: write, schema: { params: idParams } }, async (request, reply) => {
+        await service.remove(actorOf(request), category, request.params.id);
+        return reply.code(204).send();
+      });
     }
   }
 }
