@@ -2,11 +2,12 @@
  * The sign-in page drawn at build time (used by vite.config.ts), so that its first paint needs no
  * script: once the app is built, a server-side build of app/prerender.tsx renders /login with
  * the app's own components in each language, into dist/web/prerendered/login.{en,fr}.html (index.html
- * with the page inside #root); server/http/web.ts sends the one Accept-Language asks for, and
- * main.tsx hydrates it (app/prerenderedPage.ts says when it cannot).
+ * with the page inside #root and its own entry, the sign-in island, in place of the app's);
+ * server/http/web.ts sends the one Accept-Language asks for, and the island hydrates it
+ * (app/prerenderedPage.ts says when it cannot).
  *
  * Each page's head also asks at once for what hydrating it needs, which the browser would
- * otherwise find one round trip after another: the route's chunks (modulepreload) and CSS, and
+ * otherwise find one round trip after another: the entry's chunks (modulepreload) and CSS, and
  * its translations (preload, which the app's fetch then takes).
  */
 import { createHash } from "node:crypto";
@@ -16,9 +17,9 @@ import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin } from "vite";
-import { closure, type Manifest } from "./bench/bundle.ts";
 import { LANGUAGES } from "./domain/catalog/languages.ts";
-import { PRERENDERED_PAGES, prerenderedFile } from "./prerendered-pages.ts";
+import { PRERENDERED_MANIFEST, PRERENDERED_PAGES, prerenderedFile } from "./prerendered-pages.ts";
+import { closure, type Manifest } from "./vite-manifest.ts";
 
 type PrerenderModule = typeof import("./app/prerender.tsx");
 
@@ -28,8 +29,31 @@ function replaceOnce(text: string, search: string, replacement: string): string 
   return text.replace(search, () => replacement);
 }
 
+/** HTML's escaping of text (the page's title). */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * index.html without the app's entry: its script, its chunks' modulepreload links and its CSS
+ * (every file of `startUp`), failing the build if any is missing or left.
+ */
+function withoutAppEntry(template: string, startUp: ReadonlySet<string>): string {
+  let html = template;
+  for (const file of startUp) {
+    // Built files are named from letters, digits, "-", "_", "/" and ".": only the dots need escaping.
+    const tag = new RegExp(`\\s*<(script|link)\\b[^>]*"/${file.replaceAll(".", "\\.")}"[^>]*>(</script>)?`);
+    if (!tag.test(html)) throw new Error(`prerender: index.html does not load ${file}`);
+    html = html.replace(tag, "");
+  }
+  if (/<script type="module"|rel="modulepreload"|rel="stylesheet"/.test(html)) {
+    throw new Error("prerender: index.html loads more than the app's entry");
+  }
+  return html;
+}
+
 /** The file and its brotli and gzip copies, as the build's compression step makes them for the rest. */
-function writeCompressed(file: string, content: string): void {
+function writeCompressed(file: string, content: string | Uint8Array): void {
   writeFileSync(file, content);
   writeFileSync(
     `${file}.br`,
@@ -38,7 +62,49 @@ function writeCompressed(file: string, content: string): void {
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
 
+/** What the app's build compresses (vite.config.ts) of what the pages' entries are: 1 KB or more. */
+const COMPRESSED = { extensions: /\.(js|css)$/, minBytes: 1024 };
+
+/**
+ * The pages' own entries (prerendered-pages.ts), built apart from the app into the same assets, with
+ * a manifest of their own and the compressed copies the app's build makes of its files. Built
+ * with the app, the libraries both use (React Router above all: the app's data router and the
+ * island's declarative one are one module) would go into chunks both load, each with all that
+ * either uses. Their start-up code in one file, as the app's (vite.config.ts says why).
+ */
+async function buildPageEntries(appRoot: string, webDir: string): Promise<void> {
+  const output = await build({
+    configFile: false,
+    root: appRoot,
+    publicDir: false,
+    logLevel: "warn",
+    plugins: [react()],
+    build: {
+      outDir: webDir,
+      emptyOutDir: false,
+      sourcemap: false,
+      manifest: PRERENDERED_MANIFEST,
+      rolldownOptions: {
+        input: Object.fromEntries(
+          PRERENDERED_PAGES.map((page) => [page.entry.replace(/\.tsx$/, ""), join(appRoot, page.entry)]),
+        ),
+        output: { codeSplitting: { groups: [{ name: "startup", tags: ["$initial"] }] } },
+      },
+    },
+  });
+  for (const bundle of [output].flat()) {
+    if (!("output" in bundle)) throw new Error("prerender: the pages' entries were not written");
+    for (const file of bundle.output) {
+      const content = file.type === "chunk" ? file.code : file.source;
+      const compressed =
+        COMPRESSED.extensions.test(file.fileName) && Buffer.byteLength(content) >= COMPRESSED.minBytes;
+      if (compressed) writeCompressed(join(webDir, file.fileName), content);
+    }
+  }
+}
+
 async function prerenderInto(appRoot: string, publicDir: string, webDir: string): Promise<void> {
+  await buildPageEntries(appRoot, webDir);
   const serverDir = join(webDir, "..", "prerender-build");
   // The app as a Node module: the client build's own components, CSS module class names included
   // (Vite names them from the file and its content alike in both builds).
@@ -57,9 +123,12 @@ async function prerenderInto(appRoot: string, publicDir: string, webDir: string)
   });
   try {
     const app = (await import(pathToFileURL(join(serverDir, "prerender.js")).href)) as PrerenderModule;
-    const manifest = JSON.parse(readFileSync(join(webDir, ".vite/manifest.json"), "utf8")) as Manifest;
-    const startUp = closure(manifest, "index.html");
-    const template = readFileSync(join(webDir, "index.html"), "utf8");
+    const readManifest = (file: string) => JSON.parse(readFileSync(join(webDir, file), "utf8")) as Manifest;
+    const manifest = readManifest(PRERENDERED_MANIFEST);
+    const template = withoutAppEntry(
+      readFileSync(join(webDir, "index.html"), "utf8"),
+      closure(readManifest(".vite/manifest.json"), "index.html"),
+    );
 
     const check = app.unfitCheckScript();
     const checkFile = `assets/prerender-check-${createHash("sha256").update(check).digest("hex").slice(0, 8)}.js`;
@@ -67,31 +136,34 @@ async function prerenderInto(appRoot: string, publicDir: string, webDir: string)
 
     mkdirSync(join(webDir, "prerendered"), { recursive: true });
     for (const page of PRERENDERED_PAGES) {
-      if (!manifest[page.screen]) throw new Error(`prerender: the build has no chunk for ${page.screen}`);
-      const screenFiles = [...closure(manifest, page.screen)].filter((file) => !startUp.has(file));
+      const entry = manifest[page.entry];
+      if (!entry?.isEntry) throw new Error(`prerender: the build has no entry ${page.entry}`);
+      const entryFiles = [...closure(manifest, page.entry)];
       for (const language of LANGUAGES) {
         const drawn = await app.prerenderPage(page.path, language, (lng, namespace) =>
           JSON.parse(readFileSync(join(publicDir, "locales", lng, `${namespace}.json`), "utf8")),
         );
+        // The page is drawn without its scripts: they yield the bandwidth to what the first paint
+        // needs (the CSS), rather than the browser holding that paint for them.
         const head = [
           `<style>${app.UNFIT_STYLE}</style>`,
           `<script src="/${checkFile}"></script>`,
-          ...screenFiles
+          `<script type="module" fetchpriority="low" crossorigin src="/${entry.file}"></script>`,
+          ...entryFiles
+            .filter((file) => file.endsWith(".js") && file !== entry.file)
+            .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+          ...entryFiles
             .filter((file) => file.endsWith(".css"))
             .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-          ...screenFiles
-            .filter((file) => file.endsWith(".js"))
-            .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
           ...drawn.namespaces.map(
             (namespace) =>
               `<link rel="preload" as="fetch" crossorigin href="/locales/${language}/${namespace}.json">`,
           ),
         ];
-        // The page is drawn without its scripts: they yield the bandwidth to what the first paint
-        // needs (the CSS), rather than the browser holding that paint for them.
-        let html = template.replace(
-          /<(script type="module"|link rel="modulepreload")/g,
-          '<$1 fetchpriority="low"',
+        let html = replaceOnce(
+          template,
+          "<title>Kinfile</title>",
+          `<title>${escapeHtml(drawn.title)}</title>`,
         );
         html = replaceOnce(
           html,

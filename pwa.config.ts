@@ -9,14 +9,14 @@
  * from the network as they would without it. The share target's POST is answered by the worker
  * itself (public/share-target.js), so the server never receives it. Its navigation fallback is
  * index.html, which draws nothing before the script: the sign-in page the server sends drawn, in
- * the reader's language (prerender.config.ts), is never kept, so the worker can never answer with
+ * the reader's language (prerender.config.ts), is never kept (nor its entry, the sign-in island), so the worker can never answer with
  * a stale or wrong-language copy of it; the installed app draws that page itself.
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { PluginOption } from "vite";
 import { VitePWA, type VitePWAOptions } from "vite-plugin-pwa";
-import { closure, type Manifest } from "./bench/bundle.ts";
+import { closure, type Manifest } from "./vite-manifest.ts";
 
 /** The Kinfile mark's blue (public/favicon.svg, the default theme's primary colour). */
 const THEME_COLOR = "#1971c2";

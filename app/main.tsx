@@ -1,11 +1,10 @@
 import "./theme/styles.ts";
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "./AppProviders.tsx";
 import { configureApiClient } from "./api/client.ts";
 import { createBrowserI18n } from "./i18n/i18n.ts";
-import { canHydrate, discardPrerenderedPage } from "./prerenderedPage.ts";
 import { createQueryClient } from "./queryClient.ts";
 import { createAppRouter, startsWithAccount } from "./router.tsx";
 import { prefetchAccount } from "./session/accountQuery.ts";
@@ -28,28 +27,13 @@ if (startsWithAccount(router)) prefetchAccount(queryClient);
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-const app = (
+// The sign-in page the server sends drawn has an entry of its own (signInIsland.tsx): the pages
+// this one starts on arrive empty, /login included when the app asks for it (the installed app's
+// cached shell, an address with a query string).
+createRoot(container).render(
   <StrictMode>
     <AppProviders i18n={i18n} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>
+  </StrictMode>,
 );
-
-if (canHydrate(container)) {
-  // The server sent this page drawn (app/prerender.tsx): take it over as it stands, keeping what
-  // the reader has typed. Not before the route's code has arrived, or the router would draw its
-  // loader where the page is. In a transition, so that the work yields to the reader's input.
-  const hydrate = () => startTransition(() => void hydrateRoot(container, app));
-  if (router.state.initialized) hydrate();
-  else {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      hydrate();
-    });
-  }
-} else {
-  discardPrerenderedPage(container);
-  createRoot(container).render(app);
-}

@@ -28,6 +28,13 @@ describe("prerenderPage", () => {
       expect(submit?.hasAttribute("disabled")).toBe(true);
       expect(page.html).not.toContain("<script");
       expect(page.namespaces.sort()).toEqual(["auth", "common"]);
+      // The tab's title, in the page's language, before the script sets it.
+      const common = readNamespace(language, "common");
+      expect(page.title).toBe(common.title.format.replace("{{page}}", auth(language).login.title));
     },
   );
+
+  it("draws only the sign-in page: its island loads any other address in full", async () => {
+    await expect(prerenderPage("/forgot-password", "en", readNamespace)).rejects.toThrow(/not a page/);
+  });
 });

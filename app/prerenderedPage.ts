@@ -1,12 +1,12 @@
 /**
  * The browser's side of a prerendered page (app/prerender.tsx, prerender.config.ts): whether
- * main.tsx may hydrate the HTML the server sent, and the check that hides it before it is painted
- * when it cannot.
+ * its entry (signInIsland.tsx) may hydrate the HTML the server sent, and the check that hides it
+ * before it is painted when it cannot.
  *
  * The server draws the page in the language it reads from Accept-Language, in the default theme.
  * A reader who chose another language or theme in this browser (kept in localStorage, which only
  * the page sees) would see the wrong one until the script arrives: for them the page stays hidden
- * and main.tsx draws it anew, as it draws every page that is not prerendered.
+ * and its entry draws it anew, as main.tsx draws every page that is not prerendered.
  */
 import { DEFAULT_THEME, THEME_LOOK, THEMES } from "../domain/catalog/themes.ts";
 import { detectLanguage, LANGUAGE_STORAGE_KEY } from "./i18n/i18n.ts";
@@ -23,7 +23,7 @@ export const UNFIT_STYLE = `html[${UNFIT_ATTRIBUTE}] #root{visibility:hidden}`;
 
 /**
  * The check, a classic script in <head> (the CSP refuses inline scripts, so it is a file): it runs
- * before the first paint, where main.tsx, a module, runs only after it. It also gives the page the
+ * before the first paint, where the page's entry, a module, runs only after it. It also gives the page the
  * stored theme's colour scheme at once, so that a dark theme's background is dark from the start.
  */
 export function unfitCheckScript(): string {
@@ -40,7 +40,7 @@ export function unfitCheckScript(): string {
 
 /**
  * True when the container holds a page the server drew that fits this reader: the language
- * main.tsx starts in is the page's, and the check found no other stored theme or language.
+ * the page's entry starts in is the page's, and the check found no other stored theme or language.
  */
 export function canHydrate(container: HTMLElement): boolean {
   const root = document.documentElement;

@@ -1,31 +1,56 @@
 /**
- * The sign-in page arrives drawn (prerender.config.ts) and the app takes it over (main.tsx):
- * what is typed before the start-up script has run is what signs in, in English and French,
- * without a hydration error; and a reader whose stored theme or language is not the page's never
- * sees the page sent, only the one the app draws for them.
+ * The sign-in page arrives drawn (prerender.config.ts) and its own small entry takes it over
+ * (app/signInIsland.tsx), never the app's: what is typed before that script has run is what signs
+ * in, in English and French, without a hydration error, and signing in (with or without the
+ * two-step code) or following a link loads the next page in full, which the app then draws; and a
+ * reader whose stored theme or language is not the page's never sees the page sent, only the one
+ * the island draws for them.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { THEME_LOOK, THEMES } from "../domain/catalog/themes.ts";
 import enAuth from "../public/locales/en/auth.json" with { type: "json" };
 import frAuth from "../public/locales/fr/auth.json" with { type: "json" };
-import { signedInAccount } from "./support/accounts.ts";
+import { totp, totpSecretOf } from "../server/testing/totp.ts";
+import { E2E_PASSWORD, signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectNoAxeViolations } from "./support/browser.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
 
-/** Holds the start-up script until `release()`: until then the page is only the HTML sent. */
+/** The app's start-up script, and the sign-in page's own. */
+const APP_SCRIPT = /\/assets\/index-[^/]*\.js$/;
+const ISLAND_SCRIPT = /\/assets\/signInIsland-[^/]*\.js$/;
+
+/** Holds the page's script until `release()`: until then the page is only the HTML sent. */
 async function holdStartUpScript(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((done) => {
     release = done;
   });
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+  await page.route(ISLAND_SCRIPT, async (route) => {
     await held;
     await route.continue();
   });
   return release;
+}
+
+/** Counts the requests for the app's start-up script from now on. */
+function countAppScriptRequests(page: Page): () => number {
+  let count = 0;
+  page.on("request", (request) => {
+    if (APP_SCRIPT.test(new URL(request.url()).pathname)) count += 1;
+  });
+  return () => count;
+}
+
+/**
+ * Marks the document now shown; `stillSameDocument()` is then false once another has replaced it
+ * (a full page load), true while the same one only changed its address.
+ */
+async function markDocument(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => document.documentElement.setAttribute("data-first-document", ""));
+  return () => page.evaluate(() => document.documentElement.hasAttribute("data-first-document"));
 }
 
 /** The account, then a context of its own that is not signed in (the page would end it anyway). */
@@ -44,9 +69,12 @@ describe("the sign-in page sent drawn", () => {
     try {
       const account = await accountFor(context);
       const release = await holdStartUpScript(page);
+      const appScriptRequests = countAppScriptRequests(page);
       await page.goto("/login", { waitUntil: "commit" });
       await page.getByRole("heading", { name: auth.login.heading }).waitFor();
       expect(await page.locator("html").getAttribute("lang")).toBe(locale.slice(0, 2));
+      // The tab says which page it is, in the page's language, before any script.
+      expect(await page.title()).toBe(`${auth.login.title} · Kinfile`);
       const submit = page.getByRole("button", { name: auth.login.submit, exact: true });
       expect(await submit.isDisabled()).toBe(true);
       await page.getByLabel(auth.fields.email, { exact: true }).fill(account.email);
@@ -57,10 +85,80 @@ describe("the sign-in page sent drawn", () => {
       release();
       await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
       expect(await page.locator("form[data-typed-into]").count()).toBe(1);
+      // The island took the page over: the app's start-up script was never asked for.
+      expect(appScriptRequests()).toBe(0);
+      const stillSameDocument = await markDocument(page);
       await submit.click();
       await expect
         .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
         .toBe("/dashboard/personal-network/personal-details");
+      // Loaded in full, where the app draws the signed-in page.
+      await page.getByRole("main").waitFor();
+      expect(await stillSameDocument()).toBe(false);
+      expect(appScriptRequests()).toBe(1);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("signs in with the two-step code, then loads the signed-in page in full", async () => {
+    const { page, context, consoleErrors } = await pages.open({ locale: "en-CA" });
+    try {
+      const account = await signedInAccount(context, baseURL);
+      const headers = { origin: baseURL };
+      const setup = await context.request.post("/api/auth/two-factor/enable", {
+        headers,
+        data: { password: E2E_PASSWORD },
+      });
+      expect(setup.status()).toBe(200);
+      const { totpURI, backupCodes } = (await setup.json()) as { totpURI: string; backupCodes: string[] };
+      const confirmed = await context.request.post("/api/auth/two-factor/verify-totp", {
+        headers,
+        data: { code: totp(totpSecretOf(totpURI)) },
+      });
+      expect(confirmed.status()).toBe(200);
+      await context.clearCookies();
+
+      await page.goto("/login");
+      const submit = page.getByRole("button", { name: enAuth.login.submit, exact: true });
+      await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
+      const stillSameDocument = await markDocument(page);
+      await page.getByLabel(enAuth.fields.email, { exact: true }).fill(account.email);
+      await page.getByLabel(enAuth.fields.password, { exact: true }).fill(account.password);
+      await submit.click();
+      await page.getByRole("heading", { name: enAuth.twoFactor.heading }).waitFor();
+      expect(await page.title()).toBe(`${enAuth.twoFactor.heading} · Kinfile`);
+      // A backup code: the authenticator's code of this half-minute was just used to turn it on.
+      await page.getByRole("button", { name: enAuth.twoFactor.useBackup }).click();
+      await page.getByLabel(enAuth.twoFactor.backupCode).fill(backupCodes[0] ?? "");
+      await page.getByRole("button", { name: enAuth.twoFactor.submit, exact: true }).click();
+      await expect
+        .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+        .toBe("/dashboard/personal-network/personal-details");
+      await page.getByRole("main").waitFor();
+      expect(await stillSameDocument()).toBe(false);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("opens a page it links to in full, which the app draws", async () => {
+    const { page, context, consoleErrors } = await pages.open({ locale: "fr-CA" });
+    try {
+      await page.goto("/login");
+      const submit = page.getByRole("button", { name: frAuth.login.submit, exact: true });
+      await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
+      const stillSameDocument = await markDocument(page);
+      await page.getByRole("link", { name: frAuth.login.forgot }).click();
+      await page.getByRole("heading", { name: frAuth.forgot.heading }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/forgot-password");
+      expect(await stillSameDocument()).toBe(false);
+      // The load took the place of the island's own step in the history: back is the sign-in page.
+      await page.goBack();
+      await page.getByRole("heading", { name: frAuth.login.heading }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/login");
       expect(consoleErrors).toEqual([]);
     } finally {
       await context.close();

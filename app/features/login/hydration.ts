@@ -2,8 +2,8 @@ import { type RefObject, useLayoutEffect, useSyncExternalStore } from "react";
 
 /*
  * The sign-in page is drawn at build time and hydrated in the browser (app/prerender.tsx,
- * main.tsx): its first drawing must match the HTML the server sent, whatever the browser turns
- * out to be, and what the reader did before the script arrived must count.
+ * signInIsland.tsx): its first drawing must match the HTML the server sent, whatever the browser
+ * turns out to be, and what the reader did before the script arrived must count.
  */
 
 const noChanges = () => () => {};
