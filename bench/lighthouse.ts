@@ -6,6 +6,8 @@
  * 4x slower CPU), driving the system Chromium (`CHROMIUM_PATH`, else /usr/bin/chromium).
  */
 import { execFile } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { chromiumPath } from "../e2e/support/browser.ts";
 import { startServer } from "../e2e/support/server.ts";
@@ -15,6 +17,8 @@ import { BUDGETS } from "./budgets.ts";
 
 const LIGHTHOUSE = "lighthouse@12.2.3";
 const RUNS = 3;
+/** Where to keep each run's whole report (LIGHTHOUSE_REPORTS=dir), to read its trace and requests. */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 
 /** The pages the budget names; a record form is the password vault's add form. */
 const PAGES = [
@@ -86,6 +90,11 @@ async function lighthouseOnce(url: string, cookie: string | null): Promise<Repor
     throw new Error(`Lighthouse on ${url} failed: ${error.stderr ?? error}`);
   });
   const report = JSON.parse(stdout) as Report;
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replaceAll("/", "_")}-${Date.now()}.json`;
+    writeFileSync(join(REPORTS_DIR, name), stdout);
+  }
   if (report.runtimeError) throw new Error(`Lighthouse on ${url}: ${report.runtimeError.message}`);
   return report;
 }
