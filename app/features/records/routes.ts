@@ -13,12 +13,14 @@ import { menuLabelKey } from "../../shell/sideMenu.ts";
 const modulePage = () => import("./ModulePage.tsx").then((m) => ({ Component: m.ModulePage }));
 const listPage = () => import("./RecordListPage.tsx").then((m) => ({ Component: m.RecordListPage }));
 const viewPage = () => import("./RecordViewPage.tsx").then((m) => ({ Component: m.RecordViewPage }));
-// The form's translations with its code: its fields, their options and their messages; and its
-// documents field, a chunk of its own, fetched alongside rather than once the form is drawn.
+// The form's translations with its code: its fields, their options and their messages. Its route
+// module brings the documents field's code with the form's; the field's loader then answers at once,
+// so the form is drawn with it.
 const formPage = withTranslations(["records", "sections", "errors", "catalog", "forms", "documents"], () =>
-  Promise.all([import("./RecordFormPage.tsx"), documentsFieldModule.load()]).then(([m]) => ({
-    Component: m.RecordFormPage,
-  })),
+  import("./recordFormRoute.ts").then(async (m) => {
+    await documentsFieldModule.load();
+    return { Component: m.RecordFormPage };
+  }),
 );
 
 /** One module's pages, titled by its menu label. */
