@@ -16,9 +16,10 @@ import { SplashModals } from "./SplashModals.tsx";
 import { SIDE_MENU_ID } from "./sideMenuIds.ts";
 import { ToastHost } from "./ToastHost.tsx";
 import { UnsavedChangesGuard } from "./unsaved/UnsavedChangesGuard.tsx";
+import { useAfterFirstPaint } from "./useAfterFirstPaint.ts";
 import { useMenuLabels } from "./useMenuLabels.ts";
 
-// Loaded after the shell, so a nominee's request never delays the dashboard itself.
+// Loaded once the frame is painted, so a nominee's request never delays the dashboard itself.
 const PendingRequestBanner = lazy(() =>
   import("../features/shared-by-me/PendingRequestBanner.tsx").then((m) => ({
     default: m.PendingRequestBanner,
@@ -40,6 +41,7 @@ export function DashboardLayout() {
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [drawerOpened, drawer] = useDisclosure(false);
   const [labelsShown, toggleLabels] = useMenuLabels();
+  const painted = useAfterFirstPaint();
 
   // The drawer closes once a link has taken the reader elsewhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation, by design
@@ -76,9 +78,11 @@ export function DashboardLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} pb={GO_TO_TOP_CLEARANCE_PX}>
-        <Suspense fallback={null}>
-          <PendingRequestBanner />
-        </Suspense>
+        {painted && (
+          <Suspense fallback={null}>
+            <PendingRequestBanner />
+          </Suspense>
+        )}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -55,6 +55,9 @@ async function advance(ms: number) {
   });
 }
 
+/** The first check waits for the screen's first paint (useAfterFirstPaint): a frame, then a timer. */
+const afterFirstPaint = () => advance(20);
+
 const dialog = () => screen.queryByRole("dialog", { name: "Your session is ending" });
 
 beforeEach(() => {
@@ -85,7 +88,7 @@ describe("session expiry modal", () => {
   it("appears 240 s before the session ends and counts down from 1:55, then signs out at 0", async () => {
     stubApi([10 * MINUTE]);
     const { router } = renderAt();
-    await advance(0);
+    await afterFirstPaint();
     expect(dialog()).toBeNull();
 
     await advance(10 * MINUTE - TIMINGS_MS.tokenEarlyExpiry - 1000);
@@ -111,7 +114,7 @@ describe("session expiry modal", () => {
   it("extends the session with Continue, closes, and plans the next warning", async () => {
     const calls = stubApi([100_000, 30 * MINUTE]);
     renderAt();
-    await advance(0);
+    await afterFirstPaint();
     // Already shorter than 240 s: shown at once.
     expect(dialog()).not.toBeNull();
     expect(screen.getByRole("timer").textContent).toBe("Time left: 1:40");
@@ -129,7 +132,7 @@ describe("session expiry modal", () => {
   it("gives a session shorter than the warning window half its new lifetime after Continue", async () => {
     stubApi([200_000, 200_000]);
     renderAt();
-    await advance(0);
+    await afterFirstPaint();
     expect(screen.getByRole("timer").textContent).toBe("Time left: 1:55");
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     await advance(0);
@@ -145,7 +148,7 @@ describe("session expiry modal", () => {
   it("signs out with Cancel", async () => {
     stubApi([60_000]);
     const { router } = renderAt();
-    await advance(0);
+    await afterFirstPaint();
     expect(screen.getByRole("timer").textContent).toBe("Time left: 1:00");
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     await advance(0);
@@ -155,11 +158,20 @@ describe("session expiry modal", () => {
   it("signs out when the session cannot be extended", async () => {
     stubApi([60_000], { status: 500 });
     const { router } = renderAt();
-    await advance(0);
+    await afterFirstPaint();
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     await advance(0);
     expect(router.state.location.pathname).toBe("/signout");
     expect(router.state.location.search).toContain("expired=1");
+  });
+
+  it("asks for the session's end only once the first screen is painted", async () => {
+    const calls = stubApi([30 * MINUTE]);
+    renderAt();
+    await advance(0);
+    expect(calls).toHaveLength(0);
+    await afterFirstPaint();
+    expect(calls).toEqual([{ path: "/api/account/session", method: "GET" }]);
   });
 
   it("never shows on /login", async () => {

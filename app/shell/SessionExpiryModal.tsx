@@ -9,6 +9,7 @@ import { TIMINGS_MS } from "../../domain/limits.ts";
 import { apiFetch } from "../api/client.ts";
 import { LOGIN_PATH, SIGNOUT_PATH, sessionEndedPath } from "../session/homeRoute.ts";
 import { MODAL_STYLES } from "./modalStyles.ts";
+import { useAfterFirstPaint } from "./useAfterFirstPaint.ts";
 
 /** GET /api/account/session: when the session ends, and the server's clock, both epoch ms. */
 export type SessionTimes = { expiresAt: number; now: number };
@@ -85,8 +86,11 @@ export function SessionExpiryModal() {
   const [notBefore, setNotBefore] = useState(0);
   const onLogin = pathname === LOGIN_PATH;
 
+  // Its first check waits for the first screen's paint: the session has minutes left, not ms.
+  const painted = useAfterFirstPaint();
+
   useEffect(() => {
-    if (deadline !== null || onLogin) return;
+    if (deadline !== null || onLogin || !painted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     // Checked again at the planned moment rather than trusted: activity may have extended the
@@ -111,7 +115,7 @@ export function SessionExpiryModal() {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [deadline, onLogin, notBefore]);
+  }, [deadline, onLogin, notBefore, painted]);
 
   const shown = deadline !== null && !onLogin;
   useEffect(() => {

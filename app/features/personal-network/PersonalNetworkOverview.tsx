@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TitleWithHelp } from "../../components/HelpHint.tsx";
 import { withTranslations } from "../../i18n/withTranslations.ts";
+import { useAfterFirstPaint } from "../../shell/useAfterFirstPaint.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { RemindersPanel } from "../reminders/RemindersPanel.tsx";
 import classes from "./PersonCard.module.css";
@@ -12,7 +13,7 @@ import { fullName } from "./personDisplay.ts";
 import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT, sectionPath } from "./sections.ts";
 import { useSectionCounts } from "./useSectionCounts.ts";
 
-// Drawn after the tiles, with their own translations: the overview does not wait for them.
+// Loaded once the tiles are painted, with their own translations: the overview does not wait for them.
 const OverviewActions = lazy(
   withTranslations(["exchange", "binder", "forms"], () =>
     import("./OverviewActions.tsx").then((m) => ({ default: m.OverviewActions })),
@@ -58,6 +59,7 @@ export function PersonalNetworkOverview() {
   usePageTitle(t("overview.title"));
   const counts = useSectionCounts();
   const me = useOwnPerson();
+  const painted = useAfterFirstPaint();
   const countStatus = (count: number | undefined): TileStatus =>
     count === undefined ? LOADING : { kind: "shown", text: t("overview.count", { count }) };
   const ownStatus: TileStatus = me.isPending
@@ -88,9 +90,11 @@ export function PersonalNetworkOverview() {
           <SectionTile segment={FAMILY_TREE_SEGMENT} status={NO_STATUS} />
         </li>
       </ul>
-      <Suspense fallback={null}>
-        <OverviewActions />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <OverviewActions />
+        </Suspense>
+      )}
     </Stack>
   );
 }
