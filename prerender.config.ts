@@ -8,7 +8,8 @@
  *
  * Each page's head also asks at once for what hydrating it needs, which the browser would
  * otherwise find one round trip after another: the entry's chunks (modulepreload) and CSS, and
- * its translations (preload, which the app's fetch then takes).
+ * its translations (preload, which the app's fetch then takes). The signed-in screens' index.html
+ * asks the same way for the signed-in frame's and the landing screen's (SIGNED_IN_FRAME).
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,7 +19,14 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin } from "vite";
 import { LANGUAGES } from "./domain/catalog/languages.ts";
-import { PRERENDERED_MANIFEST, PRERENDERED_PAGES, prerenderedFile } from "./prerendered-pages.ts";
+import {
+  LANDING_SCREEN,
+  PRERENDERED_MANIFEST,
+  PRERENDERED_PAGES,
+  prerenderedFile,
+  SIGNED_IN_FRAME,
+  signedInFile,
+} from "./prerendered-pages.ts";
 import { closure, type Manifest } from "./vite-manifest.ts";
 
 type PrerenderModule = typeof import("./app/prerender.tsx");
@@ -62,8 +70,11 @@ function writeCompressed(file: string, content: string | Uint8Array): void {
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
 
-/** What the app's build compresses (vite.config.ts) of what the pages' entries are: 1 KB or more. */
-const COMPRESSED = { extensions: /\.(js|css)$/, minBytes: 1024 };
+/**
+ * The text files the build also writes as brotli and gzip copies, from 1 KB: the app's (the
+ * compression plugin in vite.config.ts) and the pages' entries built here.
+ */
+export const COMPRESSED = { include: /\.(js|css|html|json|svg|webmanifest)$/, minBytes: 1024 };
 
 /**
  * The pages' own entries (prerendered-pages.ts), built apart from the app into the same assets, with
@@ -97,8 +108,70 @@ async function buildPageEntries(appRoot: string, webDir: string): Promise<void> 
     for (const file of bundle.output) {
       const content = file.type === "chunk" ? file.code : file.source;
       const compressed =
-        COMPRESSED.extensions.test(file.fileName) && Buffer.byteLength(content) >= COMPRESSED.minBytes;
+        COMPRESSED.include.test(file.fileName) && Buffer.byteLength(content) >= COMPRESSED.minBytes;
       if (compressed) writeCompressed(join(webDir, file.fileName), content);
+    }
+  }
+}
+
+/**
+ * What a head asks for ahead: chunks to run, styles and translations. The chunks come at a low
+ * priority, after what the page needs first: a drawn page's styles, or the start-up script of an
+ * empty one (asked for at once with them, they slowed it and delayed the first paint by 0.4 s in
+ * Lighthouse's model of a phone). A drawn page applies its styles at once; an empty one only
+ * fetches them for the chunks that will.
+ */
+function headStart(
+  files: readonly string[],
+  language: string,
+  namespaces: readonly string[],
+  page: "drawn" | "empty",
+): string[] {
+  const style = page === "drawn" ? 'rel="stylesheet"' : 'rel="preload" as="style"';
+  return [
+    ...files
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
+    ...files
+      .filter((file) => file.endsWith(".css"))
+      .map((file) => `<link ${style} crossorigin href="/${file}">`),
+    ...namespaces.map(
+      (namespace) =>
+        `<link rel="preload" as="fetch" crossorigin href="/locales/${language}/${namespace}.json">`,
+    ),
+  ];
+}
+
+/**
+ * index.html for the signed-in screens (prerendered-pages.ts, SIGNED_IN_FRAME), in each language:
+ * the app's own, whose head also asks for the frame's files, and the landing screen's, that
+ * asks for that screen's too. Files the start-up script loads anyway are left to its own tags.
+ */
+function writeSignedInHeads(webDir: string, manifest: Manifest, template: string): void {
+  const startUp = closure(manifest, "index.html");
+  const filesOf = (modules: readonly string[]) => {
+    const files = new Set<string>();
+    for (const module of modules) {
+      if (!manifest[module]) throw new Error(`prerender: the build has no chunk for ${module}`);
+      for (const file of closure(manifest, module)) if (!startUp.has(file)) files.add(file);
+    }
+    return [...files];
+  };
+  const screens = {
+    other: { modules: SIGNED_IN_FRAME.modules, namespaces: SIGNED_IN_FRAME.namespaces },
+    landing: {
+      modules: [...SIGNED_IN_FRAME.modules, LANDING_SCREEN.module],
+      namespaces: [...SIGNED_IN_FRAME.namespaces, ...LANDING_SCREEN.namespaces],
+    },
+  } as const;
+  for (const [screen, { modules, namespaces }] of Object.entries(screens)) {
+    for (const language of LANGUAGES) {
+      // "common" is the start-up's own namespace, asked for as soon as the script runs.
+      const head = headStart(filesOf(modules), language, ["common", ...namespaces], "empty");
+      writeCompressed(
+        join(webDir, signedInFile(screen as keyof typeof screens, language)),
+        replaceOnce(template, "</head>", `${head.join("")}</head>`),
+      );
     }
   }
 }
@@ -125,16 +198,16 @@ async function prerenderInto(appRoot: string, publicDir: string, webDir: string)
     const app = (await import(pathToFileURL(join(serverDir, "prerender.js")).href)) as PrerenderModule;
     const readManifest = (file: string) => JSON.parse(readFileSync(join(webDir, file), "utf8")) as Manifest;
     const manifest = readManifest(PRERENDERED_MANIFEST);
-    const template = withoutAppEntry(
-      readFileSync(join(webDir, "index.html"), "utf8"),
-      closure(readManifest(".vite/manifest.json"), "index.html"),
-    );
+    const appManifest = readManifest(".vite/manifest.json");
+    const indexHtml = readFileSync(join(webDir, "index.html"), "utf8");
+    mkdirSync(join(webDir, "prerendered"), { recursive: true });
+    writeSignedInHeads(webDir, appManifest, indexHtml);
+    const template = withoutAppEntry(indexHtml, closure(appManifest, "index.html"));
 
     const check = app.unfitCheckScript();
     const checkFile = `assets/prerender-check-${createHash("sha256").update(check).digest("hex").slice(0, 8)}.js`;
     writeCompressed(join(webDir, checkFile), check);
 
-    mkdirSync(join(webDir, "prerendered"), { recursive: true });
     for (const page of PRERENDERED_PAGES) {
       const entry = manifest[page.entry];
       if (!entry?.isEntry) throw new Error(`prerender: the build has no entry ${page.entry}`);
@@ -149,15 +222,11 @@ async function prerenderInto(appRoot: string, publicDir: string, webDir: string)
           `<style>${app.UNFIT_STYLE}</style>`,
           `<script src="/${checkFile}"></script>`,
           `<script type="module" fetchpriority="low" crossorigin src="/${entry.file}"></script>`,
-          ...entryFiles
-            .filter((file) => file.endsWith(".js") && file !== entry.file)
-            .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
-          ...entryFiles
-            .filter((file) => file.endsWith(".css"))
-            .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-          ...drawn.namespaces.map(
-            (namespace) =>
-              `<link rel="preload" as="fetch" crossorigin href="/locales/${language}/${namespace}.json">`,
+          ...headStart(
+            entryFiles.filter((file) => file !== entry.file),
+            language,
+            drawn.namespaces,
+            "drawn",
           ),
         ];
         let html = replaceOnce(

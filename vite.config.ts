@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
-import { prerenderedPages } from "./prerender.config.ts";
+import { COMPRESSED, prerenderedPages } from "./prerender.config.ts";
 import { installableApp } from "./pwa.config.ts";
 
 // The SPA lives in app/; its build lands in dist/web, which the server serves.
@@ -18,8 +18,8 @@ export default defineConfig({
     // The sign-in page drawn into its HTML, in each language (after the rest: it reads the manifest).
     prerenderedPages(),
     compression({
-      include: /\.(js|css|html|json|svg|webmanifest)$/,
-      threshold: 1024,
+      include: COMPRESSED.include,
+      threshold: COMPRESSED.minBytes,
       algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
     }),
   ],

@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { RECORD_MODULES } from "../domain/sections/modules.ts";
+import { SIGNED_IN_FRAME } from "../prerendered-pages.ts";
 import { adminRoutes } from "./features/admin/routes.tsx";
 import { companyRoutes } from "./features/companies/routes.ts";
 import { documentLibraryRoutes } from "./features/documents/routes.ts";
@@ -29,7 +30,7 @@ import { useFocusMainOnNavigate } from "./shell/useFocusMainOnNavigate.ts";
 const IDENTITY_NAMESPACES = ["auth"];
 
 /** The signed-in frame's own: its session-expiry and subscribe dialogs, a nominee's request banner. */
-const dashboardLayout = withTranslations(["account", "sharing"], () =>
+const dashboardLayout = withTranslations(SIGNED_IN_FRAME.namespaces, () =>
   import("./shell/DashboardLayout.tsx").then((m) => ({ Component: m.DashboardLayout })),
 );
 const myAccountPage = () =>

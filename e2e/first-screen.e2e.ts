@@ -205,3 +205,44 @@ describe("the sign-in page sent drawn", () => {
     }
   });
 });
+
+describe("a signed-in screen loaded in full", () => {
+  it.each([
+    ["en-CA", "Personal Network"],
+    ["fr-CA", "Réseau personnel"],
+  ])(
+    "asks ahead (%s) for what its frame and screen run, and fetches each of them once",
+    async (locale, title) => {
+      const { page, context, consoleErrors } = await pages.open({ locale });
+      try {
+        await signedInAccount(context, baseURL);
+        // The account's language is the reader's, as after choosing it in the header.
+        const saved = await context.request.post("/api/account/save", {
+          headers: { origin: baseURL },
+          data: { lang: locale.slice(0, 2) },
+        });
+        expect(saved.status()).toBe(200);
+        const requested = new Map<string, number>();
+        page.on("request", (request) => {
+          const path = new URL(request.url()).pathname;
+          requested.set(path, (requested.get(path) ?? 0) + 1);
+        });
+        await page.goto("/dashboard/personal-network");
+        await page.getByRole("heading", { name: title, level: 1 }).waitFor();
+        await page.waitForLoadState("networkidle");
+        const ahead = await page
+          .locator('link[rel="modulepreload"], link[rel="preload"]')
+          .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+        // The frame's chunks, the screen's, and their translations in the reader's language.
+        expect(ahead.some((path) => /\/assets\/DashboardLayout-[^/]*\.js$/.test(path))).toBe(true);
+        expect(ahead.some((path) => /\/assets\/PersonalNetworkOverview-[^/]*\.js$/.test(path))).toBe(true);
+        expect(ahead).toContain(`/locales/${locale.slice(0, 2)}/network.json`);
+        // Each file asked for ahead is the one the app then uses: never fetched a second time.
+        for (const path of ahead) expect(requested.get(path), path).toBe(1);
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});

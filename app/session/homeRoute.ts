@@ -1,9 +1,10 @@
 import { hasFullAccess } from "../../domain/roles.ts";
+import { LANDING_SCREEN } from "../../prerendered-pages.ts";
 
 /** Where each kind of visitor lands; the routes are the spec's section 2. */
 export const LOGIN_PATH = "/login";
 export const SIGNOUT_PATH = "/signout";
-export const PERSONAL_NETWORK_PATH = "/dashboard/personal-network";
+export const PERSONAL_NETWORK_PATH = LANDING_SCREEN.path;
 const PERSONAL_DETAILS_PATH = "/dashboard/personal-network/personal-details";
 export const MY_SUBSCRIPTION_PATH = "/dashboard/manage-account/my-subscription";
 export const MY_ACCOUNT_PATH = "/dashboard/manage-account";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prerenderedFile } from "../../prerendered-pages.ts";
+import { prerenderedFile, signedInFile } from "../../prerendered-pages.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 
 const INDEX =
@@ -279,6 +279,68 @@ describe("a build with the sign-in page drawn (prerender.config.ts)", () => {
         url,
         headers: { accept: "text/html", "accept-language": "fr" },
       });
+      expect(response.body, url).toBe(INDEX);
+    }
+  });
+});
+
+describe("a build with the signed-in screens' heads (prerender.config.ts)", () => {
+  const webDir = fakeBuild();
+  const head = (screen: string, language: string) =>
+    `<!doctype html><html><head><link rel="modulepreload" href="/assets/${screen}.js"><link rel="preload" as="fetch" href="/locales/${language}/common.json"></head></html>`;
+  mkdirSync(path.join(webDir, "prerendered"));
+  for (const screen of ["landing", "other"] as const) {
+    for (const language of ["en", "fr"] as const) {
+      writeFileSync(path.join(webDir, signedInFile(screen, language)), head(screen, language));
+    }
+  }
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await buildTestApp("sqlite", { config: { webDir } });
+  });
+  afterAll(async () => {
+    await test.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+  const page = (url: string, headers: Record<string, string>) =>
+    test.app.inject({ method: "GET", url, headers: { accept: "text/html", ...headers } });
+
+  it.each([
+    ["/dashboard/personal-network", "better-auth.session_token=abc", "fr", head("landing", "fr")],
+    [
+      "/dashboard/personal-network?tab=1",
+      "__Secure-better-auth.session_token=abc",
+      "en",
+      head("landing", "en"),
+    ],
+    [
+      "/dashboard/passwordvault/password/add",
+      "theme=dark; better-auth.session_token=abc",
+      "en",
+      head("other", "en"),
+    ],
+    ["/b2b", "better-auth.session_token=abc", "fr-CA", head("other", "fr")],
+    ["/admin/products", "better-auth.session_token=abc", "en", head("other", "en")],
+  ])(
+    "answers %s with a session cookie with its head, in the language asked for",
+    async (url, cookie, language, body) => {
+      const response = await page(url, { cookie, "accept-language": language });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(body);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(String(response.headers.vary).toLowerCase()).toMatch(/accept-language.*cookie/);
+    },
+  );
+
+  it("answers index.html without a session cookie, and for the pages outside the signed-in frame", async () => {
+    for (const [url, cookie] of [
+      ["/dashboard/personal-network", "theme=dark"],
+      ["/dashboard", ""],
+      ["/dashboards", "better-auth.session_token=abc"],
+      ["/register", "better-auth.session_token=abc"],
+      ["/", "better-auth.session_token=abc"],
+    ] as const) {
+      const response = await page(url, cookie ? { cookie } : {});
       expect(response.body, url).toBe(INDEX);
     }
   });

@@ -3,7 +3,14 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LANGUAGES, type Language, languageFromHeader } from "../../domain/catalog/languages.ts";
-import { PRERENDERED_PAGES, prerenderedFile } from "../../prerendered-pages.ts";
+import {
+  LANDING_SCREEN,
+  PRERENDERED_PAGES,
+  prerenderedFile,
+  SIGNED_IN_FRAME,
+  signedInFile,
+} from "../../prerendered-pages.ts";
+import { readCookie, sessionCookieName } from "../auth/session-cookie.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
@@ -57,6 +64,35 @@ function prerenderedPages(webDir: string): Map<string, Record<Language, string>>
   return pages;
 }
 
+type SignedInScreen = Parameters<typeof signedInFile>[0];
+
+/** The signed-in index.html files (prerendered-pages.ts) in webDir, or null for a build without them. */
+function signedInHeads(webDir: string): Record<SignedInScreen, Record<Language, string>> | null {
+  const heads = {} as Record<SignedInScreen, Record<Language, string>>;
+  for (const screen of ["landing", "other"] as const) {
+    const files = Object.fromEntries(LANGUAGES.map((language) => [language, signedInFile(screen, language)]));
+    if (!LANGUAGES.every((language) => existsSync(path.join(webDir, files[language] ?? "")))) return null;
+    heads[screen] = files as Record<Language, string>;
+  }
+  return heads;
+}
+
+/**
+ * Which signed-in index.html a page request gets: one for an address under the signed-in frame
+ * from a browser holding a session cookie (valid or not: a stale one costs the frame's files ahead,
+ * no more), else none. Nothing in them depends on who asks.
+ */
+function signedInScreen(request: FastifyRequest, pathname: string): SignedInScreen | null {
+  const framed = SIGNED_IN_FRAME.prefixes.some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+  if (!framed) return null;
+  const cookies = request.headers.cookie;
+  const session = [false, true].some((secure) => readCookie(cookies, sessionCookieName(secure)));
+  if (!session) return null;
+  return pathname === LANDING_SCREEN.path ? "landing" : "other";
+}
+
 function notBuiltPage(locales: LocaleStore, request: FastifyRequest, reply: FastifyReply) {
   const language = requestLanguage(request);
   const title = escapeHtml(locales.translate(language, "errors:web_not_built.title"));
@@ -87,6 +123,7 @@ export async function webRoutes(
   const { webDir, locales } = options;
   const built = existsSync(path.join(webDir, "index.html"));
   const prerendered = built ? prerenderedPages(webDir) : new Map();
+  const signedIn = built ? signedInHeads(webDir) : null;
   if (built) {
     // The build's .br and .gz copies (vite.config.ts) go to browsers that accept them.
     await app.register(fastifyStatic, { root: webDir, serve: false, index: false, preCompressed: true });
@@ -114,6 +151,12 @@ export async function webRoutes(
       return reply.sendFile(drawn[languageFromHeader(request.headers["accept-language"])], {
         cacheControl: false,
       });
+    }
+    const screen = signedIn && signedInScreen(request, pathname);
+    if (screen) {
+      reply.header("vary", "accept-language, cookie");
+      const file = signedIn[screen][languageFromHeader(request.headers["accept-language"])];
+      return reply.sendFile(file, { cacheControl: false });
     }
     return reply.sendFile("index.html", { cacheControl: false });
   });

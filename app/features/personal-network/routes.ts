@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { LANDING_SCREEN } from "../../../prerendered-pages.ts";
 import { withTranslations } from "../../i18n/withTranslations.ts";
 import type { NetworkHandle } from "./networkSection.ts";
 import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT } from "./sections.ts";
@@ -10,7 +11,7 @@ import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT } from "./
 
 // The overview's translations with its code: its tiles and reminders (its closing actions bring
 // their own, PersonalNetworkOverview.tsx).
-const overview = withTranslations(["network", "reminders", "sections"], () =>
+const overview = withTranslations(LANDING_SCREEN.namespaces, () =>
   import("./PersonalNetworkOverview.tsx").then((m) => ({ Component: m.PersonalNetworkOverview })),
 );
 const personalDetails = () =>
