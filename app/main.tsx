@@ -8,7 +8,7 @@ import { createBrowserI18n } from "./i18n/i18n.ts";
 import { createQueryClient } from "./queryClient.ts";
 import { createAppRouter, startsWithAccount } from "./router.tsx";
 import { prefetchAccount } from "./session/accountQuery.ts";
-import { sessionEndedPath } from "./session/homeRoute.ts";
+import { PERSONAL_NETWORK_PATH, sessionEndedPath } from "./session/homeRoute.ts";
 
 const i18n = createBrowserI18n();
 const queryClient = createQueryClient({ t: i18n.t });
@@ -23,6 +23,10 @@ configureApiClient({
 // The guard of "/" and of every signed-in screen first asks for the account: ask now, while the
 // screen's code downloads, not once that code has arrived and rendered.
 if (startsWithAccount(router)) prefetchAccount(queryClient);
+// The landing screen's data too, once the account allows it: its tiles then arrive with their counts.
+if (router.state.location.pathname === PERSONAL_NETWORK_PATH) {
+  void import("./features/personal-network/overviewQueries.ts").then((m) => m.prefetchOverview(queryClient));
+}
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

@@ -1,16 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
 import { useRecordSource } from "../records/recordSource.tsx";
-import { deletePerson, fetchOwnPerson, fetchPersons, personQueryKeys } from "./queries.ts";
+import { deletePerson, ownPersonQuery, personQueryKeys } from "./queries.ts";
 
 /** The screens' hooks over the shared person queries (queries.ts), so forms and pages share one cache. */
 
 export function useOwnPerson(enabled = true) {
-  return useQuery({ queryKey: personQueryKeys.own(), queryFn: fetchOwnPerson, enabled });
-}
-
-export function personListQuery(group: PersonGroup) {
-  return { queryKey: personQueryKeys.list(group), queryFn: () => fetchPersons(group) };
+  return useQuery({ ...ownPersonQuery(), enabled });
 }
 
 /** One group's people, of the user's own network or of a file shared with them. */

@@ -17,6 +17,16 @@ export const personQueryKeys = {
   one: (group: PersonGroup, id: string) => ["persons", "one", group, id] as const,
 };
 
+/** The owner's own record, as the overview and the family tree read it. */
+export function ownPersonQuery() {
+  return { queryKey: personQueryKeys.own(), queryFn: fetchOwnPerson };
+}
+
+/** One group's cards, as lists, counts and pickers read them. */
+export function personListQuery(group: PersonGroup) {
+  return { queryKey: personQueryKeys.list(group), queryFn: () => fetchPersons(group) };
+}
+
 export function fetchOwnPerson(): Promise<PersonRecord> {
   return apiFetch<PersonRecord>("/api/pn/person");
 }

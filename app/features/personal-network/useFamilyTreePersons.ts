@@ -2,7 +2,8 @@ import { useQueries } from "@tanstack/react-query";
 import { TREE_GROUPS } from "../../../domain/familyTree.ts";
 import type { PersonListItem } from "../../../domain/schemas/person.ts";
 import { personListItemOf } from "../../../domain/schemas/personListItem.ts";
-import { personListQuery, useOwnPerson } from "./personData.ts";
+import { useOwnPerson } from "./personData.ts";
+import { personListQuery } from "./queries.ts";
 
 /**
  * Everyone the Immediate Family Tree may show. The owner comes from GET /api/pn/person, which also

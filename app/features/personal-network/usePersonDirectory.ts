@@ -1,8 +1,8 @@
 import { useQueries } from "@tanstack/react-query";
 import { PERSON_GROUPS } from "../../../domain/catalog/relationships.ts";
 import type { PersonListItem } from "../../../domain/schemas/person.ts";
-import { personListQuery } from "./personData.ts";
 import { fullName } from "./personDisplay.ts";
+import { personListQuery } from "./queries.ts";
 
 /**
  * Every person of every group, by id: emergency contacts and next of kin are named from it.
