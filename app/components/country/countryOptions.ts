@@ -12,9 +12,9 @@ function useLanguage() {
   return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
-/** Every country in the UI language, sorted by name; null while the lookup loads. */
-export function useCountryOptions(): readonly CountryOption[] | null {
-  const countries = useLazyModule(countriesModule);
+/** Every country in the UI language, sorted by name; null while the lookup loads (or is not `needed`). */
+export function useCountryOptions(needed = true): readonly CountryOption[] | null {
+  const countries = useLazyModule(countriesModule, needed);
   const lng = useLanguage();
   return countries ? countries.countryOptions(lng) : null;
 }

@@ -1,7 +1,7 @@
 import "@mantine/core/styles/Combobox.css";
 import { Group, NativeSelect, Select, TextInput } from "@mantine/core";
 import type { CountryCode } from "libphonenumber-js";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   DEFAULT_PHONE_TYPE,
@@ -79,8 +79,14 @@ export function PhoneInput({
   onBlurField,
 }: PhoneInputProps) {
   const { t } = useTranslation(["forms", "catalog"]);
-  const library = usePhoneLibrary();
-  const countries = useCountryOptions();
+  // The library and the countries' names (about 50 KB, and a sort of every country) load on first
+  // use: once the phone holds something, or once the reader reaches for it. A form with an empty
+  // phone is then drawn and answers without them.
+  const [reached, setReached] = useState(false);
+  const used = reached || value.number !== "" || value.code !== "";
+  const library = usePhoneLibrary(used);
+  const countries = useCountryOptions(used);
+  const reach = () => setReached(true);
   const codes =
     library && countries
       ? countries
@@ -92,7 +98,7 @@ export function PhoneInput({
       : [];
 
   return (
-    <Group gap="xs" align="flex-start" wrap="wrap">
+    <Group gap="xs" align="flex-start" wrap="wrap" onFocusCapture={reach} onPointerEnter={reach}>
       <Select
         style={{ flex: "1 1 9rem", minWidth: "8rem" }}
         label={withCaptions ? t("phone.code") : undefined}
