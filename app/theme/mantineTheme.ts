@@ -34,6 +34,13 @@ export function buildMantineTheme(key: ThemeKey): MantineThemeOverride {
     defaultRadius: "md",
     cursorType: "pointer",
     respectReducedMotion: true,
+    components: {
+      // Mantine keeps every closed select's list in the page, each placed by floating-ui as it
+      // mounts: one forced style recalculation per select, 123 ms of a phone's first screen on a
+      // record form. Mounted when opened instead; the input names its list only while it is open.
+      // (A plain object, not Combobox.extend: that would bring the combobox's code to start-up.)
+      Combobox: { defaultProps: { keepMounted: false } },
+    },
   });
 }
 
