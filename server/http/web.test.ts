@@ -24,8 +24,11 @@ function fakeBuild(): string {
   return webDir;
 }
 
-describe("the built app", () => {
-  const webDir = fakeBuild();
+/**
+ * The app serving webDir, for the tests of the describe block that calls it (webDir removed after):
+ * the app itself once beforeAll has run.
+ */
+function serving(webDir: string): { readonly app: TestApp["app"] } {
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp("sqlite", { config: { webDir } });
@@ -34,6 +37,16 @@ describe("the built app", () => {
     await test.close();
     rmSync(webDir, { recursive: true, force: true });
   });
+  return {
+    get app() {
+      return test.app;
+    },
+  };
+}
+
+describe("the built app", () => {
+  const webDir = fakeBuild();
+  const test = serving(webDir);
 
   it("serves hashed assets cached for a year", async () => {
     const response = await test.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
@@ -232,14 +245,7 @@ describe("a build with the sign-in page drawn (prerender.config.ts)", () => {
     writeFileSync(file, drawn(language));
     writeFileSync(`${file}.br`, brotliCompressSync(drawn(language)));
   }
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await buildTestApp("sqlite", { config: { webDir } });
-  });
-  afterAll(async () => {
-    await test.close();
-    rmSync(webDir, { recursive: true, force: true });
-  });
+  const test = serving(webDir);
 
   it.each([
     ["fr-CA,fr;q=0.9,en;q=0.8", "fr"],
@@ -294,14 +300,7 @@ describe("a build with the signed-in screens' heads (prerender.config.ts)", () =
       writeFileSync(path.join(webDir, signedInFile(screen, language)), head(screen, language));
     }
   }
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await buildTestApp("sqlite", { config: { webDir } });
-  });
-  afterAll(async () => {
-    await test.close();
-    rmSync(webDir, { recursive: true, force: true });
-  });
+  const test = serving(webDir);
   const page = (url: string, headers: Record<string, string>) =>
     test.app.inject({ method: "GET", url, headers: { accept: "text/html", ...headers } });
 
