@@ -1,5 +1,6 @@
 import { Alert, Stack, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 
@@ -45,6 +46,10 @@ function RecordFormScreen({ category }: { category: CategoryDef }) {
 
   const notFound = record.error instanceof ApiError && record.error.status === 404;
   const ready = id ? record.data !== undefined && (!needsPhones || phones !== null) : !own.isPending;
+  // The form, the screen's heaviest drawing, comes in a render of its own once its data is in: a
+  // deferred one, which React does in slices while the page stays responsive, rather than in the
+  // one long task of the answer's arrival (430 ms at 4x CPU on the password vault's add form).
+  const drawForm = useDeferredValue(ready) && ready;
 
   return (
     <Stack gap="lg" maw={960}>
@@ -58,7 +63,7 @@ function RecordFormScreen({ category }: { category: CategoryDef }) {
             <Alert color="red" variant="light" role="alert">
               {t("view.loadFailed")}
             </Alert>
-          ) : ready ? (
+          ) : drawForm ? (
             <RecordForm
               category={category}
               recordId={id}
