@@ -47,6 +47,16 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** The file of each language, where webDir holds all of them; else null. */
+function builtInEachLanguage(
+  webDir: string,
+  fileOf: (language: Language) => string,
+): Record<Language, string> | null {
+  const files = Object.fromEntries(LANGUAGES.map((language) => [language, fileOf(language)]));
+  const all = LANGUAGES.every((language) => existsSync(path.join(webDir, files[language] ?? "")));
+  return all ? (files as Record<Language, string>) : null;
+}
+
 /**
  * The pages the build drew (prerendered-pages.ts) present in webDir: address to its file in each
  * language. A build without them (a test's, or one from before) leaves every page to index.html.
@@ -54,12 +64,8 @@ function escapeHtml(text: string): string {
 function prerenderedPages(webDir: string): Map<string, Record<Language, string>> {
   const pages = new Map<string, Record<Language, string>>();
   for (const page of PRERENDERED_PAGES) {
-    const files = Object.fromEntries(
-      LANGUAGES.map((language) => [language, prerenderedFile(page.path, language)]),
-    );
-    if (LANGUAGES.every((language) => existsSync(path.join(webDir, files[language] ?? "")))) {
-      pages.set(page.path, files as Record<Language, string>);
-    }
+    const files = builtInEachLanguage(webDir, (language) => prerenderedFile(page.path, language));
+    if (files) pages.set(page.path, files);
   }
   return pages;
 }
@@ -68,13 +74,9 @@ type SignedInScreen = Parameters<typeof signedInFile>[0];
 
 /** The signed-in index.html files (prerendered-pages.ts) in webDir, or null for a build without them. */
 function signedInHeads(webDir: string): Record<SignedInScreen, Record<Language, string>> | null {
-  const heads = {} as Record<SignedInScreen, Record<Language, string>>;
-  for (const screen of ["landing", "other"] as const) {
-    const files = Object.fromEntries(LANGUAGES.map((language) => [language, signedInFile(screen, language)]));
-    if (!LANGUAGES.every((language) => existsSync(path.join(webDir, files[language] ?? "")))) return null;
-    heads[screen] = files as Record<Language, string>;
-  }
-  return heads;
+  const landing = builtInEachLanguage(webDir, (language) => signedInFile("landing", language));
+  const other = builtInEachLanguage(webDir, (language) => signedInFile("other", language));
+  return landing && other ? { landing, other } : null;
 }
 
 /**
