@@ -164,12 +164,14 @@ function writeSignedInHeads(webDir: string, manifest: Manifest, template: string
       namespaces: [...SIGNED_IN_FRAME.namespaces, ...LANDING_SCREEN.namespaces],
     },
   } as const;
-  for (const [screen, { modules, namespaces }] of Object.entries(screens)) {
+  for (const screen of ["landing", "other"] as const) {
+    const { modules, namespaces } = screens[screen];
+    const files = filesOf(modules);
     for (const language of LANGUAGES) {
       // "common" is the start-up's own namespace, asked for as soon as the script runs.
-      const head = headStart(filesOf(modules), language, ["common", ...namespaces], "empty");
+      const head = headStart(files, language, ["common", ...namespaces], "empty");
       writeCompressed(
-        join(webDir, signedInFile(screen as keyof typeof screens, language)),
+        join(webDir, signedInFile(screen, language)),
         replaceOnce(template, "</head>", `${head.join("")}</head>`),
       );
     }

@@ -3,13 +3,13 @@ import type { Language } from "../../domain/catalog/languages.ts";
 import type { ThemeKey } from "../../domain/catalog/themes.ts";
 import type { Account } from "../../domain/schemas/account.ts";
 import { apiFetch } from "../api/client.ts";
-import { ACCOUNT_STALE_MS, accountQueryKey, fetchAccount } from "./accountQuery.ts";
+import { accountQuery, accountQueryKey } from "./accountQuery.ts";
 
 export { accountQueryKey, fetchAccount } from "./accountQuery.ts";
 
 /** The one query of the signed-in account; every screen reads roles, language and theme from it. */
 export function useAccount() {
-  return useQuery({ queryKey: accountQueryKey, queryFn: fetchAccount, staleTime: ACCOUNT_STALE_MS });
+  return useQuery(accountQuery);
 }
 
 /** After a change answered with the updated account (save, splash flags), store it as the cache. */

@@ -20,14 +20,13 @@ export function fetchAccount(): Promise<Account> {
 /** How long a fetched account counts as fresh: the guard does not ask again within a minute. */
 export const ACCOUNT_STALE_MS = 60_000;
 
+/** The account's query, as the guard (useAccount) and the start-up's prefetches read it. */
+export const accountQuery = { queryKey: accountQueryKey, queryFn: fetchAccount, staleTime: ACCOUNT_STALE_MS };
+
 /**
  * Starts fetching the account into the cache the guard (useAccount) reads, so a signed-in screen's
  * first request runs alongside the download of its code instead of after it (main.tsx).
  */
 export function prefetchAccount(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery({
-    queryKey: accountQueryKey,
-    queryFn: fetchAccount,
-    staleTime: ACCOUNT_STALE_MS,
-  });
+  void queryClient.prefetchQuery(accountQuery);
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { hasFullAccess } from "../../../domain/roles.ts";
-import { ACCOUNT_STALE_MS, accountQueryKey, fetchAccount } from "../../session/accountQuery.ts";
+import { accountQuery } from "../../session/accountQuery.ts";
 import { remindersQuery } from "../reminders/reminders.ts";
 import { ownPersonQuery, personListQuery } from "./queries.ts";
 import { LIST_SECTIONS } from "./sections.ts";
@@ -19,11 +19,7 @@ export function sectionListQueries() {
 export async function prefetchOverview(queryClient: QueryClient): Promise<void> {
   let roles: readonly string[];
   try {
-    const account = await queryClient.ensureQueryData({
-      queryKey: accountQueryKey,
-      queryFn: fetchAccount,
-      staleTime: ACCOUNT_STALE_MS,
-    });
+    const account = await queryClient.ensureQueryData(accountQuery);
     roles = account.roles;
   } catch {
     return;
