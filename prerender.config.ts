@@ -9,7 +9,9 @@
  * Each page's head also asks at once for what hydrating it needs, which the browser would
  * otherwise find one round trip after another: the entry's chunks (modulepreload) and CSS, and
  * its translations (preload, which the app's fetch then takes). The signed-in screens' index.html
- * asks the same way for the signed-in frame's and the landing screen's (SIGNED_IN_FRAME).
+ * asks the same way for the signed-in frame's and the landing screen's (SIGNED_IN_FRAME); the
+ * landing screen's also holds that screen drawn as it looks while its data loads, which the app
+ * replaces once it has drawn it anew (app/prerenderedPage.ts).
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,8 +19,9 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
+import type { ResourceKey } from "i18next";
 import { build, type Plugin } from "vite";
-import { LANGUAGES } from "./domain/catalog/languages.ts";
+import { LANGUAGES, type Language } from "./domain/catalog/languages.ts";
 import {
   LANDING_SCREEN,
   PRERENDERED_MANIFEST,
@@ -118,36 +121,77 @@ async function buildPageEntries(appRoot: string, webDir: string): Promise<void> 
  * What a head asks for ahead: chunks to run, styles and translations. The chunks come at a low
  * priority, after what the page needs first: a drawn page's styles, or the start-up script of an
  * empty one (asked for at once with them, they slowed it and delayed the first paint by 0.4 s in
- * Lighthouse's model of a phone). A drawn page applies its styles at once; an empty one only
- * fetches them for the chunks that will.
+ * Lighthouse's model of a phone). A drawn page applies its styles at once, and its translations
+ * wait too; an empty one only fetches its styles for the chunks that will apply them.
  */
 function headStart(
-  files: readonly string[],
+  files: Iterable<string>,
   language: string,
   namespaces: readonly string[],
   page: "drawn" | "empty",
 ): string[] {
+  const all = [...files];
   const style = page === "drawn" ? 'rel="stylesheet"' : 'rel="preload" as="style"';
+  const translations = page === "drawn" ? ' fetchpriority="low"' : "";
   return [
-    ...files
+    ...all
       .filter((file) => file.endsWith(".js"))
       .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
-    ...files
+    ...all
       .filter((file) => file.endsWith(".css"))
       .map((file) => `<link ${style} crossorigin href="/${file}">`),
     ...namespaces.map(
       (namespace) =>
-        `<link rel="preload" as="fetch" crossorigin href="/locales/${language}/${namespace}.json">`,
+        `<link rel="preload" as="fetch"${translations} crossorigin href="/locales/${language}/${namespace}.json">`,
     ),
   ];
 }
 
+/** A script of the build's own, written once under assets/ with its content's hash in its name. */
+function writeScript(webDir: string, name: string, content: string): string {
+  const file = `assets/${name}-${createHash("sha256").update(content).digest("hex").slice(0, 8)}.js`;
+  writeCompressed(join(webDir, file), content);
+  return file;
+}
+
+/** A drawn page: `template` with the page's language, colour scheme and title, its head and its #root. */
+function drawnPage(
+  template: string,
+  page: { language: string; scheme: string; title: string },
+  head: readonly string[],
+  root: string,
+): string {
+  const { language, scheme, title } = page;
+  let html = replaceOnce(template, "<title>Kinfile</title>", `<title>${escapeHtml(title)}</title>`);
+  html = replaceOnce(
+    html,
+    '<html lang="en">',
+    `<html lang="${language}" data-mantine-color-scheme="${scheme}">`,
+  );
+  html = replaceOnce(html, "</head>", `${head.join("")}</head>`);
+  return replaceOnce(html, '<div id="root"></div>', root);
+}
+
+/** What the build's drawing of the pages needs: the app's server-side module and its files. */
+type DrawingContext = {
+  app: PrerenderModule;
+  webDir: string;
+  readNamespace: (language: Language, namespace: string) => ResourceKey;
+  /** index.html as the app's build wrote it, and without its entry's tags. */
+  indexHtml: string;
+  withoutEntry: string;
+  /** The check script every drawn page runs first (prerenderedPage.ts). */
+  checkFile: string;
+};
+
 /**
  * index.html for the signed-in screens (prerendered-pages.ts, SIGNED_IN_FRAME), in each language:
- * the app's own, whose head also asks for the frame's files, and the landing screen's, that
- * asks for that screen's too. Files the start-up script loads anyway are left to its own tags.
+ * the app's own, whose head also asks for the frame's files; and the landing screen's, drawn as it
+ * looks while its data loads (app/prerender.tsx), that asks for that screen's files too. Files
+ * the start-up script loads anyway are left to its own tags on the other screens'.
  */
-function writeSignedInHeads(webDir: string, manifest: Manifest, template: string): void {
+async function writeSignedInPages(context: DrawingContext, manifest: Manifest): Promise<void> {
+  const { app, webDir, readNamespace, indexHtml, withoutEntry, checkFile } = context;
   const startUp = closure(manifest, "index.html");
   const filesOf = (modules: readonly string[]) => {
     const files = new Set<string>();
@@ -157,24 +201,53 @@ function writeSignedInHeads(webDir: string, manifest: Manifest, template: string
     }
     return [...files];
   };
-  const screens = {
-    other: { modules: SIGNED_IN_FRAME.modules, namespaces: SIGNED_IN_FRAME.namespaces },
-    landing: {
-      modules: [...SIGNED_IN_FRAME.modules, LANDING_SCREEN.module],
-      namespaces: [...SIGNED_IN_FRAME.namespaces, ...LANDING_SCREEN.namespaces],
-    },
-  } as const;
-  for (const screen of ["landing", "other"] as const) {
-    const { modules, namespaces } = screens[screen];
-    const files = filesOf(modules);
-    for (const language of LANGUAGES) {
-      // "common" is the start-up's own namespace, asked for as soon as the script runs.
-      const head = headStart(files, language, ["common", ...namespaces], "empty");
-      writeCompressed(
-        join(webDir, signedInFile(screen, language)),
-        replaceOnce(template, "</head>", `${head.join("")}</head>`),
-      );
-    }
+  const frameFiles = filesOf(SIGNED_IN_FRAME.modules);
+  const landingFiles = filesOf([...SIGNED_IN_FRAME.modules, LANDING_SCREEN.module]);
+  const entry = manifest["index.html"]?.file;
+  if (!entry) throw new Error("prerender: the build has no start-up script");
+  // The landing screen's styles are applied at once; its scripts and translations are asked for
+  // once its drawing is painted (the drawing's own namespaces are among them).
+  const landing = [...startUp, ...landingFiles];
+  const landingStyles = landing.filter((file) => file.endsWith(".css"));
+  const landingNamespaces = ["common", ...SIGNED_IN_FRAME.namespaces, ...LANDING_SCREEN.namespaces];
+  const starter = writeScript(
+    webDir,
+    "start-after-paint",
+    app.startAfterPaintScript(
+      `/${entry}`,
+      landing.filter((file) => file.endsWith(".js") && file !== entry).map((file) => `/${file}`),
+      landingNamespaces,
+    ),
+  );
+  for (const language of LANGUAGES) {
+    // "common" is the start-up's own namespace, asked for as soon as the script runs.
+    const other = headStart(frameFiles, language, ["common", ...SIGNED_IN_FRAME.namespaces], "empty");
+    writeCompressed(
+      join(webDir, signedInFile("other", language)),
+      replaceOnce(indexHtml, "</head>", `${other.join("")}</head>`),
+    );
+
+    const drawn = await app.prerenderLandingScreen(language, readNamespace);
+    const unasked = drawn.namespaces.filter((namespace) => !landingNamespaces.includes(namespace));
+    if (unasked.length > 0)
+      throw new Error(`prerender: LANDING_SCREEN.namespaces lacks ${unasked.join(", ")}`);
+    const head = [
+      `<style>${app.UNFIT_STYLE}</style>`,
+      `<script src="/${checkFile}"></script>`,
+      `<script defer src="/${starter}"></script>`,
+      ...landingStyles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ];
+    // The drawing is inert: it shows the screen, the app's own drawing is what the reader uses.
+    const root = `<div id="${app.DRAWN_SCREEN_ID}" inert>${drawn.html}</div><div id="root"></div>`;
+    writeCompressed(
+      join(webDir, signedInFile("landing", language)),
+      drawnPage(
+        withoutEntry,
+        { language, scheme: app.PRERENDERED_COLOR_SCHEME, title: drawn.title },
+        head,
+        root,
+      ),
+    );
   }
 }
 
@@ -203,21 +276,23 @@ async function prerenderInto(appRoot: string, publicDir: string, webDir: string)
     const appManifest = readManifest(".vite/manifest.json");
     const indexHtml = readFileSync(join(webDir, "index.html"), "utf8");
     mkdirSync(join(webDir, "prerendered"), { recursive: true });
-    writeSignedInHeads(webDir, appManifest, indexHtml);
     const template = withoutAppEntry(indexHtml, closure(appManifest, "index.html"));
-
-    const check = app.unfitCheckScript();
-    const checkFile = `assets/prerender-check-${createHash("sha256").update(check).digest("hex").slice(0, 8)}.js`;
-    writeCompressed(join(webDir, checkFile), check);
+    const checkFile = writeScript(webDir, "prerender-check", app.unfitCheckScript());
+    const readNamespace = (language: Language, namespace: string) =>
+      JSON.parse(
+        readFileSync(join(publicDir, "locales", language, `${namespace}.json`), "utf8"),
+      ) as ResourceKey;
+    await writeSignedInPages(
+      { app, webDir, readNamespace, indexHtml, withoutEntry: template, checkFile },
+      appManifest,
+    );
 
     for (const page of PRERENDERED_PAGES) {
       const entry = manifest[page.entry];
       if (!entry?.isEntry) throw new Error(`prerender: the build has no entry ${page.entry}`);
       const entryFiles = [...closure(manifest, page.entry)];
       for (const language of LANGUAGES) {
-        const drawn = await app.prerenderPage(page.path, language, (lng, namespace) =>
-          JSON.parse(readFileSync(join(publicDir, "locales", lng, `${namespace}.json`), "utf8")),
-        );
+        const drawn = await app.prerenderPage(page.path, language, readNamespace);
         // The page is drawn without its scripts: they yield the bandwidth to what the first paint
         // needs (the CSS), rather than the browser holding that paint for them.
         const head = [
@@ -231,18 +306,12 @@ async function prerenderInto(appRoot: string, publicDir: string, webDir: string)
             "drawn",
           ),
         ];
-        let html = replaceOnce(
+        const html = drawnPage(
           template,
-          "<title>Kinfile</title>",
-          `<title>${escapeHtml(drawn.title)}</title>`,
+          { language, scheme: app.PRERENDERED_COLOR_SCHEME, title: drawn.title },
+          head,
+          `<div id="root">${drawn.html}</div>`,
         );
-        html = replaceOnce(
-          html,
-          '<html lang="en">',
-          `<html lang="${language}" data-mantine-color-scheme="${app.PRERENDERED_COLOR_SCHEME}">`,
-        );
-        html = replaceOnce(html, "</head>", `${head.join("")}</head>`);
-        html = replaceOnce(html, '<div id="root"></div>', `<div id="root">${drawn.html}</div>`);
         writeCompressed(join(webDir, prerenderedFile(page.path, language)), html);
       }
     }

@@ -1,10 +1,11 @@
 import "./theme/styles.ts";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "./AppProviders.tsx";
 import { configureApiClient } from "./api/client.ts";
 import { createBrowserI18n } from "./i18n/i18n.ts";
+import { takeOverDrawnScreen } from "./prerenderedPage.ts";
 import { createQueryClient } from "./queryClient.ts";
 import { createAppRouter, startsWithAccount } from "./router.tsx";
 import { prefetchAccount } from "./session/accountQuery.ts";
@@ -33,11 +34,18 @@ if (!container) throw new Error("index.html has no #root element");
 
 // The sign-in page the server sends drawn has an entry of its own (signInIsland.tsx): the pages
 // this one starts on arrive empty, /login included when the app asks for it (the installed app's
-// cached shell, an address with a query string).
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders i18n={i18n} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// cached shell, an address with a query string), but for the landing screen, which the server
+// may send drawn beside the app's root: the app draws it anew and then takes its place.
+takeOverDrawnScreen(container);
+const root = createRoot(container);
+// Drawn as a transition: React renders it in slices, between which the page answers the reader,
+// rather than in one long task.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders i18n={i18n} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { prerenderPage } from "./prerender.tsx";
+import { prerenderLandingScreen, prerenderPage } from "./prerender.tsx";
 
 const LOCALES = join(import.meta.dirname, "../public/locales");
 const readNamespace = (language: string, namespace: string) =>
@@ -37,4 +37,22 @@ describe("prerenderPage", () => {
   it("draws only the sign-in page: its island loads any other address in full", async () => {
     await expect(prerenderPage("/forgot-password", "en", readNamespace)).rejects.toThrow(/not a page/);
   });
+});
+
+describe("prerenderLandingScreen", () => {
+  it.each(["en", "fr"] as const)(
+    "draws the signed-in frame and the landing screen in %s",
+    async (language) => {
+      const page = await prerenderLandingScreen(language, readNamespace);
+      const document = new DOMParser().parseFromString(`<div id="root">${page.html}</div>`, "text/html");
+      const network = readNamespace(language, "network");
+      expect(document.querySelector("header")).not.toBeNull();
+      expect(document.querySelector("nav")).not.toBeNull();
+      expect(document.querySelector("main h1")?.textContent).toBe(network.overview.title);
+      expect(document.querySelector("main")?.textContent).toContain(network.overview.intro);
+      expect(page.html).not.toContain("<script");
+      const common = readNamespace(language, "common");
+      expect(page.title).toBe(common.title.format.replace("{{page}}", network.overview.title));
+    },
+  );
 });

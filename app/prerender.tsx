@@ -1,24 +1,39 @@
 /**
- * A page as HTML, for the server to send before any script has run: the build
- * (prerender.config.ts) renders the sign-in page with this, once per language, and its entry
- * (signInIsland.tsx) hydrates what it drew. The tree is that entry's own (SignInIsland); only
- * react-router's static router stands in for the browser's, at the given address.
+ * Pages as HTML, for the server to send before any script has run; the build (prerender.config.ts)
+ * renders them with this, once per language.
+ * - The sign-in page, which its entry (signInIsland.tsx) hydrates. The tree is that entry's own
+ *   (SignInIsland); only react-router's static router stands in for the browser's.
+ * - The signed-in landing screen as it looks while its data loads, which the app then replaces
+ *   (prerenderedPage.ts): the app's own routes and frame, drawn for a full-access account.
  */
 import { QueryClient } from "@tanstack/react-query";
-import i18next, { type BackendModule, type ResourceKey } from "i18next";
+import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from "i18next";
 import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { initReactI18next } from "react-i18next";
-import { StaticRouter } from "react-router";
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from "react-router";
 import type { Language } from "../domain/catalog/languages.ts";
+import { DEFAULT_THEME } from "../domain/catalog/themes.ts";
+import { ROLES } from "../domain/roles.ts";
+import type { Account } from "../domain/schemas/account.ts";
+import { LANDING_SCREEN } from "../prerendered-pages.ts";
+import { AppProviders } from "./AppProviders.tsx";
 import { SignInIsland } from "./features/login/SignInIsland.tsx";
 import { BASE_I18N_OPTIONS } from "./i18n/i18n.ts";
 import { PWA_RESOURCES } from "./pwa/bundledStrings.ts";
+import { routes } from "./router.tsx";
+import { accountQueryKey } from "./session/accountQuery.ts";
 import { LOGIN_PATH } from "./session/homeRoute.ts";
 import { PageTitleReport } from "./shell/usePageTitle.ts";
 
 // What the build writes around the page (prerender.config.ts imports only this module).
-export { PRERENDERED_COLOR_SCHEME, UNFIT_STYLE, unfitCheckScript } from "./prerenderedPage.ts";
+export {
+  DRAWN_SCREEN_ID,
+  PRERENDERED_COLOR_SCHEME,
+  startAfterPaintScript,
+  UNFIT_STYLE,
+  unfitCheckScript,
+} from "./prerenderedPage.ts";
 
 export type PrerenderedPage = {
   /** What goes inside #root. */
@@ -29,19 +44,10 @@ export type PrerenderedPage = {
   title: string;
 };
 
-/**
- * Renders `pathname` in `language`, waiting for every translation it asks for, as the browser
- * would; `readNamespace` gives a namespace's translations (the files the
- * browser fetches from /locales).
- */
-export async function prerenderPage(
-  pathname: string,
-  language: Language,
-  readNamespace: (language: Language, namespace: string) => ResourceKey,
-): Promise<PrerenderedPage> {
-  // The island draws the sign-in page alone: any other address there is a full page load.
-  if (pathname !== LOGIN_PATH) throw new Error(`${pathname} is not a page the sign-in island draws`);
-  const fetched = new Set<string>();
+type ReadNamespace = (language: Language, namespace: string) => ResourceKey;
+
+/** An i18next instance in `language` whose files are read by `readNamespace`, noting each one read. */
+async function buildTimeI18n(language: Language, readNamespace: ReadNamespace, fetched: Set<string>) {
   const files: BackendModule = {
     type: "backend",
     init() {},
@@ -61,23 +67,94 @@ export async function prerenderPage(
       partialBundledLanguages: true,
       react: { useSuspense: true },
     });
+  return i18n;
+}
 
+/**
+ * Renders `tree` (given the page's i18n instance) in `language`, waiting for every translation it
+ * asks for, as the browser would.
+ */
+async function drawPage(
+  name: string,
+  language: Language,
+  readNamespace: ReadNamespace,
+  tree: (i18n: I18n) => ReactNode,
+): Promise<PrerenderedPage> {
+  const fetched = new Set<string>();
+  const i18n = await buildTimeI18n(language, readNamespace, fetched);
   let title = "";
   const { prelude } = await prerender(
-    <PageTitleReport value={(pageTitle) => (title = pageTitle)}>
-      <SignInIsland
-        i18n={i18n}
-        queryClient={new QueryClient()}
-        Router={({ children }: { children: ReactNode }) => (
-          <StaticRouter location={pathname}>{children}</StaticRouter>
-        )}
-      />
-    </PageTitleReport>,
+    <PageTitleReport value={(pageTitle) => (title = pageTitle)}>{tree(i18n)}</PageTitleReport>,
+    // Each boundary inline, however large: React would move a large one after the rest, revealed by a script.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
   // Anything but the finished page (a boundary left to the client, React's inline scripts) would
   // be drawn twice or refused by the CSP: better a failed build.
-  if (/<script|<!--\$[!?]/.test(html)) throw new Error(`${pathname} did not render completely on its own`);
-  if (!title) throw new Error(`${pathname} set no title`);
+  if (/<script|<!--\$[!?]/.test(html)) throw new Error(`${name} did not render completely on its own`);
+  if (!title) throw new Error(`${name} set no title`);
   return { html, namespaces: [...fetched], title };
+}
+
+/** Renders `pathname`, which must be the sign-in page, in `language`. */
+export async function prerenderPage(
+  pathname: string,
+  language: Language,
+  readNamespace: ReadNamespace,
+): Promise<PrerenderedPage> {
+  // The island draws the sign-in page alone: any other address there is a full page load.
+  if (pathname !== LOGIN_PATH) throw new Error(`${pathname} is not a page the sign-in island draws`);
+  return drawPage(pathname, language, readNamespace, (i18n) => (
+    <SignInIsland
+      i18n={i18n}
+      queryClient={new QueryClient()}
+      Router={({ children }: { children: ReactNode }) => (
+        <StaticRouter location={pathname}>{children}</StaticRouter>
+      )}
+    />
+  ));
+}
+
+/**
+ * The account the landing screen is drawn for: any full-access owner's frame and screen look
+ * alike before their data arrives (the own record, the counts and reminders are left loading).
+ */
+function placeholderAccount(language: Language): Account {
+  return {
+    id: "",
+    name: "",
+    login: "",
+    email: "",
+    emailVerified: true,
+    lang: language,
+    themeColor: DEFAULT_THEME,
+    roles: [ROLES.subscriber],
+    showSplashScreen: false,
+    showMobileSplashScreen: false,
+    twoFactorEnabled: false,
+    hasPassword: true,
+    providers: [],
+    createdAt: 0,
+  };
+}
+
+/**
+ * The landing screen (LANDING_SCREEN) in `language` as it looks while its data loads: the app's
+ * own routes, frame and screen, the account's answer alone given.
+ */
+export async function prerenderLandingScreen(
+  language: Language,
+  readNamespace: ReadNamespace,
+): Promise<PrerenderedPage> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://kinfile.invalid${LANDING_SCREEN.path}`));
+  if (context instanceof Response) throw new Error(`${LANDING_SCREEN.path} answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(accountQueryKey, placeholderAccount(language));
+  return drawPage(LANDING_SCREEN.path, language, readNamespace, (i18n) => (
+    <AppProviders i18n={i18n} queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>
+  ));
 }

@@ -1,7 +1,8 @@
 /**
  * The browser's side of a prerendered page (app/prerender.tsx, prerender.config.ts): whether
  * its entry (signInIsland.tsx) may hydrate the HTML the server sent, and the check that hides it
- * before it is painted when it cannot.
+ * before it is painted when it cannot; and the drawn landing screen the app replaces
+ * (takeOverDrawnScreen).
  *
  * The server draws the page in the language it reads from Accept-Language, in the default theme.
  * A reader who chose another language or theme in this browser (kept in localStorage, which only
@@ -18,8 +19,19 @@ const UNFIT_ATTRIBUTE = "data-prerender-unfit";
 /** The colour scheme the page is drawn in, set on <html> as Mantine would once its script runs. */
 export const PRERENDERED_COLOR_SCHEME = THEME_LOOK[DEFAULT_THEME].colorScheme;
 
-/** Hides the page sent while the check says it does not fit (a style: the CSP allows inline ones). */
-export const UNFIT_STYLE = `html[${UNFIT_ATTRIBUTE}] #root{visibility:hidden}`;
+/**
+ * Where the signed-in landing screen's drawing goes, beside the app's #root: it is not the app's
+ * own tree (the app draws anew, with the reader's data), so React never hydrates nor empties it.
+ */
+export const DRAWN_SCREEN_ID = "drawn-screen";
+
+/**
+ * Hides the page sent while the check says it does not fit (a style: the CSP allows inline ones),
+ * and the app's #root while a drawn screen stands in for it.
+ */
+export const UNFIT_STYLE =
+  `html[${UNFIT_ATTRIBUTE}] #root,html[${UNFIT_ATTRIBUTE}] #${DRAWN_SCREEN_ID}{visibility:hidden}` +
+  `#${DRAWN_SCREEN_ID}~#root{display:none}`;
 
 /**
  * The check, a classic script in <head> (the CSP refuses inline scripts, so it is a file): it runs
@@ -39,12 +51,66 @@ export function unfitCheckScript(): string {
 }
 
 /**
+ * The script that starts the app under a drawn landing screen, a classic script file as the check
+ * is. It waits until the drawing has been painted: Lighthouse's model of a phone counts, in that
+ * paint, every script run before it and every file fetched by then, whatever its priority. Then it
+ * asks for the start-up module at `entryUrl`, and at once for what the screen's code will ask for
+ * (`modules`, and the translation namespaces in the page's language). A page opened in the
+ * background, which paints nothing until shown, starts at once.
+ */
+export function startAfterPaintScript(
+  entryUrl: string,
+  modules: readonly string[],
+  namespaces: readonly string[],
+): string {
+  return (
+    "(function(){function ask(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=href;" +
+    "l.crossOrigin='';if(as)l.as=as;document.head.appendChild(l)}" +
+    `function start(){import(${JSON.stringify(entryUrl)});` +
+    `${JSON.stringify(modules)}.forEach(function(m){ask('modulepreload',m)});` +
+    `var lang=document.documentElement.lang;${JSON.stringify(namespaces)}.forEach(function(n){` +
+    "ask('preload','/locales/'+lang+'/'+n+'.json','fetch')})}" +
+    "if(document.visibilityState==='hidden')start();" +
+    "else requestAnimationFrame(function(){setTimeout(start,0)})})();\n"
+  );
+}
+
+/**
  * True when the container holds a page the server drew that fits this reader: the language
  * the page's entry starts in is the page's, and the check found no other stored theme or language.
  */
 export function canHydrate(container: HTMLElement): boolean {
+  return container.hasChildNodes() && fitsReader();
+}
+
+/** The page was drawn in the language the reader's app starts in, and the check found it fit. */
+function fitsReader(): boolean {
   const root = document.documentElement;
-  return container.hasChildNodes() && !root.hasAttribute(UNFIT_ATTRIBUTE) && detectLanguage() === root.lang;
+  return !root.hasAttribute(UNFIT_ATTRIBUTE) && detectLanguage() === root.lang;
+}
+
+/**
+ * Lets the app (main.tsx, drawing into `container`) replace the landing screen the server sent
+ * drawn, if any. The drawing stays until the app has drawn a screen of its own (every screen has a
+ * heading), and goes in the same frame, so the reader never sees a loader in between: the same
+ * screen, or wherever the app sent the reader (the sign-in page for an ended session). It goes at
+ * once when it does not fit the reader's stored choices.
+ */
+export function takeOverDrawnScreen(container: HTMLElement): void {
+  const drawn = document.getElementById(DRAWN_SCREEN_ID);
+  if (!drawn) return;
+  if (!fitsReader()) {
+    drawn.remove();
+    document.documentElement.removeAttribute(UNFIT_ATTRIBUTE);
+    return;
+  }
+  // A mutation observer's callback runs before the browser paints what React has just committed.
+  const observer = new MutationObserver(() => {
+    if (!container.querySelector("h1")) return;
+    observer.disconnect();
+    drawn.remove();
+  });
+  observer.observe(container, { childList: true, subtree: true });
 }
 
 /** Empties a page that cannot be hydrated, and shows the container again for the new drawing. */

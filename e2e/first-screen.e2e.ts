@@ -4,7 +4,8 @@
  * in, in English and French, without a hydration error, and signing in (with or without the
  * two-step code) or following a link loads the next page in full, which the app then draws; and a
  * reader whose stored theme or language is not the page's never sees the page sent, only the one
- * the island draws for them.
+ * the island draws for them. The signed-in landing screen arrives drawn too, as it looks while its
+ * data loads, and the app takes its place once it has drawn it anew.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -23,12 +24,12 @@ const APP_SCRIPT = /\/assets\/index-[^/]*\.js$/;
 const ISLAND_SCRIPT = /\/assets\/signInIsland-[^/]*\.js$/;
 
 /** Holds the page's script until `release()`: until then the page is only the HTML sent. */
-async function holdStartUpScript(page: Page): Promise<() => void> {
+async function holdStartUpScript(page: Page, script = ISLAND_SCRIPT): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((done) => {
     release = done;
   });
-  await page.route(ISLAND_SCRIPT, async (route) => {
+  await page.route(script, async (route) => {
     await held;
     await route.continue();
   });
@@ -227,8 +228,21 @@ describe("a signed-in screen loaded in full", () => {
           const path = new URL(request.url()).pathname;
           requested.set(path, (requested.get(path) ?? 0) + 1);
         });
-        await page.goto("/dashboard/personal-network");
-        await page.getByRole("heading", { name: title, level: 1 }).waitFor();
+        const release = await holdStartUpScript(page, APP_SCRIPT);
+        await page.goto("/dashboard/personal-network", { waitUntil: "commit" });
+        // Before any script of the app has run: the screen as the server sent it, in the reader's
+        // language, shown but inert (the app's drawing is the one used).
+        const drawn = page.locator("#drawn-screen");
+        await drawn.locator("h1").waitFor();
+        expect(await drawn.locator("h1").textContent()).toBe(title);
+        expect(await drawn.getAttribute("inert")).not.toBeNull();
+        expect(await page.locator("#root").innerHTML()).toBe("");
+
+        release();
+        await page.locator("#root").getByRole("heading", { name: title, level: 1 }).waitFor();
+        // The app's drawing has taken its place: one screen, one heading.
+        expect(await drawn.count()).toBe(0);
+        expect(await page.locator("h1").count()).toBe(1);
         await page.waitForLoadState("networkidle");
         const ahead = await page
           .locator('link[rel="modulepreload"], link[rel="preload"]')
@@ -245,4 +259,38 @@ describe("a signed-in screen loaded in full", () => {
       }
     },
   );
+
+  it("hides the landing screen sent from a reader who chose another theme, and draws theirs, axe clean", async () => {
+    for (const theme of THEMES) {
+      const { page, context, consoleErrors } = await pages.open({ locale: "en-CA" });
+      try {
+        await signedInAccount(context, baseURL);
+        // The account's theme is the one this browser keeps, as after choosing it in the header.
+        const saved = await context.request.post("/api/account/save", {
+          headers: { origin: baseURL },
+          data: { themeColor: theme },
+        });
+        expect(saved.status()).toBe(200);
+        await context.addInitScript((chosen) => localStorage.setItem("kinfile.theme", chosen), theme);
+        const release = await holdStartUpScript(page, APP_SCRIPT);
+        await page.goto("/dashboard/personal-network", { waitUntil: "commit" });
+        const drawn = page.locator("#drawn-screen");
+        await drawn.locator("h1").waitFor({ state: "attached" });
+        const hidden = await drawn.evaluate((element) => getComputedStyle(element).visibility === "hidden");
+        expect(hidden, theme).toBe(theme !== "default");
+
+        release();
+        await page.locator("#root").getByRole("heading", { name: "Personal Network", level: 1 }).waitFor();
+        expect(await drawn.count()).toBe(0);
+        await expect
+          .poll(() => page.locator("html").getAttribute("data-mantine-color-scheme"))
+          .toBe(THEME_LOOK[theme].colorScheme);
+        await page.waitForLoadState("networkidle");
+        await expectNoAxeViolations(page, `/dashboard/personal-network in the ${theme} theme`);
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });

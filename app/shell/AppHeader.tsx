@@ -27,8 +27,8 @@ import { ProductName } from "./ProductName.tsx";
 import { SIDE_MENU_ID } from "./sideMenuIds.ts";
 
 export interface AppHeaderProps {
-  /** The burger that opens the side menu, present on narrow screens only. */
-  burger: { opened: boolean; toggle: () => void } | null;
+  /** The burger that opens the side menu, shown on narrow screens only. */
+  burger: { opened: boolean; toggle: () => void };
 }
 
 export function AppHeader({ burger }: AppHeaderProps) {
@@ -40,16 +40,17 @@ export function AppHeader({ burger }: AppHeaderProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap">
-        {burger && (
-          <Burger
-            opened={burger.opened}
-            onClick={burger.toggle}
-            size="sm"
-            aria-label={burger.opened ? t("header.closeMenu") : t("header.openMenu")}
-            aria-expanded={burger.opened}
-            aria-controls={SIDE_MENU_ID}
-          />
-        )}
+        {/* Hidden by a style, not left out, so that a drawing made without a screen has it too
+            (prerender.tsx): Mantine's md (62em, 992 px) is where the side menu stops being a drawer. */}
+        <Burger
+          hiddenFrom="md"
+          opened={burger.opened}
+          onClick={burger.toggle}
+          size="sm"
+          aria-label={burger.opened ? t("header.closeMenu") : t("header.openMenu")}
+          aria-expanded={burger.opened}
+          aria-controls={SIDE_MENU_ID}
+        />
         <ProductName to="/" label={t("header.home")} />
       </Group>
       <Group gap="xs" wrap="nowrap">

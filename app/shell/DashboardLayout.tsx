@@ -62,7 +62,7 @@ export function DashboardLayout() {
     >
       <SkipLink />
       <AppShell.Header>
-        <AppHeader burger={isMobile ? { opened: drawerOpened, toggle: drawer.toggle } : null} />
+        <AppHeader burger={{ opened: drawerOpened, toggle: drawer.toggle }} />
       </AppShell.Header>
       <AppShell.Navbar
         id={SIDE_MENU_ID}
