@@ -237,8 +237,9 @@ async function writeSignedInPages(context: DrawingContext, manifest: Manifest): 
       `<script defer src="/${starter}"></script>`,
       ...landingStyles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ];
-    // The drawing is inert: it shows the screen, the app's own drawing is what the reader uses.
-    const root = `<div id="${app.DRAWN_SCREEN_ID}" inert>${drawn.html}</div><div id="root"></div>`;
+    // The drawing only shows the screen: out of reach of the keyboard, the pointer and assistive
+    // technologies, until the app's own drawing, the one the reader uses, takes its place.
+    const root = `<div id="${app.DRAWN_SCREEN_ID}" inert aria-hidden="true">${drawn.html}</div><div id="root"></div>`;
     writeCompressed(
       join(webDir, signedInFile("landing", language)),
       drawnPage(

@@ -11,41 +11,55 @@ import { createAppRouter, startsWithAccount } from "./router.tsx";
 import { prefetchAccount } from "./session/accountQuery.ts";
 import { PERSONAL_NETWORK_PATH, sessionEndedPath } from "./session/homeRoute.ts";
 
-const i18n = createBrowserI18n();
-const queryClient = createQueryClient({ t: i18n.t });
-const router = createAppRouter();
+/**
+ * Lets the browser run what waits (a tap, a paint) before the next step of the start-up: each step
+ * is then a task of its own rather than one long task in which the page cannot answer.
+ */
+const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
 
-configureApiClient({
-  language: () => i18n.resolvedLanguage ?? i18n.language,
-  onUnauthorized: () => void router.navigate(sessionEndedPath(router.state.location.pathname)),
-  fallbackMessage: () => i18n.t("common:error.unexpected"),
-});
+async function start(container: HTMLElement): Promise<void> {
+  const i18n = createBrowserI18n();
+  const queryClient = createQueryClient({ t: i18n.t });
+  await nextTask();
+  // The largest step: the router ranks its whole route table and starts the first navigation.
+  const router = createAppRouter();
 
-// The guard of "/" and of every signed-in screen first asks for the account: ask now, while the
-// screen's code downloads, not once that code has arrived and rendered.
-if (startsWithAccount(router)) prefetchAccount(queryClient);
-// The landing screen's data too, once the account allows it: its tiles then arrive with their counts.
-if (router.state.location.pathname === PERSONAL_NETWORK_PATH) {
-  void import("./features/personal-network/overviewQueries.ts").then((m) => m.prefetchOverview(queryClient));
+  configureApiClient({
+    language: () => i18n.resolvedLanguage ?? i18n.language,
+    onUnauthorized: () => void router.navigate(sessionEndedPath(router.state.location.pathname)),
+    fallbackMessage: () => i18n.t("common:error.unexpected"),
+  });
+
+  // The guard of "/" and of every signed-in screen first asks for the account: ask now, while the
+  // screen's code downloads, not once that code has arrived and rendered.
+  if (startsWithAccount(router)) prefetchAccount(queryClient);
+  // The landing screen's data too, once the account allows it: its tiles then arrive with their counts.
+  if (router.state.location.pathname === PERSONAL_NETWORK_PATH) {
+    void import("./features/personal-network/overviewQueries.ts").then((m) =>
+      m.prefetchOverview(queryClient),
+    );
+  }
+  await nextTask();
+
+  // The sign-in page the server sends drawn has an entry of its own (signInIsland.tsx): the pages
+  // this one starts on arrive empty, /login included when the app asks for it (the installed app's
+  // cached shell, an address with a query string), but for the landing screen, which the server
+  // may send drawn beside the app's root: the app draws it anew and then takes its place.
+  takeOverDrawnScreen(container);
+  const root = createRoot(container);
+  // Drawn as a transition: React renders it in slices, between which the page answers the reader,
+  // rather than in one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders i18n={i18n} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
 }
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
-
-// The sign-in page the server sends drawn has an entry of its own (signInIsland.tsx): the pages
-// this one starts on arrive empty, /login included when the app asks for it (the installed app's
-// cached shell, an address with a query string), but for the landing screen, which the server
-// may send drawn beside the app's root: the app draws it anew and then takes its place.
-takeOverDrawnScreen(container);
-const root = createRoot(container);
-// Drawn as a transition: React renders it in slices, between which the page answers the reader,
-// rather than in one long task.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <AppProviders i18n={i18n} queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+void start(container);

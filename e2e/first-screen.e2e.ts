@@ -236,6 +236,7 @@ describe("a signed-in screen loaded in full", () => {
         await drawn.locator("h1").waitFor();
         expect(await drawn.locator("h1").textContent()).toBe(title);
         expect(await drawn.getAttribute("inert")).not.toBeNull();
+        expect(await drawn.getAttribute("aria-hidden")).toBe("true");
         expect(await page.locator("#root").innerHTML()).toBe("");
 
         release();

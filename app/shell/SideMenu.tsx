@@ -15,7 +15,7 @@ import {
   IconUsers,
   type TablerIcon,
 } from "@tabler/icons-react";
-import { useId } from "react";
+import { type ReactElement, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useAccount } from "../session/account.ts";
@@ -55,6 +55,20 @@ export interface SideMenuProps {
 }
 
 /**
+ * A menu item's label as a tooltip while only its icon shows. With the labels shown there is no
+ * tooltip at all, rather than a disabled one: each would still place itself at mount.
+ */
+function IconHint({ label, shown, children }: { label: string; shown: boolean; children: ReactElement }) {
+  return shown ? (
+    <Tooltip label={label} position="right">
+      {children}
+    </Tooltip>
+  ) : (
+    children
+  );
+}
+
+/**
  * The dashboard's sections. With labels hidden, each icon keeps its name for assistive tech and a
  * tooltip. Sections an account without a subscription cannot open stay listed but inert: no link
  * to follow or focus (aria-disabled), a lock, and a note saying where to subscribe.
@@ -74,7 +88,7 @@ export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
   return (
     <Stack gap="xs">
       {onToggleLabels && (
-        <Tooltip label={toggleLabel} position="right" disabled={labelsShown}>
+        <IconHint label={toggleLabel} shown={!labelsShown}>
           <ActionIcon
             variant="subtle"
             size="lg"
@@ -86,7 +100,7 @@ export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
           >
             <ToggleIcon size={20} aria-hidden="true" />
           </ActionIcon>
-        </Tooltip>
+        </IconHint>
       )}
       <Stack component="ul" id={SIDE_MENU_LIST_ID} gap={4} m={0} p={0} style={{ listStyle: "none" }}>
         {SIDE_MENU.map((item) => {
@@ -117,7 +131,7 @@ export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
           }
           return (
             <li key={item.segment}>
-              <Tooltip label={label} position="right" disabled={labelsShown}>
+              <IconHint label={label} shown={!labelsShown}>
                 <NavLink
                   component={Link}
                   to={menuPath(item.segment)}
@@ -128,7 +142,7 @@ export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
                   variant="light"
                   styles={labelsShown ? LABELLED_STYLES : ICON_ONLY_STYLES}
                 />
-              </Tooltip>
+              </IconHint>
             </li>
           );
         })}
