@@ -23,6 +23,7 @@ async function start(container: HTMLElement): Promise<void> {
   await nextTask();
   // The largest step: the router ranks its whole route table and starts the first navigation.
   const router = createAppRouter();
+  await nextTask();
 
   configureApiClient({
     language: () => i18n.resolvedLanguage ?? i18n.language,

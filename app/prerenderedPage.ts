@@ -63,13 +63,14 @@ export function startAfterPaintScript(
   modules: readonly string[],
   namespaces: readonly string[],
 ): string {
+  // Each link asked for costs the page a little work: a few at a time, in tasks of their own.
   return (
     "(function(){function ask(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=href;" +
     "l.crossOrigin='';if(as)l.as=as;document.head.appendChild(l)}" +
-    `function start(){import(${JSON.stringify(entryUrl)});` +
-    `${JSON.stringify(modules)}.forEach(function(m){ask('modulepreload',m)});` +
-    `var lang=document.documentElement.lang;${JSON.stringify(namespaces)}.forEach(function(n){` +
-    "ask('preload','/locales/'+lang+'/'+n+'.json','fetch')})}" +
+    `var lang=document.documentElement.lang,links=${JSON.stringify(modules)}.map(function(m){return['modulepreload',m]})` +
+    `.concat(${JSON.stringify(namespaces)}.map(function(n){return['preload','/locales/'+lang+'/'+n+'.json','fetch']}));` +
+    "function askSome(){links.splice(0,4).forEach(function(l){ask(l[0],l[1],l[2])});if(links.length)setTimeout(askSome,0)}" +
+    `function start(){import(${JSON.stringify(entryUrl)});setTimeout(askSome,0)}` +
     "if(document.visibilityState==='hidden')start();" +
     "else requestAnimationFrame(function(){setTimeout(start,0)})})();\n"
   );

@@ -74,7 +74,10 @@ export function DashboardLayout() {
         mod={{ "drawer-closed": isMobile && !drawerOpened }}
       >
         <AppShell.Section grow style={{ overflowY: "auto" }}>
-          <SideMenu labelsShown={showLabels} onToggleLabels={isMobile ? undefined : toggleLabels} />
+          {/* A phone's closed drawer is drawn after the screen, off its first paint. */}
+          {(!isMobile || painted || drawerOpened) && (
+            <SideMenu labelsShown={showLabels} onToggleLabels={isMobile ? undefined : toggleLabels} />
+          )}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} pb={GO_TO_TOP_CLEARANCE_PX}>
