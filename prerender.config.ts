@@ -9,21 +9,22 @@
  * Each page's head also asks at once for what hydrating it needs, which the browser would
  * otherwise find one round trip after another: the entry's chunks (modulepreload) and CSS, and
  * its translations (preload, which the app's fetch then takes). The signed-in screens' index.html
- * asks the same way for the signed-in frame's and the landing screen's (SIGNED_IN_FRAME); the
- * landing screen's also holds that screen drawn as it looks while its data loads, which the app
- * replaces once it has drawn it anew (app/prerenderedPage.ts).
+ * asks the same way for the signed-in frame's (SIGNED_IN_FRAME); a few of them (drawn-screens.ts)
+ * arrive drawn as they look while their data loads, which the app replaces once it has drawn
+ * them anew (app/prerenderedPage.ts).
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import type { ResourceKey } from "i18next";
 import { build, type Plugin } from "vite";
 import { LANGUAGES, type Language } from "./domain/catalog/languages.ts";
+import { DRAWN_SCREENS } from "./drawn-screens.ts";
 import {
-  LANDING_SCREEN,
+  drawnScreenFile,
   PRERENDERED_MANIFEST,
   PRERENDERED_PAGES,
   prerenderedFile,
@@ -186,8 +187,10 @@ type DrawingContext = {
 
 /**
  * index.html for the signed-in screens (prerendered-pages.ts, SIGNED_IN_FRAME), in each language:
- * the app's own, whose head also asks for the frame's files; and the landing screen's, drawn as it
- * looks while its data loads (app/prerender.tsx), that asks for that screen's files too. Files
+ * the app's own, whose head also asks for the frame's files; and each drawn screen's
+ * (drawn-screens.ts), the screen as it looks while its data loads inside the frame
+ * (app/prerender.tsx). A drawn screen's styles apply at once; its scripts and translations, the
+ * frame's and the screen's, are asked for once the drawing is painted, by a starter script. Files
  * the start-up script loads anyway are left to its own tags on the other screens'.
  */
 async function writeSignedInPages(context: DrawingContext, manifest: Manifest): Promise<void> {
@@ -201,54 +204,61 @@ async function writeSignedInPages(context: DrawingContext, manifest: Manifest): 
     }
     return [...files];
   };
-  const frameFiles = filesOf(SIGNED_IN_FRAME.modules);
-  const landingFiles = filesOf([...SIGNED_IN_FRAME.modules, LANDING_SCREEN.module]);
   const entry = manifest["index.html"]?.file;
   if (!entry) throw new Error("prerender: the build has no start-up script");
-  // The landing screen's styles are applied at once; its scripts and translations are asked for
-  // once its drawing is painted (the drawing's own namespaces are among them).
-  const landing = [...startUp, ...landingFiles];
-  const landingStyles = landing.filter((file) => file.endsWith(".css"));
-  const landingNamespaces = ["common", ...SIGNED_IN_FRAME.namespaces, ...LANDING_SCREEN.namespaces];
-  const starter = writeScript(
-    webDir,
-    "start-after-paint",
-    app.startAfterPaintScript(
-      `/${entry}`,
-      landing.filter((file) => file.endsWith(".js") && file !== entry).map((file) => `/${file}`),
-      landingNamespaces,
-    ),
-  );
+  const frameNamespaces = ["common", ...SIGNED_IN_FRAME.namespaces];
   for (const language of LANGUAGES) {
     // "common" is the start-up's own namespace, asked for as soon as the script runs.
-    const other = headStart(frameFiles, language, ["common", ...SIGNED_IN_FRAME.namespaces], "empty");
+    const head = headStart(filesOf(SIGNED_IN_FRAME.modules), language, frameNamespaces, "empty");
     writeCompressed(
-      join(webDir, signedInFile("other", language)),
-      replaceOnce(indexHtml, "</head>", `${other.join("")}</head>`),
+      join(webDir, signedInFile(language)),
+      replaceOnce(indexHtml, "</head>", `${head.join("")}</head>`),
     );
+  }
 
-    const drawn = await app.prerenderLandingScreen(language, readNamespace);
-    const unasked = drawn.namespaces.filter((namespace) => !landingNamespaces.includes(namespace));
-    if (unasked.length > 0)
-      throw new Error(`prerender: LANDING_SCREEN.namespaces lacks ${unasked.join(", ")}`);
-    const head = [
-      `<style>${app.UNFIT_STYLE}</style>`,
-      `<script src="/${checkFile}"></script>`,
-      `<script defer src="/${starter}"></script>`,
-      ...landingStyles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ];
-    // The drawing only shows the screen: out of reach of the keyboard, the pointer and assistive
-    // technologies, until the app's own drawing, the one the reader uses, takes its place.
-    const root = `<div id="${app.DRAWN_SCREEN_ID}" inert aria-hidden="true">${drawn.html}</div><div id="root"></div>`;
-    writeCompressed(
-      join(webDir, signedInFile("landing", language)),
-      drawnPage(
-        withoutEntry,
-        { language, scheme: app.PRERENDERED_COLOR_SCHEME, title: drawn.title },
-        head,
-        root,
-      ),
+  // Screens drawn alike (every add form) share their starter, written once.
+  const starters = new Map<string, string>();
+  for (const screen of DRAWN_SCREENS) {
+    const files = [...startUp, ...filesOf([...SIGNED_IN_FRAME.modules, screen.module])];
+    const namespaces = [...frameNamespaces, ...screen.namespaces];
+    const starterText = app.startAfterPaintScript(
+      `/${entry}`,
+      files.filter((file) => file.endsWith(".js") && file !== entry).map((file) => `/${file}`),
+      namespaces,
     );
+    const starter = starters.get(starterText) ?? writeScript(webDir, "start-after-paint", starterText);
+    starters.set(starterText, starter);
+    for (const language of LANGUAGES) {
+      const drawn = await app.prerenderSignedInScreen(screen.path, language, readNamespace);
+      const unasked = drawn.namespaces.filter((namespace) => !namespaces.includes(namespace));
+      if (unasked.length > 0) {
+        throw new Error(
+          `prerender: ${screen.path} is drawn with ${unasked.join(", ")}, which it does not ask for`,
+        );
+      }
+      const head = [
+        `<style>${app.UNFIT_STYLE}</style>`,
+        `<script src="/${checkFile}"></script>`,
+        `<script defer src="/${starter}"></script>`,
+        ...files
+          .filter((file) => file.endsWith(".css"))
+          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ];
+      // The drawing only shows the screen: out of reach of the keyboard, the pointer and assistive
+      // technologies, until the app's own drawing, the one the reader uses, takes its place.
+      const root = `<div id="${app.DRAWN_SCREEN_ID}" inert aria-hidden="true">${drawn.html}</div><div id="root"></div>`;
+      const file = join(webDir, drawnScreenFile(screen.path, language));
+      mkdirSync(dirname(file), { recursive: true });
+      writeCompressed(
+        file,
+        drawnPage(
+          withoutEntry,
+          { language, scheme: app.PRERENDERED_COLOR_SCHEME, title: drawn.title },
+          head,
+          root,
+        ),
+      );
+    }
   }
 }
 

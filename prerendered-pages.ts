@@ -24,11 +24,12 @@ export function prerenderedFile(path: string, language: Language): string {
 }
 
 /**
- * The signed-in screens are not drawn (they show the reader's own file), but their index.html can
- * ask at once for what the first of them runs, which the browser would otherwise find one round
- * trip after another (the start-up script, then the frame's chunks it imports, then the screen's):
- * the session guard's and the signed-in frame's chunks (modulepreload), their styles and their
- * translations (preload). The server sends it to a browser with a session cookie.
+ * The signed-in screens show the reader's own file, so the build cannot draw them as they end up;
+ * but their index.html can ask at once for what the first of them runs, which the browser would
+ * otherwise find one round trip after another (the start-up script, then the frame's chunks it
+ * imports, then the screen's): the session guard's and the signed-in frame's chunks
+ * (modulepreload), their styles and their translations (preload). The server sends it to a
+ * browser with a session cookie.
  */
 export const SIGNED_IN_FRAME = {
   /** The addresses under the signed-in frame (app/router.tsx). */
@@ -40,17 +41,34 @@ export const SIGNED_IN_FRAME = {
 } as const;
 
 /**
- * The screen a full-access session opens on, after signing in and at "/": its index.html asks for
- * the screen's chunks and translations too.
+ * A signed-in screen the build draws as it looks while its data loads, inside the frame
+ * (prerender.config.ts): the page shows at once, and the app replaces the drawing once it has
+ * drawn the screen anew. Its address, its source under app/ (its route's module, as in the build
+ * manifest) and the translations it is drawn with beside the frame's.
  */
+export type DrawnScreen = { path: string; module: string; namespaces: readonly string[] };
+
+/** The screen a full-access session opens on, after signing in and at "/". */
 export const LANDING_SCREEN = {
   path: "/dashboard/personal-network",
   module: "features/personal-network/PersonalNetworkOverview.tsx",
   /** Its tiles' and reminders' translations. */
   namespaces: ["network", "reminders", "sections"],
+} as const satisfies DrawnScreen;
+
+/** A record's form (app/features/records/routes.ts): its route's module and translations. */
+export const RECORD_FORM = {
+  module: "features/records/recordFormRoute.ts",
+  /** Its fields, their options and their messages. */
+  namespaces: ["records", "sections", "errors", "catalog", "forms", "documents"],
 } as const;
 
-/** Where, under the web build, the signed-in index.html is written: the landing screen's, or any other's. */
-export function signedInFile(screen: "landing" | "other", language: Language): string {
-  return `prerendered/signed-in-${screen}.${language}.html`;
+/** Where, under the web build, a drawn screen is written: one file per language. */
+export function drawnScreenFile(path: string, language: Language): string {
+  return `prerendered/screens${path}.${language}.html`;
+}
+
+/** Where, under the web build, the signed-in index.html of every other signed-in screen is written. */
+export function signedInFile(language: Language): string {
+  return `prerendered/signed-in.${language}.html`;
 }

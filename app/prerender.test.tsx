@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { prerenderLandingScreen, prerenderPage } from "./prerender.tsx";
+import { prerenderPage, prerenderSignedInScreen } from "./prerender.tsx";
 
 const LOCALES = join(import.meta.dirname, "../public/locales");
 const readNamespace = (language: string, namespace: string) =>
@@ -39,11 +39,11 @@ describe("prerenderPage", () => {
   });
 });
 
-describe("prerenderLandingScreen", () => {
+describe("prerenderSignedInScreen", () => {
   it.each(["en", "fr"] as const)(
     "draws the signed-in frame and the landing screen in %s",
     async (language) => {
-      const page = await prerenderLandingScreen(language, readNamespace);
+      const page = await prerenderSignedInScreen("/dashboard/personal-network", language, readNamespace);
       const document = new DOMParser().parseFromString(`<div id="root">${page.html}</div>`, "text/html");
       const network = readNamespace(language, "network");
       expect(document.querySelector("header")).not.toBeNull();
@@ -53,6 +53,25 @@ describe("prerenderLandingScreen", () => {
       expect(page.html).not.toContain("<script");
       const common = readNamespace(language, "common");
       expect(page.title).toBe(common.title.format.replace("{{page}}", network.overview.title));
+    },
+  );
+
+  it.each(["en", "fr"] as const)(
+    "draws a record's add form in %s, its heading above a loader",
+    async (language) => {
+      const page = await prerenderSignedInScreen(
+        "/dashboard/personaldata/passport/add",
+        language,
+        readNamespace,
+      );
+      const document = new DOMParser().parseFromString(`<div id="root">${page.html}</div>`, "text/html");
+      const heading = document.querySelector("main h1")?.textContent ?? "";
+      const records = readNamespace(language, "records");
+      expect(heading.startsWith(records.form.addTitle.split("{{category}}")[0])).toBe(true);
+      const common = readNamespace(language, "common");
+      expect(page.title).toBe(common.title.format.replace("{{page}}", heading));
+      expect(document.querySelector('main [role="status"]')).not.toBeNull();
+      expect(page.html).not.toContain("<script");
     },
   );
 });

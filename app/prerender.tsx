@@ -3,7 +3,7 @@
  * renders them with this, once per language.
  * - The sign-in page, which its entry (signInIsland.tsx) hydrates. The tree is that entry's own
  *   (SignInIsland); only react-router's static router stands in for the browser's.
- * - The signed-in landing screen as it looks while its data loads, which the app then replaces
+ * - Signed-in screens as they look while their data loads, which the app then replaces
  *   (prerenderedPage.ts): the app's own routes and frame, drawn for a full-access account.
  */
 import { QueryClient } from "@tanstack/react-query";
@@ -16,7 +16,6 @@ import type { Language } from "../domain/catalog/languages.ts";
 import { DEFAULT_THEME } from "../domain/catalog/themes.ts";
 import { ROLES } from "../domain/roles.ts";
 import type { Account } from "../domain/schemas/account.ts";
-import { LANDING_SCREEN } from "../prerendered-pages.ts";
 import { AppProviders } from "./AppProviders.tsx";
 import { SignInIsland } from "./features/login/SignInIsland.tsx";
 import { BASE_I18N_OPTIONS } from "./i18n/i18n.ts";
@@ -116,8 +115,8 @@ export async function prerenderPage(
 }
 
 /**
- * The account the landing screen is drawn for: any full-access owner's frame and screen look
- * alike before their data arrives (the own record, the counts and reminders are left loading).
+ * The account the signed-in screens are drawn for: any full-access owner's frame and screens look
+ * alike before their data arrives (their records, counts and reminders are left loading).
  */
 function placeholderAccount(language: Language): Account {
   return {
@@ -139,20 +138,21 @@ function placeholderAccount(language: Language): Account {
 }
 
 /**
- * The landing screen (LANDING_SCREEN) in `language` as it looks while its data loads: the app's
+ * A signed-in screen (drawn-screens.ts) in `language` as it looks while its data loads: the app's
  * own routes, frame and screen, the account's answer alone given.
  */
-export async function prerenderLandingScreen(
+export async function prerenderSignedInScreen(
+  pathname: string,
   language: Language,
   readNamespace: ReadNamespace,
 ): Promise<PrerenderedPage> {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://kinfile.invalid${LANDING_SCREEN.path}`));
-  if (context instanceof Response) throw new Error(`${LANDING_SCREEN.path} answered ${context.status}`);
+  const context = await handler.query(new Request(`http://kinfile.invalid${pathname}`));
+  if (context instanceof Response) throw new Error(`${pathname} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = new QueryClient();
   queryClient.setQueryData(accountQueryKey, placeholderAccount(language));
-  return drawPage(LANDING_SCREEN.path, language, readNamespace, (i18n) => (
+  return drawPage(pathname, language, readNamespace, (i18n) => (
     <AppProviders i18n={i18n} queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>

@@ -294,4 +294,31 @@ describe("a signed-in screen loaded in full", () => {
       }
     }
   });
+
+  it("sends a record's add form drawn, which the app replaces with the form", async () => {
+    const { page, context, consoleErrors } = await pages.open({ locale: "fr-CA" });
+    try {
+      await signedInAccount(context, baseURL);
+      const saved = await context.request.post("/api/account/save", {
+        headers: { origin: baseURL },
+        data: { lang: "fr" },
+      });
+      expect(saved.status()).toBe(200);
+      const release = await holdStartUpScript(page, APP_SCRIPT);
+      await page.goto("/dashboard/personaldata/passport/add", { waitUntil: "commit" });
+      const drawn = page.locator("#drawn-screen");
+      await drawn.locator("h1").waitFor();
+      expect(await drawn.locator("h1").textContent()).toBe("Ajouter : Passeport");
+      expect(await page.title()).toBe("Ajouter : Passeport · Kinfile");
+
+      release();
+      await page.locator("#root").getByRole("heading", { name: "Ajouter : Passeport", level: 1 }).waitFor();
+      expect(await drawn.count()).toBe(0);
+      await page.getByRole("textbox", { name: /Numéro de passeport/ }).waitFor();
+      expect(await page.locator("h1").count()).toBe(1);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

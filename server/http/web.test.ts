@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prerenderedFile, signedInFile } from "../../prerendered-pages.ts";
+import { drawnScreenFile, prerenderedFile, signedInFile } from "../../prerendered-pages.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 
 const INDEX =
@@ -290,14 +290,21 @@ describe("a build with the sign-in page drawn (prerender.config.ts)", () => {
   });
 });
 
-describe("a build with the signed-in screens' heads (prerender.config.ts)", () => {
+describe("a build with the signed-in screens' pages (prerender.config.ts)", () => {
   const webDir = fakeBuild();
   const head = (screen: string, language: string) =>
     `<!doctype html><html><head><link rel="modulepreload" href="/assets/${screen}.js"><link rel="preload" as="fetch" href="/locales/${language}/common.json"></head></html>`;
-  mkdirSync(path.join(webDir, "prerendered"));
-  for (const screen of ["landing", "other"] as const) {
-    for (const language of ["en", "fr"] as const) {
-      writeFileSync(path.join(webDir, signedInFile(screen, language)), head(screen, language));
+  const DRAWN = {
+    landing: "/dashboard/personal-network",
+    passportForm: "/dashboard/personaldata/passport/add",
+  } as const;
+  for (const language of ["en", "fr"] as const) {
+    mkdirSync(path.dirname(path.join(webDir, signedInFile(language))), { recursive: true });
+    writeFileSync(path.join(webDir, signedInFile(language)), head("other", language));
+    for (const [screen, address] of Object.entries(DRAWN)) {
+      const file = path.join(webDir, drawnScreenFile(address, language));
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, head(screen, language));
     }
   }
   const test = serving(webDir);
@@ -306,6 +313,12 @@ describe("a build with the signed-in screens' heads (prerender.config.ts)", () =
 
   it.each([
     ["/dashboard/personal-network", "better-auth.session_token=abc", "fr", head("landing", "fr")],
+    [
+      "/dashboard/personaldata/passport/add",
+      "better-auth.session_token=abc",
+      "fr",
+      head("passportForm", "fr"),
+    ],
     [
       "/dashboard/personal-network?tab=1",
       "__Secure-better-auth.session_token=abc",
@@ -321,7 +334,7 @@ describe("a build with the signed-in screens' heads (prerender.config.ts)", () =
     ["/b2b", "better-auth.session_token=abc", "fr-CA", head("other", "fr")],
     ["/admin/products", "better-auth.session_token=abc", "en", head("other", "en")],
   ])(
-    "answers %s with a session cookie with its head, in the language asked for",
+    "answers %s with a session cookie with its page, drawn or not, in the language asked for",
     async (url, cookie, language, body) => {
       const response = await page(url, { cookie, "accept-language": language });
       expect(response.statusCode).toBe(200);

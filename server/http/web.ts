@@ -3,8 +3,9 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LANGUAGES, type Language, languageFromHeader } from "../../domain/catalog/languages.ts";
+import { DRAWN_SCREENS } from "../../drawn-screens.ts";
 import {
-  LANDING_SCREEN,
+  drawnScreenFile,
   PRERENDERED_PAGES,
   prerenderedFile,
   SIGNED_IN_FRAME,
@@ -70,29 +71,36 @@ function prerenderedPages(webDir: string): Map<string, Record<Language, string>>
   return pages;
 }
 
-type SignedInScreen = Parameters<typeof signedInFile>[0];
+/** A page's file in each language. */
+type InEachLanguage = Record<Language, string>;
 
-/** The signed-in index.html files (prerendered-pages.ts) in webDir, or null for a build without them. */
-function signedInHeads(webDir: string): Record<SignedInScreen, Record<Language, string>> | null {
-  const landing = builtInEachLanguage(webDir, (language) => signedInFile("landing", language));
-  const other = builtInEachLanguage(webDir, (language) => signedInFile("other", language));
-  return landing && other ? { landing, other } : null;
+/**
+ * The signed-in index.html files in webDir (prerendered-pages.ts): the drawn screens' by address,
+ * and the one of every other signed-in screen; or null for a build without them.
+ */
+function signedInPages(webDir: string): { drawn: Map<string, InEachLanguage>; other: InEachLanguage } | null {
+  const other = builtInEachLanguage(webDir, signedInFile);
+  if (!other) return null;
+  const drawn = new Map<string, InEachLanguage>();
+  for (const screen of DRAWN_SCREENS) {
+    const files = builtInEachLanguage(webDir, (language) => drawnScreenFile(screen.path, language));
+    if (files) drawn.set(screen.path, files);
+  }
+  return { drawn, other };
 }
 
 /**
- * Which signed-in index.html a page request gets: one for an address under the signed-in frame
- * from a browser holding a session cookie (valid or not: a stale one costs the frame's files ahead,
- * no more), else none. Nothing in them depends on who asks.
+ * Whether a page request gets a signed-in index.html: an address under the signed-in frame from a
+ * browser holding a session cookie (valid or not: a stale one costs the frame's files ahead, or a
+ * drawn screen before the sign-in page, no more). Nothing in them depends on who asks.
  */
-function signedInScreen(request: FastifyRequest, pathname: string): SignedInScreen | null {
+function isSignedInPage(request: FastifyRequest, pathname: string): boolean {
   const framed = SIGNED_IN_FRAME.prefixes.some(
     (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
   );
-  if (!framed) return null;
+  if (!framed) return false;
   const cookies = request.headers.cookie;
-  const session = [false, true].some((secure) => readCookie(cookies, sessionCookieName(secure)));
-  if (!session) return null;
-  return pathname === LANDING_SCREEN.path ? "landing" : "other";
+  return [false, true].some((secure) => readCookie(cookies, sessionCookieName(secure)));
 }
 
 function notBuiltPage(locales: LocaleStore, request: FastifyRequest, reply: FastifyReply) {
@@ -125,7 +133,7 @@ export async function webRoutes(
   const { webDir, locales } = options;
   const built = existsSync(path.join(webDir, "index.html"));
   const prerendered = built ? prerenderedPages(webDir) : new Map();
-  const signedIn = built ? signedInHeads(webDir) : null;
+  const signedIn = built ? signedInPages(webDir) : null;
   if (built) {
     // The build's .br and .gz copies (vite.config.ts) go to browsers that accept them.
     await app.register(fastifyStatic, { root: webDir, serve: false, index: false, preCompressed: true });
@@ -154,11 +162,12 @@ export async function webRoutes(
         cacheControl: false,
       });
     }
-    const screen = signedIn && signedInScreen(request, pathname);
-    if (screen) {
+    if (signedIn && isSignedInPage(request, pathname)) {
       reply.header("vary", "accept-language, cookie");
-      const file = signedIn[screen][languageFromHeader(request.headers["accept-language"])];
-      return reply.sendFile(file, { cacheControl: false });
+      const files = signedIn.drawn.get(pathname) ?? signedIn.other;
+      return reply.sendFile(files[languageFromHeader(request.headers["accept-language"])], {
+        cacheControl: false,
+      });
     }
     return reply.sendFile("index.html", { cacheControl: false });
   });

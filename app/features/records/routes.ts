@@ -1,5 +1,6 @@
 import type { RouteObject } from "react-router";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
+import { RECORD_FORM } from "../../../prerendered-pages.ts";
 import { documentsFieldModule } from "../../components/fields/documentsFieldModule.ts";
 import { withTranslations } from "../../i18n/withTranslations.ts";
 import type { ScreenHandle } from "../../shell/screenHandle.ts";
@@ -16,7 +17,7 @@ const viewPage = () => import("./RecordViewPage.tsx").then((m) => ({ Component: 
 // The form's translations with its code: its fields, their options and their messages. Its route
 // module brings the documents field's code with the form's; the field's loader then answers at once,
 // so the form is drawn with it.
-const formPage = withTranslations(["records", "sections", "errors", "catalog", "forms", "documents"], () =>
+const formPage = withTranslations(RECORD_FORM.namespaces, () =>
   import("./recordFormRoute.ts").then(async (m) => {
     await documentsFieldModule.load();
     return { Component: m.RecordFormPage };
