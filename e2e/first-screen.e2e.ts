@@ -54,6 +54,19 @@ async function markDocument(page: Page): Promise<() => Promise<boolean>> {
   return () => page.evaluate(() => document.documentElement.hasAttribute("data-first-document"));
 }
 
+/** Saves the account's language or theme, as after choosing it in the header. */
+async function saveAccount(context: BrowserContext, data: { lang?: string; themeColor?: string }) {
+  const saved = await context.request.post("/api/account/save", { headers: { origin: baseURL }, data });
+  expect(saved.status()).toBe(200);
+}
+
+/** Waits until the app has drawn the screen titled `title` and its drawing sent by the server is gone. */
+async function takenOver(page: Page, title: string) {
+  await page.locator("#root").getByRole("heading", { name: title, level: 1 }).waitFor();
+  expect(await page.locator("#drawn-screen").count()).toBe(0);
+  expect(await page.locator("h1").count()).toBe(1);
+}
+
 /** The account, then a context of its own that is not signed in (the page would end it anyway). */
 async function accountFor(context: BrowserContext) {
   const account = await signedInAccount(context, baseURL);
@@ -218,11 +231,7 @@ describe("a signed-in screen loaded in full", () => {
       try {
         await signedInAccount(context, baseURL);
         // The account's language is the reader's, as after choosing it in the header.
-        const saved = await context.request.post("/api/account/save", {
-          headers: { origin: baseURL },
-          data: { lang: locale.slice(0, 2) },
-        });
-        expect(saved.status()).toBe(200);
+        await saveAccount(context, { lang: locale.slice(0, 2) });
         const requested = new Map<string, number>();
         page.on("request", (request) => {
           const path = new URL(request.url()).pathname;
@@ -240,10 +249,8 @@ describe("a signed-in screen loaded in full", () => {
         expect(await page.locator("#root").innerHTML()).toBe("");
 
         release();
-        await page.locator("#root").getByRole("heading", { name: title, level: 1 }).waitFor();
         // The app's drawing has taken its place: one screen, one heading.
-        expect(await drawn.count()).toBe(0);
-        expect(await page.locator("h1").count()).toBe(1);
+        await takenOver(page, title);
         await page.waitForLoadState("networkidle");
         const ahead = await page
           .locator('link[rel="modulepreload"], link[rel="preload"]')
@@ -267,11 +274,7 @@ describe("a signed-in screen loaded in full", () => {
       try {
         await signedInAccount(context, baseURL);
         // The account's theme is the one this browser keeps, as after choosing it in the header.
-        const saved = await context.request.post("/api/account/save", {
-          headers: { origin: baseURL },
-          data: { themeColor: theme },
-        });
-        expect(saved.status()).toBe(200);
+        await saveAccount(context, { themeColor: theme });
         await context.addInitScript((chosen) => localStorage.setItem("kinfile.theme", chosen), theme);
         const release = await holdStartUpScript(page, APP_SCRIPT);
         await page.goto("/dashboard/personal-network", { waitUntil: "commit" });
@@ -281,8 +284,7 @@ describe("a signed-in screen loaded in full", () => {
         expect(hidden, theme).toBe(theme !== "default");
 
         release();
-        await page.locator("#root").getByRole("heading", { name: "Personal Network", level: 1 }).waitFor();
-        expect(await drawn.count()).toBe(0);
+        await takenOver(page, "Personal Network");
         await expect
           .poll(() => page.locator("html").getAttribute("data-mantine-color-scheme"))
           .toBe(THEME_LOOK[theme].colorScheme);
@@ -299,11 +301,7 @@ describe("a signed-in screen loaded in full", () => {
     const { page, context, consoleErrors } = await pages.open({ locale: "fr-CA" });
     try {
       await signedInAccount(context, baseURL);
-      const saved = await context.request.post("/api/account/save", {
-        headers: { origin: baseURL },
-        data: { lang: "fr" },
-      });
-      expect(saved.status()).toBe(200);
+      await saveAccount(context, { lang: "fr" });
       const release = await holdStartUpScript(page, APP_SCRIPT);
       await page.goto("/dashboard/personaldata/passport/add", { waitUntil: "commit" });
       const drawn = page.locator("#drawn-screen");
@@ -312,10 +310,8 @@ describe("a signed-in screen loaded in full", () => {
       expect(await page.title()).toBe("Ajouter : Passeport · Kinfile");
 
       release();
-      await page.locator("#root").getByRole("heading", { name: "Ajouter : Passeport", level: 1 }).waitFor();
-      expect(await drawn.count()).toBe(0);
+      await takenOver(page, "Ajouter : Passeport");
       await page.getByRole("textbox", { name: /Numéro de passeport/ }).waitFor();
-      expect(await page.locator("h1").count()).toBe(1);
       expect(consoleErrors).toEqual([]);
     } finally {
       await context.close();
