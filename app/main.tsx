@@ -44,8 +44,8 @@ async function start(container: HTMLElement): Promise<void> {
 
   // The sign-in page the server sends drawn has an entry of its own (signInIsland.tsx): the pages
   // this one starts on arrive empty, /login included when the app asks for it (the installed app's
-  // cached shell, an address with a query string), but for the landing screen, which the server
-  // may send drawn beside the app's root: the app draws it anew and then takes its place.
+  // cached shell, an address with a query string), but for the signed-in screens the server may
+  // send drawn beside the app's root (drawn-screens.ts): the app draws them anew and takes their place.
   takeOverDrawnScreen(container);
   const root = createRoot(container);
   // Drawn as a transition: React renders it in slices, between which the page answers the reader,

@@ -1,7 +1,7 @@
 /**
  * The browser's side of a prerendered page (app/prerender.tsx, prerender.config.ts): whether
  * its entry (signInIsland.tsx) may hydrate the HTML the server sent, and the check that hides it
- * before it is painted when it cannot; and the drawn landing screen the app replaces
+ * before it is painted when it cannot; and the drawn signed-in screens the app replaces
  * (takeOverDrawnScreen).
  *
  * The server draws the page in the language it reads from Accept-Language, in the default theme.
@@ -20,8 +20,9 @@ const UNFIT_ATTRIBUTE = "data-prerender-unfit";
 export const PRERENDERED_COLOR_SCHEME = THEME_LOOK[DEFAULT_THEME].colorScheme;
 
 /**
- * Where the signed-in landing screen's drawing goes, beside the app's #root: it is not the app's
- * own tree (the app draws anew, with the reader's data), so React never hydrates nor empties it.
+ * Where a signed-in screen's drawing goes (drawn-screens.ts), beside the app's #root: it is not
+ * the app's own tree (the app draws anew, with the reader's data), so React never hydrates nor
+ * empties it.
  */
 export const DRAWN_SCREEN_ID = "drawn-screen";
 
@@ -51,7 +52,7 @@ export function unfitCheckScript(): string {
 }
 
 /**
- * The script that starts the app under a drawn landing screen, a classic script file as the check
+ * The script that starts the app under a drawn signed-in screen, a classic script file as the check
  * is. It waits until the drawing has been painted: Lighthouse's model of a phone counts, in that
  * paint, every script run before it and every file fetched by then, whatever its priority. Then it
  * asks for the start-up module at `entryUrl`, and at once for what the screen's code will ask for
@@ -91,7 +92,7 @@ function fitsReader(): boolean {
 }
 
 /**
- * Lets the app (main.tsx, drawing into `container`) replace the landing screen the server sent
+ * Lets the app (main.tsx, drawing into `container`) replace the signed-in screen the server sent
  * drawn, if any. The drawing stays until the app has drawn a screen of its own (every screen has a
  * heading), and goes in the same frame, so the reader never sees a loader in between: the same
  * screen, or wherever the app sent the reader (the sign-in page for an ended session). It goes at
