@@ -240,9 +240,13 @@ async function writeSignedInPages(context: DrawingContext, manifest: Manifest): 
         `<style>${app.UNFIT_STYLE}</style>`,
         `<script src="/${checkFile}"></script>`,
         `<script defer src="/${starter}"></script>`,
-        ...files
-          .filter((file) => file.endsWith(".css"))
-          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        // Its styles alone: the starter asks for the rest once the drawing is painted.
+        ...headStart(
+          files.filter((file) => file.endsWith(".css")),
+          language,
+          [],
+          "drawn",
+        ),
       ];
       // The drawing only shows the screen: out of reach of the keyboard, the pointer and assistive
       // technologies, until the app's own drawing, the one the reader uses, takes its place.

@@ -48,31 +48,28 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** A page's file in each language. */
+type InEachLanguage = Record<Language, string>;
+
 /** The file of each language, where webDir holds all of them; else null. */
-function builtInEachLanguage(
-  webDir: string,
-  fileOf: (language: Language) => string,
-): Record<Language, string> | null {
+function builtInEachLanguage(webDir: string, fileOf: (language: Language) => string): InEachLanguage | null {
   const files = Object.fromEntries(LANGUAGES.map((language) => [language, fileOf(language)]));
   const all = LANGUAGES.every((language) => existsSync(path.join(webDir, files[language] ?? "")));
-  return all ? (files as Record<Language, string>) : null;
+  return all ? (files as InEachLanguage) : null;
 }
 
 /**
  * The pages the build drew (prerendered-pages.ts) present in webDir: address to its file in each
  * language. A build without them (a test's, or one from before) leaves every page to index.html.
  */
-function prerenderedPages(webDir: string): Map<string, Record<Language, string>> {
-  const pages = new Map<string, Record<Language, string>>();
+function prerenderedPages(webDir: string): Map<string, InEachLanguage> {
+  const pages = new Map<string, InEachLanguage>();
   for (const page of PRERENDERED_PAGES) {
     const files = builtInEachLanguage(webDir, (language) => prerenderedFile(page.path, language));
     if (files) pages.set(page.path, files);
   }
   return pages;
 }
-
-/** A page's file in each language. */
-type InEachLanguage = Record<Language, string>;
 
 /**
  * The signed-in index.html files in webDir (prerendered-pages.ts): the drawn screens' by address,
