@@ -7,12 +7,12 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconUserPlus } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
+import { OWN_GROUP, PERSON_GROUPS, type PersonGroup } from "../../../domain/catalog/relationships.ts";
 import { BREAKPOINTS_PX, WIDTHS_PX } from "../../../domain/limits.ts";
 import { MODAL_STYLES } from "../../shell/modalStyles.ts";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { clearButtonProps } from "../form/clearButton.ts";
-import { usePersonOptions } from "./personOptions.ts";
+import { personOption, usePersonLists } from "./personOptions.ts";
 
 // The contact form (and its pickers) loads only when someone adds a person from a record.
 const ContactForm = lazy(() =>
@@ -34,6 +34,32 @@ export interface PersonRefFieldProps {
 }
 
 /**
+ * The options of a person picker. The user's persons are eight lists: a form that merely has the
+ * field does not ask for them all in its first drawing (eight requests). They are asked for once
+ * the picker is used; before, only what names the persons chosen: the user's own record's list
+ * when it names them (a new record's usual holder), else every list.
+ */
+function useChosenPersonOptions(
+  value: PersonRefFieldProps["value"],
+  groups: readonly PersonGroup[] = PERSON_GROUPS,
+) {
+  const ids = Array.isArray(value) ? value : typeof value === "string" && value !== "" ? [value] : [];
+  const [used, setUsed] = useState(false);
+  const ownFirst = !used && ids.length > 0 && groups.includes(OWN_GROUP);
+  const own = usePersonLists([OWN_GROUP], { enabled: ownFirst });
+  const ownNamesThem = ids.every((id) => own.choices.some((choice) => choice.value === id));
+  const lists = usePersonLists(groups, {
+    enabled: used || (ids.length > 0 && !(ownFirst && (own.loading || ownNamesThem))),
+  });
+  return {
+    // Lists not asked for yet still give what the cache holds: the own record's list here.
+    options: lists.choices.map(personOption),
+    loading: lists.loading || own.loading,
+    use: () => setUsed(true),
+  };
+}
+
+/**
  * One or several of the user's persons, searchable, with "Add a person" opening the Edit Contact
  * form in a modal; the saved person is chosen at once.
  */
@@ -48,7 +74,7 @@ export function PersonRefField({
   onBlur,
 }: PersonRefFieldProps) {
   const { t } = useTranslation(["records", "forms"]);
-  const options = usePersonOptions(groups);
+  const { options, loading, use } = useChosenPersonOptions(value, groups);
   const [adding, setAdding] = useState(false);
   const fullScreen =
     useMediaQuery(`(max-width: ${BREAKPOINTS_PX.formMobile}px)`, false, { getInitialValueInEffect: false }) ??
@@ -60,12 +86,14 @@ export function PersonRefField({
     data: options,
     searchable: true,
     clearable: true,
-    nothingFoundMessage: t("forms:select.nothingFound"),
+    nothingFoundMessage: t(loading ? "forms:select.loading" : "forms:select.nothingFound"),
     clearButtonProps: clearButtonProps(t("forms:select.clear", { label })),
     error,
     "aria-invalid": error ? true : undefined,
     autoComplete: "off",
     onBlur,
+    onFocus: use,
+    onDropdownOpen: use,
   };
   const added = (id: string) => {
     setAdding(false);

@@ -76,6 +76,23 @@ describe("the record form", () => {
     await waitFor(() => expect(holder.value).toBe(""));
   });
 
+  it("names the owner from their own list alone, and asks for every list once the picker is used", async () => {
+    const api = stubRecords();
+    renderRecords("/dashboard/passwordvault/password/add");
+    const holder = (await screen.findByLabelText(/^Account owner/, {
+      selector: "input",
+    })) as HTMLInputElement;
+    await waitFor(() => expect(holder.value).toBe("Ada Lovelace (Me)"));
+    const listsAskedFor = () =>
+      api.mock.calls
+        .map(([input]) => new URL(String(input), "http://localhost").pathname)
+        .filter((path) => path.startsWith("/api/pn/person/"));
+    expect(listsAskedFor()).toEqual(["/api/pn/person/me"]);
+    await userEvent.click(holder);
+    await waitFor(() => expect(listsAskedFor()).toContain("/api/pn/person/partner"));
+    expect(listsAskedFor().filter((path) => path === "/api/pn/person/me")).toHaveLength(1);
+  });
+
   it("shows the required messages beside their inputs and sends nothing", async () => {
     const api = stubRecords();
     renderRecords("/dashboard/passwordvault/password/add");
