@@ -31,6 +31,7 @@ import {
   SIGNED_IN_FRAME,
   signedInFile,
 } from "./prerendered-pages.ts";
+import { stableMantineIds } from "./stable-ids.config.ts";
 import { closure, type Manifest } from "./vite-manifest.ts";
 
 type PrerenderModule = typeof import("./app/prerender.tsx");
@@ -93,7 +94,7 @@ async function buildPageEntries(appRoot: string, webDir: string): Promise<void> 
     root: appRoot,
     publicDir: false,
     logLevel: "warn",
-    plugins: [react()],
+    plugins: [react(), stableMantineIds()],
     build: {
       outDir: webDir,
       emptyOutDir: false,
@@ -275,7 +276,7 @@ async function prerenderInto(appRoot: string, publicDir: string, webDir: string)
     configFile: false,
     root: appRoot,
     logLevel: "warn",
-    plugins: [react()],
+    plugins: [react(), stableMantineIds()],
     ssr: { noExternal: true },
     build: {
       ssr: true,

@@ -3,6 +3,7 @@ import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { COMPRESSED, prerenderedPages } from "./prerender.config.ts";
 import { installableApp } from "./pwa.config.ts";
+import { stableMantineIds } from "./stable-ids.config.ts";
 
 // The SPA lives in app/; its build lands in dist/web, which the server serves.
 // In development Vite proxies the API and the translations to the server on :3000.
@@ -11,6 +12,8 @@ export default defineConfig({
   publicDir: "../public",
   plugins: [
     react(),
+    // Mantine's components drawn once, not twice, when they mount.
+    stableMantineIds(),
     // The installable app: manifest, icons and a service worker that keeps the app shell only.
     installableApp(),
     // Brotli and gzip copies of every text asset, made once at build time at the highest settings;

@@ -18,6 +18,8 @@ import { PERSONAL_NETWORK_PATH, sessionEndedPath } from "./session/homeRoute.ts"
 const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
 
 async function start(container: HTMLElement): Promise<void> {
+  // Evaluating the start-up module was a task of its own; making the translations is the next.
+  await nextTask();
   const i18n = createBrowserI18n();
   const queryClient = createQueryClient({ t: i18n.t });
   await nextTask();
