@@ -4,6 +4,7 @@ import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { COMPRESSED, prerenderedPages } from "./prerender.config.ts";
 import { installableApp } from "./pwa.config.ts";
 import { stableMantineIds } from "./stable-ids.config.ts";
+import { START_UP_CHUNK, START_UP_MODULES, startUpInOneFile } from "./start-up.config.ts";
 
 // The SPA lives in app/; its build lands in dist/web, which the server serves.
 // In development Vite proxies the API and the translations to the server on :3000.
@@ -14,6 +15,8 @@ export default defineConfig({
     react(),
     // Mantine's components drawn once, not twice, when they mount.
     stableMantineIds(),
+    // The start-up's steps (main.tsx) stay in the start-up file.
+    startUpInOneFile(),
     // The installable app: manifest, icons and a service worker that keeps the app shell only.
     installableApp(),
     // Brotli and gzip copies of every text asset, made once at build time at the highest settings;
@@ -36,7 +39,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything the first screen runs (React, the router, i18next, Mantine's provider, the
-        // query cache) in one file: one compressed stream shares its dictionary across all of it,
+        // query cache; start-up.config.ts names its modules) in one file: one compressed stream shares its dictionary across all of it,
         // about 7 KB less on the wire than the dozen small chunks the automatic split makes.
         // Screens keep the automatic split, so each still fetches only what it uses; but its
         // small common chunks (each set of screens sharing a module has one) are copied into the
@@ -45,7 +48,7 @@ export default defineConfig({
         // trip each; it is 32 now, for the same bytes (common chunks under 20 KB of source are
         // copied). Style chunks stay files (Rolldown's advice for Vite's CSS).
         codeSplitting: {
-          groups: [{ name: "startup", tags: ["$initial"] }],
+          groups: [{ name: START_UP_CHUNK, test: START_UP_MODULES }],
           experimentalInlineCommonChunks: { maxSize: 20_000, exclude: /\.css(\?|$)/ },
         },
       },

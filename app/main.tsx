@@ -1,27 +1,27 @@
 import "./theme/styles.ts";
-import { StrictMode, startTransition } from "react";
+import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
-import { AppProviders } from "./AppProviders.tsx";
 import { configureApiClient } from "./api/client.ts";
 import { createBrowserI18n } from "./i18n/i18n.ts";
 import { takeOverDrawnScreen } from "./prerenderedPage.ts";
 import { createQueryClient } from "./queryClient.ts";
-import { createAppRouter, startsWithAccount } from "./router.tsx";
 import { prefetchAccount } from "./session/accountQuery.ts";
 import { PERSONAL_NETWORK_PATH, sessionEndedPath } from "./session/homeRoute.ts";
+import { nextTask } from "./shell/nextTask.ts";
 
-/**
- * Lets the browser run what waits (a tap, a paint) before the next step of the start-up: each step
- * is then a task of its own rather than one long task in which the page cannot answer.
+/*
+ * The start-up, in steps. On a phone, evaluating the start-up code, ranking the route table and
+ * drawing the first screen are each a task of 100 ms or more; a page that cannot answer for that
+ * long feels stuck. So the router's code and the providers' (Mantine's) are imported here, in the
+ * start-up file still (vite.config.ts keeps them there, so nothing more is fetched) but evaluated
+ * each in a task of its own, with the page free to answer in between.
  */
-const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
-
 async function start(container: HTMLElement): Promise<void> {
-  // Evaluating the start-up module was a task of its own; making the translations is the next.
   await nextTask();
   const i18n = createBrowserI18n();
   const queryClient = createQueryClient({ t: i18n.t });
+  await nextTask();
+  const { createAppRouter, startsWithAccount } = await import("./router.tsx");
   await nextTask();
   // The largest step: the router ranks its whole route table and starts the first navigation.
   const router = createAppRouter();
@@ -43,6 +43,8 @@ async function start(container: HTMLElement): Promise<void> {
     );
   }
   await nextTask();
+  const { AppRoot } = await import("./AppRoot.tsx");
+  await nextTask();
 
   // The sign-in page the server sends drawn has an entry of its own (signInIsland.tsx): the pages
   // this one starts on arrive empty, /login included when the app asks for it (the installed app's
@@ -52,15 +54,7 @@ async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   // Drawn as a transition: React renders it in slices, between which the page answers the reader,
   // rather than in one long task.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppProviders i18n={i18n} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => root.render(<AppRoot i18n={i18n} queryClient={queryClient} router={router} />));
 }
 
 const container = document.getElementById("root");

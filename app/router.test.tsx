@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TERMS } from "../domain/limits.ts";
-import { routes, startsWithAccount } from "./router.tsx";
+import { lazyInTasksOfTheirOwn, routes, startsWithAccount } from "./router.tsx";
 import { renderRoutes } from "./test/render.tsx";
 import { stubApi, testAccount, UNAUTHENTICATED } from "./test/stubApi.ts";
 
@@ -175,5 +175,23 @@ describe("startsWithAccount", () => {
     const router = createMemoryRouter(routes, { initialEntries: [path] });
     expect(startsWithAccount(router)).toBe(expected);
     router.dispose();
+  });
+});
+
+describe("the route table's lazy screens", () => {
+  it("start loading in a task after the one that asks for them, at every depth", async () => {
+    const outer = vi.fn(async () => ({}));
+    const inner = vi.fn(async () => ({}));
+    const [route] = lazyInTasksOfTheirOwn([
+      { path: "a", lazy: outer, children: [{ path: "b", lazy: inner }] },
+    ]);
+    const lazies = [route?.lazy, route?.children?.[0]?.lazy];
+    for (const lazy of lazies) if (typeof lazy === "function") void lazy();
+    await Promise.resolve();
+    expect(outer).not.toHaveBeenCalled();
+    expect(inner).not.toHaveBeenCalled();
+    await new Promise((resume) => setTimeout(resume, 0));
+    expect(outer).toHaveBeenCalledOnce();
+    expect(inner).toHaveBeenCalledOnce();
   });
 });
