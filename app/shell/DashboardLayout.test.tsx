@@ -78,7 +78,7 @@ describe("header switches", () => {
     expect(document.documentElement.getAttribute("data-mantine-color-scheme")).toBe("light");
 
     await userEvent.click(screen.getByRole("button", { name: "Theme: Default (blue)" }));
-    await userEvent.click(screen.getByRole("menuitemradio", { name: "Dark (green)" }));
+    await userEvent.click(await screen.findByRole("menuitemradio", { name: "Dark (green)" }));
 
     expect(localStorage.getItem("kinfile.theme")).toBe("dark");
     expect(document.documentElement.getAttribute("data-mantine-color-scheme")).toBe("dark");

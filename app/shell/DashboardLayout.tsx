@@ -7,15 +7,11 @@ import { Outlet, useLocation } from "react-router";
 import { BREAKPOINTS_PX } from "../../domain/limits.ts";
 import { AppHeader } from "./AppHeader.tsx";
 import classes from "./DashboardLayout.module.css";
-import { GO_TO_TOP_CLEARANCE_PX, GoToTop } from "./GoToTop.tsx";
+import { GO_TO_TOP_CLEARANCE_PX } from "./goToTopPlace.ts";
 import { PageLoader } from "./PageLoader.tsx";
-import { SessionExpiryModal } from "./SessionExpiryModal.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink.tsx";
-import { SplashModals } from "./SplashModals.tsx";
 import { SIDE_MENU_ID } from "./sideMenuIds.ts";
-import { ToastHost } from "./ToastHost.tsx";
-import { UnsavedChangesGuard } from "./unsaved/UnsavedChangesGuard.tsx";
 import { useAfterFirstPaint } from "./useAfterFirstPaint.ts";
 import { useMenuLabels } from "./useMenuLabels.ts";
 
@@ -24,6 +20,10 @@ const PendingRequestBanner = lazy(() =>
   import("../features/shared-by-me/PendingRequestBanner.tsx").then((m) => ({
     default: m.PendingRequestBanner,
   })),
+);
+
+const FrameAfterPaint = lazy(() =>
+  import("./FrameAfterPaint.tsx").then((m) => ({ default: m.FrameAfterPaint })),
 );
 
 const NAVBAR_WIDTH = { labels: 300, icons: 72 } as const;
@@ -90,11 +90,11 @@ export function DashboardLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
-      <SplashModals />
-      <SessionExpiryModal />
-      <UnsavedChangesGuard />
-      <ToastHost />
-      <GoToTop />
+      {painted && (
+        <Suspense fallback={null}>
+          <FrameAfterPaint />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

@@ -4,19 +4,11 @@ import { useReducedMotion, useWindowEvent } from "@mantine/hooks";
 import { IconArrowUp } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { GO_TO_TOP_OFFSET_PX } from "./goToTopPlace.ts";
 import { MAIN_CONTENT_ID } from "./SkipLink.tsx";
 
 /** How far down a page (px) before the button shows: a page longer than about a screen. */
 const SHOWN_BELOW_PX = 600;
-/** Where the button floats: its gap from the window's bottom edge, and its own height (Mantine's "sm"). */
-const OFFSET_PX = 20;
-const HEIGHT_PX = 36;
-
-/**
- * The room a page keeps below its last control so that, scrolled to the end, that control (a form's
- * Save) sits above the button rather than under it, where a click would take the reader to the top.
- */
-export const GO_TO_TOP_CLEARANCE_PX = OFFSET_PX + HEIGHT_PX + 16;
 
 /**
  * Whether the window is scrolled further down than `limit` px, as of the last scroll. Not read when
@@ -44,7 +36,7 @@ export function GoToTop() {
     document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
   };
   return (
-    <Affix position={{ bottom: OFFSET_PX, right: OFFSET_PX }}>
+    <Affix position={{ bottom: GO_TO_TOP_OFFSET_PX, right: GO_TO_TOP_OFFSET_PX }}>
       <Transition transition="slide-up" mounted={shown} duration={reduceMotion ? 0 : 150}>
         {(styles) => (
           <Button

@@ -1,24 +1,29 @@
 import "@mantine/core/styles/Menu.css";
-import { ActionIcon, Menu } from "@mantine/core";
-import { IconPalette } from "@tabler/icons-react";
+import { Menu } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { isThemeKey, THEMES, type ThemeKey } from "../../domain/catalog/themes.ts";
+import { ThemeButton } from "./ThemeButton.tsx";
 import { useThemePreference } from "./themePreference.ts";
 
 /** Header menu of the three themes; the chosen one is checked (menuitemradio). */
-export function ThemeSwitch({ onChosen }: { onChosen?: (theme: ThemeKey) => void } = {}) {
+export function ThemeSwitch({
+  onChosen,
+  defaultOpened = false,
+}: {
+  onChosen?: (theme: ThemeKey) => void;
+  defaultOpened?: boolean;
+}) {
   const { t } = useTranslation("common");
   const [theme, setTheme] = useThemePreference();
   return (
-    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      withInitialFocusPlaceholder={false}
+      defaultOpened={defaultOpened}
+    >
       <Menu.Target>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label={t("theme.current", { theme: t(`theme.${theme}`) })}
-        >
-          <IconPalette size={20} aria-hidden="true" />
-        </ActionIcon>
+        <ThemeButton />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t("theme.label")}</Menu.Label>

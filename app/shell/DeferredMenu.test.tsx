@@ -1,0 +1,51 @@
+import { ActionIcon, Menu } from "@mantine/core";
+import { screen } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { lazy } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "../test/render.tsx";
+import { DeferredMenu } from "./DeferredMenu.tsx";
+
+function ToolsMenu() {
+  return (
+    <Menu defaultOpened>
+      <Menu.Target>
+        <ActionIcon aria-label="Tools">T</ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item>Sharpen</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function renderTools() {
+  const load = vi.fn(async () => ({ ToolsMenu }));
+  const LazyTools = lazy(() => load().then((m) => ({ default: m.ToolsMenu })));
+  renderWithProviders(
+    <DeferredMenu button={<ActionIcon aria-label="Tools">T</ActionIcon>} menu={<LazyTools />} load={load} />,
+  );
+  return load;
+}
+
+describe("a header menu whose code stays out of the frame's first drawing", () => {
+  it("draws its button alone, saying it opens a menu, and fetches the menu's code once painted", async () => {
+    const load = renderTools();
+    const button = screen.getByRole("button", { name: "Tools" });
+    expect(button.getAttribute("aria-haspopup")).toBe("menu");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(load).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(load).toHaveBeenCalled());
+    expect(screen.queryByRole("menuitem")).toBeNull();
+  });
+
+  it("opens the menu at the first press, and the menu works as any other after", async () => {
+    renderTools();
+    await userEvent.click(screen.getByRole("button", { name: "Tools" }));
+    expect(await screen.findByRole("menuitem", { name: "Sharpen" })).toBeTruthy();
+    await userEvent.click(screen.getByRole("menuitem", { name: "Sharpen" }));
+    await vi.waitFor(() => expect(screen.queryByRole("menuitem")).toBeNull());
+    await userEvent.click(screen.getByRole("button", { name: "Tools" }));
+    expect(await screen.findByRole("menuitem", { name: "Sharpen" })).toBeTruthy();
+  });
+});
