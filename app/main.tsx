@@ -23,8 +23,8 @@ async function start(container: HTMLElement): Promise<void> {
   await nextTask();
   const { createAppRouter, startsWithAccount } = await import("./router.tsx");
   await nextTask();
-  // The largest step: the router ranks its whole route table and starts the first navigation.
-  const router = createAppRouter();
+  // The largest step, in two tasks: the router ranks its whole route table, then starts the first navigation.
+  const router = await createAppRouter();
   await nextTask();
 
   configureApiClient({
