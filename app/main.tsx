@@ -13,7 +13,7 @@ import { nextTask } from "./shell/nextTask.ts";
  * The start-up, in steps. On a phone, evaluating the start-up code, ranking the route table and
  * drawing the first screen are each a task of 100 ms or more; a page that cannot answer for that
  * long feels stuck. So the router's code and the providers' (Mantine's) are imported here, in the
- * start-up file still (vite.config.ts keeps them there, so nothing more is fetched) but evaluated
+ * start-up file still (start-up.config.ts keeps them there, so nothing more is fetched) but evaluated
  * each in a task of its own, with the page free to answer in between.
  */
 async function start(container: HTMLElement): Promise<void> {

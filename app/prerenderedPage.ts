@@ -68,8 +68,10 @@ export function startAfterPaintScript(
   return (
     "(function(){function ask(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=href;" +
     "l.crossOrigin='';if(as)l.as=as;document.head.appendChild(l)}" +
-    `var lang=document.documentElement.lang,links=${JSON.stringify(modules)}.map(function(m){return['modulepreload',m]})` +
-    `.concat(${JSON.stringify(namespaces)}.map(function(n){return['preload','/locales/'+lang+'/'+n+'.json','fetch']}));` +
+    // The translations first, in their order ("common" leads): the app fetches "common" in its
+    // first steps, and a preload asked for after the app's own fetch would fetch the file again.
+    `var lang=document.documentElement.lang,links=${JSON.stringify(namespaces)}.map(function(n){return['preload','/locales/'+lang+'/'+n+'.json','fetch']})` +
+    `.concat(${JSON.stringify(modules)}.map(function(m){return['modulepreload',m]}));` +
     "function askNext(){var l=links.shift();if(l){ask(l[0],l[1],l[2]);setTimeout(askNext,0)}}" +
     `function start(){import(${JSON.stringify(entryUrl)});setTimeout(askNext,0)}` +
     "if(document.visibilityState==='hidden')start();" +

@@ -22,6 +22,7 @@ const PendingRequestBanner = lazy(() =>
   })),
 );
 
+// The frame's dialogs, toasts and Go to Top, once it is painted (FrameAfterPaint.tsx says why).
 const FrameAfterPaint = lazy(() =>
   import("./FrameAfterPaint.tsx").then((m) => ({ default: m.FrameAfterPaint })),
 );
