@@ -1,6 +1,12 @@
-import "@mantine/core/styles/Menu.css";
 import { Menu } from "@mantine/core";
-import { IconBuilding, IconCreditCard, IconLogout, IconSettings, IconShieldCog } from "@tabler/icons-react";
+import {
+  type Icon,
+  IconBuilding,
+  IconCreditCard,
+  IconLogout,
+  IconSettings,
+  IconShieldCog,
+} from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ROLES } from "../../domain/roles.ts";
@@ -13,6 +19,18 @@ import {
   SIGNOUT_PATH,
 } from "../session/homeRoute.ts";
 import { AccountButton } from "./AccountButton.tsx";
+import { HeaderMenu } from "./HeaderMenu.tsx";
+
+type AccountLink = { to: string; icon: Icon; labelKey: string; adminOnly?: boolean };
+
+/** The account menu's links, in order; the administration only for a platform administrator. */
+const ACCOUNT_LINKS: readonly AccountLink[] = [
+  { to: MY_ACCOUNT_PATH, icon: IconSettings, labelKey: "header.myAccount" },
+  { to: MY_SUBSCRIPTION_PATH, icon: IconCreditCard, labelKey: "screen.mySubscription" },
+  { to: COMPANY_PATH, icon: IconBuilding, labelKey: "header.company" },
+  { to: ADMIN_PATH, icon: IconShieldCog, labelKey: "header.admin", adminOnly: true },
+  { to: SIGNOUT_PATH, icon: IconLogout, labelKey: "header.signOut" },
+];
 
 /** The header's account menu: who is signed in, their account, subscription, company, admin, sign out. */
 export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
@@ -21,55 +39,15 @@ export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean
   const name = account?.name;
   const isPlatformAdmin = account?.roles.includes(ROLES.admin) ?? false;
   return (
-    <Menu
-      position="bottom-end"
-      withinPortal
-      withInitialFocusPlaceholder={false}
-      defaultOpened={defaultOpened}
-    >
-      <Menu.Target>
-        <AccountButton />
-      </Menu.Target>
-      <Menu.Dropdown>
-        {name && <Menu.Label>{t("header.signedInAs", { name })}</Menu.Label>}
-        <Menu.Item
-          component={Link}
-          to={MY_ACCOUNT_PATH}
-          leftSection={<IconSettings size={16} aria-hidden="true" />}
-        >
-          {t("header.myAccount")}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={MY_SUBSCRIPTION_PATH}
-          leftSection={<IconCreditCard size={16} aria-hidden="true" />}
-        >
-          {t("screen.mySubscription")}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={COMPANY_PATH}
-          leftSection={<IconBuilding size={16} aria-hidden="true" />}
-        >
-          {t("header.company")}
-        </Menu.Item>
-        {isPlatformAdmin && (
-          <Menu.Item
-            component={Link}
-            to={ADMIN_PATH}
-            leftSection={<IconShieldCog size={16} aria-hidden="true" />}
-          >
-            {t("header.admin")}
+    <HeaderMenu button={<AccountButton />} defaultOpened={defaultOpened}>
+      {name && <Menu.Label>{t("header.signedInAs", { name })}</Menu.Label>}
+      {ACCOUNT_LINKS.filter((link) => isPlatformAdmin || !link.adminOnly).map(
+        ({ to, icon: Icon, labelKey }) => (
+          <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={16} aria-hidden="true" />}>
+            {t(labelKey)}
           </Menu.Item>
-        )}
-        <Menu.Item
-          component={Link}
-          to={SIGNOUT_PATH}
-          leftSection={<IconLogout size={16} aria-hidden="true" />}
-        >
-          {t("header.signOut")}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        ),
+      )}
+    </HeaderMenu>
   );
 }

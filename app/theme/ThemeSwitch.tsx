@@ -1,7 +1,7 @@
-import "@mantine/core/styles/Menu.css";
 import { Menu } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { isThemeKey, THEMES, type ThemeKey } from "../../domain/catalog/themes.ts";
+import { HeaderMenu } from "../shell/HeaderMenu.tsx";
 import { ThemeButton } from "./ThemeButton.tsx";
 import { useThemePreference } from "./themePreference.ts";
 
@@ -16,32 +16,22 @@ export function ThemeSwitch({
   const { t } = useTranslation("common");
   const [theme, setTheme] = useThemePreference();
   return (
-    <Menu
-      position="bottom-end"
-      withinPortal
-      withInitialFocusPlaceholder={false}
-      defaultOpened={defaultOpened}
-    >
-      <Menu.Target>
-        <ThemeButton />
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t("theme.label")}</Menu.Label>
-        <Menu.RadioGroup
-          value={theme}
-          onChange={(value) => {
-            if (!isThemeKey(value)) return;
-            setTheme(value);
-            onChosen?.(value);
-          }}
-        >
-          {THEMES.map((key) => (
-            <Menu.RadioItem key={key} value={key} closeMenuOnClick>
-              {t(`theme.${key}`)}
-            </Menu.RadioItem>
-          ))}
-        </Menu.RadioGroup>
-      </Menu.Dropdown>
-    </Menu>
+    <HeaderMenu button={<ThemeButton />} defaultOpened={defaultOpened}>
+      <Menu.Label>{t("theme.label")}</Menu.Label>
+      <Menu.RadioGroup
+        value={theme}
+        onChange={(value) => {
+          if (!isThemeKey(value)) return;
+          setTheme(value);
+          onChosen?.(value);
+        }}
+      >
+        {THEMES.map((key) => (
+          <Menu.RadioItem key={key} value={key} closeMenuOnClick>
+            {t(`theme.${key}`)}
+          </Menu.RadioItem>
+        ))}
+      </Menu.RadioGroup>
+    </HeaderMenu>
   );
 }
