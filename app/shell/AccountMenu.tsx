@@ -33,13 +33,13 @@ const ACCOUNT_LINKS: readonly AccountLink[] = [
 ];
 
 /** The header's account menu: who is signed in, their account, subscription, company, admin, sign out. */
-export function AccountMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
+export function AccountMenu({ openAtMount = false }: { openAtMount?: boolean }) {
   const { t } = useTranslation("common");
   const account = useAccount().data;
   const name = account?.name;
   const isPlatformAdmin = account?.roles.includes(ROLES.admin) ?? false;
   return (
-    <HeaderMenu button={<AccountButton />} defaultOpened={defaultOpened}>
+    <HeaderMenu button={<AccountButton />} openAtMount={openAtMount}>
       {name && <Menu.Label>{t("header.signedInAs", { name })}</Menu.Label>}
       {ACCOUNT_LINKS.filter((link) => isPlatformAdmin || !link.adminOnly).map(
         ({ to, icon: Icon, labelKey }) => (

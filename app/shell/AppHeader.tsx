@@ -53,14 +53,10 @@ export function AppHeader({ burger }: AppHeaderProps) {
         <LanguageSwitch onChosen={(lang) => savePreference({ lang })} />
         <DeferredMenu
           button={<ThemeButton />}
-          menu={<ThemeSwitch defaultOpened onChosen={(themeColor) => savePreference({ themeColor })} />}
+          menu={<ThemeSwitch openAtMount onChosen={(themeColor) => savePreference({ themeColor })} />}
           load={loadThemeSwitch}
         />
-        <DeferredMenu
-          button={<AccountButton />}
-          menu={<AccountMenu defaultOpened />}
-          load={loadAccountMenu}
-        />
+        <DeferredMenu button={<AccountButton />} menu={<AccountMenu openAtMount />} load={loadAccountMenu} />
       </Group>
     </Group>
   );

@@ -5,26 +5,23 @@ import { lazy } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "../test/render.tsx";
 import { DeferredMenu } from "./DeferredMenu.tsx";
+import { HeaderMenu } from "./HeaderMenu.tsx";
+
+const toolsButton = <ActionIcon aria-label="Tools">T</ActionIcon>;
 
 function ToolsMenu() {
   return (
-    <Menu defaultOpened>
-      <Menu.Target>
-        <ActionIcon aria-label="Tools">T</ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item>Sharpen</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <HeaderMenu button={toolsButton} openAtMount>
+      <Menu.Item>Sharpen</Menu.Item>
+      <Menu.Item>Hone</Menu.Item>
+    </HeaderMenu>
   );
 }
 
 function renderTools() {
   const load = vi.fn(async () => ({ ToolsMenu }));
   const LazyTools = lazy(() => load().then((m) => ({ default: m.ToolsMenu })));
-  renderWithProviders(
-    <DeferredMenu button={<ActionIcon aria-label="Tools">T</ActionIcon>} menu={<LazyTools />} load={load} />,
-  );
+  renderWithProviders(<DeferredMenu button={toolsButton} menu={<LazyTools />} load={load} />);
   return load;
 }
 
@@ -47,5 +44,17 @@ describe("a header menu whose code stays out of the frame's first drawing", () =
     await vi.waitFor(() => expect(screen.queryByRole("menuitem")).toBeNull());
     await userEvent.click(screen.getByRole("button", { name: "Tools" }));
     expect(await screen.findByRole("menuitem", { name: "Sharpen" })).toBeTruthy();
+  });
+
+  it("opened from the keyboard, takes the focus into the menu and gives it back to its button on Escape", async () => {
+    renderTools();
+    await userEvent.tab();
+    await userEvent.keyboard("{Enter}");
+    const first = await screen.findByRole("menuitem", { name: "Sharpen" });
+    await vi.waitFor(() => expect(document.activeElement).toBe(first));
+    await userEvent.keyboard("{Escape}");
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: "Tools" })),
+    );
   });
 });

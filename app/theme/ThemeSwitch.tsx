@@ -8,15 +8,15 @@ import { useThemePreference } from "./themePreference.ts";
 /** Header menu of the three themes; the chosen one is checked (menuitemradio). */
 export function ThemeSwitch({
   onChosen,
-  defaultOpened = false,
+  openAtMount = false,
 }: {
   onChosen?: (theme: ThemeKey) => void;
-  defaultOpened?: boolean;
+  openAtMount?: boolean;
 }) {
   const { t } = useTranslation("common");
   const [theme, setTheme] = useThemePreference();
   return (
-    <HeaderMenu button={<ThemeButton />} defaultOpened={defaultOpened}>
+    <HeaderMenu button={<ThemeButton />} openAtMount={openAtMount}>
       <Menu.Label>{t("theme.label")}</Menu.Label>
       <Menu.RadioGroup
         value={theme}
