@@ -2,22 +2,28 @@ import "@mantine/core/styles/Affix.css";
 import { Affix, Button, Transition } from "@mantine/core";
 import { useReducedMotion, useWindowEvent } from "@mantine/hooks";
 import { IconArrowUp } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GO_TO_TOP_OFFSET_PX } from "./goToTopPlace.ts";
 import { MAIN_CONTENT_ID } from "./SkipLink.tsx";
+import { useAfterFirstPaint } from "./useAfterFirstPaint.ts";
 
 /** How far down a page (px) before the button shows: a page longer than about a screen. */
 const SHOWN_BELOW_PX = 600;
 
 /**
- * Whether the window is scrolled further down than `limit` px, as of the last scroll. Not read when
- * the page mounts: asking for the scroll position then makes the browser lay out the page it is
+ * Whether the window is scrolled further down than `limit` px, as of the last scroll. Not read as
+ * the button mounts: asking for the scroll position then makes the browser lay out the page it is
  * still drawing, within the same task (about a quarter of a 260 ms long task on a throttled phone).
- * A page opens at its top, and a restored position arrives as a scroll.
+ * Read once that drawing is painted, though: the button comes after the frame's first paint
+ * (FrameAfterPaint), and the reader may have scrolled already.
  */
 function useScrolledPast(limit: number): boolean {
   const [past, setPast] = useState(false);
+  const painted = useAfterFirstPaint();
+  useEffect(() => {
+    if (painted) setPast(window.scrollY > limit);
+  }, [painted, limit]);
   useWindowEvent("scroll", () => setPast(window.scrollY > limit), { passive: true });
   return past;
 }
