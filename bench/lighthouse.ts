@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { chromiumPath } from "../e2e/support/browser.ts";
+import { CHROMIUM_ARGS, chromiumPath } from "../e2e/support/browser.ts";
 import { startServer } from "../e2e/support/server.ts";
 import { generateMasterKeyText } from "../server/crypto/master-key-text.ts";
 import { signedInAccount } from "./api.ts";
@@ -78,7 +78,7 @@ async function lighthouseOnce(url: string, cookie: string | null): Promise<Repor
     "--output=json",
     "--output-path=stdout",
     "--quiet",
-    "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(" ")}`,
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
   const { stdout } = await promisify(execFile)("npx", args, {
