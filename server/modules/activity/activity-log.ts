@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
+import { uuidv7 } from "uuidv7";
 import type { ActivityKind, ActivityTable, DB } from "../../db/schema.ts";
 
 /**
@@ -38,7 +38,10 @@ export type ActivityPage = { items: ActivityItem[]; page: number; size: number; 
 
 /**
  * Writes entries in one statement (pass a transaction to tie them to the action they log); `now`
- * is the caller's clock (epoch ms), which tests move.
+ * is the caller's clock (epoch ms), which tests move. Ids are UUIDv7, which this process makes in
+ * increasing order, so entries of the same millisecond list in the order they were written (a
+ * random id gave them no order). Two servers writing in the same millisecond stay unordered
+ * between them, as the actions themselves were.
  */
 export async function recordActivity(
   db: Kysely<DB>,
@@ -50,7 +53,7 @@ export async function recordActivity(
     .insertInto("activity")
     .values(
       entries.map((entry) => ({
-        id: randomUUID(),
+        id: uuidv7(),
         owner_id: entry.ownerId,
         actor_id: entry.actorId,
         kind: entry.kind,
