@@ -4,9 +4,16 @@
  * on the built app served by the real server (`npm run build` first). Lighthouse is the pinned
  * 12.2.3 through npx, with its default mobile settings (a mid-range phone, simulated slow 4G and a
  * 4x slower CPU), driving the system Chromium (`CHROMIUM_PATH`, else /usr/bin/chromium).
+ *
+ * Its model multiplies what the browser did on this machine, so the same build scores differently
+ * on another. Beside the pages, it measures a reference: a page of one heading and no script,
+ * which costs the app nothing. Its blocking time and main-thread work are the machine's own, and
+ * tell a slower machine from a slower app.
  */
 import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { CHROMIUM_ARGS, chromiumPath } from "../e2e/support/browser.ts";
@@ -41,12 +48,29 @@ export type LighthouseFigures = {
   accessibilityFailures: string[];
 };
 
+/** The machine's own share: the reference page's medians, and Lighthouse's CPU index of the host. */
+export type MachineReference = {
+  totalBlockingTimeMs: number;
+  mainThreadMs: number;
+  /** Lighthouse's benchmark of the host's JavaScript speed (higher is faster). */
+  cpuIndex: number;
+};
+
+export type LighthouseResults = { pages: LighthouseFigures[]; reference: MachineReference };
+
 type Audit = { score: number | null; numericValue?: number; title: string };
 type Report = {
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, Audit>;
+  environment?: { benchmarkIndex?: number };
   runtimeError?: { code: string; message: string };
 };
+
+/** A page of one heading, no script and no style: all its cost is the browser's. */
+const REFERENCE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Reference</title></head>' +
+  "<body><main><h1>Reference</h1></main></body></html>";
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -104,7 +128,31 @@ const score = (report: Report, category: string) =>
 const metric = (report: Report, audit: string) =>
   Math.round(report.audits[audit]?.numericValue ?? Number.NaN);
 
-export async function measureLighthouse(): Promise<LighthouseFigures[]> {
+/** The reference page, served by a bare HTTP server of its own, measured like the app's pages. */
+async function measureReference(): Promise<MachineReference> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(REFERENCE_PAGE);
+  });
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const reports: Report[] = [];
+    for (let run = 0; run < RUNS; run += 1) reports.push(await lighthouse(`http://127.0.0.1:${port}/`, null));
+    return {
+      totalBlockingTimeMs: median(reports.map((report) => metric(report, "total-blocking-time"))),
+      mainThreadMs: median(reports.map((report) => metric(report, "mainthread-work-breakdown"))),
+      cpuIndex: median(reports.map((report) => Math.round(report.environment?.benchmarkIndex ?? Number.NaN))),
+    };
+  } finally {
+    server.close();
+  }
+}
+
+export async function measureLighthouse(): Promise<LighthouseResults> {
+  return { pages: await measurePages(), reference: await measureReference() };
+}
+
+async function measurePages(): Promise<LighthouseFigures[]> {
   const env = { NODE_ENV: "production", LOG_LEVEL: "warn", KINFILE_MASTER_KEY: generateMasterKeyText() };
   const server = await startServer(env);
   try {
@@ -147,7 +195,7 @@ export async function measureLighthouse(): Promise<LighthouseFigures[]> {
 }
 
 export function printLighthouse(
-  figures: LighthouseFigures[],
+  { pages: figures, reference }: LighthouseResults,
   check: (ok: boolean, message: string) => string,
 ): void {
   console.log(
@@ -170,6 +218,9 @@ export function printLighthouse(
     );
     for (const failure of page.accessibilityFailures) console.log(`  ${"".padEnd(40)} failed: ${failure}`);
   }
+  console.log(
+    `  ${"machine (a page of one heading)".padEnd(40)} TBT ${reference.totalBlockingTimeMs} ms  main thread ${reference.mainThreadMs} ms  CPU index ${reference.cpuIndex} (the machine's own share of every page's figures)`,
+  );
 }
 
 /** `node bench/lighthouse.ts`: this part alone. */
