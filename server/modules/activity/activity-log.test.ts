@@ -29,16 +29,17 @@ describe.each(testDialects())("the activity log on %s", (dialect) => {
 
   it("lists entries of the same millisecond newest first, in the order they were written", async () => {
     const now = Date.UTC(2026, 10, 27, 7, 0, 0);
-    // One statement of three, then two more statements, all in the same millisecond.
+    // One statement of three, then two more statements, all in the same millisecond; then one
+    // dated a millisecond before them, written last, which the time still puts last.
     await recordActivity(database.db, [reveal("password"), reveal("pin"), reveal("recoveryInfo")], now);
     await recordActivity(database.db, [reveal("username")], now);
     await recordActivity(database.db, [reveal("email")], now);
     await recordActivity(database.db, [reveal("earlier")], now - 1);
 
-    const written = ["earlier", "password", "pin", "recoveryInfo", "username", "email"];
+    const newestFirst = ["email", "username", "recoveryInfo", "pin", "password", "earlier"];
     const page = await listActivity(database.db, OWNER, { page: 0, size: 10 });
-    expect(page.items.map((item) => item.field)).toEqual([...written].reverse());
+    expect(page.items.map((item) => item.field)).toEqual(newestFirst);
     const nominee = await listNomineeActivity(database.db, OWNER, NOMINEE, 10);
-    expect(nominee.map((row) => row.field)).toEqual([...written].reverse());
+    expect(nominee.map((row) => row.field)).toEqual(newestFirst);
   });
 });
