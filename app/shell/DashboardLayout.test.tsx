@@ -1,9 +1,10 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../test/render.tsx";
 import { stubApi, testAccount } from "../test/stubApi.ts";
 import { DashboardLayout } from "./DashboardLayout.tsx";
+import { useGuardedForm } from "./unsaved/unsavedForm.ts";
 
 const routes = [{ Component: DashboardLayout, children: [{ path: "*", element: <h1>Screen</h1> }] }];
 
@@ -59,6 +60,29 @@ describe("dashboard side menu", () => {
     const skip = screen.getByRole("link", { name: "Skip to main content" });
     expect(skip.getAttribute("href")).toBe("#main-content");
     expect(screen.getByRole("main").getAttribute("id")).toBe("main-content");
+  });
+});
+
+function DirtyForm() {
+  useGuardedForm({ isDirty: () => true, save: async () => "invalid" });
+  return <h1>Add a Password</h1>;
+}
+
+describe("unsaved changes", () => {
+  it("asks before a dirty form is left from the frame's first drawing, before its painted extras load", async () => {
+    renderRoutes(
+      [
+        {
+          Component: DashboardLayout,
+          children: [{ path: "/dashboard/passwordvault/password/add", element: <DirtyForm /> }],
+        },
+      ],
+      { entries: ["/dashboard/passwordvault/password/add"] },
+    );
+    // At once, in the frame's first task: the guides, toasts and Go to Top come only after a paint.
+    fireEvent.click(within(sideMenu()).getByRole("link", { name: "Personal Data" }));
+    expect(await screen.findByRole("dialog", { name: "Save the Record" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Add a Password" })).toBeTruthy();
   });
 });
 

@@ -12,6 +12,7 @@ import { PageLoader } from "./PageLoader.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink.tsx";
 import { SIDE_MENU_ID } from "./sideMenuIds.ts";
+import { UnsavedChangesGuard } from "./unsaved/UnsavedChangesGuard.tsx";
 import { useAfterFirstPaint } from "./useAfterFirstPaint.ts";
 import { useMenuLabels } from "./useMenuLabels.ts";
 
@@ -91,6 +92,7 @@ export function DashboardLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      <UnsavedChangesGuard />
       {painted && (
         <Suspense fallback={null}>
           <FrameAfterPaint />

@@ -1,32 +1,15 @@
-import { Suspense } from "react";
-import { useTranslation } from "react-i18next";
-import { NotificationDialog, SaveRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
-import { type UnsavedChangesGuard as Guard, useUnsavedChangesGuard } from "./useUnsavedChangesGuard.ts";
+import { lazy, Suspense } from "react";
+import { useUnsavedChangesGuard } from "./useUnsavedChangesGuard.ts";
 
-function GuardDialogs({ guard }: { guard: Guard }) {
-  const { t } = useTranslation("common");
-  return (
-    <>
-      <SaveRecordDialog
-        opened={guard.step === "ask" || guard.step === "saving"}
-        onYes={guard.saveAndLeave}
-        onNo={guard.leave}
-        onClose={guard.stay}
-        pending={guard.step === "saving"}
-      />
-      <NotificationDialog
-        opened={guard.step === "invalid"}
-        message={t("unsaved.missingFields")}
-        onClose={guard.stay}
-      />
-    </>
-  );
-}
+// The dialogs (Mantine's modal and their translations) load only when a reader tries to leave a
+// dirty form.
+const GuardDialogs = lazy(() => import("./GuardDialogs.tsx").then((m) => ({ default: m.GuardDialogs })));
 
 /**
  * Asks before leaving a form with unsaved changes (spec section 4): the Save the Record dialog,
- * and the Notification when required fields are missing. Mounted once, in the dashboard frame;
- * the dialogs (and their translations) load only when a reader tries to leave a dirty form.
+ * and the Notification when required fields are missing. Mounted once, in the dashboard frame,
+ * from its first drawing: the blocker must hold from the moment a form can be typed in, or a reader
+ * quick to leave would lose what they typed without being asked.
  */
 export function UnsavedChangesGuard() {
   const guard = useUnsavedChangesGuard();
