@@ -1,8 +1,10 @@
+import { execFile } from "node:child_process";
 import { statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { promisify } from "node:util";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./database.ts";
@@ -41,6 +43,25 @@ describe("the WAL's checkpoints, off the app's connection", () => {
       await checkpoints.close();
       connection.close();
     }
+  });
+
+  it("holds the process while its close waits for the worker, which alone does not", async () => {
+    // A process with nothing else to do, as a script or a CLI command ends: the test runner's
+    // own handles would keep this one alive and hide a close that never settles.
+    const script = `
+      import { DatabaseSync } from "node:sqlite";
+      import { walCheckpoints } from ${JSON.stringify(path.join(import.meta.dirname, "wal-checkpoints.ts"))};
+      const connection = new DatabaseSync(${JSON.stringify(path.join(dir, "test.sqlite"))});
+      connection.exec("PRAGMA journal_mode = WAL;");
+      const checkpoints = walCheckpoints(connection.location(), connection, { writesBeforeStart: 1 });
+      connection.exec("create table row (id integer primary key)");
+      checkpoints.wrote();
+      await checkpoints.close();
+      connection.close();
+      console.log("closed");
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script]);
+    expect(stdout.trim()).toBe("closed");
   });
 
   it("is how the app opens SQLite", async () => {

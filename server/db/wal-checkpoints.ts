@@ -66,6 +66,9 @@ export function walCheckpoints(
       const running = worker;
       if (running === undefined) return;
       const exited = new Promise((done) => running.once("exit", done));
+      // Unreferenced, the worker would not hold the process while it is awaited here: a process
+      // with nothing else to do (a script, a CLI command) ended with this close never settled.
+      running.ref();
       running.postMessage("close");
       await exited;
     },
