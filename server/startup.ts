@@ -15,6 +15,19 @@ const PRIVATE_DIR = 0o700;
 const PRIVATE_FILE = 0o600;
 
 /**
+ * Runs a step on a file or folder that may be gone by then: the server and CLI commands share
+ * DATA_DIR, and what they create for a moment (a probe, a journal, a blob's temporary file) can
+ * go between this process listing it and changing it. Gone, it needs nothing.
+ */
+function unlessGone(step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+/**
  * Makes what is already in DATA_DIR readable by its owner only (an install from before this rule,
  * or files copied in), without following links out of it.
  */
@@ -22,8 +35,8 @@ function makePrivate(dir: string): void {
   chmodSync(dir, PRIVATE_DIR);
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) makePrivate(full);
-    else if (entry.isFile()) chmodSync(full, PRIVATE_FILE);
+    if (entry.isDirectory()) unlessGone(() => makePrivate(full));
+    else if (entry.isFile()) unlessGone(() => chmodSync(full, PRIVATE_FILE));
   }
 }
 
