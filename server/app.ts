@@ -51,6 +51,7 @@ import { createListAnswers, dropListsAfterWrites } from "./modules/records/list-
 import { createListCache } from "./modules/records/list-cache.ts";
 import { recordReader } from "./modules/records/reader.ts";
 import { forgetRecords, recordRoutes } from "./modules/records/routes.ts";
+import { recordSearchDoc } from "./modules/records/search-source.ts";
 import { reminderRoutes } from "./modules/reminders/routes.ts";
 import { type ReminderJobs, reminderScheduler } from "./modules/reminders/schedule.ts";
 import { createSearchIndexer } from "./modules/search/indexer.ts";
@@ -212,7 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // documents' links, search.
   const recordHooks = [
     attachedDocumentsLinker(),
-    searchIndex.hookFor("record"),
+    searchIndex.recordHook(recordSearchDoc),
     ...(options.reminderJobs === undefined
       ? []
       : [

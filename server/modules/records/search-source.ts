@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { CATEGORY_KEYS, categoryDef, isCategoryKey, listColumns } from "../../../domain/sections/index.ts";
+import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { FieldDef, FieldType } from "../../../domain/sections/types.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
@@ -23,30 +24,35 @@ function textOf(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? value : null;
 }
 
+/** A record's search document, from its body in clear (a row opened, or a body just saved). */
+export function recordSearchDoc(
+  record: { id: string; module: string; category: string },
+  body: RecordBody,
+): SearchDoc {
+  const fields = searchedFields(record.category).flatMap((field) => {
+    const text = textOf(body[field.key]);
+    return text === null ? [] : [{ field: field.key, text }];
+  });
+  const columns = isCategoryKey(record.category) ? listColumns(categoryDef(record.category)) : [];
+  const titled = columns.find(
+    (column) => SEARCHED_TYPES.has(column.type) && textOf(body[column.key]) !== null,
+  );
+  return {
+    kind: "record",
+    id: record.id,
+    module: record.module,
+    category: record.category,
+    title: titled === undefined ? null : textOf(body[titled.key]),
+    fields,
+  };
+}
+
 export function recordSearchSource(db: Kysely<DB>, dataKeys: DataKeys): SearchSource {
   const records = recordRepository(db);
 
   async function docsOf(rows: readonly RecordTable[]): Promise<SearchDoc[]> {
     const bodies = await Promise.all(rows.map((row) => openRecordBody(dataKeys, row)));
-    return rows.map((row, index) => {
-      const body = bodies[index] ?? {};
-      const fields = searchedFields(row.category).flatMap((field) => {
-        const text = textOf(body[field.key]);
-        return text === null ? [] : [{ field: field.key, text }];
-      });
-      const columns = isCategoryKey(row.category) ? listColumns(categoryDef(row.category)) : [];
-      const titled = columns.find(
-        (column) => SEARCHED_TYPES.has(column.type) && textOf(body[column.key]) !== null,
-      );
-      return {
-        kind: "record",
-        id: row.id,
-        module: row.module,
-        category: row.category,
-        title: titled === undefined ? null : textOf(body[titled.key]),
-        fields,
-      };
-    });
+    return rows.map((row, index) => recordSearchDoc(row, bodies[index] ?? {}));
   }
 
   return {

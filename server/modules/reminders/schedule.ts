@@ -86,6 +86,9 @@ export function reminderScheduler(options: {
   return {
     // In the record's transaction: the mails are jobs, sent by the queue only once it committed.
     async saved(trx, ownerId, recordId, category, body) {
+      // A category without reminder dates has no jobs to replace (one an older catalog left is
+      // checked against the record when it runs, send.ts): its saves ask the database nothing.
+      if (reminderFields(category).length === 0) return;
       const wanted = wantedReminders(ownerId, recordId, category, body, clock());
       const keys = new Set(wanted.map((job) => job.options.uniqueKey));
       await cancelPending(trx, recordId, keys);

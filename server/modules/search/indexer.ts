@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { SearchKind } from "../../../domain/schemas/search.ts";
+import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB } from "../../db/schema.ts";
@@ -82,11 +83,32 @@ export function createSearchIndexer(options: {
       }
     },
 
-    /** The change hook of a module's rows of this kind (records': "record", with the body it ignores). */
-    hookFor(kind: SearchKind): ChangeHook & RecordChangeHook {
+    /** The change hook of a module's rows of this kind: a saved row is read again in its transaction. */
+    hookFor(kind: SearchKind): ChangeHook {
       return {
         saved: (trx, ownerId, id) => reindex(trx, ownerId, kind, [id]),
         deleted: (trx, ownerId, id) => searchRepository(trx).remove(ownerId, { kind, id }),
+      };
+    },
+
+    /**
+     * Records' change hook: a save hands over the body it stored, so the terms are made from that
+     * body (`docOf`, the records' search source's), not from reading and opening the row again:
+     * one query and one decryption fewer in every record's save.
+     */
+    recordHook(
+      docOf: (record: { id: string; module: string; category: string }, body: RecordBody) => SearchDoc,
+    ): RecordChangeHook {
+      return {
+        saved: (trx, ownerId, id, category, body) =>
+          write(
+            trx,
+            ownerId,
+            "record",
+            [id],
+            [docOf({ id, module: category.module, category: category.key }, body)],
+          ),
+        deleted: (trx, ownerId, id) => searchRepository(trx).remove(ownerId, { kind: "record", id }),
       };
     },
   };
