@@ -3,26 +3,21 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 
 describe("DATA_DIR made ready", () => {
-  const dirs: string[] = [];
-  const scratch = () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "kinfile-startup-"));
-    dirs.push(dir);
-    return dir;
-  };
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "kinfile-startup-"));
   });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it("is ready while other processes create and remove files in it", async () => {
     // The server and CLI commands (two accounts created at once, a backup while the server runs)
     // each check the folder while the others write their probes, journals and blobs' temporary
     // files: one gone between the listing and its chmod is no reason to refuse to start.
-    const dir = scratch();
     const ensure = `
       import { ensureDataDir } from ${JSON.stringify(path.join(import.meta.dirname, "startup.ts"))};
       const until = Date.now() + 1500;

@@ -12,8 +12,8 @@ import type { SearchDoc, SearchSource } from "./source.ts";
 /**
  * Keeps the search index right: each module tells it of a save or a delete (its change hooks),
  * and it reads the row again through the module's search source (a record's save gives its body,
- * which is used instead) and replaces the row's terms, in the save's own transaction: a row is never saved without its terms, and a failure here fails
- * the save (nothing is half written). Searches still check every match against the row as it is
+ * which is used instead) and replaces the row's terms, in the save's own transaction: a row is
+ * never saved without its terms, and a failure here fails the save (nothing is half written). Searches still check every match against the row as it is
  * (search.ts), so an index older than a row (a bug, a restore) never shows it wrongly.
  */
 export type SearchIndexer = ReturnType<typeof createSearchIndexer>;
