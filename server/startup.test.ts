@@ -1,11 +1,8 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-
-const run = promisify(execFile);
+import { runModuleScript } from "./testing/module-script.ts";
 
 describe("DATA_DIR made ready", () => {
   let dir: string;
@@ -32,9 +29,7 @@ describe("DATA_DIR made ready", () => {
         rmSync(file);
       }
     `;
-    const processes = [ensure, churn, ensure].map((script) =>
-      run(process.execPath, ["--input-type=module", "--eval", script]),
-    );
+    const processes = [ensure, churn, ensure].map(runModuleScript);
     await expect(Promise.all(processes)).resolves.toHaveLength(3);
   });
 });

@@ -1,12 +1,11 @@
-import { execFile } from "node:child_process";
 import { statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { promisify } from "node:util";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runModuleScript } from "../testing/module-script.ts";
 import { openDatabase } from "./database.ts";
 import { walCheckpoints } from "./wal-checkpoints.ts";
 
@@ -60,8 +59,7 @@ describe("the WAL's checkpoints, off the app's connection", () => {
       connection.close();
       console.log("closed");
     `;
-    const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script]);
-    expect(stdout.trim()).toBe("closed");
+    expect((await runModuleScript(script)).trim()).toBe("closed");
   });
 
   it("is how the app opens SQLite", async () => {
