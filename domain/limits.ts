@@ -27,7 +27,11 @@ export const LIMITS = {
  * refused before it is unpacked (a ZIP bomb expands far past what it weighs).
  */
 export const ARCHIVE_LIMITS = {
-  /** The uploaded ZIP. */
+  /**
+   * The uploaded ZIP (413 past it, checked as it arrives, and by the form before it is sent). No
+   * rule bounds how many documents an account keeps, so this is a choice: about two hundred files
+   * at the upload's 5 MB, many more of the usual scans, with their JSON document.
+   */
   archiveBytesMax: 1024 * 1024 * 1024,
   /** Entries in it: the JSON document and one file per document. */
   entriesMax: 20_000,
@@ -38,6 +42,9 @@ export const ARCHIVE_LIMITS = {
   /** Unpacked over packed size of any entry past 1 MiB: text packs to a tenth, a bomb to a thousandth. */
   compressionRatioMax: 100,
 } as const;
+
+/** ARCHIVE_LIMITS as a server may narrow them (tests of the limits). */
+export type ArchiveLimits = { [K in keyof typeof ARCHIVE_LIMITS]: number };
 
 export const TIMINGS_MS = {
   sessionExpiredCountdown: 115_000,

@@ -46,6 +46,7 @@ import { forgetInstitutions, institutionRoutes } from "./modules/institutions/ro
 import { listExportRoutes } from "./modules/list-export/routes.ts";
 import { personReader } from "./modules/persons/reader.ts";
 import { forgetPersons, personRoutes } from "./modules/persons/routes.ts";
+import { forgetImportRun } from "./modules/portability/import-lock.ts";
 import { portabilityRoutes } from "./modules/portability/routes.ts";
 import { createListAnswers, dropListsAfterWrites } from "./modules/records/list-answers.ts";
 import { createListCache } from "./modules/records/list-cache.ts";
@@ -289,7 +290,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     blobs,
     listCache,
     recordHooks,
-    uploadLimit: config.uploadRateLimit,
+    importLimit: config.importRateLimit,
+    tempDir: config.tempDir,
+    limits: config.archiveLimits,
     // Records are indexed by their hooks; the rest of an imported file by the index's build, and
     // the "me" it filled in (a row the index knew already) read again.
     afterImport: [
@@ -313,6 +316,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forgetSharing,
     forgetDocuments(blobs),
     forgetSearchTerms,
+    forgetImportRun,
   ])
     eraser.add(hook);
   if (options.billing !== undefined && options.auth !== undefined) {

@@ -1,6 +1,8 @@
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { ARCHIVE_LIMITS, type ArchiveLimits } from "../domain/limits.ts";
 import { BILLING_MODES } from "../domain/schemas/subscription.ts";
 import { isMasterKeyText } from "./crypto/master-key-text.ts";
 import { DEFAULT_MAIL_FROM } from "./mail/transport.ts";
@@ -55,6 +57,15 @@ export type Config = {
   authRateLimit: { max: number; windowMs: number };
   /** Files one account may upload within the window (UPLOAD_RATE_LIMIT_MAX, UPLOAD_RATE_LIMIT_WINDOW_SECONDS). */
   uploadRateLimit: { max: number; windowMs: number };
+  /**
+   * Imports of a whole file one account may start within the window (IMPORT_RATE_LIMIT_MAX,
+   * IMPORT_RATE_LIMIT_WINDOW_SECONDS): one succeeds per account, the rest are retries.
+   */
+  importRateLimit: { max: number; windowMs: number };
+  /** Where an import's archive is kept while it is read: the system's temporary folder (TMPDIR). */
+  tempDir: string;
+  /** What an imported archive may hold (ARCHIVE_LIMITS; tests narrow it). */
+  archiveLimits: ArchiveLimits;
   /**
    * Wraps every account's data key (KINFILE_MASTER_KEY, 32 bytes in base64). Unset: generated once
    * into DATA_DIR/master-key (server/crypto/master-keys.ts), which must then be backed up apart from the data.
@@ -221,6 +232,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt("AUTH_RATE_LIMIT_WINDOW_SECONDS", 60),
   UPLOAD_RATE_LIMIT_MAX: positiveInt("UPLOAD_RATE_LIMIT_MAX", 60),
   UPLOAD_RATE_LIMIT_WINDOW_SECONDS: positiveInt("UPLOAD_RATE_LIMIT_WINDOW_SECONDS", 60),
+  IMPORT_RATE_LIMIT_MAX: positiveInt("IMPORT_RATE_LIMIT_MAX", 10),
+  IMPORT_RATE_LIMIT_WINDOW_SECONDS: positiveInt("IMPORT_RATE_LIMIT_WINDOW_SECONDS", 3600),
   SMTP_URL: optional(
     z.url({
       protocol: /^smtps?$/,
@@ -321,6 +334,12 @@ export function loadConfig(env: Env): Config {
       max: vars.UPLOAD_RATE_LIMIT_MAX ?? 60,
       windowMs: (vars.UPLOAD_RATE_LIMIT_WINDOW_SECONDS ?? 60) * 1000,
     },
+    importRateLimit: {
+      max: vars.IMPORT_RATE_LIMIT_MAX ?? 10,
+      windowMs: (vars.IMPORT_RATE_LIMIT_WINDOW_SECONDS ?? 3600) * 1000,
+    },
+    tempDir: tmpdir(),
+    archiveLimits: ARCHIVE_LIMITS,
     mailFrom: vars.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     blobStore: vars.BLOB_STORE,
   };

@@ -47,6 +47,7 @@ export type DB = {
   account_comment: AccountCommentTable;
   spent_link: SpentLinkTable;
   rate_limit: RateLimitTable;
+  import_run: ImportRunTable;
   search_term: SearchTermTable;
   password_confirmation: PasswordConfirmationTable;
   user: AuthUserTable;
@@ -477,6 +478,15 @@ export interface PasswordConfirmationTable {
   user_id: string;
   /** Epoch ms until which the confirmation holds. */
   expires_at: number;
+}
+
+/** The import running for an account (server/modules/portability/import-lock.ts). */
+export interface ImportRunTable {
+  owner_id: string;
+  /** Which import holds the row: only it renews or releases it. */
+  token: string;
+  /** Epoch ms the hold lapses unless renewed (a server that stopped mid-import). */
+  lease_ends_at: number;
 }
 
 /** One rate-limited key's count in its current window (server/http/rate-limit-store.ts). */

@@ -98,6 +98,7 @@ export async function buildTestApp(
     // Tests sign in far more often than people; a test of the limits sets its own.
     authRateLimit: { max: 10_000, windowMs: 60_000 },
     uploadRateLimit: { max: 10_000, windowMs: 60_000 },
+    importRateLimit: { max: 10_000, windowMs: 60_000 },
     // Each test app has its own master key, as a deployment setting KINFILE_MASTER_KEY would.
     masterKey: generateMasterKeyText(),
     ...options.config,

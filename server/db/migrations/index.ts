@@ -19,6 +19,7 @@ import * as searchTerms from "./0017_search_terms.ts";
 import * as mailSendingUntil from "./0018_mail_sending_until.ts";
 import * as searchTermSubjectHashes from "./0019_search_term_subject_hashes.ts";
 import * as jobSubject from "./0020_job_subject.ts";
+import * as importRuns from "./0021_import_runs.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0018_mail_sending_until": mailSendingUntil,
   "0019_search_term_subject_hashes": searchTermSubjectHashes,
   "0020_job_subject": jobSubject,
+  "0021_import_runs": importRuns,
 };

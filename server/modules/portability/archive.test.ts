@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
+import { ARCHIVE_LIMITS, type ArchiveLimits } from "../../../domain/limits.ts";
 import { FILE_EXPORT_DOCUMENT } from "../../../domain/schemas/file-export.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { zipOf } from "../../testing/archives.ts";
-import { type ArchiveLimits, openArchive } from "./archive.ts";
+import { openArchive } from "./archive.ts";
 
 describe("opening an archive for an import", () => {
   let folder: string;

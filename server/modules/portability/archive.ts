@@ -1,11 +1,9 @@
 import type { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import type { Entry, ZipFile } from "yauzl";
-import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
+import { ARCHIVE_LIMITS, type ArchiveLimits } from "../../../domain/limits.ts";
 import { FILE_EXPORT_DOCUMENT, FILE_EXPORT_FILES_FOLDER } from "../../../domain/schemas/file-export.ts";
 import { AppError } from "../../errors/app-error.ts";
-
-export type ArchiveLimits = { [K in keyof typeof ARCHIVE_LIMITS]: number };
 
 /** Past this size an entry's compression ratio is looked at (small text packs tightly, harmlessly). */
 const RATIO_CHECKED_FROM_BYTES = 1024 * 1024;

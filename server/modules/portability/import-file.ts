@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { OWN_GROUP } from "../../../domain/catalog/relationships.ts";
-import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
+import { ARCHIVE_LIMITS, type ArchiveLimits } from "../../../domain/limits.ts";
 import { NICKNAME_MESSAGE, nicknameKey } from "../../../domain/schemas/address.ts";
 import {
   FILE_EXPORT_FORMAT,
@@ -42,7 +42,7 @@ import {
 } from "../records/restore.ts";
 import type { RecordChangeHook } from "../records/service.ts";
 import { insertShareDefinitions, listShareDefinitions, ownerEmailOf } from "../sharing/share-definitions.ts";
-import { type ArchiveLimits, archiveRefusal, type OpenedArchive, openArchive } from "./archive.ts";
+import { archiveRefusal, type OpenedArchive, openArchive } from "./archive.ts";
 
 /**
  * Told in an import's transaction, once every row is written: the owner, and their own "me"

@@ -377,14 +377,14 @@ describe.each(testDialects())("export and import on %s", (dialect) => {
   });
 });
 
-describe.each(testDialects())("the import's upload limit on %s", (dialect) => {
+describe.each(testDialects())("the import's rate limit on %s", (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await buildTestApp(dialect, { config: { uploadRateLimit: { max: 2, windowMs: 60_000 } } });
+    test = await buildTestApp(dialect, { config: { importRateLimit: { max: 2, windowMs: 60_000 } } });
   });
   afterAll(() => test.close());
 
-  it("counts imports against the account's uploads: past the limit, a 429 that says when to try again", async () => {
+  it("limits how often an account imports: past the limit, a 429 that says when to try again", async () => {
     const user = await createSignedInUser(test);
     const attempt = () => importArchive(test, user, "not a zip");
     expect((await attempt()).statusCode).toBe(400);

@@ -1,26 +1,15 @@
-import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
+import { ARCHIVE_LIMITS, type ArchiveLimits } from "../../../domain/limits.ts";
 import type { ImportSummary } from "../../../domain/schemas/file-export.ts";
 import type { FreshPassword } from "../../auth/fresh-password.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
-import {
-  closeUnreadBody,
-  filePartOf,
-  malformedMultipart,
-  perAccountUploads,
-  type UploadLimit,
-} from "../../http/file-part.ts";
+import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../../http/file-part.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { recordActivity } from "../activity/activity-log.ts";
 import { createPhotoProcessor } from "../persons/photo-processor.ts";
@@ -28,7 +17,9 @@ import type { ListCache } from "../records/list-cache.ts";
 import type { RecordChangeHook } from "../records/service.ts";
 import { exportArchive } from "./export-archive.ts";
 import { type AfterImport, assertImportable, importFile } from "./import-file.ts";
+import { withImportLock } from "./import-lock.ts";
 import { openSnapshotFile, readFileSnapshot } from "./snapshot.ts";
+import { withUploadedArchive } from "./uploaded-archive.ts";
 
 const exportQuery = z.object({
   secrets: z
@@ -55,8 +46,12 @@ export async function portabilityRoutes(
     blobs: BlobStore;
     listCache: ListCache;
     recordHooks: readonly RecordChangeHook[];
-    /** The account's upload limit (UPLOAD_RATE_LIMIT_*): an import counts as an upload. */
-    uploadLimit: UploadLimit;
+    /** How many imports one account may start per window (IMPORT_RATE_LIMIT_*). */
+    importLimit: UploadLimit;
+    /** Where an uploaded archive is kept while it is imported (config.tempDir). */
+    tempDir: string;
+    /** What an archive may hold (config.archiveLimits). */
+    limits?: ArchiveLimits;
     afterImport?: readonly AfterImport[];
     /** Absent in an app without identity: an export with secrets is then refused. */
     freshPassword?: FreshPassword;
@@ -115,50 +110,39 @@ export async function portabilityRoutes(
     },
   );
 
+  const limits = options.limits ?? ARCHIVE_LIMITS;
   const importing = {
-    // An import is an upload: it counts against the account's uploads.
-    config: { access: "subscriber" as const, rateLimit: perAccountUploads(options.uploadLimit) },
+    // Counted per account apart from other uploads: one import succeeds per account, so few are needed.
+    config: { access: "subscriber" as const, rateLimit: perAccountUploads(options.importLimit) },
     onSend: closeUnreadBody,
   };
   api.post("/api/import", importing, async (request): Promise<ImportSummary> => {
     const actor = actorOf(request);
-    // A full file is refused before a large upload is read.
-    await assertImportable({ db, dataKeys, listCache }, actor.userId);
-    const part = await filePartOf(request, {
-      fileSize: ARCHIVE_LIMITS.archiveBytesMax,
-      files: 1,
-      fields: 0,
-      parts: 1,
-    });
-    // yauzl reads a ZIP from its end (the central directory): the upload lands in a file first.
-    const folder = await mkdtemp(join(tmpdir(), "kinfile-import-"));
-    try {
-      const path = join(folder, "archive.zip");
-      try {
-        await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
-      } catch (error) {
-        throw malformedMultipart(error);
-      }
-      if (part.file.truncated) {
-        throw new AppError("payload_too_large", { message: "errors:portability.archive_too_large" });
-      }
-      return await importFile(
-        {
-          db,
-          dialect: database.dialect,
-          dataKeys,
-          blobs,
-          listCache,
-          photos,
-          recordHooks: options.recordHooks,
-          afterImport: options.afterImport ?? [],
-          clock,
-        },
-        actor.userId,
-        path,
+    // One import per account at a time, whichever server takes it: a second is refused before its upload is read.
+    return withImportLock(db, actor.userId, clock, async () => {
+      // A full file is refused before a large upload is read.
+      await assertImportable({ db, dataKeys, listCache }, actor.userId);
+      return withUploadedArchive(
+        request,
+        { tempDir: options.tempDir, maxBytes: limits.archiveBytesMax },
+        (path) =>
+          importFile(
+            {
+              db,
+              dialect: database.dialect,
+              dataKeys,
+              blobs,
+              listCache,
+              photos,
+              recordHooks: options.recordHooks,
+              afterImport: options.afterImport ?? [],
+              limits,
+              clock,
+            },
+            actor.userId,
+            path,
+          ),
       );
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    });
   });
 }
