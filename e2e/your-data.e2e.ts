@@ -2,13 +2,17 @@
  * Your data, in My Account: the owner exports the whole file with its secrets (the password asked
  * again), the browser saves a ZIP holding the JSON document and the document's file; a second
  * account imports that ZIP after a confirmation and finds the record and the file; axe in the three
- * themes and nothing sideways at 375 px.
+ * themes and nothing sideways at 375 px. An archive past the import's limit is refused by the form,
+ * before anything is sent.
  */
-import { readFile } from "node:fs/promises";
+import { mkdtemp, open, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import yauzl from "yauzl";
 import { THEMES } from "../domain/catalog/themes.ts";
+import { ARCHIVE_LIMITS } from "../domain/limits.ts";
 import { createdId, signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
 
@@ -124,6 +128,37 @@ describe("Your data", () => {
     } finally {
       await owner.context.close();
       await other.context.close();
+    }
+  });
+
+  it("refuses an archive past the import's limit before sending it", async () => {
+    const user = await pages.open({});
+    // A sparse file: as large as the browser sees it, without taking the disk.
+    const folder = await mkdtemp(join(tmpdir(), "kinfile-e2e-archive-"));
+    const archivePath = join(folder, "kinfile-export-too-large.zip");
+    const handle = await open(archivePath, "w");
+    await handle.truncate(ARCHIVE_LIMITS.archiveBytesMax + 1);
+    await handle.close();
+    try {
+      await signedInAccount(user.context, baseURL);
+      const { page } = user;
+      const imports: string[] = [];
+      page.on("request", (sent) => {
+        if (new URL(sent.url()).pathname === "/api/import") imports.push(sent.method());
+      });
+      await page.goto(MY_ACCOUNT);
+      const importing = yourData(page);
+      await importing.waitFor();
+      await importing.getByText("At most 1024 MB.").waitFor();
+      await importing.locator('input[type="file"]').setInputFiles(archivePath);
+      await importing.getByText("This archive is larger than an import takes (at most 1024 MB).").waitFor();
+      expect(await importing.getByRole("button", { name: "Import" }).isDisabled()).toBe(true);
+      expect(imports).toEqual([]);
+      await expectNoAxeViolations(page, "My Account, Your data, an archive too large");
+      expect(user.consoleErrors, "console errors").toEqual([]);
+    } finally {
+      await user.context.close();
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

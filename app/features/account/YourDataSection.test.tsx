@@ -2,6 +2,7 @@ import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
 import type { ImportSummary } from "../../../domain/schemas/file-export.ts";
 import { ToastHost } from "../../shell/ToastHost.tsx";
 import { axeViolations } from "../../test/axe.ts";
@@ -29,12 +30,22 @@ function downloads(): string[] {
   return clicked;
 }
 
-async function chooseArchive(container: HTMLElement) {
+/** Chooses an archive in the import's field; `size` stands for a file too large to make in a test. */
+async function chooseArchive(container: HTMLElement, size?: number) {
   const input = container.querySelector<HTMLInputElement>('input[type="file"]');
   if (input === null) throw new Error("no file input");
-  await userEvent.upload(
-    input,
-    new File(["PK"], "kinfile-export-2026-11-26.zip", { type: "application/zip" }),
+  const file = new File(["PK"], "kinfile-export-2026-11-26.zip", { type: "application/zip" });
+  if (size !== undefined) Object.defineProperty(file, "size", { value: size });
+  await userEvent.upload(input, file);
+}
+
+/** Confirms the import of the chosen archive. */
+async function confirmImport() {
+  await userEvent.click(screen.getByRole("button", { name: "Import" }));
+  await userEvent.click(
+    within(await screen.findByRole("dialog", { name: "Import this file?" })).getByRole("button", {
+      name: "Import",
+    }),
   );
 }
 
@@ -145,5 +156,44 @@ describe("Your data", () => {
     expect((await screen.findByRole("alert")).textContent).toMatch(/nothing was imported/);
     const problems = screen.getByRole("list", { name: "What is wrong in the file" });
     expect(problems.textContent).toContain("persons.1.mainDetails.firstName: First name is required");
+  });
+
+  it("says the limit, and refuses an archive past it before sending anything", async () => {
+    const api = stubApi({ "GET /api/account/account": { body: testAccount() } });
+    const { container } = renderWithProviders(<YourDataSection />);
+    screen.getByText("At most 1024 MB.");
+    await chooseArchive(container, ARCHIVE_LIMITS.archiveBytesMax + 1);
+    screen.getByText("This archive is larger than an import takes (at most 1024 MB).");
+    expect((screen.getByRole("button", { name: "Import" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByLabelText(/Kinfile export/).getAttribute("aria-invalid")).toBe("true");
+    expect(api.mock.calls.map(([input]) => String(input))).not.toContain("/api/import");
+    expect(await axeViolations(container)).toEqual([]);
+
+    await chooseArchive(container, ARCHIVE_LIMITS.archiveBytesMax);
+    expect(screen.queryByText(/larger than an import takes/)).toBeNull();
+    expect((screen.getByRole("button", { name: "Import" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it.each([
+    [
+      409,
+      "conflict",
+      "An import into this account is already running. Wait for it to finish before you import again.",
+    ],
+    [413, "payload_too_large", "This archive is too large to import (at most 1024 MB)."],
+    [
+      507,
+      "storage_full",
+      "The server has no room left to store this. Nothing was saved; please try again later or tell the administrator.",
+    ],
+  ])("words the server's %i refusal (%s)", async (status, code, message) => {
+    stubApi({
+      "GET /api/account/account": { body: testAccount() },
+      "POST /api/import": { status, body: { error: { code, message } } },
+    });
+    const { container } = renderWithProviders(<YourDataSection />);
+    await chooseArchive(container);
+    await confirmImport();
+    expect((await screen.findByRole("alert")).textContent).toBe(message);
   });
 });

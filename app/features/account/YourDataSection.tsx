@@ -4,6 +4,7 @@ import { Button, Checkbox, FileInput, Group, List, Progress, Stack, Text, Title 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
 import type { ImportSummary } from "../../../domain/schemas/file-export.ts";
 import { ApiError } from "../../api/client.ts";
 import { formError } from "../../api/errorMessages.ts";
@@ -21,6 +22,9 @@ function startDownload(url: string): void {
   link.download = "";
   link.click();
 }
+
+/** The largest archive an import takes, as the form words it. */
+const ARCHIVE_MEGABYTES = ARCHIVE_LIMITS.archiveBytesMax / (1024 * 1024);
 
 /** The problems a refused import names (field path -> message), shown under its reason. */
 function problemsOf(error: unknown): [string, string][] {
@@ -64,6 +68,9 @@ export function YourDataSection() {
     },
   });
 
+  // Said before the upload starts: the server would refuse it anyway, after the wait.
+  const tooLarge = file !== null && file.size > ARCHIVE_LIMITS.archiveBytesMax;
+
   const startExport = () => {
     setExported(false);
     if (withSecrets) setAskingPassword(true);
@@ -97,6 +104,8 @@ export function YourDataSection() {
         <FileInput
           label={t("yourData.import.file")}
           accept=".zip,application/zip"
+          description={t("yourData.import.limit", { megabytes: ARCHIVE_MEGABYTES })}
+          error={tooLarge ? t("yourData.import.tooLarge", { megabytes: ARCHIVE_MEGABYTES }) : undefined}
           value={file}
           onChange={(chosen) => {
             setFile(chosen);
@@ -108,7 +117,11 @@ export function YourDataSection() {
           maw={420}
         />
         <Group>
-          <Button onClick={() => setConfirming(true)} disabled={file === null} loading={restore.isPending}>
+          <Button
+            onClick={() => setConfirming(true)}
+            disabled={file === null || tooLarge}
+            loading={restore.isPending}
+          >
             {t("yourData.import.submit")}
           </Button>
         </Group>
