@@ -96,6 +96,9 @@ export function PersonRefField({
     onDropdownOpen: use,
   };
   const added = (id: string) => {
+    // The new person is chosen at once: the lists that name them are asked for even if the
+    // picker itself was never opened.
+    use();
     setAdding(false);
     if (multiple) onChange([...(Array.isArray(value) ? value : []), id]);
     else onChange(id);

@@ -10,11 +10,13 @@ export type GuardedForm = {
   save: () => Promise<SaveOutcome>;
 };
 
-let current: GuardedForm | null = null;
+// The forms mounted, the newest last: a form opened in a modal over another (a person added from
+// a record) is asked while it is open, and the one beneath is asked again once it closes.
+const mounted: GuardedForm[] = [];
 
 /** The form the user is editing now, if any; the side menu and the back arrow ask it before leaving. */
 export function guardedForm(): GuardedForm | null {
-  return current;
+  return mounted.at(-1) ?? null;
 }
 
 /**
@@ -29,9 +31,9 @@ export function useGuardedForm(form: GuardedForm): void {
       isDirty: () => latest.current.isDirty(),
       save: () => latest.current.save(),
     };
-    current = handle;
+    mounted.push(handle);
     return () => {
-      if (current === handle) current = null;
+      mounted.splice(mounted.indexOf(handle), 1);
     };
   }, []);
 }

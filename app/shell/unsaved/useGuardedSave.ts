@@ -14,7 +14,8 @@ export type CheckedForm<Values> = {
 /**
  * The one save path of the app's forms: clear the last failure, check every field, then save
  * (`save` rejects on a refusal, which it has already shown). The form is registered with the
- * unsaved-changes guard, which saves the same way; the answer is the form's submit handler.
+ * unsaved-changes guard, which saves the same way; the answer is the form's submit handler, whose
+ * submit stops at its own form.
  */
 export function useGuardedSave<Values>(
   form: CheckedForm<Values>,
@@ -33,6 +34,8 @@ export function useGuardedSave<Values>(
   };
   useGuardedForm({ isDirty: () => form.isDirty(), save: saveNow });
   return (event) => {
+    // A form in a modal is in a portal, yet React bubbles its submit to the form the modal sits in.
+    event.stopPropagation();
     event.preventDefault();
     void saveNow();
   };
