@@ -13,6 +13,7 @@ import {
   type DocumentMetadataJobs,
   documentMetadataHandlers,
 } from "./modules/documents/metadata-backfill.ts";
+import { type PendingUploadJobs, pendingUploadJobHandlers } from "./modules/documents/pending-uploads.ts";
 import { type ReminderBackfillJobs, reminderBackfillHandlers } from "./modules/reminders/backfill.ts";
 import type { ReminderJobs } from "./modules/reminders/schedule.ts";
 import { reminderJobHandlers } from "./modules/reminders/send.ts";
@@ -36,7 +37,8 @@ export type AppJobs = MailJobs &
   BillingJobs &
   CompanyJobs &
   PurgeJobs &
-  LeftoverJobs;
+  LeftoverJobs &
+  PendingUploadJobs;
 
 /**
  * The handler of every job kind, as each server process runs them: main.ts gives them to its
@@ -60,6 +62,7 @@ export function appJobHandlers(options: {
   const { config, database, dataKeys, logger, jobs, outbox } = options;
   const { publicUrl } = config;
   const clock = options.clock === undefined ? {} : { clock: options.clock };
+  const blobs = openBlobBackend({ config, database });
   const unsubscribe = () => createUnsubscribeLinks({ publicUrl, secret: options.authSecret() });
   return {
     ...mailJobHandlers({ database, transport: options.transport, logger, ...clock }),
@@ -87,8 +90,9 @@ export function appJobHandlers(options: {
     ...renewalJobHandlers({ database, mails: () => createBillingMails({ outbox: outbox(), publicUrl }) }),
     ...companyJobHandlers({ database, mail: outbox, publicUrl }),
     ...purgeJobHandlers({ database, eraser: options.eraser, jobs, ...clock }),
+    ...pendingUploadJobHandlers({ db: database.db, blobs, jobs, logger, ...clock }),
     ...leftoverJobHandlers({
-      backend: openBlobBackend({ config, database }),
+      backend: blobs,
       referenced: documentBlobReferences(database.db),
       jobs,
       logger,

@@ -213,7 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Told of every record saved or deleted (by a form, an import, a library entry's delete): reminders,
   // documents' links, search.
   const recordHooks = [
-    attachedDocumentsLinker(),
+    attachedDocumentsLinker([searchIndex.hookFor("document")]),
     searchIndex.recordHook(recordSearchDoc),
     ...(options.reminderJobs === undefined
       ? []

@@ -14,6 +14,7 @@ import { createMailTransport, type MailTransport } from "./mail/transport.ts";
 import { createAccountEraser } from "./modules/account/account-deletion.ts";
 import { schedulePurgeOfUnverified } from "./modules/account/unverified-purge.ts";
 import { scheduleDocumentMetadataEncryption } from "./modules/documents/metadata-backfill.ts";
+import { schedulePendingUploadSweep } from "./modules/documents/pending-uploads.ts";
 import { scheduleReminderBackfill } from "./modules/reminders/backfill.ts";
 import { scheduleSearchIndexBuild } from "./modules/search/index-build.ts";
 import { describeStartupError, ensureDataDir, StartupError } from "./startup.ts";
@@ -133,6 +134,8 @@ async function start(): Promise<void> {
     await schedulePurgeOfUnverified(jobs, Date.now());
     // What a killed process left in the blob store is swept now and hourly (server/storage/leftovers.ts).
     await scheduleLeftoverSweep(jobs, Date.now());
+    // Files uploaded in a record's form never saved (a closed tab) are swept hourly once a day old.
+    await schedulePendingUploadSweep(jobs, Date.now());
     jobs.start({ intervalMs: JOB_POLL_MS });
     stopOnSignals(app, database, jobs, transport);
     await listen(app, config);

@@ -82,6 +82,14 @@ export const documentInputSchema = z
       .nullish()
       .transform((value) => (value === null || value === undefined || value === "" ? null : String(value))),
     assignedDocument: optionalRef,
+    /**
+     * A new document uploaded from a record's form: it belongs to no record (assignedDocument is
+     * not kept) and is listed nowhere until that record's save links it. Ignored on a change.
+     */
+    pending: z
+      .boolean()
+      .optional()
+      .transform((value) => value ?? false),
   })
   .superRefine((input, context) => {
     if (!isDocumentType(input.module, input.type)) {

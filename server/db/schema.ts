@@ -222,6 +222,11 @@ export interface DocumentTable {
   assigned_custom_position: string | null;
   /** The record this document is attached to. */
   assigned_document: string | null;
+  /**
+   * Epoch ms of its upload from a record's form while that record is unsaved: listed nowhere until
+   * the record's save links it (and empties this), deleted if the form is left or by the sweep.
+   */
+  pending_since: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -10,7 +10,9 @@ import type { Database } from "../db/database.ts";
 import { createMailOutbox, type MailOutbox } from "../mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "../mail/transport.ts";
 import { schedulePurgeOfUnverified } from "../modules/account/unverified-purge.ts";
+import { NO_TEXT } from "../modules/documents/metadata.ts";
 import { scheduleDocumentMetadataEncryption } from "../modules/documents/metadata-backfill.ts";
+import { schedulePendingUploadSweep } from "../modules/documents/pending-uploads.ts";
 import { documentReader } from "../modules/documents/reader.ts";
 import { scheduleReminderBackfill } from "../modules/reminders/backfill.ts";
 import { wantedReminders } from "../modules/reminders/schedule.ts";
@@ -469,6 +471,40 @@ describe.each(testDialects())("every job once with three servers on %s", (dialec
       .selectFrom("job")
       .select("run_at")
       .where("kind", "=", "storage.sweep-leftovers")
+      .where("done_at", "is", null)
+      .execute();
+    expect(next).toHaveLength(1);
+  });
+
+  it("document.sweep-pending: an upload of a form never saved is swept once, the next sweep scheduled once", async () => {
+    const id = randomUUID();
+    await db()
+      .insertInto("document")
+      .values({
+        ...NO_TEXT,
+        id,
+        owner_id: ann.id,
+        module: "inventory",
+        type: "will",
+        content_type: null,
+        size: null,
+        blob_id: null,
+        assigned_module: "inventory",
+        assigned_type: "will",
+        assigned_custom_position: null,
+        assigned_document: null,
+        pending_since: test.now() - 2 * DAY_MS,
+        created_at: test.now() - 2 * DAY_MS,
+        updated_at: test.now() - 2 * DAY_MS,
+      })
+      .execute();
+    await schedulePendingUploadSweep(a().runner(), test.now());
+    await once("document.sweep-pending");
+    expect(await db().selectFrom("document").select("id").where("id", "=", id).execute()).toEqual([]);
+    const next = await db()
+      .selectFrom("job")
+      .select("run_at")
+      .where("kind", "=", "document.sweep-pending")
       .where("done_at", "is", null)
       .execute();
     expect(next).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { periodicRun } from "../jobs/periodic.ts";
 import type { JobHandlers, JobQueue } from "../jobs/runner.ts";
 import type { BlobLeftovers } from "./blob-store.ts";
 
@@ -52,12 +53,8 @@ export type LeftoverJobs = { "storage.sweep-leftovers": { hour: number } };
  * started after a crash sweeps at once unless another did within the hour.
  */
 export async function scheduleLeftoverSweep(jobs: JobQueue<LeftoverJobs>, now: number): Promise<void> {
-  const hour = Math.floor(now / HOUR_MS);
-  await jobs.enqueue(
-    "storage.sweep-leftovers",
-    { hour },
-    { runAt: Math.max(now, hour * HOUR_MS), uniqueKey: `storage.sweep-leftovers:${hour}` },
-  );
+  const { index: hour, options } = periodicRun("storage.sweep-leftovers", HOUR_MS, now);
+  await jobs.enqueue("storage.sweep-leftovers", { hour }, options);
 }
 
 export function leftoverJobHandlers(options: {

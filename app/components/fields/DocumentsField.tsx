@@ -8,12 +8,10 @@ export interface DocumentsFieldProps {
   onChange: (ids: string[]) => void;
   module: string;
   category: string;
-  /** The saved record's id, once there is one. */
-  recordId?: string;
 }
 
 /** A record's attached files, through the document library's field. */
-export function DocumentsField({ label, value, onChange, module, category, recordId }: DocumentsFieldProps) {
+export function DocumentsField({ label, value, onChange, module, category }: DocumentsFieldProps) {
   const library = useLazyModule(documentsFieldModule);
   if (!library) return <Loader size="sm" role="status" aria-label={label} />;
   return (
@@ -23,7 +21,6 @@ export function DocumentsField({ label, value, onChange, module, category, recor
       onChange={onChange}
       module={module}
       category={category}
-      recordId={recordId}
     />
   );
 }
@@ -35,7 +32,7 @@ export function DocumentsDisplay({
   module,
   category,
   recordId,
-}: Omit<DocumentsFieldProps, "onChange">) {
+}: Omit<DocumentsFieldProps, "onChange"> & { recordId?: string }) {
   const library = useLazyModule(documentsFieldModule);
   if (!library) return <Loader size="sm" role="status" aria-label={label} />;
   return (

@@ -49,8 +49,6 @@ export interface FieldInputProps {
   onBlur: (key: string) => void;
   /** On a saved record: the clear value of a secret field, through the API. */
   reveal?: (key: string) => Promise<string | null>;
-  /** The saved record's id, once there is one (attached documents are filed under it). */
-  recordId?: string;
 }
 
 const asString = (value: unknown): string | null => (typeof value === "string" ? value : null);
@@ -110,7 +108,6 @@ function FieldControl({
   errorOf,
   onBlur,
   reveal,
-  recordId,
   label,
 }: FieldInputProps & { label: string }) {
   const { t } = useTranslation(["records", "sections", "catalog", "forms"]);
@@ -291,7 +288,6 @@ function FieldControl({
           onChange={set}
           module={category.module}
           category={category.key}
-          recordId={recordId}
         />
       );
   }

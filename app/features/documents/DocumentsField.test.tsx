@@ -20,7 +20,6 @@ function Harness({ initial, onChange }: { initial: string[]; onChange: (ids: str
       }}
       module="personaldata"
       category="passport"
-      recordId="rec-1"
     />
   );
 }
@@ -28,7 +27,7 @@ function Harness({ initial, onChange }: { initial: string[]; onChange: (ids: str
 afterEach(() => vi.unstubAllGlobals());
 
 describe("DocumentsField", () => {
-  it("attaches a file: a document filed under the record, its upload, then its id", async () => {
+  it("attaches a file: a pending document filed under the record's category, its upload, then its id", async () => {
     const api = stubApi({
       ...ACCOUNT,
       "POST /api/documents": { body: "doc-9" },
@@ -55,7 +54,7 @@ describe("DocumentsField", () => {
       type: "passport",
       assignedModule: "personaldata",
       assignedType: "passport",
-      assignedDocument: "rec-1",
+      pending: true,
     });
     expect(uploads).toEqual(["/api/documents/personaldata/passport/doc-9/upload"]);
     expect(await screen.findByRole("link", { name: "Download scan.pdf" })).toBeTruthy();

@@ -1,6 +1,6 @@
 import { Alert, Group, Stack, Text } from "@mantine/core";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LIMITS } from "../../../domain/limits.ts";
 import { hasFullAccess } from "../../../domain/roles.ts";
@@ -9,7 +9,13 @@ import { HelpHint } from "../../components/HelpHint.tsx";
 import { useAccount } from "../../session/account.ts";
 import { showToast } from "../../shell/toast.ts";
 import { useRecordSource } from "../records/recordSource.tsx";
-import { type DocumentItem, type DocumentRef, deleteDocument, saveDocument } from "./api.ts";
+import {
+  type DocumentItem,
+  type DocumentRef,
+  deleteDocument,
+  discardPendingUpload,
+  saveDocument,
+} from "./api.ts";
 import { DocumentBlock } from "./DocumentBlock.tsx";
 import { documentsQueryKey } from "./queries.ts";
 import { UploadControl } from "./UploadControl.tsx";
@@ -22,8 +28,6 @@ export interface DocumentsFieldProps {
   /** The record's module and category: the attached documents are filed there. */
   module: string;
   category: string;
-  /** Known once the record is saved; stored as each new document's assignedDocument. */
-  recordId?: string;
   /** The field's label; defaults to "Documents". */
   label?: string;
 }
@@ -40,11 +44,27 @@ function useAttachedDocuments(ids: readonly string[], module: string, category: 
 }
 
 /**
- * A record's `documents` field: its attached files with Download and (PDF) View, "Upload File"
- * to attach another (a document filed under the record's module and category, then its file),
- * and removal after the "Delete the Record" confirmation.
+ * The files uploaded while the field is on screen. Each is a pending upload, on no record and in
+ * no list until the record's save links it; when the form goes (saved, cancelled, left through the
+ * unsaved-changes guard), they are discarded, which the server does only to those still pending.
  */
-export function DocumentsField({ value, onChange, module, category, recordId, label }: DocumentsFieldProps) {
+function usePendingUploads() {
+  const uploaded = useRef(new Set<string>());
+  useEffect(() => {
+    const ids = uploaded.current;
+    return () => {
+      for (const id of ids) void discardPendingUpload(id).catch(() => undefined);
+    };
+  }, []);
+  return uploaded.current;
+}
+
+/**
+ * A record's `documents` field: its attached files with Download and (PDF) View, "Upload File"
+ * to attach another (a pending document filed under the record's module and category, then its
+ * file), and removal after the "Delete the Record" confirmation.
+ */
+export function DocumentsField({ value, onChange, module, category, label }: DocumentsFieldProps) {
   const { t } = useTranslation("documents");
   const labelId = useId();
   const queryClient = useQueryClient();
@@ -53,6 +73,7 @@ export function DocumentsField({ value, onChange, module, category, recordId, la
   const [removing, setRemoving] = useState<DocumentRef | null>(null);
   const [removePending, setRemovePending] = useState(false);
   const file = useDocumentFile(() => void queryClient.invalidateQueries({ queryKey: documentsQueryKey }));
+  const pending = usePendingUploads();
 
   const attach = async (picked: File) => {
     let id: string;
@@ -62,12 +83,13 @@ export function DocumentsField({ value, onChange, module, category, recordId, la
         type: category,
         assignedModule: module,
         assignedType: category,
-        ...(recordId ? { assignedDocument: recordId } : {}),
+        pending: true,
       });
     } catch {
       showToast(t("toast.failed"), "error");
       return;
     }
+    pending.add(id);
     const stored = await file.upload({ module, type: category, id }, picked);
     if (stored) onChange([...value, id]);
     else await deleteDocument({ module, type: category, id }).catch(() => undefined);

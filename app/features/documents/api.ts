@@ -13,6 +13,8 @@ export type DocumentMetadata = {
   assignedModule?: string;
   assignedType?: string;
   assignedDocument?: string;
+  /** An upload of a record's form, on no record until the record's save (documentInputSchema). */
+  pending?: boolean;
 };
 
 /** Where a document lives: its module, type and id. */
@@ -46,6 +48,11 @@ export function saveDocument(metadata: DocumentMetadata): Promise<string> {
 
 export function deleteDocument(ref: DocumentRef): Promise<void> {
   return apiFetch<void>(documentPath(ref), { method: "DELETE" });
+}
+
+/** Deletes an upload of a record's form left unsaved; one its record's save kept stays (204 either way). */
+export function discardPendingUpload(id: string): Promise<void> {
+  return apiFetch<void>(`/api/documents/pending/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
 /** Removes the stored file only; the server refuses a name that is not the stored one. */

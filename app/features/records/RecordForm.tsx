@@ -90,7 +90,6 @@ export function RecordForm({ category, recordId, initial, onSaved, onCancel }: R
                   errorOf={(key) => form.errors[key]}
                   onBlur={(key) => form.validateField(key)}
                   reveal={reveal}
-                  recordId={recordId}
                 />
               </div>
             ))}

@@ -1,4 +1,5 @@
 import type { Database } from "../../db/database.ts";
+import { periodicRun } from "../../jobs/periodic.ts";
 import type { JobHandlers, JobQueue } from "../../jobs/runner.ts";
 import type { AccountEraser } from "./account-deletion.ts";
 
@@ -21,12 +22,8 @@ const BATCH = 200;
  * names the job's unique key); each run schedules the next day's.
  */
 export async function schedulePurgeOfUnverified(jobs: JobQueue<PurgeJobs>, now: number): Promise<void> {
-  const day = Math.floor(now / DAY_MS);
-  await jobs.enqueue(
-    "account.purge-unverified",
-    { day },
-    { runAt: Math.max(now, day * DAY_MS), uniqueKey: `account.purge-unverified:${day}` },
-  );
+  const { index: day, options } = periodicRun("account.purge-unverified", DAY_MS, now);
+  await jobs.enqueue("account.purge-unverified", { day }, options);
 }
 
 /** Erases accounts never confirmed within UNVERIFIED_ACCOUNT_TTL_MS, everything they stored with them. */

@@ -774,6 +774,7 @@ describe.each(testDialects())("documents access on %s", (dialect) => {
     ["GET", `/api/documents/inventory/documentlibrary/${MISSING_ID}/download/a.pdf/`],
     ["DELETE", `/api/documents/inventory/documentlibrary/${MISSING_ID}/delete/a.pdf/`],
     ["DELETE", `/api/documents/inventory/documentlibrary/${MISSING_ID}`],
+    ["DELETE", `/api/documents/pending/${MISSING_ID}`],
   ] as const;
 
   it("answers 403 on every route to an account with neither subscriber nor b2b, and 401 to no one", async () => {

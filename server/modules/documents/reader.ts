@@ -43,14 +43,19 @@ export function documentReader(db: Kysely<DB>, dataKeys: DataKeys) {
       return row === undefined ? undefined : openDocument(dataKeys, row);
     },
 
-    /** One of the owner's documents, only where a path places it (its module and type). */
+    /** One of the owner's documents, only where a path places it (its module and type); never a pending upload. */
     async findAt(
       ownerId: string,
       id: string,
       at: { module?: string; type: string },
     ): Promise<OpenedDocument | undefined> {
       const row = await documents.find(ownerId, id);
-      if (row === undefined || row.type !== at.type || (at.module !== undefined && row.module !== at.module))
+      if (
+        row === undefined ||
+        row.pending_since !== null ||
+        row.type !== at.type ||
+        (at.module !== undefined && row.module !== at.module)
+      )
         return undefined;
       return openDocument(dataKeys, row);
     },

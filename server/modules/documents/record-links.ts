@@ -1,11 +1,15 @@
+import type { ChangeHook } from "../../db/change-hook.ts";
 import type { RecordChangeHook } from "../records/service.ts";
+import { documentRepository } from "./repository.ts";
 
 /**
- * A file attached while a record is being added is stored before the record exists, so it cannot
- * name it yet. Once the record is saved, the documents its documents fields hold are linked to it
- * (assigned_document), so the library can lead from each file to its record.
+ * A file attached in a record's form is stored before the record is saved, as a pending upload
+ * that names no record and is listed nowhere. Once the record is saved, the documents its
+ * documents fields hold are linked to it (assigned_document) and stop being pending, so the
+ * library lists them and leads from each file to its record; `documentChanges` (the search index)
+ * is told of each document linked.
  */
-export function attachedDocumentsLinker(): RecordChangeHook {
+export function attachedDocumentsLinker(documentChanges: readonly ChangeHook[] = []): RecordChangeHook {
   return {
     async saved(trx, ownerId, recordId, category, body) {
       const ids = category.fields
@@ -15,17 +19,10 @@ export function attachedDocumentsLinker(): RecordChangeHook {
           return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
         });
       if (ids.length === 0) return;
-      await trx
-        .updateTable("document")
-        .set({ assigned_document: recordId })
-        .where("owner_id", "=", ownerId)
-        .where("id", "in", ids)
-        // Only the files added through this record's own form (stored under its category): a file
-        // filed elsewhere that a record merely names stays where it is, and so does who may see it.
-        .where("module", "=", category.module)
-        .where("type", "=", category.key)
-        .where("assigned_document", "is", null)
-        .execute();
+      // Only the files added through this record's own form (stored under its category): a file
+      // filed elsewhere that a record merely names stays where it is, and so does who may see it.
+      const linked = await documentRepository(trx).linkToRecord(ownerId, recordId, category, ids);
+      for (const id of linked) for (const hook of documentChanges) await hook.saved(trx, ownerId, id);
     },
     // The files outlive their record (nothing the owner kept is lost with it): unlinked, the
     // library shows them under the record's category.

@@ -104,6 +104,20 @@ export function documentRepository(db: Kysely<DB>) {
         .where("owner_id", "=", ownerId)
         .where("module", "=", module)
         .where("type", "=", type)
+        .where("pending_since", "is", null)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+    },
+
+    /** Every document of a record's documents field (not the library's own entries), oldest first. */
+    listOnRecords(ownerId: string, libraryType: string): Promise<DocumentTable[]> {
+      return db
+        .selectFrom("document")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("type", "!=", libraryType)
+        .where("pending_since", "is", null)
         .orderBy("created_at")
         .orderBy("id")
         .execute();
@@ -113,18 +127,6 @@ export function documentRepository(db: Kysely<DB>) {
      * The documents attached to one record (assignedDocument), oldest first; two saved in the same
      * millisecond follow their position on the record, so the order never depends on random ids.
      */
-    /** Every document of a record's documents field (not the library's own entries), oldest first. */
-    listOnRecords(ownerId: string, libraryType: string): Promise<DocumentTable[]> {
-      return db
-        .selectFrom("document")
-        .selectAll()
-        .where("owner_id", "=", ownerId)
-        .where("type", "!=", libraryType)
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute();
-    },
-
     listAttachedTo(ownerId: string, recordId: string): Promise<DocumentTable[]> {
       return db
         .selectFrom("document")
@@ -144,6 +146,7 @@ export function documentRepository(db: Kysely<DB>) {
         .select(["type", (eb) => eb.fn.countAll<number | string>().as("count")])
         .where("owner_id", "=", ownerId)
         .where("module", "=", module)
+        .where("pending_since", "is", null)
         .groupBy("type")
         .orderBy("type")
         .execute();
@@ -159,6 +162,7 @@ export function documentRepository(db: Kysely<DB>) {
         .where("module", "=", module)
         .where("assigned_module", "=", assignedModule)
         .where("assigned_type", "=", assignedType)
+        .where("pending_since", "is", null)
         .executeTakeFirst();
       return Number(row?.count ?? 0);
     },
@@ -174,9 +178,49 @@ export function documentRepository(db: Kysely<DB>) {
       return row === undefined ? undefined : { blobId: row.blob_id };
     },
 
-    /** Every document of the owner (the search index's build). */
+    /** Every document of the owner but the pending uploads (the search index's build, the whole file). */
     listAll(ownerId: string): Promise<DocumentTable[]> {
-      return db.selectFrom("document").selectAll().where("owner_id", "=", ownerId).execute();
+      return db
+        .selectFrom("document")
+        .selectAll()
+        .where("owner_id", "=", ownerId)
+        .where("pending_since", "is", null)
+        .execute();
+    },
+
+    /** Deletes a pending upload; answers its blob, or undefined when it is not a pending upload of the owner. */
+    async deletePending(ownerId: string, id: string): Promise<{ blobId: string | null } | undefined> {
+      const row = await db
+        .deleteFrom("document")
+        .where("owner_id", "=", ownerId)
+        .where("id", "=", id)
+        .where("pending_since", "is not", null)
+        .returning("blob_id")
+        .executeTakeFirst();
+      return row === undefined ? undefined : { blobId: row.blob_id };
+    },
+
+    /**
+     * Links the pending uploads among `ids` filed under a record's category to that record, and
+     * the record's own files saved before it existed; answers the ids it linked.
+     */
+    async linkToRecord(
+      ownerId: string,
+      recordId: string,
+      category: { module: string; key: string },
+      ids: readonly string[],
+    ): Promise<string[]> {
+      const rows = await db
+        .updateTable("document")
+        .set({ assigned_document: recordId, pending_since: null })
+        .where("owner_id", "=", ownerId)
+        .where("id", "in", [...ids])
+        .where("module", "=", category.module)
+        .where("type", "=", category.key)
+        .where("assigned_document", "is", null)
+        .returning("id")
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     async deleteAllOf(ownerId: string): Promise<void> {

@@ -94,6 +94,7 @@ export async function restoredDocumentRows(
       assigned_type: document.assignedType,
       assigned_custom_position: document.assignedCustomPosition,
       assigned_document: document.assignedDocument,
+      pending_since: null,
       created_at: document.createTime,
       updated_at: document.updateTime,
     });

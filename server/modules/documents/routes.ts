@@ -172,6 +172,15 @@ export async function documentRoutes(
   );
 
   api.delete(
+    "/api/documents/pending/:id",
+    { config: subscriber, schema: { params: z.object({ id }) } },
+    async (request, reply) => {
+      await service.discardPending(actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  api.delete(
     "/api/documents/:module/:type/:id",
     { config: subscriber, schema: { params: documentParams } },
     async (request, reply) => {

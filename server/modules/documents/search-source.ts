@@ -30,7 +30,14 @@ function docOf(document: OpenedDocument): SearchDoc {
 
 export function documentSearchSource(db: Kysely<DB>, dataKeys: DataKeys): SearchSource {
   const documents = documentRepository(db);
-  const docsOf = async (rows: readonly DocumentTable[]) => (await openDocuments(dataKeys, rows)).map(docOf);
+  // A pending upload is found once its record's save links it (record-links.ts tells the index).
+  const docsOf = async (rows: readonly DocumentTable[]) =>
+    (
+      await openDocuments(
+        dataKeys,
+        rows.filter((row) => row.pending_since === null),
+      )
+    ).map(docOf);
   return {
     kind: "document",
     async read(ownerId, ids) {

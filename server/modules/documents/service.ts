@@ -120,6 +120,8 @@ export function createDocumentService(options: {
       await db.transaction().execute(async (trx) => {
         await documentRepository(trx).insert({
           ...toColumns(input),
+          ...(input.pending ? { assigned_document: null } : {}),
+          pending_since: input.pending ? now : null,
           ...NO_FILE,
           ...NO_TEXT,
           ...text,
@@ -196,6 +198,16 @@ export function createDocumentService(options: {
       const row = await find(actor, at);
       if (row.blob_id === null || (await open(row)).fileName !== fileName) throw new AppError("not_found");
       await swapFile(actor.userId, row, NO_FILE);
+    },
+
+    /**
+     * Removes a pending upload and its file (its record's form was left unsaved). Nothing happens
+     * to a document that is not pending (its record's save linked it) or not there: the form asks
+     * on every exit without knowing. Never indexed, so search has nothing to forget.
+     */
+    async discardPending(actor: Actor, id: string): Promise<void> {
+      const gone = await documents.deletePending(actor.userId, id);
+      if (gone !== undefined) await discard(actor.userId, gone.blobId);
     },
 
     /**
