@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { admin, genericOAuth, twoFactor } from "better-auth/plugins";
+import { PASSWORD_LIMITS } from "../../domain/limits.ts";
+import { type PasswordContext, passwordRefusal } from "../../domain/passwordStrength.ts";
 import type { Config } from "../config.ts";
 import type { ChangeHook } from "../db/change-hook.ts";
 import type { Database } from "../db/database.ts";
 import { ensureOwnPerson } from "../modules/persons/own-person.ts";
 import { type IdentityMailer, identityMails } from "./auth-mail.ts";
 import { authDatabase, USER_FIELDS } from "./auth-schema.ts";
-import { isWeakPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-strength.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { sessionCookieName } from "./session-cookie.ts";
 import { createSessionIdentity, databaseSessionLoader, type SessionIdentity } from "./session-identity.ts";
@@ -37,6 +38,25 @@ function passwordBeingSet(path: string, body: Record<string, unknown> | undefine
   if (path === "/sign-up/email") return body?.password;
   if (path === "/reset-password" || path === "/change-password") return body?.newPassword;
   return undefined;
+}
+
+/**
+ * What the password rule knows of the account: the sign-up's email and name, or the signed-in
+ * account's on a change (the app's checklist knows them too). A reset's link names the account to
+ * neither, so neither checks them there.
+ */
+async function passwordContext(
+  ctx: Parameters<typeof getSessionFromCtx>[0],
+  body: Record<string, unknown> | undefined,
+): Promise<PasswordContext> {
+  if (ctx.path === "/change-password") {
+    const session = await getSessionFromCtx(ctx);
+    return session === null ? {} : { email: session.user.email, name: session.user.name };
+  }
+  return {
+    ...(typeof body?.email === "string" ? { email: body.email } : {}),
+    ...(typeof body?.name === "string" ? { name: body.name } : {}),
+  };
 }
 
 /** The client address the Fastify mount passes on (request.ip), for events and the new-device notice. */
@@ -113,8 +133,8 @@ function buildBetterAuth(
       enabled: true,
       // Also the anti-enumeration switch: an existing email answers like a new sign-up.
       requireEmailVerification: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      minPasswordLength: PASSWORD_LIMITS.minLength,
+      maxPasswordLength: PASSWORD_LIMITS.maxLength,
       resetPasswordTokenExpiresIn: LINK_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
@@ -166,12 +186,10 @@ function buildBetterAuth(
         }
         const body = ctx.body as Record<string, unknown> | undefined;
         const password = passwordBeingSet(ctx.path, body);
-        if (typeof password !== "string" || password.length < MIN_PASSWORD_LENGTH) return;
-        const context = {
-          ...(typeof body?.email === "string" ? { email: body.email } : {}),
-          ...(typeof body?.name === "string" ? { name: body.name } : {}),
-        };
-        if (isWeakPassword(password, context)) {
+        if (typeof password !== "string") return;
+        // The rule the app's meter and checklist show (domain/passwordStrength.ts); its lengths are
+        // better-auth's own checks too, which word them the same way (auth-errors.ts).
+        if (passwordRefusal(password, await passwordContext(ctx, body)) === "password_too_weak") {
           throw new APIError("BAD_REQUEST", {
             message: "Password is too easy to guess",
             code: "PASSWORD_TOO_WEAK",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { passwordChecks, passwordStrength } from "../../domain/passwordStrength.ts";
 import {
   cookiesOf,
   createSignedInUser,
@@ -181,6 +182,47 @@ describe.each(testDialects())("identity on %s", (dialect) => {
       reason: "password_too_short",
       fields: { password: "Utilisez au moins 10 caractères." },
     });
+  });
+
+  it("refuses what the app's password rule refuses and takes what it takes, naming the rule, on sign-up and on a change", async () => {
+    const name = "Marguerite Duras";
+    const email = uniqueEmail("marguerite");
+    // Every class a meter counts, yet made of the name: the one rule calls it guessable.
+    const madeOfName = "MargueriteDuras#1914";
+    expect(passwordStrength(madeOfName, { email, name })).toBe("weak");
+    expect(passwordChecks(madeOfName, { email, name }).notGuessable).toBe(false);
+    const refused = await post(test, "/api/auth/sign-up/email", { email, password: madeOfName, name });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      reason: "password_too_weak",
+      fields: {
+        password:
+          "Too easy to guess: choose one that is not a common password or made of your name or email.",
+      },
+    });
+    const strong = "Analytical-Engine-1843";
+    expect(passwordStrength(strong, { email, name })).toBe("strong");
+    expect((await post(test, "/api/auth/sign-up/email", { email, password: strong, name })).statusCode).toBe(
+      200,
+    );
+
+    // A change knows the signed-in account's name, as My Account's checklist does.
+    const user = await createSignedInUser(test, { name });
+    const change = (newPassword: string) =>
+      request(test, {
+        method: "POST",
+        url: "/api/auth/change-password",
+        cookie: user.cookie,
+        payload: { currentPassword: TEST_PASSWORD, newPassword },
+        headers: { "accept-language": "fr" },
+      });
+    const sameName = await change("MargueriteDuras!77xy");
+    expect(sameName.statusCode).toBe(400);
+    expect(sameName.json().error).toMatchObject({
+      reason: "password_too_weak",
+      fields: { newPassword: expect.stringMatching(/^Trop facile à deviner/) },
+    });
+    expect((await change("Lighthouse-Orchard-2718")).statusCode).toBe(200);
   });
 
   it("sends a reset link that works once and not after it expires; unknown emails get the same answer", async () => {

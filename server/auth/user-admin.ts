@@ -1,5 +1,6 @@
+import { PASSWORD_LIMITS } from "../../domain/limits.ts";
+import { passwordRefusal } from "../../domain/passwordStrength.ts";
 import type { AuthServices } from "./better-auth.ts";
-import { isWeakPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-strength.ts";
 
 /** A refusal an operator can act on, in one line. */
 export class UserAdminError extends Error {
@@ -25,14 +26,16 @@ export async function createVerifiedUser(
 ): Promise<{ id: string; email: string }> {
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email)) throw new UserAdminError(`"${input.email}" is not an email address.`);
-  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
-    throw new UserAdminError(
-      `the password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters; choose a longer one.`,
-    );
-  }
   const name = input.name?.trim() || email.split("@")[0] || email;
-  if (isWeakPassword(input.password, { email, name })) {
+  const refusal = passwordRefusal(input.password, { email, name });
+  if (refusal === "password_too_weak") {
     throw new UserAdminError("the password is too easy to guess; choose a longer phrase of unrelated words.");
+  }
+  if (refusal !== null) {
+    const { minLength, maxLength } = PASSWORD_LIMITS;
+    throw new UserAdminError(
+      `the password must have ${minLength} to ${maxLength} characters; choose a longer one.`,
+    );
   }
   const { internalAdapter, password } = await services.auth.$context;
   if ((await internalAdapter.findUserByEmail(email)) !== null) {

@@ -1,42 +1,20 @@
 import "@mantine/core/styles/Checkbox.css";
-import "@mantine/core/styles/List.css";
-import { Button, Checkbox, Group, List, Text, VisuallyHidden } from "@mantine/core";
-import { IconCircleCheck, IconCircleDashed } from "@tabler/icons-react";
+import { Button, Checkbox, Group, Text, VisuallyHidden } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_LIMITS } from "../../../domain/limits.ts";
+import { passwordRefusal } from "../../../domain/passwordStrength.ts";
 import type { Account } from "../../../domain/schemas/account.ts";
 import { fieldError, formError } from "../../api/errorMessages.ts";
 import { PasswordField } from "../login/PasswordField.tsx";
+import { PasswordStrengthMeter } from "../register/PasswordStrengthMeter.tsx";
 import { AccountForm } from "./AccountForm.tsx";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
 import { changePassword } from "./accountApi.ts";
 
 type Problems = { current?: string; next?: string; confirm?: string };
-
-function Rule({ met, label }: { met: boolean | null; label: string }) {
-  const { t } = useTranslation("account");
-  const Icon = met ? IconCircleCheck : IconCircleDashed;
-  return (
-    <List.Item
-      icon={
-        <Icon
-          size={18}
-          aria-hidden="true"
-          color={met ? "var(--mantine-color-green-7)" : "var(--mantine-color-dimmed)"}
-        />
-      }
-    >
-      {label}
-      {/* Rules the server alone can judge carry no state. */}
-      {met !== null && (
-        <VisuallyHidden>{` (${met ? t("password.ruleMet") : t("password.ruleNotMet")})`}</VisuallyHidden>
-      )}
-    </List.Item>
-  );
-}
 
 /** Change of password, with the rules shown as they are met, and the option to end other sessions. */
 export function PasswordSection({ account }: { account: Account }) {
@@ -46,6 +24,7 @@ export function PasswordSection({ account }: { account: Account }) {
   const [confirm, setConfirm] = useState("");
   const [signOutOthers, setSignOutOthers] = useState(true);
   const [problems, setProblems] = useState<Problems>({});
+  const meterId = useId();
   const change = useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
@@ -64,15 +43,17 @@ export function PasswordSection({ account }: { account: Account }) {
   }
 
   const { minLength: min, maxLength: max } = PASSWORD_LIMITS;
-  const lengthMet = next.length >= min && next.length <= max;
-  const differentMet = next !== "" && next !== current;
+  // The server judges a new password with the account's email and name: so does the meter.
+  const context = { email: account.email, name: account.name };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Problems = {};
     if (current === "") found.current = t("password.required");
-    if (next.length < min) found.next = t("password.tooShort", { min });
-    else if (next.length > max) found.next = t("password.tooLong", { max });
+    const refusal = passwordRefusal(next, context);
+    if (refusal === "password_too_short") found.next = t("password.tooShort", { min });
+    else if (refusal === "password_too_long") found.next = t("password.tooLong", { max });
+    else if (refusal === "password_too_weak") found.next = t("password.tooWeak");
     else if (next === current) found.next = t("password.sameAsCurrent");
     if (confirm !== next) found.confirm = t("password.mismatch");
     setProblems(found);
@@ -111,16 +92,10 @@ export function PasswordSection({ account }: { account: Account }) {
           required
           // The checklist below shows the rules; this says them with the field, for screen readers.
           description={<VisuallyHidden>{t("password.rulesSummary", { min, max })}</VisuallyHidden>}
+          aria-describedby={meterId}
           error={problems.next ?? fieldError(t, change.error, "newPassword")}
         />
-        <div>
-          <Text size="sm">{t("password.requirementsTitle")}</Text>
-          <List size="sm" spacing={4} mt={4}>
-            <Rule met={lengthMet} label={t("password.ruleLength", { min, max })} />
-            <Rule met={differentMet} label={t("password.ruleDifferent")} />
-            <Rule met={null} label={t("password.ruleGuessable")} />
-          </List>
-        </div>
+        <PasswordStrengthMeter id={meterId} password={next} context={context} />
         <PasswordField
           toggleLabel={t("actions.showPassword")}
           label={t("password.confirm")}

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { LIMITS, PASSWORD_LIMITS } from "../../../domain/limits.ts";
+import { type PasswordContext, passwordRefusal } from "../../../domain/passwordStrength.ts";
 
 /*
  * Checks the identity forms make before calling the server. Each returns an `auth` translation key
@@ -25,16 +26,19 @@ export function checkName(name: string): FieldProblem {
   return null;
 }
 
-/** A password being chosen: the server's length rules (its strength check answers on submit). */
-export function checkNewPassword(password: string): FieldProblem {
+/** A password being chosen, by the server's own rule (domain/passwordStrength.ts). */
+export function checkNewPassword(password: string, context: PasswordContext = {}): FieldProblem {
   if (password === "") return { key: "validation.passwordRequired" };
-  if (password.length < PASSWORD_LIMITS.minLength) {
-    return { key: "validation.passwordTooShort", values: { min: PASSWORD_LIMITS.minLength } };
+  switch (passwordRefusal(password, context)) {
+    case "password_too_short":
+      return { key: "validation.passwordTooShort", values: { min: PASSWORD_LIMITS.minLength } };
+    case "password_too_long":
+      return { key: "validation.passwordTooLong", values: { max: PASSWORD_LIMITS.maxLength } };
+    case "password_too_weak":
+      return { key: "validation.passwordTooWeak" };
+    case null:
+      return null;
   }
-  if (password.length > PASSWORD_LIMITS.maxLength) {
-    return { key: "validation.passwordTooLong", values: { max: PASSWORD_LIMITS.maxLength } };
-  }
-  return null;
 }
 
 export function checkConfirmation(password: string, confirmation: string): FieldProblem {

@@ -1,6 +1,7 @@
 import type { ReactNode, RefObject } from "react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import type { PasswordContext } from "../../../domain/passwordStrength.ts";
 import { PasswordField } from "../login/PasswordField.tsx";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter.tsx";
 
@@ -17,6 +18,8 @@ export type NewPasswordFieldsProps = {
   /** Forms focus the first field with a problem. */
   passwordRef: RefObject<HTMLInputElement | null>;
   confirmRef: RefObject<HTMLInputElement | null>;
+  /** The account's email and name, where the form knows them (registration). */
+  context?: PasswordContext;
 };
 
 /**
@@ -43,7 +46,7 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
           aria-describedby={meterId}
           toggleLabel={t("fields.togglePassword")}
         />
-        <PasswordStrengthMeter id={meterId} password={props.password} />
+        <PasswordStrengthMeter id={meterId} password={props.password} context={props.context} />
       </div>
       <PasswordField
         ref={props.confirmRef}

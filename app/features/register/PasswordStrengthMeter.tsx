@@ -2,19 +2,36 @@ import { Text, VisuallyHidden } from "@mantine/core";
 import { IconCircle, IconCircleCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_LIMITS } from "../../../domain/limits.ts";
+import {
+  type PasswordChecks,
+  type PasswordContext,
+  passwordChecks,
+  passwordStrength,
+  STRENGTH_BARS,
+} from "../../../domain/passwordStrength.ts";
 import classes from "./PasswordStrengthMeter.module.css";
-import { type PasswordChecks, passwordChecks, passwordStrength, STRENGTH_BARS } from "./passwordStrength.ts";
 
-const CHECK_ORDER: (keyof PasswordChecks)[] = ["minLength", "mixedCase", "digit", "symbol"];
+/** The two requirements first, then the recommendations. */
+const CHECK_ORDER: (keyof PasswordChecks)[] = ["length", "notGuessable", "mixedCase", "digit", "symbol"];
 
 /**
- * Strength of a password being chosen: four bars (decoration), the level in words (announced
- * politely as it changes), and the requirements, each marked done or not yet in words too.
+ * Strength of a password being chosen, by the rule the server applies (domain/passwordStrength.ts):
+ * four bars (decoration), the level in words (announced politely as it changes), and the
+ * requirements, each marked done or not yet in words too. `context` is the account's email and
+ * name where the form knows them: a password made of them is too easy to guess.
  */
-export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {
+export function PasswordStrengthMeter({
+  password,
+  context,
+  id,
+}: {
+  password: string;
+  context?: PasswordContext;
+  id?: string;
+}) {
   const { t } = useTranslation("auth");
-  const level = passwordStrength(password);
-  const checks = passwordChecks(password);
+  const level = passwordStrength(password, context);
+  const checks = passwordChecks(password, context);
   const filled = STRENGTH_BARS[level];
   return (
     <div id={id}>
@@ -43,7 +60,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
               data-met={met || undefined}
             >
               <Icon size={16} aria-hidden="true" color={met ? "var(--mantine-color-green-8)" : undefined} />
-              {t(`strength.${check}`, { min: PASSWORD_LIMITS.minLength })}
+              {t(`strength.${check}`, { min: PASSWORD_LIMITS.minLength, max: PASSWORD_LIMITS.maxLength })}
               <VisuallyHidden>, {met ? t("strength.met") : t("strength.unmet")}</VisuallyHidden>
             </Text>
           );

@@ -3,7 +3,6 @@ import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../../test/render.tsx";
 import { sentBodies, stubApi } from "../../test/stubApi.ts";
-import { passwordStrength } from "./passwordStrength.ts";
 import { RegisterPage } from "./RegisterPage.tsx";
 
 function visitRegister(api: Parameters<typeof stubApi>[0] = {}, language = "en") {
@@ -35,17 +34,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("password strength", () => {
-  it("rates by length first, then variety and length", () => {
-    expect(passwordStrength("Ab1!")).toBe("tooShort");
-    expect(passwordStrength("aaaaaaaaaaaa")).toBe("weak");
-    expect(passwordStrength("lowercaseonly")).toBe("weak");
-    expect(passwordStrength("lowercase12")).toBe("fair");
-    expect(passwordStrength("Lowercase12")).toBe("good");
-    expect(passwordStrength("Analytical-Engine-1843")).toBe("strong");
-  });
-});
-
 describe("/register", () => {
   it("fills in the address an invitation was sent to", () => {
     stubApi({});
@@ -63,6 +51,22 @@ describe("/register", () => {
     await userEvent.type(screen.getByLabelText(/^Password/), "Analytical-Engine-1843");
     expect(screen.getByText("Password strength: strong")).toBeTruthy();
     expect(screen.getByText(/Has at least 10 characters/).textContent).toContain("done");
+  });
+
+  it("never shows as strong a password made of the name typed above, and names the rule it fails", async () => {
+    const { fetchMock } = visitRegister();
+    await fill({ password: "AdaLovelace#1815" });
+    expect(screen.getByText("Password strength: weak")).toBeTruthy();
+    expect(
+      screen.getByText(/Is not a common password or one made of your name or email/).textContent,
+    ).toContain("not yet");
+    await userEvent.click(screen.getByRole("button", { name: "Create account" }));
+    expect(
+      await screen.findByText(
+        "Too easy to guess: choose one that is not a common password or made of your name or email.",
+      ),
+    ).toBeTruthy();
+    expect(sentBodies(fetchMock, "POST /api/auth/sign-up/email")).toHaveLength(0);
   });
 
   it("refuses a short password and a confirmation that does not match, beside the fields", async () => {
@@ -92,7 +96,7 @@ describe("/register", () => {
     });
     await fill({ password: "Kinfile12345" });
     await userEvent.click(screen.getByRole("button", { name: "Create account" }));
-    expect(await screen.findByText(/This password is too easy to guess/)).toBeTruthy();
+    expect(await screen.findByText(/^Too easy to guess/)).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
   });
 

@@ -53,6 +53,9 @@ export function RegisterPage() {
     if (registeredEmail) doneHeading.current?.focus();
   }, [registeredEmail]);
 
+  // The rule refuses a password made of the account's email or name: the meter knows them too.
+  const context = { email: values.email.trim(), name: values.name.trim() };
+
   const set = (field: Field) => (event: { currentTarget: HTMLInputElement }) => {
     const value = event.currentTarget.value;
     setValues((current) => ({ ...current, [field]: value }));
@@ -63,7 +66,7 @@ export function RegisterPage() {
     const found: Record<Field, FieldProblem> = {
       name: checkName(values.name),
       email: checkEmail(values.email),
-      password: checkNewPassword(values.password),
+      password: checkNewPassword(values.password, context),
       confirm: checkConfirmation(values.password, values.confirm),
     };
     setProblems(found);
@@ -145,6 +148,7 @@ export function RegisterPage() {
               error={errorOf("email")}
             />
             <NewPasswordFields
+              context={context}
               label={t("fields.password")}
               name="password"
               password={values.password}
