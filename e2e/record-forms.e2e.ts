@@ -67,10 +67,14 @@ describe("record forms", () => {
       await dialog.getByRole("button", { name: "Save", exact: true }).click();
       await dialog.waitFor({ state: "detached" });
 
-      // Chosen in the field: a pill beside its input.
-      await page.getByText("Claire Gagnon", { exact: true }).first().waitFor();
+      // Chosen in the executors' field: a pill beside its input.
+      await page
+        .locator(".mantine-MultiSelect-root")
+        .filter({ has: page.getByRole("combobox", { name: /^Executor\(s\) or liquidator\(s\)/ }) })
+        .getByText(/^Claire Gagnon/)
+        .waitFor();
       expect(path(page)).toBe("/dashboard/inventory/will/add");
-      expect(await page.getByLabel(/^Date signed/).inputValue()).toBe("2024-05-17");
+      expect(await page.getByLabel(/^Date signed/).inputValue()).toBe("17 May, 2024");
       expect(await recordsOf(page, "inventory", "will")).toEqual([]);
 
       await page.getByRole("button", { name: "Save", exact: true }).click();
