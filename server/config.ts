@@ -1,13 +1,31 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { ARCHIVE_LIMITS, type ArchiveLimits } from "../domain/limits.ts";
 import { BILLING_MODES } from "../domain/schemas/subscription.ts";
 import { isMasterKeyText } from "./crypto/master-key-text.ts";
 import { DEFAULT_MAIL_FROM } from "./mail/transport.ts";
 
-const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** Defined (true) in the bundle only, by rolldown.server.config.ts. */
+declare const KINFILE_BUNDLE: boolean;
+
+/**
+ * The files the server reads at run time. The bundle finds them beside itself in dist/ (the web
+ * app, its copy of the translations, the fonts the build copies), as a deployment holds them; the
+ * TypeScript sources find them in the repository.
+ */
+const SHIPPED_FILES =
+  typeof KINFILE_BUNDLE === "undefined"
+    ? {
+        webDir: path.join(import.meta.dirname, "..", "dist", "web"),
+        localesDir: path.join(import.meta.dirname, "..", "public", "locales"),
+        fontsDir: path.join(import.meta.dirname, "modules", "binder", "fonts"),
+      }
+    : {
+        webDir: path.join(import.meta.dirname, "web"),
+        localesDir: path.join(import.meta.dirname, "web", "locales"),
+        fontsDir: path.join(import.meta.dirname, "fonts"),
+      };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -321,9 +339,7 @@ export function loadConfig(env: Env): Config {
     dataDir: path.resolve(vars.DATA_DIR ?? "data"),
     nodeEnv: vars.NODE_ENV,
     logLevel: vars.LOG_LEVEL,
-    webDir: path.join(REPO_DIR, "dist", "web"),
-    localesDir: path.join(REPO_DIR, "public", "locales"),
-    fontsDir: path.join(REPO_DIR, "server", "modules", "binder", "fonts"),
+    ...SHIPPED_FILES,
     sessionTtlSeconds: vars.SESSION_TTL_SECONDS ?? 8 * 60 * 60,
     billing: billingConfig(vars),
     authRateLimit: {

@@ -35,14 +35,17 @@ function interpolate(message: string, params: Record<string, unknown>): string {
 }
 
 /**
- * Loads public/locales once at start: the files are small, served often, and change only with a
+ * Loads the translations (config.localesDir) once at start: the files are small, served often, and change only with a
  * release (in development Vite serves them itself).
  */
 export async function loadLocaleStore(localesDir: string): Promise<LocaleStore> {
   const files = new Map<string, LocaleFile>();
   const messages = new Map<string, Messages>();
   for (const language of LANGUAGES) {
-    const names = await readdir(path.join(localesDir, language)).catch(() => []);
+    // A server without its translations would answer every message as a key: refuse to start instead.
+    const names = await readdir(path.join(localesDir, language)).catch((error: Error) => {
+      throw new Error(`the translations of ${language} are missing (${error.message}).`);
+    });
     for (const name of names) {
       const namespace = NAMESPACE_FILE.exec(name)?.[1];
       if (namespace === undefined) continue;
