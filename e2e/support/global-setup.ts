@@ -1,6 +1,7 @@
 /**
- * Vitest global setup for the browser suite: the built app on a real server with a fresh data
- * directory. The suite needs `npm run build` first (`npm test` runs it) and Debian's Chromium.
+ * Vitest global setup for the browser suite: the built app served by the bundle (dist/server.mjs,
+ * started as `npm start` starts it: support/server.ts) with a fresh data directory. The suite
+ * needs `npm run build` first (`npm test` runs it) and Debian's Chromium.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";

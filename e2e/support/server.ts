@@ -1,10 +1,11 @@
 /**
- * Starts the real Kinfile server (`node server/main.ts`) as a child process on a fresh data
- * directory and a free port, and waits until /readyz answers. The browser tests and the
- * benchmarks both use it, so they measure and exercise exactly what `npm start` runs.
+ * Starts the real Kinfile server as `npm start` ends by running it (package.json's `serve`: the
+ * bundle dist/server.mjs with its Node flags) as a child process on a fresh data directory and a
+ * free port, and waits until /readyz answers. The browser tests, the bundle smoke suite and the
+ * benchmarks all use it, so they exercise and measure exactly what ships; it needs `npm run build`.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -20,6 +21,23 @@ export type RunningServer = {
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 
+/**
+ * `node <flags> <bundle>` from package.json, checked to be what `npm start` runs after building:
+ * the arguments to give process.execPath (the project's Node 24).
+ */
+export function productionCommand(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const serve = scripts.serve ?? "";
+  if (!scripts.start?.endsWith(`&& ${serve}`)) {
+    throw new Error(`package.json: "start" must end by running "serve" (${serve}) after building`);
+  }
+  const [program, ...args] = serve.split(/\s+/);
+  if (program !== "node") throw new Error(`package.json: "serve" must run node, not ${program}`);
+  return args;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
@@ -34,17 +52,26 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the built server on a free port of 127.0.0.1. `publicHost: "localhost"` names it by a
- * domain, as passkeys need (a WebAuthn relying party cannot be an IP address).
+ * domain, as passkeys need (a WebAuthn relying party cannot be an IP address). `appDir` is the
+ * folder holding dist/ (the repository unless said otherwise: the smoke suite's deployment).
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { publicHost = "127.0.0.1" }: { publicHost?: "127.0.0.1" | "localhost" } = {},
+  {
+    publicHost = "127.0.0.1",
+    appDir = repoRoot,
+  }: { publicHost?: "127.0.0.1" | "localhost"; appDir?: string } = {},
 ): Promise<RunningServer> {
+  const command = productionCommand();
+  const bundle = command.at(-1) ?? "";
+  if (!existsSync(join(appDir, bundle))) {
+    throw new Error(`${join(appDir, bundle)} is missing: run \`npm run build\` first.`);
+  }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "kinfile-run-"));
   const url = `http://${publicHost}:${port}`;
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: repoRoot,
+  const child = spawn(process.execPath, command, {
+    cwd: appDir,
     env: {
       ...process.env,
       NODE_ENV: "test",
