@@ -16,7 +16,10 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
 }
 
-type Mail = { id: string; to: string; subject: string; date: number; text: string; html: string };
+export type Mail = { id: string; to: string; subject: string; date: number; text: string; html: string };
+
+/** Where an account's mail is read: the dev mailbox by default, or a real SMTP server's (the bundle smoke suite). */
+export type Mailbox = (request: APIRequestContext, to: string) => Promise<Mail>;
 
 /** Waits for mail to an address (the job runner delivers within about a second) and returns the newest. */
 export async function waitForMail(
@@ -57,11 +60,14 @@ export async function createdId(
   return typeof body === "string" ? body : body.id;
 }
 
-/** Registers and verifies an account through the API, then signs the browser context in. */
+/**
+ * Registers and verifies an account through the API (in `lang`, English unless said), then signs
+ * the browser context (or a bare API client's `{ request }`) in.
+ */
 export async function signedInAccount(
-  context: BrowserContext,
+  context: Pick<BrowserContext, "request">,
   baseURL: string,
-  options: { name?: string; skipGuide?: boolean } = {},
+  options: { name?: string; skipGuide?: boolean; lang?: "en" | "fr"; mailbox?: Mailbox } = {},
 ): Promise<E2eAccount> {
   const account = {
     email: uniqueEmail("e2e"),
@@ -71,10 +77,10 @@ export async function signedInAccount(
   const headers = { origin: baseURL };
   const signUp = await context.request.post("/api/auth/sign-up/email", {
     headers,
-    data: { name: account.name, email: account.email, password: account.password },
+    data: { name: account.name, email: account.email, password: account.password, lang: options.lang },
   });
   expect(signUp.status()).toBe(200);
-  const mail = await waitForMail(context.request, account.email);
+  const mail = await (options.mailbox ?? waitForMail)(context.request, account.email);
   const verified = await context.request.get(linkIn(mail, "verify-email"), { maxRedirects: 0 });
   expect(verified.status()).toBe(302);
   const signIn = await context.request.post("/api/auth/sign-in/email", {

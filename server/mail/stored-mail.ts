@@ -33,15 +33,15 @@ function format(address: Address | undefined): string {
   return address.name ? `${address.name} <${address.address}>` : address.address;
 }
 
-async function parse(dataDir: string, id: string): Promise<StoredMail> {
-  const raw = await readFile(path.join(dataDir, MAIL_FOLDER, `${id}.eml`));
+/** One message as sent (RFC 5322 bytes), as the dev mailbox shows it; also read from a test's SMTP server. */
+export async function parseMail(raw: Buffer, id: string, date: number): Promise<StoredMail> {
   const email = await PostalMime.parse(raw);
   return {
     id,
     from: format(email.from),
     to: addresses(email.to),
     subject: email.subject ?? "",
-    date: Number(MAIL_ID.exec(id)?.[1]),
+    date,
     text: email.text ?? "",
     html: email.html ?? "",
     // Non-ASCII header values are stored as encoded words (=?UTF-8?Q?...?=); show them as written.
@@ -50,6 +50,11 @@ async function parse(dataDir: string, id: string): Promise<StoredMail> {
       value: decodeWords(value),
     })),
   };
+}
+
+async function parse(dataDir: string, id: string): Promise<StoredMail> {
+  const raw = await readFile(path.join(dataDir, MAIL_FOLDER, `${id}.eml`));
+  return parseMail(raw, id, Number(MAIL_ID.exec(id)?.[1]));
 }
 
 /** The newest stored mails first, optionally only those sent to one address (compared case-insensitively). */
