@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   /** A secret-bearing action asked the account password again, and it was not confirmed in the last minutes. */
   password_not_confirmed: 403,
+  /** A company invitation's code typed by an account whose verified email is not the invitation's. */
+  invitation_other_address: 403,
   not_found: 404,
   conflict: 409,
   address_in_use: 409,

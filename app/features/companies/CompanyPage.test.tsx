@@ -218,4 +218,22 @@ describe("/b2b", () => {
     expect(within(done).getByRole("link", { name: "Ouvrir Kinfile" })).toBeTruthy();
     expect(await axeViolations(document.body)).toEqual([]);
   });
+
+  it("says so when the invitation was sent to another address than the account's", async () => {
+    const said =
+      "This invitation was sent to another email address. Ask your company's admin for an invitation to ada@example.com, the address of this account.";
+    stubApi({
+      "GET /api/account/account": { body: testAccount({ roles: [] }) },
+      "POST /api/b2b/account/activate": {
+        status: 403,
+        body: { error: { code: "invitation_other_address", message: said } },
+      },
+    });
+    const user = userEvent.setup();
+    renderCompany("/b2b/activate?code=ABCDE-FGHIJ-KLMNO-PQRST");
+    await user.click(await screen.findByRole("button", { name: "Activate" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(said);
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(await axeViolations(document.body)).toEqual([]);
+  });
 });

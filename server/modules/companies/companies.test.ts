@@ -212,6 +212,41 @@ describe.each(testDialects())("companies on %s", (dialect) => {
     expect(refused.json().error.message).toMatch(/Too many codes tried/);
   });
 
+  it("gives a seat only to the account of the invited address, whoever else holds the code", async () => {
+    const email = uniqueEmail("invited");
+    await as(owner).post("/api/b2b/invite", { email, firstName: "Ivy", lastName: "Invited" });
+    const code = await codeMailedTo(email);
+    const used = (await as(owner).get("/api/b2b/company")).json().seats.used;
+
+    const colleague = await createSignedInUser(test, { lang: "fr" });
+    const taken = await as(colleague).form("/api/b2b/account/activate", { code });
+    expect(taken.statusCode).toBe(403);
+    expect(taken.json().error).toEqual({
+      code: "invitation_other_address",
+      message: `Cette invitation a été envoyée à une autre adresse courriel. Demandez à l’administrateur de votre entreprise une invitation à ${colleague.email}, l’adresse de ce compte.`,
+    });
+    const english = await createSignedInUser(test);
+    const refused = await as(english).post("/api/b2b/account/activate", { code });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(
+      `This invitation was sent to another email address. Ask your company's admin for an invitation to ${english.email}, the address of this account.`,
+    );
+    expect(await rolesOf(test, colleague)).not.toContain("b2b");
+    expect((await member(email)).status).toBe("invited");
+    expect((await as(owner).get("/api/b2b/company")).json().seats.used).toBe(used);
+
+    // The invitation's address as an admin may have typed it: case and spaces aside, it is theirs.
+    await test.database.db
+      .updateTable("company_member")
+      .set({ email: ` ${email.toUpperCase()} ` })
+      .where("email", "=", email)
+      .execute();
+    const invited = await createSignedInUser(test, { email });
+    const activated = await as(invited).form("/api/b2b/account/activate", { code });
+    expect(activated.json()).toEqual({ type: "b2b", status: true });
+    expect(await rolesOf(test, invited)).toContain("b2b");
+  });
+
   it("lists members with only the membership's fields, sorted, searched and paged", async () => {
     await activeMember("Walter Skinner");
     await activeMember("Monica Reyes");

@@ -16,6 +16,7 @@ import type {
 import { type Page, pageOf } from "../../../domain/schemas/page.ts";
 import type { ActivationResult, BillingMode } from "../../../domain/schemas/subscription.ts";
 import type { Actor } from "../../auth/access.ts";
+import { authBoolean } from "../../auth/auth-values.ts";
 import { subscriberUntil } from "../../auth/roles.ts";
 import type { Database } from "../../db/database.ts";
 import { containsText } from "../../db/like.ts";
@@ -59,6 +60,11 @@ export type CompanyServiceDeps = {
   /** Message key -> text in a language (the server's locale store). */
   translate: (lng: Language, key: string, params?: Record<string, unknown>) => string;
 };
+
+/** Addresses compared as people type them: case and surrounding spaces aside. */
+function sameAddress(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
 
 function hashCode(code: string): string {
   return createHash("sha256").update(normalizeCode(code)).digest("hex");
@@ -470,42 +476,55 @@ export function createCompanyService(deps: CompanyServiceDeps) {
     },
 
     /**
-     * A code from an invitation makes the signed-in account an active member. A code that cannot
-     * be used answers status false, the same whether it exists or not, and counts towards the
+     * A code from an invitation makes the signed-in account an active member, if the account's
+     * verified email is the invitation's: a code forwarded or seen by someone else does not give
+     * away the seat (403 invitation_other_address, the seat stays free). A code that cannot be
+     * used answers status false, the same whether it exists or not; both count towards the
      * guessing limit shared with the subscription codes.
      */
     async activate(actor: Actor, typed: string, ip: string): Promise<ActivationResult> {
       const now = clock();
       const keys = [`account:${actor.userId}`, `address:${ip}`];
       await refuseGuessing(db, keys, now);
-      const activated = await db.transaction().execute(async (trx) => {
+      const outcome = await db.transaction().execute(async (trx) => {
         const member = await trx
           .selectFrom("company_member")
           .selectAll()
           .where("code_hash", "=", hashCode(typed))
           .where("status", "=", "invited")
           .executeTakeFirst();
-        if (member === undefined) return false;
+        if (member === undefined) return { activated: false } as const;
+        const account = await trx
+          .selectFrom("user")
+          .select(["email", "emailVerified"])
+          .where("id", "=", actor.userId)
+          .executeTakeFirstOrThrow();
+        if (!authBoolean(account.emailVerified) || !sameAddress(account.email, member.email)) {
+          return { activated: false, otherAddress: account.email } as const;
+        }
         const elsewhere = await trx
           .selectFrom("company_member")
           .select("id")
           .where("user_id", "=", actor.userId)
           .where("status", "=", "active")
           .executeTakeFirst();
-        if (elsewhere !== undefined) return false;
+        if (elsewhere !== undefined) return { activated: false } as const;
         const updated = await trx
           .updateTable("company_member")
           .set({ status: "active", user_id: actor.userId, code_hash: null, activated_at: now })
           .where("id", "=", member.id)
           .where("status", "=", "invited")
           .executeTakeFirst();
-        if (updated.numUpdatedRows === 0n) return false;
+        if (updated.numUpdatedRows === 0n) return { activated: false } as const;
         await deps.jobs.cancel(reminderKey(member.id), trx);
         await refreshRoles(trx, actor.userId);
-        return true;
+        return { activated: true } as const;
       });
-      if (!activated) {
+      if (!outcome.activated) {
         await recordFailedAttempt(db, keys, now);
+        if (outcome.otherAddress !== undefined) {
+          throw new AppError("invitation_other_address", { params: { email: outcome.otherAddress } });
+        }
         return { type: "b2b", status: false };
       }
       forgetRoles(actor.userId);
