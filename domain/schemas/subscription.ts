@@ -36,7 +36,7 @@ export type SubscriptionProduct = {
 };
 
 /** Stripe's subscription statuses; "active" is the spec's gate. */
-const SUBSCRIPTION_STATUSES = [
+export const SUBSCRIPTION_STATUSES = [
   "incomplete",
   "incomplete_expired",
   "trialing",

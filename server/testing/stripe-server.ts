@@ -41,12 +41,15 @@ export type StripeTestServer = {
   confirmSetup(setupIntentId: string, card: FakeCard): void;
   /** Moves a subscription's state as Stripe would over time (renewal, failed retries, the end). */
   setSubscription(id: string, changes: Json): Json;
-  /** A webhook delivery: the body and its Stripe-Signature header, signed with `secret`. */
+  /**
+   * A webhook delivery: the body and its Stripe-Signature header, signed with `secret` now (the
+   * server's `now`) or at `signedAt` (epoch seconds).
+   */
   event(
     type: string,
     object: Json,
     secret: string,
-    options?: { created?: number; id?: string },
+    options?: { created?: number; id?: string; signedAt?: number },
   ): { payload: string; signature: string };
   invoiceFor(subscriptionId: string, changes?: Json): Json;
   close(): Promise<void>;
@@ -340,7 +343,8 @@ export async function startStripeServer(options: { now?: () => number } = {}): P
         livemode: false,
         data: { object: structuredClone(object) },
       });
-      return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }) };
+      const timestamp = eventOptions.signedAt ?? nowSeconds();
+      return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret, timestamp }) };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

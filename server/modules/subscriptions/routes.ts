@@ -134,11 +134,11 @@ export async function subscriptionRoutes(
       });
       raw.post("/api/sbs/webhook/stripe", { config: { access: "anonymous" } }, async (request) => {
         const signature = request.headers["stripe-signature"];
-        await handleStripeWebhook(
-          webhook,
-          request.body as Buffer,
-          typeof signature === "string" ? signature : undefined,
-        );
+        await handleStripeWebhook(webhook, {
+          rawBody: request.body as Buffer,
+          signature: typeof signature === "string" ? signature : undefined,
+          log: request.log,
+        });
         return { received: true };
       });
     });

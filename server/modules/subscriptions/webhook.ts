@@ -2,33 +2,19 @@ import type { Kysely } from "kysely";
 import type Stripe from "stripe";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
-import { AppError } from "../../errors/app-error.ts";
 import { callStripe } from "./stripe-client.ts";
 import { applyStripeSubscription, customerIdOf, type SyncDeps } from "./stripe-sync.ts";
+import { readWebhookEvent } from "./webhook-event.ts";
 
 /**
  * POST /api/sbs/webhook/stripe. The signature is checked on the raw body with the endpoint's
  * secret; each event is applied once (its id is kept in provider_event, in the same transaction as
  * its effects, so a redelivery changes nothing); subscription facts older than those already
- * applied are ignored (stripe-sync.ts), so the order of delivery does not matter.
+ * applied are ignored (stripe-sync.ts), so the order of delivery does not matter. What is
+ * trusted and read of a delivery is webhook-event.ts's.
  */
 
 export type WebhookDeps = SyncDeps & { database: Database; stripe: Stripe; webhookSecret: string };
-
-const SUBSCRIPTION_EVENTS = new Set([
-  "customer.subscription.created",
-  "customer.subscription.updated",
-  "customer.subscription.deleted",
-]);
-const INVOICE_EVENTS = new Set(["invoice.paid", "invoice.payment_failed"]);
-
-function verify(deps: WebhookDeps, rawBody: Buffer, signature: string | undefined): Stripe.Event {
-  try {
-    return deps.stripe.webhooks.constructEvent(rawBody, signature ?? "", deps.webhookSecret);
-  } catch (error) {
-    throw new AppError("invalid_signature", { cause: error });
-  }
-}
 
 function subscriptionIdOf(invoice: Stripe.Invoice): string | null {
   const subscription = invoice.parent?.subscription_details?.subscription;
@@ -63,10 +49,13 @@ async function recordInvoice(trx: Kysely<DB>, userId: string, invoice: Stripe.In
 
 export async function handleStripeWebhook(
   deps: WebhookDeps,
-  rawBody: Buffer,
-  signature: string | undefined,
+  delivery: {
+    rawBody: Buffer;
+    signature: string | undefined;
+    log: { warn(details: object, message: string): void };
+  },
 ): Promise<void> {
-  const event = verify(deps, rawBody, signature);
+  const event = readWebhookEvent(deps.stripe, { ...delivery, secret: deps.webhookSecret, now: deps.clock() });
   const db = deps.database.db;
   const seen = await db
     .selectFrom("provider_event")
@@ -78,10 +67,10 @@ export async function handleStripeWebhook(
   let subscription: Stripe.Subscription | null = null;
   let invoice: Stripe.Invoice | null = null;
   let factAt = event.created;
-  if (SUBSCRIPTION_EVENTS.has(event.type)) {
-    subscription = event.data.object as Stripe.Subscription;
-  } else if (INVOICE_EVENTS.has(event.type)) {
-    invoice = event.data.object as Stripe.Invoice;
+  if (event.kind === "subscription") {
+    subscription = event.subscription;
+  } else if (event.kind === "invoice") {
+    invoice = event.invoice;
     const subscriptionId = subscriptionIdOf(invoice);
     if (subscriptionId !== null) {
       // An invoice says little of its subscription's state: read it from Stripe now, before the
