@@ -5,10 +5,11 @@
  * options, the client secret to confirm) and, when asked to confirm, pays as the buyer would in
  * Stripe's frame. Everything on Kinfile's side is the built app on the real server.
  *
- * The admin makes a product and a charity in /admin, a buyer subscribes on My Subscription at
+ * With nothing on sale, My Subscription says so and the admin overview warns. Then the admin
+ * makes a product and a charity in /admin, a buyer subscribes on My Subscription at
  * desktop width in English and gives to the charity; a French buyer sees the plans and the frame
  * at desktop width; phone buyers subscribe from the pop-up in French and English after a
- * declined card.
+ * declined card; a buyer whose browser cannot reach Stripe.js is told so and tries again.
  */
 import { request as apiRequest, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,8 +103,18 @@ beforeAll(async () => {
     STRIPE_API_PORT: String(stripe.api.port),
     STRIPE_API_PROTOCOL: "http",
   });
-  // A second product, "Household", and a company plan sold by the seat, made by the admin through
-  // the API for the tests after the first.
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await stripe?.close();
+});
+
+/**
+ * A second product, "Household", and a company plan sold by the seat, made by the admin through
+ * the API once the tests of an empty shop are done.
+ */
+async function offerMorePlans(): Promise<void> {
   const admin = await apiRequest.newContext({
     baseURL: server.url,
     extraHTTPHeaders: { origin: server.url },
@@ -134,12 +145,7 @@ beforeAll(async () => {
   } finally {
     await admin.dispose();
   }
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await stripe?.close();
-});
+}
 
 const pages = browserPages();
 
@@ -226,44 +232,7 @@ async function speaks(context: BrowserContext, lang: "en" | "fr"): Promise<void>
 }
 
 describe("Subscriptions sold through Stripe, in the browser", () => {
-  it("the admin makes a product and a charity; a buyer subscribes on My Subscription and gives (en, desktop)", async () => {
-    const admin = await pages.open({ baseURL: server.url, width: 1280 });
-    try {
-      await signedInPlatformAdmin(admin.context.request, server.url, server.dataDir);
-      const { page } = admin;
-      await page.goto("/dashboard");
-      await page.getByRole("button", { name: /account menu/i }).click();
-      await page.getByRole("menuitem", { name: "Administration" }).click();
-      await page.getByRole("heading", { name: "Overview", level: 2 }).waitFor();
-      await page.getByRole("link", { name: "Products" }).click();
-      await page.getByRole("heading", { name: "Products" }).waitFor();
-      await page.getByRole("button", { name: "New product" }).click();
-      const dialog = page.getByRole("dialog", { name: "New product" });
-      await dialog.getByRole("textbox", { name: "Name" }).fill("Family");
-      await dialog.getByRole("combobox", { name: "Currency" }).selectOption("cad");
-      await dialog.getByRole("textbox", { name: "Amount" }).fill("9.99");
-      await dialog.getByRole("combobox", { name: "Billed" }).selectOption("month");
-      await dialog.getByRole("textbox", { name: "Stripe price id" }).fill(monthlyPrice);
-      await expectNoAxeViolations(page, "/admin/products, new product");
-      await dialog.getByRole("button", { name: "Create product" }).click();
-      await page.getByText("Product “Family” created.").waitFor();
-      await page.getByRole("cell", { name: monthlyPrice }).waitFor();
-      await expectNoAxeViolations(page, "/admin/products");
-      await expectFitsPhone(page, "/admin/products");
-
-      await page.getByRole("link", { name: "Charities" }).click();
-      await page.getByRole("textbox", { name: "Full name" }).fill("Food Banks Canada");
-      await page.getByRole("button", { name: "Add charity" }).click();
-      await page.getByRole("cell", { name: "Food Banks Canada", exact: true }).waitFor();
-      await expectFitsPhone(page, "/admin/charities");
-      await page.getByRole("link", { name: "Codes" }).click();
-      await page.getByRole("heading", { name: "Codes" }).waitFor();
-      await expectFitsPhone(page, "/admin/codes");
-      expect(admin.consoleErrors, "console errors").toEqual([]);
-    } finally {
-      await admin.context.close();
-    }
-
+  it("with nothing on sale, My Subscription says so and the admin overview warns, linking to the products (en)", async () => {
     const buyer = await pages.open({ baseURL: server.url, width: 1280 });
     try {
       const { page, context } = buyer;
@@ -271,137 +240,249 @@ describe("Subscriptions sold through Stripe, in the browser", () => {
       await withStripe(context, { decline: null });
       await page.goto(MY_SUBSCRIPTION);
       await page.getByRole("heading", { name: "Subscription options" }).waitFor();
-      await choosePlan(page, page, { currency: "Currency", cad: "Canadian Dollar", plan: /^Family · / });
-      await expectNoAxeViolations(page, `${MY_SUBSCRIPTION} with Stripe's frame`);
-      await page.getByRole("button", { name: "Subscribe and pay" }).click();
-      await page.getByText("Congratulations!").waitFor();
-
-      const calls = await stripeCalls(page);
-      expect(calls.find((call) => call.call === "Stripe")).toEqual({ call: "Stripe", key: PUBLISHABLE_KEY });
-      expect(calls.find((call) => call.call === "elements")?.options).toEqual({
-        mode: "subscription",
-        amount: 999,
-        currency: "cad",
-        locale: "en",
-      });
-      const confirmed = calls.find((call) => call.call === "confirmPayment");
-      const created = stripe.requests.find(
-        (request) =>
-          request.path === "/v1/subscriptions" && clientSecretOf(request.answer) === confirmed?.clientSecret,
-      );
-      expect(created?.body.items).toEqual([{ price: monthlyPrice, quantity: "1" }]);
-
-      // Subscribed: the donation dialog, then the plan the account now holds.
-      const donation = page.getByRole("dialog", { name: "Give to a good cause" });
-      await donation.getByRole("combobox", { name: "Charity" }).fill("Food");
-      await page.getByRole("option", { name: "Food Banks Canada" }).click();
-      await expectNoAxeViolations(page, `${MY_SUBSCRIPTION} donation`);
-      await donation.getByRole("button", { name: "Save" }).click();
-      await page.getByText("Thank you: part of your subscription will go to this cause.").waitFor();
-      await page.getByText("You already have a subscription: change its plan above.").waitFor();
-      await expectNoAxeViolations(page, `${MY_SUBSCRIPTION} subscribed`);
+      await page
+        .getByText("Subscriptions are not on sale yet. Contact the administrator of this Kinfile.")
+        .waitFor();
+      expect(await page.getByRole("combobox", { name: "Currency" }).count()).toBe(0);
+      // A code someone was given still works without anything on sale.
+      await page.getByRole("textbox", { name: "Code" }).waitFor();
+      await expectNoAxeViolations(page, `${MY_SUBSCRIPTION}, nothing on sale`);
+      await expectFitsPhone(page, `${MY_SUBSCRIPTION}, nothing on sale`);
       expect(buyer.consoleErrors, "console errors").toEqual([]);
     } finally {
       await buyer.context.close();
     }
-  });
 
-  it("a French buyer sees the plans and Stripe's frame on My Subscription (fr, desktop)", async () => {
-    const buyer = await pages.open({ baseURL: server.url, width: 1280, locale: "fr-CA" });
+    const admin = await pages.open({ baseURL: server.url, width: 1280 });
     try {
-      const { page, context } = buyer;
-      await signedInAccount(context, server.url);
-      await speaks(context, "fr");
-      await withStripe(context, { decline: null });
-      await page.goto(MY_SUBSCRIPTION);
-      await page.getByRole("heading", { name: "Options d’abonnement" }).waitFor();
-      await choosePlan(page, page, { ...POP_UP.fr, plan: /^Household · 99,00 \$ CAD par an$/ });
-      expect((await stripeCalls(page)).find((call) => call.call === "elements")?.options).toEqual({
-        mode: "subscription",
-        amount: 9900,
-        currency: "cad",
-        locale: "fr",
-      });
-      await page.getByRole("button", { name: POP_UP.fr.pay }).waitFor();
-      await expectNoAxeViolations(page, `${MY_SUBSCRIPTION} with Stripe's frame (fr)`);
-      expect(buyer.consoleErrors, "console errors").toEqual([]);
+      await signedInPlatformAdmin(admin.context.request, server.url, server.dataDir);
+      const { page } = admin;
+      await page.goto("/admin/overview");
+      await page.getByRole("heading", { name: "Overview", level: 2 }).waitFor();
+      await page.getByText("Nothing is on sale").waitFor();
+      await expectNoAxeViolations(page, "/admin/overview, nothing on sale");
+      await page.getByRole("link", { name: "Add a product" }).click();
+      await page.getByRole("heading", { name: "Products" }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/admin/products");
+      expect(admin.consoleErrors, "console errors").toEqual([]);
     } finally {
-      await buyer.context.close();
+      await admin.context.close();
     }
   });
 
-  it.each(["fr", "en"] as const)(
-    "a phone buyer subscribes from the pop-up after a declined card (%s, 375 px)",
-    async (lang) => {
-      const words = POP_UP[lang];
-      const buyer = await pages.open({ baseURL: server.url, width: 375, height: 812, locale: `${lang}-CA` });
+  describe("once plans are on sale", () => {
+    beforeAll(offerMorePlans);
+
+    it("the admin makes a product and a charity; a buyer subscribes on My Subscription and gives (en, desktop)", async () => {
+      const admin = await pages.open({ baseURL: server.url, width: 1280 });
+      try {
+        await signedInPlatformAdmin(admin.context.request, server.url, server.dataDir);
+        const { page } = admin;
+        await page.goto("/dashboard");
+        await page.getByRole("button", { name: /account menu/i }).click();
+        await page.getByRole("menuitem", { name: "Administration" }).click();
+        await page.getByRole("heading", { name: "Overview", level: 2 }).waitFor();
+        await page.getByRole("link", { name: "Products" }).click();
+        await page.getByRole("heading", { name: "Products" }).waitFor();
+        await page.getByRole("button", { name: "New product" }).click();
+        const dialog = page.getByRole("dialog", { name: "New product" });
+        await dialog.getByRole("textbox", { name: "Name" }).fill("Family");
+        await dialog.getByRole("combobox", { name: "Currency" }).selectOption("cad");
+        await dialog.getByRole("textbox", { name: "Amount" }).fill("9.99");
+        await dialog.getByRole("combobox", { name: "Billed" }).selectOption("month");
+        await dialog.getByRole("textbox", { name: "Stripe price id" }).fill(monthlyPrice);
+        await expectNoAxeViolations(page, "/admin/products, new product");
+        await dialog.getByRole("button", { name: "Create product" }).click();
+        await page.getByText("Product “Family” created.").waitFor();
+        await page.getByRole("cell", { name: monthlyPrice }).waitFor();
+        await expectNoAxeViolations(page, "/admin/products");
+        await expectFitsPhone(page, "/admin/products");
+
+        await page.getByRole("link", { name: "Charities" }).click();
+        await page.getByRole("textbox", { name: "Full name" }).fill("Food Banks Canada");
+        await page.getByRole("button", { name: "Add charity" }).click();
+        await page.getByRole("cell", { name: "Food Banks Canada", exact: true }).waitFor();
+        await expectFitsPhone(page, "/admin/charities");
+        await page.getByRole("link", { name: "Codes" }).click();
+        await page.getByRole("heading", { name: "Codes" }).waitFor();
+        await expectFitsPhone(page, "/admin/codes");
+        expect(admin.consoleErrors, "console errors").toEqual([]);
+      } finally {
+        await admin.context.close();
+      }
+
+      const buyer = await pages.open({ baseURL: server.url, width: 1280 });
       try {
         const { page, context } = buyer;
         await signedInAccount(context, server.url);
-        await speaks(context, lang);
-        await withStripe(context, { decline: words.declined });
-        await page.goto("/dashboard");
-        const popUp = page.getByRole("dialog", { name: words.title });
-        await popUp.waitFor();
-        await choosePlan(page, popUp, { ...words, plan: /^Household · / });
-        await expectFitsPhone(page, `subscribe pop-up with Stripe's frame (${lang})`);
-        const elements = (await stripeCalls(page)).find((call) => call.call === "elements");
-        expect(elements?.options).toMatchObject({ locale: lang });
+        await withStripe(context, { decline: null });
+        await page.goto(MY_SUBSCRIPTION);
+        await page.getByRole("heading", { name: "Subscription options" }).waitFor();
+        await choosePlan(page, page, { currency: "Currency", cad: "Canadian Dollar", plan: /^Family · / });
+        await expectNoAxeViolations(page, `${MY_SUBSCRIPTION} with Stripe's frame`);
+        await page.getByRole("button", { name: "Subscribe and pay" }).click();
+        await page.getByText("Congratulations!").waitFor();
 
-        await popUp.getByRole("button", { name: words.pay }).click();
-        await popUp.getByText(words.oops).waitFor();
-        await popUp.getByText(words.declined).waitFor();
-        await expectFitsPhone(page, `subscribe pop-up, declined (${lang})`);
+        const calls = await stripeCalls(page);
+        expect(calls.find((call) => call.call === "Stripe")).toEqual({
+          call: "Stripe",
+          key: PUBLISHABLE_KEY,
+        });
+        expect(calls.find((call) => call.call === "elements")?.options).toEqual({
+          mode: "subscription",
+          amount: 999,
+          currency: "cad",
+          locale: "en",
+        });
+        const confirmed = calls.find((call) => call.call === "confirmPayment");
+        const created = stripe.requests.find(
+          (request) =>
+            request.path === "/v1/subscriptions" &&
+            clientSecretOf(request.answer) === confirmed?.clientSecret,
+        );
+        expect(created?.body.items).toEqual([{ price: monthlyPrice, quantity: "1" }]);
 
-        await popUp.getByRole("button", { name: words.back }).click();
-        await choosePlan(page, popUp, { ...words, plan: /^Household · / });
-        await popUp.getByRole("button", { name: words.pay }).click();
-        await popUp.getByText(words.congratulations).waitFor();
-        await expectFitsPhone(page, `subscribe pop-up, subscribed (${lang})`);
-        await popUp.getByRole("button", { name: words.close, exact: true }).click();
-        await popUp.waitFor({ state: "detached" });
-
-        const account = await context.request.get("/api/account/account");
-        expect((await account.json()).roles).toContain("subscriber");
+        // Subscribed: the donation dialog, then the plan the account now holds.
+        const donation = page.getByRole("dialog", { name: "Give to a good cause" });
+        await donation.getByRole("combobox", { name: "Charity" }).fill("Food");
+        await page.getByRole("option", { name: "Food Banks Canada" }).click();
+        await expectNoAxeViolations(page, `${MY_SUBSCRIPTION} donation`);
+        await donation.getByRole("button", { name: "Save" }).click();
+        await page.getByText("Thank you: part of your subscription will go to this cause.").waitFor();
+        await page.getByText("You already have a subscription: change its plan above.").waitFor();
+        await expectNoAxeViolations(page, `${MY_SUBSCRIPTION} subscribed`);
         expect(buyer.consoleErrors, "console errors").toEqual([]);
       } finally {
         await buyer.context.close();
       }
-    },
-  );
-  it("a company buys its seats on /b2b and its founder holds one (en, desktop)", async () => {
-    const founder = await pages.open({ baseURL: server.url, width: 1280 });
-    try {
-      const { page, context } = founder;
-      await signedInAccount(context, server.url, { name: "Dana Scully" });
-      const made = await context.request.post("/api/b2b/company", {
-        headers: { origin: server.url },
-        data: { name: "Acme Robotics", email: "hr@acme.example" },
-      });
-      expect(made.status()).toBe(200);
-      await withStripe(context, { decline: null });
-      await page.goto("/b2b");
-      await page.getByText("1 seats used; no company plan pays for seats yet.").waitFor();
-      await page.getByRole("textbox", { name: "Seats" }).fill("3");
-      await choosePlan(page, page, { ...POP_UP.en, plan: /^Team · / });
-      expect((await stripeCalls(page)).find((call) => call.call === "elements")?.options).toMatchObject({
-        amount: 1500,
-        currency: "cad",
-      });
-      await expectNoAxeViolations(page, "/b2b, buying seats");
-      await page.getByRole("button", { name: "Subscribe and pay" }).click();
-      await page.getByText("Congratulations!").waitFor();
-      await page.getByText("1 of 3 seats used").waitFor();
-      // The company read back with its seats keeps the purchase's outcome on screen.
-      expect(await page.getByText("Congratulations!").isVisible()).toBe(true);
-      expect(await page.getByRole("textbox", { name: "Seats" }).count()).toBe(0);
-      const created = stripe.requests.filter((request) => request.path === "/v1/subscriptions").at(-1);
-      expect(created?.body.items).toEqual([{ price: expect.any(String), quantity: "3" }]);
-      const account = await context.request.get("/api/account/account");
-      expect((await account.json()).roles).toEqual(expect.arrayContaining(["b2b", "companyAdmin"]));
-      expect(founder.consoleErrors, "console errors").toEqual([]);
-    } finally {
-      await founder.context.close();
-    }
+    });
+
+    it("a French buyer sees the plans and Stripe's frame on My Subscription (fr, desktop)", async () => {
+      const buyer = await pages.open({ baseURL: server.url, width: 1280, locale: "fr-CA" });
+      try {
+        const { page, context } = buyer;
+        await signedInAccount(context, server.url);
+        await speaks(context, "fr");
+        await withStripe(context, { decline: null });
+        await page.goto(MY_SUBSCRIPTION);
+        await page.getByRole("heading", { name: "Options d’abonnement" }).waitFor();
+        await choosePlan(page, page, { ...POP_UP.fr, plan: /^Household · 99,00 \$ CAD par an$/ });
+        expect((await stripeCalls(page)).find((call) => call.call === "elements")?.options).toEqual({
+          mode: "subscription",
+          amount: 9900,
+          currency: "cad",
+          locale: "fr",
+        });
+        await page.getByRole("button", { name: POP_UP.fr.pay }).waitFor();
+        await expectNoAxeViolations(page, `${MY_SUBSCRIPTION} with Stripe's frame (fr)`);
+        expect(buyer.consoleErrors, "console errors").toEqual([]);
+      } finally {
+        await buyer.context.close();
+      }
+    });
+
+    it.each(["fr", "en"] as const)(
+      "a phone buyer subscribes from the pop-up after a declined card (%s, 375 px)",
+      async (lang) => {
+        const words = POP_UP[lang];
+        const buyer = await pages.open({
+          baseURL: server.url,
+          width: 375,
+          height: 812,
+          locale: `${lang}-CA`,
+        });
+        try {
+          const { page, context } = buyer;
+          await signedInAccount(context, server.url);
+          await speaks(context, lang);
+          await withStripe(context, { decline: words.declined });
+          await page.goto("/dashboard");
+          const popUp = page.getByRole("dialog", { name: words.title });
+          await popUp.waitFor();
+          await choosePlan(page, popUp, { ...words, plan: /^Household · / });
+          await expectFitsPhone(page, `subscribe pop-up with Stripe's frame (${lang})`);
+          const elements = (await stripeCalls(page)).find((call) => call.call === "elements");
+          expect(elements?.options).toMatchObject({ locale: lang });
+
+          await popUp.getByRole("button", { name: words.pay }).click();
+          await popUp.getByText(words.oops).waitFor();
+          await popUp.getByText(words.declined).waitFor();
+          await expectFitsPhone(page, `subscribe pop-up, declined (${lang})`);
+
+          await popUp.getByRole("button", { name: words.back }).click();
+          await choosePlan(page, popUp, { ...words, plan: /^Household · / });
+          await popUp.getByRole("button", { name: words.pay }).click();
+          await popUp.getByText(words.congratulations).waitFor();
+          await expectFitsPhone(page, `subscribe pop-up, subscribed (${lang})`);
+          await popUp.getByRole("button", { name: words.close, exact: true }).click();
+          await popUp.waitFor({ state: "detached" });
+
+          const account = await context.request.get("/api/account/account");
+          expect((await account.json()).roles).toContain("subscriber");
+          expect(buyer.consoleErrors, "console errors").toEqual([]);
+        } finally {
+          await buyer.context.close();
+        }
+      },
+    );
+    it("a company buys its seats on /b2b and its founder holds one (en, desktop)", async () => {
+      const founder = await pages.open({ baseURL: server.url, width: 1280 });
+      try {
+        const { page, context } = founder;
+        await signedInAccount(context, server.url, { name: "Dana Scully" });
+        const made = await context.request.post("/api/b2b/company", {
+          headers: { origin: server.url },
+          data: { name: "Acme Robotics", email: "hr@acme.example" },
+        });
+        expect(made.status()).toBe(200);
+        await withStripe(context, { decline: null });
+        await page.goto("/b2b");
+        await page.getByText("1 seats used; no company plan pays for seats yet.").waitFor();
+        await page.getByRole("textbox", { name: "Seats" }).fill("3");
+        await choosePlan(page, page, { ...POP_UP.en, plan: /^Team · / });
+        expect((await stripeCalls(page)).find((call) => call.call === "elements")?.options).toMatchObject({
+          amount: 1500,
+          currency: "cad",
+        });
+        await expectNoAxeViolations(page, "/b2b, buying seats");
+        await page.getByRole("button", { name: "Subscribe and pay" }).click();
+        await page.getByText("Congratulations!").waitFor();
+        await page.getByText("1 of 3 seats used").waitFor();
+        // The company read back with its seats keeps the purchase's outcome on screen.
+        expect(await page.getByText("Congratulations!").isVisible()).toBe(true);
+        expect(await page.getByRole("textbox", { name: "Seats" }).count()).toBe(0);
+        const created = stripe.requests.filter((request) => request.path === "/v1/subscriptions").at(-1);
+        expect(created?.body.items).toEqual([{ price: expect.any(String), quantity: "3" }]);
+        const account = await context.request.get("/api/account/account");
+        expect((await account.json()).roles).toEqual(expect.arrayContaining(["b2b", "companyAdmin"]));
+        expect(founder.consoleErrors, "console errors").toEqual([]);
+      } finally {
+        await founder.context.close();
+      }
+    });
+    it("says when Stripe.js cannot load, and pays once it can (en, desktop)", async () => {
+      const buyer = await pages.open({ baseURL: server.url, width: 1280 });
+      try {
+        const { page, context } = buyer;
+        await signedInAccount(context, server.url);
+        await context.route("https://js.stripe.com/**", (route) => route.abort());
+        await page.goto(MY_SUBSCRIPTION);
+        const alert = page.getByRole("alert").filter({ hasText: "The payment form could not load" });
+        await alert.getByText("Check your connection, then try again.").waitFor();
+        expect(await page.getByRole("combobox", { name: "Currency" }).count()).toBe(0);
+        await expectNoAxeViolations(page, `${MY_SUBSCRIPTION}, Stripe.js blocked`);
+
+        await context.unroute("https://js.stripe.com/**");
+        await withStripe(context, { decline: null });
+        await alert.getByRole("button", { name: "Try again" }).click();
+        await choosePlan(page, page, { currency: "Currency", cad: "Canadian Dollar", plan: /^Household · / });
+        await page.getByRole("button", { name: "Subscribe and pay" }).waitFor();
+        expect(await alert.count()).toBe(0);
+        // The blocked script is the only thing the console reports.
+        expect(buyer.consoleErrors.filter((message) => !message.includes("net::ERR_FAILED"))).toEqual([]);
+      } finally {
+        await buyer.context.close();
+      }
+    });
   });
 });

@@ -339,6 +339,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       billingAdmin: createBillingAdmin({ database, stripe: billing.stripe, clock }),
       userAdmin: createUserAdmin({ services: options.auth, billing: config.billing.mode, clock, eraser }),
       database,
+      billing: config.billing.mode,
       clock,
     });
     await app.register(companyRoutes, {

@@ -39,6 +39,7 @@ function stubApi(account: Account, stripe = false) {
       if (init?.method === "POST") posts.push(path);
       if (stripe && path === "/api/sbs/settings")
         return json({ mode: "stripe", publishableKey: "pk_test_x" });
+      if (stripe && path.startsWith("/api/sbs/product/currencies")) return json(["cad"]);
       if (stripe && path === "/api/sbs/code/activate") {
         current = { ...current, roles: ["subscriber"] };
         return json({ type: "voucher", status: true });

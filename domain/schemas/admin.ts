@@ -83,4 +83,6 @@ export type AdminOverview = {
   seatsUsed: number;
   /** The last 12 weeks, oldest first: sign-ups and new paid subscriptions per week (Monday, UTC). */
   weeks: { weekStart: number; signUps: number; subscriptions: number }[];
+  /** Billing is on (stripe) and no individual plan is on sale: nobody can subscribe. */
+  nothingOnSale: boolean;
 };

@@ -41,7 +41,7 @@ export async function createStripeProduct(
   test: TestApp,
   stripe: StripeTestServer,
   admin: TestUser,
-  plan: { name: string; currency: string; amount: number; interval: "month" | "year" },
+  plan: { name: string; currency: string; amount: number; interval: "month" | "year"; isB2B?: boolean },
 ): Promise<string> {
   const providerPriceId = stripe.addPrice({
     currency: plan.currency,

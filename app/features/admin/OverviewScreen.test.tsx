@@ -25,6 +25,7 @@ const OVERVIEW: AdminOverview = {
     signUps: index,
     subscriptions: Math.floor(index / 2),
   })),
+  nothingOnSale: false,
 };
 
 const ACME: AdminCompany = {
@@ -49,6 +50,21 @@ describe("the admin overview and companies", () => {
     expect(screen.getByText("$399.60")).toBeTruthy();
     const weeks = screen.getByRole("region", { name: "Sign-ups and subscriptions per week" });
     expect(within(weeks).getAllByRole("row")).toHaveLength(13);
+    expect(screen.queryByText("Nothing is on sale")).toBeNull();
+    expect(await axeViolations(document.body)).toEqual([]);
+  });
+
+  it("warns, in French, when billing is on and nothing is on sale, with the way to the products", async () => {
+    stubApi({
+      ...adminSession("stripe"),
+      "GET /api/admin/overview": { body: { ...OVERVIEW, nothingOnSale: true } },
+    });
+    renderAdmin("/admin", { language: "fr" });
+    expect(await screen.findByText("Rien n’est en vente")).toBeTruthy();
+    expect(screen.getByText(/aucune formule d’abonnement n’est en vente/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Ajouter un produit" }).getAttribute("href")).toBe(
+      "/admin/products",
+    );
     expect(await axeViolations(document.body)).toEqual([]);
   });
 

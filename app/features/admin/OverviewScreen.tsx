@@ -1,7 +1,8 @@
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Table.css";
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { formatDate } from "../../../domain/dates.ts";
 import type { AdminOverview } from "../../../domain/schemas/admin.ts";
 import { Loaded } from "../../components/Loaded.tsx";
@@ -9,6 +10,7 @@ import { ScrollableTable } from "../../components/ScrollableTable.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { useAdminOverview } from "./adminApi.ts";
+import { adminPath } from "./paths.ts";
 
 /** /admin/overview: the platform at a glance; counts and sums, never a person's data. */
 export function OverviewScreen() {
@@ -19,6 +21,7 @@ export function OverviewScreen() {
       <Loaded query={overview} failure={t("overview.loadFailed")}>
         {(data) => (
           <Stack gap="lg">
+            {data.nothingOnSale ? <NothingOnSale /> : null}
             <Figures data={data} />
             <Plans data={data} />
             <Weeks data={data} />
@@ -26,6 +29,20 @@ export function OverviewScreen() {
         )}
       </Loaded>
     </AdminScreen>
+  );
+}
+
+/** Billing on with no plan on sale: locked sections send people to a page with nothing to buy. */
+function NothingOnSale() {
+  const { t } = useTranslation("admin");
+  return (
+    // The neutral variant: a coloured title on a light ground falls short of WCAG contrast.
+    <Alert color="orange" variant="default" title={t("overview.nothingOnSaleTitle")}>
+      <Text size="sm">{t("overview.nothingOnSale")}</Text>
+      <Anchor component={Link} to={adminPath("products")} size="sm" fw={600}>
+        {t("overview.addProduct")}
+      </Anchor>
+    </Alert>
   );
 }
 

@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errorMessages.ts";
 import { showToast } from "../../shell/toast.ts";
 import { makeCardDefault, startCardSetup, useCard, useRefreshBilling } from "./billingApi.ts";
-import { stripeFor } from "./stripe.ts";
+import { StripeUnavailable } from "./StripeUnavailable.tsx";
+import { useStripeJs } from "./stripe.ts";
 
 /** The card on file (brand, last 4, expiry: never more) and its replacement through a SetupIntent. */
 export function CardOnFile({ publishableKey }: { publishableKey: string }) {
@@ -13,7 +14,7 @@ export function CardOnFile({ publishableKey }: { publishableKey: string }) {
   const card = useCard(true);
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
+  const stripe = useStripeJs(publishableKey);
 
   async function replace() {
     setError(null);
@@ -49,8 +50,10 @@ export function CardOnFile({ publishableKey }: { publishableKey: string }) {
               {t("card.replace")}
             </Button>
           ) : null
+        ) : stripe.isError ? (
+          <StripeUnavailable onRetry={() => void stripe.refetch()} retrying={stripe.isFetching} />
         ) : (
-          <Elements stripe={stripe} options={{ clientSecret }}>
+          <Elements stripe={stripe.data ?? null} options={{ clientSecret }}>
             <ReplaceCardForm onDone={() => setClientSecret(null)} onFailed={setError} />
           </Elements>
         )}

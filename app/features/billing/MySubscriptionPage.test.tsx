@@ -7,8 +7,10 @@ import { renderWithProviders } from "../../test/render.tsx";
 import { stubApi, testAccount } from "../../test/stubApi.ts";
 import { MySubscriptionPage } from "./MySubscriptionPage.tsx";
 
-// Stripe's script cannot load here: the page must wait for it without failing.
-vi.mock("@stripe/stripe-js/dist/pure.mjs", () => ({ loadStripe: () => new Promise(() => {}) }));
+// Stripe's script never loads here (the page must wait for it without failing), unless a test
+// says it failed.
+const stripeJs = vi.hoisted(() => ({ loadStripe: vi.fn((_key: string) => new Promise<null>(() => {})) }));
+vi.mock("@stripe/stripe-js/dist/pure.mjs", () => stripeJs);
 
 const PRODUCTS = [
   {
@@ -92,6 +94,7 @@ describe("My Subscription with Stripe", () => {
       ...common,
       "GET /api/sbs/settings": { body: { mode: "stripe", publishableKey: "pk_test_x" } },
       "GET /api/sbs/": { body: [] },
+      "GET /api/sbs/product/currencies": { body: ["cad"] },
       "GET /api/sbs/product/currency/cad": { body: PRODUCTS },
     });
     const { container } = page();
@@ -106,12 +109,54 @@ describe("My Subscription with Stripe", () => {
     expect(await axeViolations(container)).toEqual([]);
   });
 
+  it("says when nothing is on sale, in French, and still takes a code", async () => {
+    stubApi({
+      ...common,
+      "GET /api/sbs/settings": { body: { mode: "stripe", publishableKey: "pk_test_x" } },
+      "GET /api/sbs/": { body: [] },
+      "GET /api/sbs/product/currencies": { body: [] },
+    });
+    const { container } = page("fr");
+    expect(
+      await screen.findByText(
+        "Les abonnements ne sont pas encore en vente. Contactez l’administrateur de ce Kinfile.",
+      ),
+    ).toBeDefined();
+    expect(screen.queryByRole("combobox", { name: "Devise" })).toBeNull();
+    expect(screen.getByRole("textbox", { name: "Code" })).toBeDefined();
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it("says when Stripe's script cannot load, and tries again", async () => {
+    stripeJs.loadStripe.mockImplementationOnce(() => Promise.reject(new Error("Failed to load Stripe.js")));
+    stubApi({
+      ...common,
+      "GET /api/sbs/settings": { body: { mode: "stripe", publishableKey: "pk_test_blocked" } },
+      "GET /api/sbs/": { body: [] },
+      "GET /api/sbs/product/currencies": { body: ["cad"] },
+      "GET /api/sbs/product/currency/cad": { body: PRODUCTS },
+    });
+    const { container } = page();
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("The payment form could not load")).toBeDefined();
+    expect(within(alert).getByText("Check your connection, then try again.")).toBeDefined();
+    expect(screen.queryByRole("combobox", { name: "Currency" })).toBeNull();
+    expect(await axeViolations(container)).toEqual([]);
+
+    const user = userEvent.setup();
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("combobox", { name: "Currency" })).toBeDefined();
+    expect(screen.queryByText("The payment form could not load")).toBeNull();
+    expect(stripeJs.loadStripe.mock.calls.filter(([key]) => key === "pk_test_blocked")).toHaveLength(2);
+  });
+
   it("shows the current plan, cancels after confirming, and offers the undo", async () => {
     let current = ACTIVE;
     const api = stubApi({
       ...common,
       "GET /api/sbs/settings": { body: { mode: "stripe", publishableKey: "pk_test_x" } },
       "GET /api/sbs/": () => ({ body: [current] }),
+      "GET /api/sbs/product/currencies": { body: ["cad"] },
       "GET /api/sbs/product/currency/cad": { body: PRODUCTS },
       "GET /api/sbs/bt/card": { body: { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 } },
       "GET /api/sbs/invoices": { body: [] },

@@ -1,25 +1,23 @@
 import { Alert, Button, Loader, Radio, Select, Stack, Text } from "@mantine/core";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  isPaymentCurrency,
-  PAYMENT_CURRENCIES,
-  type PaymentCurrency,
-} from "../../../domain/catalog/currencies.ts";
+import { isPaymentCurrency, type PaymentCurrency } from "../../../domain/catalog/currencies.ts";
 import type { Language } from "../../../domain/catalog/languages.ts";
 import type { SubscriptionProduct } from "../../../domain/schemas/subscription.ts";
 import {
   fetchSubscriptions,
   subscribe,
   turnOffMobileSplash,
+  useCurrenciesOnSale,
   useProducts,
   useRefreshBilling,
 } from "./billingApi.ts";
 import { CodeEntry, type CodeOutcome } from "./CodeEntry.tsx";
 import { money } from "./money.ts";
 import { OopsMessage, SubscribedMessage } from "./Outcome.tsx";
-import { stripeFor } from "./stripe.ts";
+import { StripeUnavailable } from "./StripeUnavailable.tsx";
+import { useStripeJs } from "./stripe.ts";
 
 type Stage =
   | { kind: "choosing"; discount: boolean }
@@ -53,10 +51,15 @@ export function SubscribeFlow({ publishableKey, locked, onSubscribed, seats }: S
   const [currency, setCurrency] = useState<PaymentCurrency | null>(null);
   const [productId, setProductId] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: "choosing", discount: false });
+  const currencies = useCurrenciesOnSale(seats !== undefined);
   const products = useProducts(currency, seats !== undefined);
   const quantity = seats ?? 1;
   const product = products.data?.find((candidate) => candidate.id === productId) ?? null;
-  const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
+  const stripe = useStripeJs(publishableKey);
+  const onSale = currencies.data ?? [];
+  // Nothing to buy, or no way to pay: said instead of an empty currency field.
+  const nothingOnSale = currencies.isSuccess && onSale.length === 0 && !locked;
+  const stripeFailed = stripe.isError && onSale.length > 0 && !locked;
   const per = (interval: string) => t(`billing:plan.per.${interval}`);
 
   const reset = (discount = false) => {
@@ -84,18 +87,30 @@ export function SubscribeFlow({ publishableKey, locked, onSubscribed, seats }: S
           </Text>
         </Alert>
       ) : null}
-      <Select
-        label={t("billing:plan.currency")}
-        placeholder={t("billing:plan.currencyPlaceholder")}
-        data={PAYMENT_CURRENCIES.map((code) => ({ value: code, label: t(`catalog:currency.${code}`) }))}
-        value={currency}
-        onChange={(value) => {
-          setCurrency(isPaymentCurrency(value) ? value : null);
-          setProductId(null);
-        }}
-        disabled={locked}
-        allowDeselect={false}
-      />
+      {currencies.isPending ? <Loader size="sm" aria-label={t("billing:loading")} /> : null}
+      {currencies.isError ? <Alert color="red">{t("billing:plan.loadFailed")}</Alert> : null}
+      {nothingOnSale ? (
+        <Alert color="yellow" role="status">
+          {t(seats === undefined ? "billing:plan.notOnSale" : "billing:plan.notOnSaleB2B")}
+        </Alert>
+      ) : null}
+      {stripeFailed ? (
+        <StripeUnavailable onRetry={() => void stripe.refetch()} retrying={stripe.isFetching} />
+      ) : null}
+      {onSale.length > 0 && !stripeFailed ? (
+        <Select
+          label={t("billing:plan.currency")}
+          placeholder={t("billing:plan.currencyPlaceholder")}
+          data={onSale.map((code) => ({ value: code, label: t(`catalog:currency.${code}`) }))}
+          value={currency}
+          onChange={(value) => {
+            setCurrency(isPaymentCurrency(value) ? value : null);
+            setProductId(null);
+          }}
+          disabled={locked}
+          allowDeselect={false}
+        />
+      ) : null}
       {currency !== null && products.isPending ? (
         <Loader size="sm" aria-label={t("billing:loading")} />
       ) : null}
@@ -120,7 +135,7 @@ export function SubscribeFlow({ publishableKey, locked, onSubscribed, seats }: S
       {product !== null && !locked ? (
         <Elements
           key={product.id}
-          stripe={stripe}
+          stripe={stripe.data ?? null}
           options={{
             mode: "subscription",
             amount: product.amount * quantity,

@@ -22,6 +22,7 @@ import { accountQueryKey } from "../../session/accountQuery.ts";
 
 const keys = {
   products: (currency: PaymentCurrency, b2b: boolean) => ["billing", "products", currency, b2b] as const,
+  currencies: (b2b: boolean) => ["billing", "currencies", b2b] as const,
   subscriptions: ["billing", "subscriptions"] as const,
   card: ["billing", "card"] as const,
   invoices: ["billing", "invoices"] as const,
@@ -29,6 +30,14 @@ const keys = {
 
 function send<T>(path: string, method: "POST" | "DELETE", body?: unknown): Promise<T> {
   return apiFetch<T>(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+}
+
+/** The currencies with a plan on sale (a person's own, or a company's): none means nothing is for sale. */
+export function useCurrenciesOnSale(b2b = false) {
+  return useQuery({
+    queryKey: keys.currencies(b2b),
+    queryFn: () => apiFetch<PaymentCurrency[]>(`/api/sbs/product/currencies?isB2BProduct=${b2b}`),
+  });
 }
 
 /** The plans on sale in a currency: a person's own, or (b2b) a company's, sold by the seat. */

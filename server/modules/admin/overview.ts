@@ -1,6 +1,8 @@
 import type { AdminOverview } from "../../../domain/schemas/admin.ts";
+import type { BillingMode } from "../../../domain/schemas/subscription.ts";
 import { authBoolean, authDate } from "../../auth/auth-values.ts";
 import type { Database } from "../../db/database.ts";
+import { currenciesOnSale } from "../subscriptions/products.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
@@ -19,7 +21,11 @@ export function weekStart(epochMs: number): number {
  * read as one column and grouped by week here, since the two databases store better-auth's dates
  * differently.
  */
-export async function adminOverview(database: Database, now: number): Promise<AdminOverview> {
+export async function adminOverview(
+  database: Database,
+  billing: BillingMode,
+  now: number,
+): Promise<AdminOverview> {
   const db = database.db;
   const users = await db.selectFrom("user").select(["emailVerified", "createdAt"]).execute();
   const plans = await db
@@ -95,5 +101,6 @@ export async function adminOverview(database: Database, now: number): Promise<Ad
     companies: Number(companies.count),
     seatsUsed: Number(seats.count),
     weeks,
+    nothingOnSale: billing === "stripe" && (await currenciesOnSale(db, false)).length === 0,
   };
 }

@@ -7,6 +7,7 @@ import {
   grantAdminQuerySchema,
 } from "../../../domain/schemas/admin.ts";
 import { commentBodySchema } from "../../../domain/schemas/comment.ts";
+import type { BillingMode } from "../../../domain/schemas/subscription.ts";
 import {
   createCharityBodySchema,
   createCodeBodySchema,
@@ -36,6 +37,7 @@ export async function adminRoutes(
     billingAdmin: ReturnType<typeof createBillingAdmin>;
     userAdmin: UserAdmin;
     database: Database;
+    billing: BillingMode;
     clock: () => number;
   },
 ): Promise<void> {
@@ -151,6 +153,6 @@ export async function adminRoutes(
   );
 
   api.get("/api/admin/overview", { config: platformAdmin }, async () =>
-    adminOverview(options.database, options.clock()),
+    adminOverview(options.database, options.billing, options.clock()),
   );
 }

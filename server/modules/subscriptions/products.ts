@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { PaymentCurrency } from "../../../domain/catalog/currencies.ts";
+import { PAYMENT_CURRENCIES, type PaymentCurrency } from "../../../domain/catalog/currencies.ts";
 import type { AdminProduct, SubscriptionProduct } from "../../../domain/schemas/subscription.ts";
 import type { DB, ProductTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -39,6 +39,19 @@ export async function productsOnSale(
     .orderBy("id")
     .execute();
   return rows.map(presentProduct);
+}
+
+/** The currencies with at least one plan on sale, in the catalog's order: none says nothing is for sale. */
+export async function currenciesOnSale(db: Kysely<DB>, isB2B: boolean): Promise<PaymentCurrency[]> {
+  const rows = await db
+    .selectFrom("product")
+    .select("currency")
+    .distinct()
+    .where("is_b2b", "=", isB2B ? 1 : 0)
+    .where("archived_at", "is", null)
+    .execute();
+  const selling = new Set(rows.map((row) => row.currency));
+  return PAYMENT_CURRENCIES.filter((currency) => selling.has(currency));
 }
 
 /** A product that may be bought now: on sale, and priced at the provider in stripe mode. */

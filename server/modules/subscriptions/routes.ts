@@ -57,6 +57,12 @@ export async function subscriptionRoutes(
     async (request) => service.products(request.params.currency, request.query.isB2BProduct),
   );
 
+  api.get(
+    "/api/sbs/product/currencies",
+    { config: user, schema: { querystring: productsQuery } },
+    async (request) => service.currencies(request.query.isB2BProduct),
+  );
+
   api.get("/api/sbs/", { config: user }, async (request, reply) => {
     reply.headers(NO_STORE);
     return service.list(actorOf(request));

@@ -20,7 +20,7 @@ import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { type CodeRow, recordFailedAttempt, redeem, refuseGuessing, usableCode } from "./codes.ts";
-import { type ProductRow, productOnSale, productsOnSale } from "./products.ts";
+import { currenciesOnSale, type ProductRow, productOnSale, productsOnSale } from "./products.ts";
 import { callStripe } from "./stripe-client.ts";
 import { applyStripeSubscription, type SubscriptionRow, type SyncDeps } from "./stripe-sync.ts";
 
@@ -264,6 +264,8 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     },
 
     products: (currency: PaymentCurrency, isB2B: boolean) => productsOnSale(db, currency, isB2B),
+
+    currencies: (isB2B: boolean) => currenciesOnSale(db, isB2B),
 
     async list(actor: Actor): Promise<Subscription[]> {
       if (deps.stripe === null) return [BILLING_OFF_SUBSCRIPTION];
