@@ -180,6 +180,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiDocsRoutes);
   await app.register(localeRoutes, { locales });
   if (options.auth !== undefined && freshPassword !== undefined) {
+    // This server hears the sessions the others (and the CLI) end; until it does, it trusts no cache.
+    const { sessions } = options.auth;
+    sessions.listen();
+    app.addHook("onClose", () => sessions.close());
     await app.register(authRoutes, { services: options.auth, locales });
     await app.register(accountRoutes, { services: options.auth, eraser, freshPassword });
     await app.register(unsubscribeRoutes, { services: options.auth });

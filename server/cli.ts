@@ -51,9 +51,18 @@ async function withIdentity(work: (services: AuthServices) => Promise<void>): Pr
   await withDatabase(async (database, config) => {
     await migrateToLatest(database);
     const jobs = createJobRunner<MailJobs>({ database, handlers: { "mail.deliver": async () => {} } });
-    await work(
-      createAuth({ config, database, mail: createMailOutbox({ database, jobs }), logger: STDERR_LOGGER }),
-    );
+    const services = createAuth({
+      config,
+      database,
+      mail: createMailOutbox({ database, jobs }),
+      logger: STDERR_LOGGER,
+    });
+    try {
+      await work(services);
+    } finally {
+      // The running servers hear of the sessions this command ended before its connections close.
+      await services.sessions.close();
+    }
   });
 }
 

@@ -18,6 +18,9 @@ import { createSignInEvents, type SignInEvents } from "./sign-in-events.ts";
 import { createSpentLinks, type SpentLinks } from "./spent-links.ts";
 import { createTrustedDevices } from "./trusted-devices.ts";
 
+/** The LISTEN/NOTIFY channel on which ended sessions and changed accounts are told to every process. */
+const SESSIONS_CHANNEL = "kinfile_sessions";
+
 /** Verification and reset links live an hour: long enough to reach a mailbox, short if it leaks. */
 const LINK_LIFETIME_SECONDS = 60 * 60;
 
@@ -156,7 +159,7 @@ function buildBetterAuth(
         await mails.existingAccount(user);
       },
       onPasswordReset: async ({ user }, request) => {
-        sessions.forgetUser(user.id);
+        await sessions.forgetUser(user.id);
         await events.record({
           kind: "password_reset",
           userId: user.id,
@@ -201,7 +204,7 @@ function buildBetterAuth(
       session: {
         delete: {
           after: async (session) => {
-            sessions.forgetToken(session.token);
+            await sessions.forgetSession(session);
           },
         },
       },
@@ -220,7 +223,7 @@ function buildBetterAuth(
         update: {
           after: async (user, context) => {
             // A ban, a role or language change: the cached actor must be read again.
-            sessions.forgetUser(user.id);
+            await sessions.forgetUser(user.id);
             const path = context?.path;
             const enabled = path === "/two-factor/verify-totp" || path === "/two-factor/enable";
             const disabled = path === "/two-factor/disable";
@@ -239,7 +242,7 @@ function buildBetterAuth(
         },
         delete: {
           after: async (user) => {
-            sessions.forgetUser(user.id);
+            await sessions.forgetUser(user.id);
           },
         },
       },
@@ -288,6 +291,10 @@ export function createAuth(options: CreateAuthOptions) {
     cookieName: sessionCookieName(secureCookies),
     billing: config.billing.mode,
     load: databaseSessionLoader(database),
+    // The channel the app servers and the CLI share; buildApp listens on it (sessions.listen).
+    ...(database.channel === undefined ? {} : { channel: database.channel(SESSIONS_CHANNEL) }),
+    onPublishError: (error) =>
+      options.logger.error({ err: error }, "the other app servers could not be told of a revoked session"),
   });
   const events = createSignInEvents({ database, secret, mails });
   const spentLinks = createSpentLinks({ db: database.db });

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../domain/catalog/languages.ts";
 import type { BillingMode } from "../../domain/schemas/subscription.ts";
 import type { Database } from "../db/database.ts";
+import type { NotifyChannel } from "../db/notify-channel.ts";
 import type { Actor, Identity } from "./access.ts";
 import { authBoolean, authDate } from "./auth-values.ts";
 import { rolesOf } from "./roles.ts";
@@ -86,6 +88,13 @@ export type SessionIdentityOptions = {
   maxEntries?: number;
   /** Checks a signed link (the /unsubscribe and share-approval links); refused unless given. */
   signedLinkIsValid?: (request: FastifyRequest) => Promise<boolean>;
+  /**
+   * PostgreSQL: the channel to the other processes on the database (db/notify-channel.ts). What
+   * this process forgets, they forget too; and while this one does not listen, it trusts no cache.
+   */
+  channel?: NotifyChannel;
+  /** Told when the other processes could not be told of a forget. */
+  onPublishError?: (error: unknown) => void;
 };
 
 type Entry = { session: ResolvedSession | null; validUntil: number };
@@ -96,10 +105,13 @@ type Entry = { session: ResolvedSession | null; validUntil: number };
  * the database), then a bounded in-process LRU answers from memory for up to ttlMs (10 s), never
  * past the session's expiry or the end of a ban. A miss costs one indexed query.
  *
- * Sign-out, session revocation, password change or reset, bans and account deletion call
- * forgetToken/forgetUser (from better-auth's database hooks), so this process stops accepting the
- * session at once. Other server processes hold their own caches: they converge within ttlMs, which
- * is the accepted window for a revoked session on a multi-process deployment.
+ * Sign-out, session revocation, password change or reset, bans, account deletion and changes of
+ * entitlement call forgetSession/forgetUser (from better-auth's database hooks and the services that
+ * write these rows after their commit), so this process stops accepting the session at once. With a
+ * channel (several app servers on one PostgreSQL, and the CLI), the forget is published and every
+ * listening process forgets the account's sessions when it arrives, milliseconds later. A process
+ * that is not listening (not yet connected, reconnecting, or never asked to listen) may have missed
+ * one: it asks the database on every request, and starts afresh once LISTEN runs again.
  */
 export function createSessionIdentity(options: SessionIdentityOptions) {
   const { secret, cookieName, billing, load } = options;
@@ -109,6 +121,13 @@ export function createSessionIdentity(options: SessionIdentityOptions) {
   const cache = new Map<string, Entry>();
   // Bumped by every forget: a lookup that started before a revocation must not cache what it read.
   let generation = 0;
+  // Without a channel (SQLite: a single process) the cache is always trusted; with one, only while
+  // this process listens.
+  let trusted = options.channel === undefined;
+  let listening = false;
+  // This process's own notifications come back to it: it forgot those sessions already.
+  const origin = randomUUID();
+  const publishing = new Set<Promise<void>>();
 
   function remember(token: string, entry: Entry) {
     if (cache.size >= maxEntries) {
@@ -161,7 +180,7 @@ export function createSessionIdentity(options: SessionIdentityOptions) {
     options: { fresh?: boolean } = {},
   ): Promise<ResolvedSession | null> {
     const now = clock();
-    const cached = options.fresh ? undefined : cache.get(token);
+    const cached = options.fresh || !trusted ? undefined : cache.get(token);
     if (cached !== undefined && cached.validUntil > now) {
       // Least recently used goes first: move the hit to the end.
       cache.delete(token);
@@ -170,7 +189,7 @@ export function createSessionIdentity(options: SessionIdentityOptions) {
     }
     const started = generation;
     const entry = toSession(token, await load(token), now);
-    if (generation === started) remember(token, entry);
+    if (trusted && generation === started) remember(token, entry);
     return entry.session;
   }
 
@@ -205,19 +224,75 @@ export function createSessionIdentity(options: SessionIdentityOptions) {
     signedLinkIsValid: options.signedLinkIsValid ?? (async () => false),
   };
 
+  function dropToken(token: string): void {
+    generation += 1;
+    cache.delete(token);
+  }
+
+  function dropUser(userId: string): void {
+    generation += 1;
+    for (const [token, entry] of cache) {
+      if (entry.session?.userId === userId) cache.delete(token);
+    }
+  }
+
+  function dropAll(): void {
+    generation += 1;
+    cache.clear();
+  }
+
+  /** Tells the other processes to forget the account's sessions; settles once sent (or failed). */
+  function publish(userId: string): Promise<void> {
+    const { channel } = options;
+    if (channel === undefined) return Promise.resolve();
+    const sent: Promise<void> = channel
+      .publish(`${origin} ${userId}`)
+      .catch((error: unknown) => options.onPublishError?.(error))
+      .finally(() => publishing.delete(sent));
+    publishing.add(sent);
+    return sent;
+  }
+
   return {
     identity,
     sessionOf,
     tokenOf,
-    forgetToken(token: string) {
-      generation += 1;
-      cache.delete(token);
+    /** A session whose row changed but still stands (its expiry moved): this process reads it again. */
+    forgetToken: dropToken,
+    /** An ended session: this process drops it, the others the account's sessions. */
+    forgetSession(session: { token: string; userId: string }): Promise<void> {
+      dropToken(session.token);
+      return publish(session.userId);
     },
-    forgetUser(userId: string) {
-      generation += 1;
-      for (const [token, entry] of cache) {
-        if (entry.session?.userId === userId) cache.delete(token);
-      }
+    /** Every session of the account is read again, in every process (ban, role, entitlement, deletion). */
+    forgetUser(userId: string): Promise<void> {
+      dropUser(userId);
+      return publish(userId);
+    },
+    /** Follows the other processes' forgets; until LISTEN runs, and whenever it is lost, trusts no cache. */
+    listen(): void {
+      if (options.channel === undefined || listening) return;
+      listening = true;
+      options.channel.listen({
+        message(payload) {
+          const [from, userId] = payload.split(" ");
+          if (from !== origin && userId !== undefined) dropUser(userId);
+        },
+        down() {
+          trusted = false;
+          dropAll();
+        },
+        up() {
+          dropAll();
+          trusted = true;
+        },
+      });
+    },
+    /** Waits for the forgets being published, then stops listening. */
+    async close(): Promise<void> {
+      await Promise.all(publishing);
+      trusted = options.channel === undefined;
+      await options.channel?.close();
     },
   };
 }

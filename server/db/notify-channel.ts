@@ -5,9 +5,10 @@ import type { DB } from "./schema.ts";
 /**
  * A PostgreSQL LISTEN/NOTIFY channel between the app servers sharing one database: what one
  * server changes, the others hear of, so that what they keep in memory follows (the record list
- * answers, server/modules/records/list-answers.ts). A notification sent inside a transaction is
- * delivered at its commit; one sent after a commit within milliseconds. A listener that lost its
- * connection has missed messages: it is told `down`, and `up` only once LISTEN runs again.
+ * answers, server/modules/records/list-answers.ts; the session cache,
+ * server/auth/session-identity.ts). A notification sent inside a transaction is delivered at its
+ * commit; one sent after a commit within milliseconds. A listener that lost its connection has
+ * missed messages: it is told `down`, and `up` only once LISTEN runs again.
  */
 export type ChannelListener = {
   message(payload: string): void;

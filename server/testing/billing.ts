@@ -27,7 +27,7 @@ export function stripeBilling(api?: {
 /** Makes an account a platform admin, as `kinfile create-user --admin` does, and drops its cached session. */
 export async function makePlatformAdmin(test: TestApp, user: TestUser): Promise<void> {
   await test.database.db.updateTable("user").set({ role: "admin" }).where("id", "=", user.id).execute();
-  test.auth.sessions.forgetUser(user.id);
+  await test.auth.sessions.forgetUser(user.id);
 }
 
 /** The roles the account answer carries, as the app reads them. */

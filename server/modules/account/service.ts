@@ -127,7 +127,7 @@ export function createAccountService(services: AuthServices, eraser: AccountEras
     });
 
     await db.transaction().execute((trx) => eraser.erase(userId, trx));
-    sessions.forgetUser(userId);
+    await sessions.forgetUser(userId);
     const cleared = [
       `${sessionCookieName(services.secureCookies)}=`,
       "Max-Age=0",

@@ -112,7 +112,7 @@ export function createUserAdmin(options: {
       { action, subjectKind: "user", subjectId: id, ...(detail ? { detail } : {}) },
       clock(),
     );
-    services.sessions.forgetUser(id);
+    await services.sessions.forgetUser(id);
     return user(id);
   }
 
@@ -241,7 +241,7 @@ export function createUserAdmin(options: {
           clock(),
         );
       });
-      services.sessions.forgetUser(id);
+      await services.sessions.forgetUser(id);
     },
 
     async comments(userId: string): Promise<Comment[]> {
