@@ -200,7 +200,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("ended sessions on two app serve
     );
     expect(stdout).toContain(`Disabled ${gus.email}`);
     expect(await refusedOnB(gus.cookie)).toBeLessThan(AT_ONCE_MS);
-  });
+    // The command is a Node process of its own: its start alone takes seconds on a busy machine.
+  }, 60_000);
 
   it("refuses on B an account deleted on A", async () => {
     const hal = await seenOnB("Hal Leaving");
@@ -266,25 +267,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("ended sessions on two app serve
 
   it("asks the database on every request while it cannot hear the others, and trusts its cache again once it can", async () => {
     const kim = await createSignedInUser(a, { name: "Kim Outage" });
-    // Made beforehand: a sign-in takes a good part of the outage's second.
-    const later = await signIn(kim);
-    // A session B keeps though its row is gone: B trusts its cache now.
-    const kept = await signIn(kim);
-    expect((await account(b, kept)).statusCode).toBe(200);
-    await endBehindTheServersBacks(kept);
-    expect((await account(b, kept)).statusCode).toBe(200);
-    // Cuts the listening connections of this database's servers; they reconnect after a second.
-    const cut = await sql`select pg_terminate_backend(pid) from pg_stat_activity
-      where application_name = 'kinfile listen kinfile_sessions' and datname = current_database()`.execute(
-      a.database.db,
-    );
-    expect(cut.rows.length).toBeGreaterThanOrEqual(2);
-    // Refused as soon as B knows it is deaf, well before it listens again.
-    expect(await refusedOnB(kept)).toBeLessThan(AT_ONCE_MS / 2);
-    // And while deaf, what it reads it does not keep: a session ended unheard is refused at once.
-    expect((await account(b, later)).statusCode).toBe(200);
-    await endBehindTheServersBacks(later);
-    expect((await account(b, later)).statusCode).toBe(401);
-    await untilBServesFromItsCache();
-  });
+    let heardNothingYetAsked = false;
+    // B listens again a second after the cut: on a loaded machine the checks below may outlast
+    // that, so the cut is made again, each time with sessions signed in beforehand.
+    for (let attempt = 1; attempt <= 3 && !heardNothingYetAsked; attempt += 1) {
+      const later = await signIn(kim);
+      // A session B keeps though its row is gone: B trusts its cache now.
+      const kept = await signIn(kim);
+      expect((await account(b, kept)).statusCode).toBe(200);
+      await endBehindTheServersBacks(kept);
+      expect((await account(b, kept)).statusCode).toBe(200);
+      // Cuts the listening connections of this database's servers; they reconnect after a second.
+      const cut = await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where application_name = 'kinfile listen kinfile_sessions' and datname = current_database()`.execute(
+        a.database.db,
+      );
+      expect(cut.rows.length).toBeGreaterThanOrEqual(2);
+      // Refused as soon as B knows it is deaf, well before it listens again.
+      expect(await refusedOnB(kept)).toBeLessThan(AT_ONCE_MS / 2);
+      // And while deaf, what it reads it does not keep: a session ended unheard is refused at once.
+      expect((await account(b, later)).statusCode).toBe(200);
+      await endBehindTheServersBacks(later);
+      heardNothingYetAsked = (await account(b, later)).statusCode === 401;
+      await untilBServesFromItsCache();
+    }
+    expect(heardNothingYetAsked).toBe(true);
+  }, 60_000);
 });
