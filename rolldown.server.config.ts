@@ -7,7 +7,7 @@
  * 200 MB resident; one file of plain ASCII JavaScript (a Latin-1 source is held in memory at half
  * the size of a UTF-16 one) brings it under the 150 MB budget of DESIGN.md. Tests of the code, the
  * CLI and `npm run dev` run the TypeScript sources; the browser tests and the bundle smoke suite
- * (e2e/bundle-smoke.e2e.ts) run this bundle.
+ * (smoke/bundle.smoke.ts) run this bundle.
  *
  * A deployment is dist/, package.json, package-lock.json and the production node_modules: nothing
  * here may read a file of the repository's sources. server/config.ts finds the shipped files beside
