@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { RELEASE_TIMINGS, type ReleaseTiming, type ShareStatus } from "../catalog/releaseTimings.ts";
+import {
+  RELEASE_TIMINGS,
+  type ReleaseTiming,
+  releaseDelayDays,
+  type ShareStatus,
+} from "../catalog/releaseTimings.ts";
 import { ASSIGNED_TYPE_MODULES, isAssignedType } from "../sections/assignedTypes.ts";
 import { CATEGORY_KEYS, type CategoryKey, categoryDef, isCategoryKey } from "../sections/index.ts";
 import { RECORD_MODULES, type RecordModule } from "../sections/modules.ts";
@@ -14,6 +19,9 @@ import { optionalRef, requiredText } from "./fields.ts";
  * revoking released access returns to accepted. `now` releases on acceptance; `manual` only by the
  * owner's approval; five/ten/fifteen_days by the job runner when the owner has not answered. An
  * invitation lives 10 days (expired is shown, not stored); the owner may cancel it or send it again.
+ * Once the owner took access away (revoked it, or an end date came), access returns only by their
+ * own choice: the next request waits for their approval whatever the rule (requestWaitDays), or
+ * they grant it again.
  */
 
 /** The statuses of a nominee; "expired" is an invitation past its 10 days, computed on read, never stored. */
@@ -22,6 +30,15 @@ export type NomineeStatus = ShareStatus;
 /** An invitation can be accepted for this long after it was (re)sent. */
 export const INVITATION_LIFETIME_DAYS = 10;
 export const DAY_MS = 86_400_000;
+
+/**
+ * How many days a request waits before it releases by itself: the release rule's (0 = at once,
+ * null = only by the owner's approval), except after the owner took access away (revokedAt set),
+ * when only the owner's approval or a new grant gives it back.
+ */
+export function requestWaitDays(grant: { release: ReleaseTiming; revokedAt: number | null }): number | null {
+  return grant.revokedAt === null ? releaseDelayDays(grant.release) : null;
+}
 
 /** What a nominee may read besides the records: the personal network as a whole. */
 export const SHAREABLE_MODULES = ["personal-network", ...RECORD_MODULES] as const;
@@ -113,6 +130,8 @@ export type NomineeView = ShareDefinition & {
   releaseAt: number | null;
   releasedAt: number | null;
   accessEndsAt: number | null;
+  /** When the owner last took access away; until they give it back, requests wait for their approval. */
+  revokedAt: number | null;
   createTime: number;
 };
 
@@ -128,6 +147,8 @@ export type SharedWithMeView = {
   releaseAt: number | null;
   releasedAt: number | null;
   accessEndsAt: number | null;
+  /** When the owner last took access away; until they give it back, requests wait for their approval. */
+  revokedAt: number | null;
 };
 
 /** One line of GET /api/shared/nominees/{id}/log: "Alex viewed Insurance Policies, 14:02". */

@@ -309,6 +309,8 @@ export interface NomineeTable {
   released_at: number | null;
   access_ends_at: number | null;
   opened_at: number | null;
+  /** When the owner last took access away (revoke, end date); null once they gave it back. */
+  revoked_at: number | null;
   created_at: number;
   updated_at: number;
 }

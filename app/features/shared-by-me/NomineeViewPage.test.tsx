@@ -81,6 +81,7 @@ describe("the nominee's view", () => {
     ["invited", ["resend", "cancel", "delete"]],
     ["requested", ["approve", "decline", "revoke", "delete"]],
     ["released", ["revoke", "delete"]],
+    ["accepted", ["grant", "delete"]],
     ["declined", ["resend", "delete"]],
   ] as const)("offers the actions of an %s nominee", async (status, actions) => {
     stubView(status);
@@ -99,6 +100,7 @@ describe("the nominee's view", () => {
     ["requested", "approve", "Approve", "Access released to Alex Martin."],
     ["requested", "decline", "Decline", "The request of Alex Martin is declined."],
     ["released", "revoke", "Revoke access", "Alex Martin no longer has access to your shared file."],
+    ["accepted", "grant", "Give access now", "Access released to Alex Martin."],
   ] as const)(
     "an %s nominee: %s asks first, then posts to its endpoint",
     async (status, action, label, done) => {

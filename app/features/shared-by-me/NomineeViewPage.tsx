@@ -26,6 +26,7 @@ const DATES = [
   "releaseAt",
   "releasedAt",
   "accessEndsAt",
+  "revokedAt",
 ] as const;
 
 /** shared-by-me/view/{id}: who, what is shared, when, the status and its actions, then the access log. */
@@ -117,7 +118,7 @@ function NomineeDetails({ nominee, listPath }: { nominee: NomineeView; listPath:
         {actionsFor(nominee.status).map((action) => (
           <Button
             key={action}
-            variant={action === "approve" ? "filled" : "outline"}
+            variant={action === "approve" || action === "grant" ? "filled" : "outline"}
             color={action === "delete" || action === "revoke" ? "red.8" : undefined}
             onClick={() => actions.ask(action)}
             data-testid={`nominee-action-${action}`}

@@ -14,7 +14,7 @@ export const nomineeQueryKeys = {
 };
 
 /** The owner's answers to a nominee; `delete` is the DELETE of the nominee itself. */
-const NOMINEE_ACTIONS = ["resend", "cancel", "approve", "decline", "revoke", "delete"] as const;
+const NOMINEE_ACTIONS = ["resend", "cancel", "grant", "approve", "decline", "revoke", "delete"] as const;
 export type NomineeAction = (typeof NOMINEE_ACTIONS)[number];
 
 const NOMINEES_PATH = "/api/shared/nominees";

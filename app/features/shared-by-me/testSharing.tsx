@@ -92,6 +92,7 @@ export function testNominee(overrides: Partial<NomineeView> = {}): NomineeView {
     releaseAt: null,
     releasedAt: null,
     accessEndsAt: null,
+    revokedAt: null,
     createTime: MARCH_14,
     ...overrides,
   };

@@ -8,15 +8,16 @@ import { type NomineeAction, nomineeQueryKeys, runNomineeAction } from "./nomine
 
 /**
  * What the owner may do in each status (after Bitwarden's emergency access): an invitation that
- * did not lead anywhere can be sent again, a pending one cancelled; a request approved or declined;
- * a request or released access revoked; a nominee deleted at any time.
+ * did not lead anywhere can be sent again, a pending one cancelled; access given to one who accepted
+ * (the only way back after a revoke besides approving their next request); a request approved or
+ * declined; a request or released access revoked; a nominee deleted at any time.
  */
 const ACTIONS_BY_STATUS: Record<NomineeStatus, readonly NomineeAction[]> = {
   invited: ["resend", "cancel", "delete"],
   expired: ["resend", "delete"],
   declined: ["resend", "delete"],
   cancelled: ["resend", "delete"],
-  accepted: ["delete"],
+  accepted: ["grant", "delete"],
   requested: ["approve", "decline", "revoke", "delete"],
   released: ["revoke", "delete"],
 };

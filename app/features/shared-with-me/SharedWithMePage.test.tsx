@@ -89,6 +89,18 @@ describe("Shared with me", () => {
     expect(posted(api, "request")).toBe(0);
   });
 
+  it("says that after a revoke the request waits for the owner, whatever the rule", async () => {
+    visit([withMeView({ status: "accepted", release: "now", releasedAt: null, revokedAt: Date.now() })]);
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Request access to Ada Lovelace's file" }),
+    );
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain(
+      "Ada Lovelace ended your access earlier: Ada Lovelace is told at once, and access returns only when Ada Lovelace approves.",
+    );
+    expect(dialog.textContent).not.toContain("released at once");
+  });
+
   it("shows when a request releases, and opens a released file", async () => {
     visit([
       withMeView({

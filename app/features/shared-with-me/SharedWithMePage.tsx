@@ -5,13 +5,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import {
-  releaseDelayDays,
-  releaseTimingLabelKey,
-  shareStatusLabelKey,
-} from "../../../domain/catalog/releaseTimings.ts";
+import { releaseTimingLabelKey, shareStatusLabelKey } from "../../../domain/catalog/releaseTimings.ts";
 import { formatDate } from "../../../domain/dates.ts";
-import type { SharedWithMeView } from "../../../domain/schemas/share.ts";
+import { requestWaitDays, type SharedWithMeView } from "../../../domain/schemas/share.ts";
 import { categoryShortLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
 import { formError } from "../../api/errorMessages.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
@@ -112,10 +108,11 @@ export function SharedWithMePage() {
 
 type Translate = ReturnType<typeof useTranslation>["t"];
 
-/** What requesting access will do, by the owner's release rule. */
+/** What requesting access will do, by the owner's release rule (or their revoke, which outranks it). */
 function requestRule(view: SharedWithMeView, t: Translate): string {
   const owner = ownerName(view);
-  const days = releaseDelayDays(view.release);
+  const days = requestWaitDays(view);
+  if (view.revokedAt !== null) return t("request.afterRevoke", { owner });
   if (days === null) return t("request.manual", { owner });
   return days === 0 ? t("request.now", { owner }) : t("request.timed", { owner, count: days });
 }

@@ -54,6 +54,7 @@ export function withMeView(overrides: Partial<SharedWithMeView> = {}): SharedWit
     releaseAt: null,
     releasedAt: Date.UTC(2026, 0, 6),
     accessEndsAt: null,
+    revokedAt: null,
     ...overrides,
   };
 }

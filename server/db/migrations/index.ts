@@ -21,6 +21,7 @@ import * as searchTermSubjectHashes from "./0019_search_term_subject_hashes.ts";
 import * as jobSubject from "./0020_job_subject.ts";
 import * as importRuns from "./0021_import_runs.ts";
 import * as documentPending from "./0022_document_pending.ts";
+import * as nomineeRevokedAt from "./0023_nominee_revoked_at.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0020_job_subject": jobSubject,
   "0021_import_runs": importRuns,
   "0022_document_pending": documentPending,
+  "0023_nominee_revoked_at": nomineeRevokedAt,
 };

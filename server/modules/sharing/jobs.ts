@@ -48,7 +48,9 @@ function jobWork(deps: LifecycleDeps) {
       await inTransaction(async (trx) => {
         if (!(await markDone(trx, jobId))) return;
         const row = await nomineeRepository(trx).find(nomineeId);
-        if (row !== undefined) await backToAccepted(trx, row, ["released"], "ended", { accessEndsAt });
+        // The end date is the owner's own revoke, set ahead: a later request waits for their approval.
+        if (row !== undefined)
+          await backToAccepted(trx, row, ["released"], "ended", { guard: { accessEndsAt }, revoke: true });
       });
     },
 

@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { releaseDelayDays } from "../../../domain/catalog/releaseTimings.ts";
-import { DAY_MS, type SharedWithMeView } from "../../../domain/schemas/share.ts";
+import { requestWaitDays, type SharedWithMeView } from "../../../domain/schemas/share.ts";
 import { authBoolean } from "../../auth/auth-values.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { ownerIdentity } from "./mails.ts";
@@ -12,7 +10,7 @@ import { createTransitions, type LifecycleDeps, notFound, wrongStatus } from "./
 export function createNomineeService(deps: LifecycleDeps) {
   const { db, clock } = deps;
   const nominees = nomineeRepository(db);
-  const { mails, transition, scheduleRequest, released, inTransaction } = createTransitions(deps);
+  const { mails, transition, request, inTransaction } = createTransitions(deps);
 
   /** The caller's address, when verified: invitations to it are theirs to answer. */
   async function verifiedEmail(userId: string): Promise<string | null> {
@@ -56,14 +54,20 @@ export function createNomineeService(deps: LifecycleDeps) {
       const now = clock();
       if (statusOf(row, now) === "expired")
         throw new AppError("conflict", { message: "errors:sharing.invitation_expired" });
-      const releaseNow = releaseDelayDays(row.release) === 0;
+      const releaseNow = requestWaitDays({ release: row.release, revokedAt: row.revoked_at }) === 0;
       const changed = await inTransaction(async (trx) => {
-        const current = await transition(trx, id, ["invited"], {
-          status: releaseNow ? "released" : "accepted",
-          user_id: userId,
-          accepted_at: now,
-          ...(releaseNow ? { released_at: now, opened_at: null } : {}),
-        });
+        const current = await transition(
+          trx,
+          id,
+          ["invited"],
+          {
+            status: releaseNow ? "released" : "accepted",
+            user_id: userId,
+            accepted_at: now,
+            ...(releaseNow ? { released_at: now, opened_at: null } : {}),
+          },
+          { revoked: row.revoked_at !== null },
+        );
         if (current !== null) await mails.toOwner(trx, current, "accepted");
         return current;
       });
@@ -86,26 +90,7 @@ export function createNomineeService(deps: LifecycleDeps) {
     async request(userId: string, id: string): Promise<SharedWithMeView> {
       const row = await nominees.findHeldBy(userId, id);
       if (row === undefined) throw notFound();
-      const now = clock();
-      const delay = releaseDelayDays(row.release);
-      const changed = await inTransaction(async (trx) => {
-        if (delay === 0) {
-          const current = await transition(trx, id, ["accepted"], { ...released(), requested_at: now });
-          if (current !== null) await mails.toNominee(trx, current, "released");
-          return current;
-        }
-        const current = await transition(trx, id, ["accepted"], {
-          status: "requested",
-          request_id: randomUUID(),
-          requested_at: now,
-          release_at: delay === null ? null : now + delay * DAY_MS,
-        });
-        if (current === null) return null;
-        await scheduleRequest(trx, current);
-        await mails.request(trx, current, false);
-        await mails.toNominee(trx, current, "requestSent");
-        return current;
-      });
+      const changed = await inTransaction((trx) => request(trx, row));
       if (changed === null) throw wrongStatus();
       return presentWithMe(changed);
     },

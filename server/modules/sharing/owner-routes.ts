@@ -61,6 +61,7 @@ export async function ownerRoutes(app: FastifyInstance, options: { owner: OwnerS
     resend: service.resend,
     cancel: service.cancel,
     revoke: service.revoke,
+    grant: service.grant,
     approve: service.approve,
     decline: service.decline,
   };

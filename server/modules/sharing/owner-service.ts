@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { releaseDelayDays } from "../../../domain/catalog/releaseTimings.ts";
 import {
   DAY_MS,
   type NomineeCreate,
   type NomineeLogEntry,
   type NomineeUpdate,
   type NomineeView,
+  requestWaitDays,
 } from "../../../domain/schemas/share.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -36,6 +36,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
     scheduleRequest,
     approveRequest,
     backToAccepted,
+    released,
     inTransaction,
   } = createTransitions(deps);
 
@@ -90,7 +91,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
           fields: { accessEndsAt: "errors:sharing.access_end_past" },
         });
     }
-    const delay = releaseDelayDays(body.release);
+    const delay = requestWaitDays({ release: body.release, revokedAt: row.revoked_at });
     return {
       email,
       end,
@@ -117,7 +118,9 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
     const requestId = row.request_id;
     if (row.status !== "requested" || requestId === null) throw wrongStatus();
     const changed = await inTransaction((trx) =>
-      approve ? approveRequest(trx, row) : backToAccepted(trx, row, ["requested"], "declined", { requestId }),
+      approve
+        ? approveRequest(trx, row)
+        : backToAccepted(trx, row, ["requested"], "declined", { guard: { requestId } }),
     );
     if (changed === null) throw wrongStatus();
     return view(changed);
@@ -142,6 +145,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
         invited_at: now,
         accepted_at: null,
         ...NO_REQUEST,
+        revoked_at: null,
         created_at: now,
         updated_at: now,
       };
@@ -215,14 +219,30 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
       return view(changed);
     },
 
+    /** Takes access away: the nominee's next request waits for the owner's approval, whatever the rule. */
     async revoke(ownerId: string, id: string): Promise<NomineeView> {
       const row = await owned(ownerId, id);
       if (row.status !== "released" && row.status !== "requested") throw wrongStatus();
       const changed = await inTransaction((trx) =>
         row.status === "released"
-          ? backToAccepted(trx, row, ["released"], "revoked")
-          : backToAccepted(trx, row, ["requested"], "declined", { requestId: row.request_id ?? "" }),
+          ? backToAccepted(trx, row, ["released"], "revoked", { revoke: true })
+          : backToAccepted(trx, row, ["requested"], "declined", {
+              guard: { requestId: row.request_id ?? "" },
+              revoke: true,
+            }),
       );
+      if (changed === null) throw wrongStatus();
+      return view(changed);
+    },
+
+    /** The owner gives access to a nominee who accepted, without waiting for a request (also after a revoke). */
+    async grant(ownerId: string, id: string): Promise<NomineeView> {
+      await owned(ownerId, id);
+      const changed = await inTransaction(async (trx) => {
+        const current = await transition(trx, id, ["accepted"], released());
+        if (current !== null) await mails.toNominee(trx, current, "released");
+        return current;
+      });
       if (changed === null) throw wrongStatus();
       return view(changed);
     },
@@ -254,7 +274,7 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
       const changed = await inTransaction((trx) =>
         approve
           ? approveRequest(trx, row)
-          : backToAccepted(trx, row, ["requested"], "declined", { requestId }),
+          : backToAccepted(trx, row, ["requested"], "declined", { guard: { requestId } }),
       );
       if (changed === null) {
         const now = await nominees.find(nomineeId);

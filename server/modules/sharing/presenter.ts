@@ -66,6 +66,7 @@ export function presentNominee(row: NomineeRow, now: number): NomineeView {
     releaseAt: time(row.release_at),
     releasedAt: time(row.released_at),
     accessEndsAt: time(row.access_ends_at),
+    revokedAt: time(row.revoked_at),
     createTime: Number(row.created_at),
   };
 }
@@ -84,6 +85,7 @@ export function presentSharedWithMe(row: NomineeRow, owner: OwnerIdentity, now: 
     releaseAt: time(row.release_at),
     releasedAt: time(row.released_at),
     accessEndsAt: time(row.access_ends_at),
+    revokedAt: time(row.revoked_at),
   };
 }
 

@@ -2,8 +2,16 @@ import type { Kysely, Updateable } from "kysely";
 import type { DB, NomineeTable } from "../../db/schema.ts";
 import type { NomineeRow } from "./presenter.ts";
 
-/** What a transition checks besides the status it starts from: the request, its due time, the end date. */
-export type TransitionGuard = { requestId?: string; releaseDue?: number; accessEndsAt?: number };
+/**
+ * What a transition checks besides the status it starts from: the request, its due time, the end
+ * date, whether the owner's last revoke still stands (the wait the step read depends on it).
+ */
+export type TransitionGuard = {
+  requestId?: string;
+  releaseDue?: number;
+  accessEndsAt?: number;
+  revoked?: boolean;
+};
 
 /** Finds an account by its id, or (a nominee not known by account yet) by its address. */
 export type AccountKey = { id: string } | { email: string };
@@ -180,6 +188,8 @@ export function nomineeRepository(db: Kysely<DB>) {
       if (guard.requestId !== undefined) query = query.where("request_id", "=", guard.requestId);
       if (guard.releaseDue !== undefined) query = query.where("release_at", "<=", guard.releaseDue);
       if (guard.accessEndsAt !== undefined) query = query.where("access_ends_at", "=", guard.accessEndsAt);
+      if (guard.revoked !== undefined)
+        query = query.where("revoked_at", guard.revoked ? "is not" : "is", null);
       const result = await query.executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return null;
       return (await db.selectFrom("nominee").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;

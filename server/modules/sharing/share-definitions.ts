@@ -39,6 +39,7 @@ export async function insertShareDefinitions(
       invited_at: now,
       accepted_at: null,
       ...NO_REQUEST,
+      revoked_at: null,
       // A millisecond apart, so that they list in the archive's order.
       created_at: now + index,
       updated_at: now + index,

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely, Updateable } from "kysely";
-import { DAY_MS } from "../../../domain/schemas/share.ts";
+import { DAY_MS, requestWaitDays } from "../../../domain/schemas/share.ts";
 import type { DB, NomineeTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { markJobDone } from "../../jobs/queue.ts";
@@ -97,12 +98,53 @@ export function createTransitions(deps: LifecycleDeps) {
     );
   }
 
+  /** A release: also the owner's answer to an earlier revoke, so later requests follow the rule again. */
   const released = () => ({
     status: "released" as const,
     released_at: clock(),
     release_at: null,
     opened_at: null,
+    revoked_at: null,
   });
+
+  /**
+   * The nominee asks for access: released at once when the wait is none, else a pending request
+   * (its release job unless only the owner may answer), the owner mailed its links. The wait is
+   * requestWaitDays': after a revoke, the owner's approval whatever the release rule.
+   */
+  async function request(trx: Kysely<DB>, row: NomineeRow): Promise<NomineeRow | null> {
+    const now = clock();
+    const wait = requestWaitDays({ release: row.release, revokedAt: row.revoked_at });
+    const guard = { revoked: row.revoked_at !== null };
+    if (wait === 0) {
+      const current = await transition(
+        trx,
+        row.id,
+        ["accepted"],
+        { ...released(), requested_at: now },
+        guard,
+      );
+      if (current !== null) await mails.toNominee(trx, current, "released");
+      return current;
+    }
+    const current = await transition(
+      trx,
+      row.id,
+      ["accepted"],
+      {
+        status: "requested",
+        request_id: randomUUID(),
+        requested_at: now,
+        release_at: wait === null ? null : now + wait * DAY_MS,
+      },
+      guard,
+    );
+    if (current === null) return null;
+    await scheduleRequest(trx, current);
+    await mails.request(trx, current, false);
+    await mails.toNominee(trx, current, "requestSent");
+    return current;
+  }
 
   /** Releases the pending request (the owner's approval, in the app or by link). */
   async function approveRequest(trx: Kysely<DB>, row: NomineeRow): Promise<NomineeRow | null> {
@@ -114,15 +156,20 @@ export function createTransitions(deps: LifecycleDeps) {
     return changed;
   }
 
-  /** Returns a requested or released nominee to accepted and tells them (declined or revoked). */
+  /**
+   * Returns a requested or released nominee to accepted and tells them (declined, revoked, ended).
+   * `revoke`: the owner took access away (not merely declined one request), so the next request
+   * waits for their approval.
+   */
   async function backToAccepted(
     trx: Kysely<DB>,
     row: NomineeRow,
     from: readonly Stored[],
     kind: ShareNoticeKind,
-    guard: Pick<TransitionGuard, "requestId" | "accessEndsAt"> = {},
+    options: { guard?: Pick<TransitionGuard, "requestId" | "accessEndsAt">; revoke?: boolean } = {},
   ): Promise<NomineeRow | null> {
-    const changed = await transition(trx, row.id, from, BACK_TO_ACCEPTED, guard);
+    const set = options.revoke ? { ...BACK_TO_ACCEPTED, revoked_at: clock() } : BACK_TO_ACCEPTED;
+    const changed = await transition(trx, row.id, from, set, options.guard);
     if (changed === null) return null;
     await cancelRequestJobs(trx, row);
     await cancelEndJob(trx, row);
@@ -142,6 +189,7 @@ export function createTransitions(deps: LifecycleDeps) {
     cancelEndJob,
     scheduleRequest,
     released,
+    request,
     approveRequest,
     backToAccepted,
     markDone,
