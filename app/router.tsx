@@ -102,10 +102,11 @@ const routeTable: RouteObject[] = [
       {
         path: "accepted-share-request",
         loader: acceptedShareRequestLoader,
-        lazy: () =>
+        lazy: withTranslations(["sharing", "catalog", "sections"], () =>
           import("./features/share-request/AcceptedShareRequestPage.tsx").then((m) => ({
             Component: m.AcceptedShareRequestPage,
           })),
+        ),
       },
       {
         path: "unsubscribe",

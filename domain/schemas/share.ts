@@ -151,6 +151,19 @@ export type SharedWithMeView = {
   revokedAt: number | null;
 };
 
+/**
+ * GET /api/shared/owner/approve/{nomineeId} (the owner's mail link, read before any answer): who
+ * asks, what they would receive and when, so the owner confirms knowing it.
+ */
+export type ShareRequestPreview = {
+  nominee: { firstName: string; lastName: string; email: string };
+  scope: ShareScope;
+  release: ReleaseTiming;
+  requestedAt: number;
+  /** When the request releases by itself unless answered; null when only the owner may release it. */
+  releaseAt: number | null;
+};
+
 /** One line of GET /api/shared/nominees/{id}/log: "Alex viewed Insurance Policies, 14:02". */
 export type NomineeLogEntry = {
   id: string;

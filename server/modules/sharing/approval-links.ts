@@ -1,6 +1,9 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 
-/** The page the owner's mail links to; it posts the answer to POST /api/shared/owner/approve/... */
+/**
+ * The page the owner's mail links to: it reads the request (GET /api/shared/owner/approve/...) and
+ * posts the answer only from its confirm button.
+ */
 const APPROVAL_PAGE = "/accepted-share-request";
 
 /** Bound into the MAC, so a signature made for another purpose with the same key never fits. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS, INVITATION_LIFETIME_DAYS, type NomineeView } from "../../../domain/schemas/share.ts";
-import { createSignedInUser, mailsTo, type TestUser } from "../../testing/identity.ts";
+import { createSignedInUser, mailsTo, pathOf, request, type TestUser } from "../../testing/identity.ts";
 import {
   acceptedNominee,
   approvalLinkOf,
@@ -351,6 +351,56 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
   });
 
   describe("the approval link", () => {
+    it("opening it (GET or HEAD of the link and of the request it names) changes nothing; the POST does", async () => {
+      const { nominee: alex, id } = await acceptedNominee(test, ann, "five_days");
+      await as(test, alex).ok("POST", nominee(id, "/request"));
+      const { sign } = await approvalLinkOf(test, ann, id, true);
+      const link = (await mailsTo(test, ann.email))
+        .flatMap((mail) => mail.text.match(/https?:\/\/\S+accepted-share-request\S+/g) ?? [])
+        .find((url) => url.includes(encodeURIComponent(sign)) || url.includes(sign));
+      expect(link).toBeDefined();
+      const bearer = { authorization: `Bearer ${sign}` };
+      for (const method of ["GET", "HEAD"] as const) {
+        await request(test, { method, url: pathOf(link ?? "") });
+        const read = await request(test, { method, url: `/api/shared/owner/approve/${id}`, headers: bearer });
+        expect(read.statusCode).toBe(200);
+        expect(read.headers["cache-control"]).toBe("no-store");
+      }
+      const preview = await request(test, {
+        method: "GET",
+        url: `/api/shared/owner/approve/${id}`,
+        headers: bearer,
+      });
+      expect(preview.json()).toEqual({
+        nominee: { firstName: "Alex", lastName: "Martin", email: alex.email },
+        scope: { modules: ["inventory"], categories: ["passport"] },
+        release: "five_days",
+        requestedAt: test.now(),
+        releaseAt: test.now() + 5 * DAY_MS,
+      });
+      expect((await nomineeView(test, ann, id)).status).toBe("requested");
+      expect((await sharingMails(test, alex.email)).at(-1)?.subject).toBe(
+        "Your access request to Ann Owner was sent",
+      );
+      // The same refusals as the answer: a bad sign is invalid, a used one says what became of it.
+      const bad = await request(test, {
+        method: "GET",
+        url: `/api/shared/owner/approve/${id}`,
+        headers: { authorization: "Bearer x.y" },
+      });
+      expect(bad.json().error.code).toBe("invalid_signature");
+
+      expect((await postApproval(test, id, true, sign)).json()).toBe(true);
+      expect((await nomineeView(test, ann, id)).status).toBe("released");
+      const after = await request(test, {
+        method: "GET",
+        url: `/api/shared/owner/approve/${id}`,
+        headers: bearer,
+      });
+      expect(after.statusCode).toBe(409);
+      expect(after.json().error.state).toBe("released");
+    });
+
     it("approves once: released, the nominee mailed, the link void afterwards", async () => {
       const { nominee: alex, id } = await acceptedNominee(test, ann, "five_days");
       await as(test, alex).ok("POST", nominee(id, "/request"));

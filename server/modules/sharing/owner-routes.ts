@@ -7,7 +7,8 @@ import { SIGN_MAX_LENGTH } from "./approval-links.ts";
 import type { OwnerService } from "./owner-service.ts";
 
 const idParams = z.object({ id: z.string().max(64) });
-const approvalParams = z.object({ nomineeId: z.string().max(64), approve: z.enum(["true", "false"]) });
+const previewParams = z.object({ nomineeId: z.string().max(64) });
+const approvalParams = previewParams.extend({ approve: z.enum(["true", "false"]) });
 
 /** The sign value of the approval link, sent by the /accepted-share-request page as the bearer. */
 function bearerOf(header: string | undefined): string | null {
@@ -78,8 +79,22 @@ export async function ownerRoutes(app: FastifyInstance, options: { owner: OwnerS
   );
 
   /**
-   * The owner's answer from the mail's link (the /accepted-share-request page posts it with the
-   * sign value as the bearer): true when access was released, false when declined. Access is
+   * What the mail's link is about (who asks, for what, when), read only: the /accepted-share-request
+   * page shows it and asks the owner to confirm, so a scanner or preview that opens the link (and
+   * runs its script) answers nothing. Same checks and refusals as the answer below.
+   */
+  api.get(
+    "/api/shared/owner/approve/:nomineeId",
+    { config: { access: "anonymous" }, schema: { params: previewParams } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return service.previewByLink(request.params.nomineeId, bearerOf(request.headers.authorization));
+    },
+  );
+
+  /**
+   * The owner's answer from the mail's link, posted by the page's button once confirmed, with the
+   * sign value as the bearer: true when access was released, false when declined. Access is
    * "anonymous" with the check here rather than "signedLink", because a refused link must answer
    * 400 invalid_signature (the page's Oops message), not the access rule's 401.
    */

@@ -7,6 +7,7 @@ import {
   type NomineeUpdate,
   type NomineeView,
   requestWaitDays,
+  type ShareRequestPreview,
 } from "../../../domain/schemas/share.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -14,7 +15,13 @@ import { listNomineeActivity } from "../activity/activity-log.ts";
 import type { DocumentReader } from "../documents/reader.ts";
 import { isPersonOf } from "../persons/reader.ts";
 import { nameDownloads } from "./nominee-access-log.ts";
-import { type NomineeRow, presentLogEntry, presentNominee, shareDefinitionColumns } from "./presenter.ts";
+import {
+  type NomineeRow,
+  presentLogEntry,
+  presentNominee,
+  scopeOf,
+  shareDefinitionColumns,
+} from "./presenter.ts";
 import { nomineeRepository } from "./repository.ts";
 import { sharingJobKeys } from "./schedule.ts";
 import { createTransitions, type LifecycleDeps, NO_REQUEST, notFound, wrongStatus } from "./transitions.ts";
@@ -110,6 +117,24 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
       { runAt: accessEndsAt, uniqueKey: sharingJobKeys.end(row.id, accessEndsAt) },
       trx,
     );
+  }
+
+  /**
+   * The request a signed link names, while it is the pending one and has not expired (its release
+   * time, or 10 days for manual); anything else is invalid_signature, or 409 saying what became of it.
+   */
+  async function pendingByLink(nomineeId: string, sign: string | null) {
+    const requestId = sign === null ? null : links.requestIdOf(nomineeId, sign);
+    if (requestId === null) throw new AppError("invalid_signature");
+    const row = await nominees.find(nomineeId);
+    if (row === undefined) throw new AppError("invalid_signature");
+    if (row.status !== "requested" || row.request_id !== requestId) throw linkAlreadyUsed(row, requestId);
+    const expiresAt =
+      row.release_at === null
+        ? Number(row.requested_at) + MANUAL_LINK_LIFETIME_DAYS * DAY_MS
+        : Number(row.release_at);
+    if (clock() >= expiresAt) throw new AppError("invalid_signature");
+    return { row, requestId };
   }
 
   /** Answers a pending request for the owner (in the app); 409 when none is pending. */
@@ -256,21 +281,21 @@ export function createOwnerService(deps: LifecycleDeps, documents: DocumentReade
       return nameDownloads(documents, ownerId, rows.map(presentLogEntry));
     },
 
-    /**
-     * The signed link's answer: valid while the request it names is the pending one and has not
-     * expired (its release time, or 10 days for manual); anything else is invalid_signature.
-     */
+    /** What the signed link would answer, read only: the page shows it before the owner confirms. */
+    async previewByLink(nomineeId: string, sign: string | null): Promise<ShareRequestPreview> {
+      const { row } = await pendingByLink(nomineeId, sign);
+      return {
+        nominee: { firstName: row.first_name, lastName: row.last_name, email: row.email },
+        scope: scopeOf(row),
+        release: row.release,
+        requestedAt: Number(row.requested_at),
+        releaseAt: row.release_at === null ? null : Number(row.release_at),
+      };
+    },
+
+    /** The signed link's answer, posted by the page's button once the owner confirmed. */
     async answerByLink(nomineeId: string, approve: boolean, sign: string | null): Promise<boolean> {
-      const requestId = sign === null ? null : links.requestIdOf(nomineeId, sign);
-      if (requestId === null) throw new AppError("invalid_signature");
-      const row = await nominees.find(nomineeId);
-      if (row === undefined) throw new AppError("invalid_signature");
-      if (row.status !== "requested" || row.request_id !== requestId) throw linkAlreadyUsed(row, requestId);
-      const expiresAt =
-        row.release_at === null
-          ? Number(row.requested_at) + MANUAL_LINK_LIFETIME_DAYS * DAY_MS
-          : Number(row.release_at);
-      if (clock() >= expiresAt) throw new AppError("invalid_signature");
+      const { row, requestId } = await pendingByLink(nomineeId, sign);
       const changed = await inTransaction((trx) =>
         approve
           ? approveRequest(trx, row)
