@@ -49,7 +49,7 @@ describe("/accepted-share-request", () => {
     expect(String(url)).toBe(`/api/shared/owner/approve/${NOMINEE}`);
     expect(new Headers(init?.headers).get("Authorization")).toBe("Bearer s1gn.v4lue");
 
-    await userEvent.click(screen.getByRole("button", { name: "Approve access for Alex Martin" }));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Approve access for Alex Martin" }));
     const outcome = await screen.findByTestId("share-request-outcome");
     expect(outcome.textContent).toContain("Success! Access has been successfully granted!");
     expect(outcome.textContent).toContain("Alex Martin can now read:");
@@ -64,7 +64,7 @@ describe("/accepted-share-request", () => {
   it("declines from the Decline link once confirmed, in French", async () => {
     const fetch = stubApi({ [PREVIEW_PATH]: { body: PREVIEW }, [DECLINE_PATH]: { body: false } });
     visit("fr", false);
-    await userEvent.click(await screen.findByRole("button", { name: "Refuser la demande de Alex Martin" }));
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Refuser la demande de Alex Martin" }));
     const outcome = await screen.findByTestId("share-request-outcome");
     expect(outcome.textContent).toContain(
       "Demande refusée : la demande d'accès à vos informations a été refusée !",
