@@ -138,6 +138,18 @@ const routeTable: RouteObject[] = [
         ),
       },
       {
+        path: "verify-email",
+        lazy: withTranslations(IDENTITY_NAMESPACES, () =>
+          import("./features/verify/ConfirmEmailPage.tsx").then((m) => ({ Component: m.ConfirmEmailPage })),
+        ),
+      },
+      {
+        path: "unlock-sign-in",
+        lazy: withTranslations(IDENTITY_NAMESPACES, () =>
+          import("./features/login/UnlockSignInPage.tsx").then((m) => ({ Component: m.UnlockSignInPage })),
+        ),
+      },
+      {
         path: "implicit/callback",
         lazy: () =>
           import("./features/callback/ProviderCallbackPage.tsx").then((m) => ({

@@ -73,6 +73,8 @@ describe("a company and its staff", () => {
         item.text.includes("verify-email"),
       );
       await phone.goto(linkIn(verification, "verify-email"));
+      await phone.getByRole("button", { name: "Confirmer", exact: true }).click();
+      await phone.getByText("Votre adresse courriel est confirmée", { exact: false }).waitFor();
       await phone.getByLabel("Courriel", { exact: true }).fill(staffEmail);
       await phone.getByLabel("Mot de passe", { exact: true }).fill(E2E_PASSWORD);
       await phone.getByRole("main").getByRole("button", { name: "Se connecter", exact: true }).click();

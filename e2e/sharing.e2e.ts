@@ -1,7 +1,8 @@
 /**
  * The nominee journey of the nominees issue: an owner shares the Key Document Inventory with a
  * nominee on "after 5 days", the nominee registers from the invitation email, accepts and asks
- * for access, the owner approves from the email link, the nominee reads the will and downloads
+ * for access, the owner opens the email link, sees who asks for what, and approves with its
+ * button (opening it approves nothing), the nominee reads the will and downloads
  * its PDF without any way to change it, the owner reads the access log and revokes, and the
  * nominee loses access.
  */
@@ -31,6 +32,7 @@ async function registerFromInvitation(nominee: CheckedPage, email: string, name:
     mail.text.includes("verify-email"),
   );
   await page.goto(linkIn(verification, "verify-email"));
+  await page.getByRole("button", { name: "Confirm", exact: true }).click();
   await page.getByText("Your email address is confirmed").waitFor();
   // The sign-in form knows the address, and signing in leads to the invitation, with no tour of
   // an empty file of their own in the way.
@@ -95,9 +97,29 @@ describe("sharing", () => {
       const ask = await waitForMail(owner.context.request, ownerAccount.email, (mail) =>
         mail.text.includes("approve=true"),
       );
+      // Opening the link (the page's script included, as a scanner running it would) only reads:
+      // it names the nominee, what they would receive and when, and waits for the owner's click.
       await owner.page.goto(linkIn(ask, "approve=true"));
-      await owner.page.getByText("Success! Access has been successfully granted!").waitFor();
+      const details = owner.page.getByTestId("share-request-details");
+      await details.getByText(`Casey Nguyen (${nomineeEmail}) asks for access`, { exact: false }).waitFor();
+      await owner.page.getByTestId("share-request-scope").getByText("Key Document Inventory").waitFor();
+      await owner.page
+        .getByTestId("share-request-release")
+        .getByText("After 5 days without response")
+        .waitFor();
+      await owner.page.waitForLoadState("networkidle");
+      const pending = await owner.context.request.get("/api/shared/nominees");
+      const [named] = (await pending.json()) as { email: string; status: string }[];
+      expect(named).toMatchObject({ email: nomineeEmail, status: "requested" });
+      await expectNoAxeViolations(owner.page, "share request to confirm");
+      await expectFitsPhone(owner.page, "share request to confirm");
+      await owner.page.getByRole("button", { name: "Approve access for Casey Nguyen" }).click();
+      const outcome = owner.page.getByTestId("share-request-outcome");
+      await outcome.getByText("Success! Access has been successfully granted!").waitFor();
+      await outcome.getByText("Casey Nguyen can now read:").waitFor();
+      await outcome.getByText("Key Document Inventory").waitFor();
       await expectNoAxeViolations(owner.page, "accepted share request");
+      await expectFitsPhone(owner.page, "accepted share request");
 
       // The nominee reads the will and its PDF, and nothing offers to change them.
       await nominee.page.goto("/dashboard/shared-data/shared-with-me");

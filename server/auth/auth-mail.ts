@@ -15,11 +15,19 @@ function recipientLanguage(user: MailRecipient): Language {
   return isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE;
 }
 
+/** The app's page that confirms an address with a click (app/features/verify/ConfirmEmailPage.tsx). */
+export const CONFIRM_EMAIL_PAGE = "/verify-email";
+
 /**
  * The mails identity sends, each from the outbox's templates in the account's language. Links come
  * from better-auth (they carry its one-time tokens) except the login and reset pages of the app.
+ * better-auth's address links (GET /api/auth/verify-email) act when fetched, so the mail carries
+ * the app's page instead, with the same query: a link scanner that opens it confirms nothing, the
+ * person's click does.
  */
 export function identityMails(mail: IdentityMailer, publicUrl: string) {
+  const origin = publicUrl.replace(/\/+$/, "");
+  const confirmPage = (url: string) => `${origin}${CONFIRM_EMAIL_PAGE}${new URL(url).search}`;
   /** A notice worded in identity-mail.json: subject, heading, three paragraphs and one action. */
   const notice = (user: MailRecipient, key: "existingAccount" | "signInLocked", url: string) => {
     const lng = recipientLanguage(user);
@@ -41,7 +49,7 @@ export function identityMails(mail: IdentityMailer, publicUrl: string) {
       mail.enqueueMail({
         to: user.email,
         template: "verifyEmail",
-        data: { url, expiresInMinutes },
+        data: { url: confirmPage(url), expiresInMinutes },
         lng: recipientLanguage(user),
       }),
     resetPassword: (user: MailRecipient, url: string, expiresInMinutes: number) =>
@@ -56,7 +64,7 @@ export function identityMails(mail: IdentityMailer, publicUrl: string) {
       mail.enqueueMail({
         to: user.email,
         template: "changeEmail",
-        data: { url, newEmail, expiresInMinutes },
+        data: { url: confirmPage(url), newEmail, expiresInMinutes },
         lng: recipientLanguage(user),
       }),
     /** Sent instead of a second account: the sign-up answer itself reveals nothing. */

@@ -10,6 +10,7 @@ import {
   request,
   TEST_PASSWORD,
   uniqueEmail,
+  verifyEndpointOf,
 } from "../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
@@ -37,16 +38,21 @@ describe.each(testDialects())("identity on %s", (dialect) => {
     const [verification] = await mailsTo(test, email);
     expect(verification?.template).toBe("verifyEmail");
     expect(verification?.subject).toBe("Confirmez votre adresse courriel");
-    const verified = await request(test, {
-      method: "GET",
-      url: pathOf(linkIn(test, verification?.text ?? "")),
-    });
+    // The mail links to the app's page, which confirms only when its button is pressed: fetching
+    // the link (a scanner, a preview) verifies nothing.
+    const link = linkIn(test, verification?.text ?? "");
+    expect(link.startsWith(`${test.config.publicUrl}/verify-email?token=`)).toBe(true);
+    for (const method of ["GET", "HEAD"] as const) await request(test, { method, url: pathOf(link) });
+    const early = await post(test, "/api/auth/sign-in/email", { email, password: TEST_PASSWORD });
+    expect(early.statusCode).toBe(403);
+
+    const verified = await request(test, { method: "GET", url: verifyEndpointOf(link) });
     expect(verified.statusCode).toBe(302);
     expect(verified.headers.location).toBe("/login?verified=1");
     // Verification proves the address; it does not sign in (the link may open elsewhere).
     expect(cookiesOf(verified)).toBe("");
     // A signed link works once: opened again, it says it is no longer valid.
-    const again = await request(test, { method: "GET", url: pathOf(linkIn(test, verification?.text ?? "")) });
+    const again = await request(test, { method: "GET", url: verifyEndpointOf(link) });
     expect(again.statusCode).toBe(302);
     expect(again.headers.location).toBe("/login?verified=1&error=INVALID_TOKEN");
 
@@ -87,17 +93,31 @@ describe.each(testDialects())("identity on %s", (dialect) => {
     const stillOld = await request(test, { method: "GET", url: "/api/account/account", cookie: user.cookie });
     expect(stillOld.json().email).toBe(user.email);
 
+    // Fetching the mailed links (the app's confirming page) changes nothing; the page's call does.
+    const confirmLink = linkIn(test, confirmation?.text ?? "");
+    for (const method of ["GET", "HEAD"] as const)
+      await request(test, { method, url: pathOf(confirmLink), cookie: user.cookie });
+    expect(await mailsTo(test, newEmail)).toEqual([]);
     const confirmed = await request(test, {
       method: "GET",
-      url: pathOf(linkIn(test, confirmation?.text ?? "")),
+      url: verifyEndpointOf(confirmLink),
       cookie: user.cookie,
     });
     expect(confirmed.statusCode).toBe(302);
     const verification = (await mailsTo(test, newEmail)).find((mail) => mail.template === "verifyEmail");
     expect(verification).toBeDefined();
+    const verifyLink = linkIn(test, verification?.text ?? "");
+    for (const method of ["GET", "HEAD"] as const)
+      await request(test, { method, url: pathOf(verifyLink), cookie: user.cookie });
+    const unchanged = await request(test, {
+      method: "GET",
+      url: "/api/account/account",
+      cookie: user.cookie,
+    });
+    expect(unchanged.json().email).toBe(user.email);
     const verified = await request(test, {
       method: "GET",
-      url: pathOf(linkIn(test, verification?.text ?? "")),
+      url: verifyEndpointOf(verifyLink),
       cookie: user.cookie,
     });
     expect(verified.statusCode).toBe(302);
@@ -454,15 +474,29 @@ describe("rate limits on identity routes", () => {
       const locked = (await mailsTo(test, ann.email)).filter((mail) => mail.subject.includes("paused"));
       expect(locked).toHaveLength(1);
       const link = pathOf(linkIn(test, locked[0]?.text ?? ""));
-      expect(link).toMatch(/^\/api\/auth\/unlock-sign-in\?/);
-      const unlocked = await test.app.inject({ method: "GET", url: link });
-      expect(unlocked.statusCode).toBe(302);
-      expect(unlocked.headers.location).toBe("/login?unlocked=1");
+      expect(link).toMatch(/^\/unlock-sign-in\?/);
+      // Opening the link (the app's page) spends nothing and makes no browser known: its button's POST does.
+      const post = (cookie?: string) =>
+        test.app.inject({
+          method: "POST",
+          url: `/api/auth${link}`,
+          headers: { origin: test.config.publicUrl, ...(cookie ? { cookie } : {}) },
+        });
+      for (const method of ["GET", "HEAD"] as const) {
+        for (const url of [link, `/api/auth${link}`]) {
+          const opened = await test.app.inject({ method, url });
+          expect(cookiesOf(opened)).not.toMatch(/kinfile_device_/);
+        }
+      }
+      const unlocked = await post();
+      expect(unlocked.statusCode).toBe(200);
+      expect(unlocked.json()).toEqual({ unlocked: true });
       const newBrowser = cookiesOf(unlocked);
       expect((await signIn(ann.password, "203.0.113.50", newBrowser)).statusCode).toBe(200);
       // The link works once; a forged cookie is no key.
-      const again = await test.app.inject({ method: "GET", url: link });
-      expect(again.headers.location).toBe("/login?error=INVALID_TOKEN");
+      const again = await post();
+      expect(again.statusCode).toBe(400);
+      expect(again.json().error.code).toBe("invalid_signature");
       const forged = newBrowser.replace(/=(\d+)\./, (_match, expires) => `=${Number(expires) + 1}.`);
       expect((await signIn(ann.password, "203.0.113.51", forged)).statusCode).toBe(429);
     } finally {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppBrowser, createAppBrowser } from "../testing/app-browser.ts";
-import { createSignedInUser, linkIn, mailsTo, uniqueEmail } from "../testing/identity.ts";
+import { createSignedInUser, linkIn, mailsTo, uniqueEmail, verifyEndpointOf } from "../testing/identity.ts";
 import {
   DEFAULT_OIDC_ACCOUNT,
   logoutConfirmation,
@@ -214,7 +214,7 @@ describe.each(testDialects())("sign-in through an OpenID Connect provider on %s"
       const verification = (await mailsTo(test, email)).find((mail) => mail.template === "verifyEmail");
       if (verification === undefined) throw new Error("no verification mail");
       await browser.navigate(
-        linkIn(test, verification.text),
+        new URL(verifyEndpointOf(linkIn(test, verification.text)), test.config.publicUrl).href,
         {},
         { stopAt: (next) => next.origin === PUBLIC_URL },
       );

@@ -226,8 +226,10 @@ export async function authRoutes(
     }
   }
 
-  // The mailed link: this browser becomes known for the address, once per link, then sign-in.
-  app.get(
+  // The mailed link's page (app/features/login/UnlockSignInPage.tsx) posts its signed query from
+  // its button: this browser becomes known for the address, once per link. A POST, so that a link
+  // scanner opening the mail's link spends nothing.
+  app.post(
     `${PREFIX}${UNLOCK_PATH.slice(PREFIX.length)}`,
     { config: { access: "anonymous" } },
     async (request, reply) => {
@@ -235,10 +237,10 @@ export async function authRoutes(
       const link = trustedDevices.checkUnlock(query, Date.now());
       reply.header("cache-control", "no-store");
       if (link === null || !(await spentLinks.spendOnce(query.sig ?? "", link.expires))) {
-        return reply.redirect("/login?error=INVALID_TOKEN");
+        throw new AppError("invalid_signature");
       }
       reply.header("set-cookie", trustedDevices.cookie(link.email, Date.now()));
-      return reply.redirect(`/login?${new URLSearchParams({ unlocked: "1" }).toString()}`);
+      return { unlocked: true };
     },
   );
 

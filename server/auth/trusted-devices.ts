@@ -6,14 +6,16 @@ const TRUSTED_DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 /** How long a mailed unlock link works (once). */
 const UNLOCK_LINK_TTL_MS = 60 * 60 * 1000;
 
+/** What the unlock page posts to; the mail links to the page (UNLOCK_PAGE), which posts from a button. */
 export const UNLOCK_PATH = "/api/auth/unlock-sign-in";
+export const UNLOCK_PAGE = "/unlock-sign-in";
 
 /**
  * Browsers an account's owner has signed in from, so that a stranger failing sign-ins with their
  * address slows only the stranger (OWASP's "device cookies"). The per-address limit is counted
  * apart for a browser holding a signed cookie for that address; a browser without one that hits
- * the limit is refused, and the owner is mailed a link that makes the browser they open it in
- * known. Cookies and links are HMAC-SHA256 with a key derived from the auth secret for this use.
+ * the limit is refused, and the owner is mailed a link whose page's button makes the browser they
+ * open it in known. Cookies and links are HMAC-SHA256 with a key derived from the auth secret for this use.
  */
 export function createTrustedDevices(options: { secret: string; publicUrl: string; secure: boolean }) {
   const key = Buffer.from(hkdfSync("sha256", options.secret, "kinfile", "trusted-device-v1", 32));
@@ -57,7 +59,7 @@ export function createTrustedDevices(options: { secret: string; publicUrl: strin
       ].join("; ");
     },
 
-    /** The mailed link that makes the browser opening it known for the address. */
+    /** The mailed link: the page whose button makes the browser it is opened in known for the address. */
     unlockLink(email: string, now: number): string {
       const expires = now + UNLOCK_LINK_TTL_MS;
       const query = new URLSearchParams({
@@ -65,7 +67,7 @@ export function createTrustedDevices(options: { secret: string; publicUrl: strin
         expires: String(expires),
         sig: sign("unlock", email, expires),
       });
-      return `${origin}${UNLOCK_PATH}?${query.toString()}`;
+      return `${origin}${UNLOCK_PAGE}?${query.toString()}`;
     },
 
     /** The link's address and expiry when its signature holds and it has not expired, else null. */

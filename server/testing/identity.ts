@@ -75,6 +75,14 @@ export function linkIn(test: TestApp, text: string): string {
   return match[0];
 }
 
+/**
+ * What the mailed address link's page calls once its button is pressed
+ * (app/features/verify/ConfirmEmailPage.tsx): better-auth's verification, with the link's query.
+ */
+export function verifyEndpointOf(link: string): string {
+  return `/api/auth/verify-email${new URL(link).search}`;
+}
+
 /** The path and query of an absolute link to this server, for app.inject. */
 export function pathOf(link: string): string {
   const url = new URL(link);
@@ -106,7 +114,10 @@ export async function createSignedInUser(
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
   const verification = (await mailsTo(test, email)).find((mail) => mail.template === "verifyEmail");
   if (verification === undefined) throw new Error(`no verification mail for ${email}`);
-  const verified = await request(test, { method: "GET", url: pathOf(linkIn(test, verification.text)) });
+  const verified = await request(test, {
+    method: "GET",
+    url: verifyEndpointOf(linkIn(test, verification.text)),
+  });
   if (verified.statusCode >= 400)
     throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);
   const signIn = await post(test, "/api/auth/sign-in/email", { email, password });

@@ -1,5 +1,5 @@
 import { screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ShareRequestPreview } from "../../../domain/schemas/share.ts";
 import { stubApi } from "../../test/stubApi.ts";
@@ -64,7 +64,9 @@ describe("/accepted-share-request", () => {
   it("declines from the Decline link once confirmed, in French", async () => {
     const fetch = stubApi({ [PREVIEW_PATH]: { body: PREVIEW }, [DECLINE_PATH]: { body: false } });
     visit("fr", false);
-    await userEvent.setup().click(await screen.findByRole("button", { name: "Refuser la demande de Alex Martin" }));
+    await userEvent
+      .setup()
+      .click(await screen.findByRole("button", { name: "Refuser la demande de Alex Martin" }));
     const outcome = await screen.findByTestId("share-request-outcome");
     expect(outcome.textContent).toContain(
       "Demande refusée : la demande d'accès à vos informations a été refusée !",
