@@ -102,5 +102,5 @@ describe("a company and its staff", () => {
       await founder.context.close();
       await invitee.context.close();
     }
-  });
+  }, 120_000);
 });
