@@ -34,6 +34,15 @@ function stubAll(roles = ["subscriber"]) {
         },
       ],
     },
+    "GET /api/shared/owner/approve/n1": {
+      body: {
+        nominee: { firstName: "Alex", lastName: "Martin", email: "alex@example.com" },
+        scope: { modules: ["inventory"], categories: ["insurance"] },
+        release: "five_days",
+        requestedAt: MARCH_14,
+        releaseAt: MARCH_14 + 432_000_000,
+      },
+    },
     "POST /api/shared/owner/approve/n1/true": { body: true },
   });
 }
@@ -82,12 +91,15 @@ describe("the sharing screens, for assistive technologies", () => {
     expect(await violations(shell.container)).toEqual([]);
   }, 90_000);
 
-  it("the share answer page has no axe violation, busy or done", async () => {
+  it("the share answer page has no axe violation, loading, asking or done", async () => {
     stubAll();
     const page = renderSharing("/accepted-share-request?nomineeId=n1&approve=true&sign=s", {
       routes: [{ path: "/accepted-share-request", element: <AcceptedShareRequestPage /> }],
     });
     expect(await violations(page.container)).toEqual([]);
+    const confirm = await screen.findByRole("button", { name: "Approve access for Alex Martin" });
+    expect(await violations(page.container)).toEqual([]);
+    await userEvent.setup().click(confirm);
     await screen.findByText("Success! Access has been successfully granted!");
     expect(await violations(page.container)).toEqual([]);
   }, 60_000);
