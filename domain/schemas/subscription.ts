@@ -225,5 +225,11 @@ export const createCharityBodySchema = z.object({
     .max(200, { error: "errors:fields.too_long" }),
 });
 
-/** A charity as admins see it. */
-export type AdminCharity = Charity & { archived: boolean; createdAt: number };
+/** A charity as admins see it, with how many accounts chose it. */
+export type AdminCharity = Charity & { archived: boolean; createdAt: number; chosenBy: number };
+
+/** A charity an account chose, named for showing (the account's own page, an admin's view of it). */
+export type ChosenCharity = { id: string; name: string };
+
+/** `GET /api/account/donation`: the account's chosen charity, or null before one is chosen or after clearing. */
+export type DonationChoice = { charity: ChosenCharity | null };

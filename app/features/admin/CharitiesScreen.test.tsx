@@ -12,8 +12,15 @@ const RED_CROSS: AdminCharity = {
   fullName: "Canadian Red Cross",
   archived: false,
   createdAt: Date.UTC(2026, 0, 5),
+  chosenBy: 3,
 };
-const CLOSED: AdminCharity = { ...RED_CROSS, companyId: "ch2", fullName: "Closed Fund", archived: true };
+const CLOSED: AdminCharity = {
+  ...RED_CROSS,
+  companyId: "ch2",
+  fullName: "Closed Fund",
+  archived: true,
+  chosenBy: 1,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -47,16 +54,17 @@ function cellsOf(name: string): (string | null)[] {
 }
 
 describe("the charities screen", () => {
-  it("lists each charity with its status", async () => {
+  it("lists each charity with how many accounts chose it and its status", async () => {
     serve();
     renderAdmin("/admin/charities");
     await screen.findByRole("cell", { name: RED_CROSS.fullName });
     expect(cellsOf(RED_CROSS.fullName)).toEqual([
       RED_CROSS.fullName,
+      "3 accounts",
       "Active",
       `Archive ${RED_CROSS.fullName}`,
     ]);
-    expect(cellsOf(CLOSED.fullName)).toEqual([CLOSED.fullName, "Archived", ""]);
+    expect(cellsOf(CLOSED.fullName)).toEqual([CLOSED.fullName, "1 account", "Archived", ""]);
     expect(screen.getByRole("link", { name: "Charities" }).getAttribute("aria-current")).toBe("page");
   });
 
@@ -115,7 +123,7 @@ describe("the charities screen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Archive" }));
     expect(await screen.findByText(`Charity “${RED_CROSS.fullName}” archived.`)).toBeTruthy();
     expect(sentBodies(api, "POST /api/admin/charities/ch1/archive")).toHaveLength(1);
-    await waitFor(() => expect(cellsOf(RED_CROSS.fullName)[1]).toBe("Archived"));
+    await waitFor(() => expect(cellsOf(RED_CROSS.fullName)[2]).toBe("Archived"));
   });
 
   it("has no axe violation", async () => {

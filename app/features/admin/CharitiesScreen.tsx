@@ -21,7 +21,10 @@ import { AdminScreen } from "./AdminScreen.tsx";
 import { ArchiveAction } from "./ArchiveAction.tsx";
 import { adminCharities, type CreateCharityBody } from "./adminBillingApi.ts";
 
-/** /admin/charities: the organizations subscribers may give part of their subscription to. */
+/**
+ * /admin/charities: the organizations subscribers may give part of their subscription to, each with
+ * how many accounts chose it.
+ */
 export function CharitiesScreen() {
   const { t } = useTranslation("admin");
   const charities = adminCharities.useList();
@@ -97,6 +100,7 @@ function CharityTable({ items }: { items: AdminCharity[] }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t("charities.columns.fullName")}</Table.Th>
+            <Table.Th scope="col">{t("charities.columns.chosenBy")}</Table.Th>
             <Table.Th scope="col">{t("status.heading")}</Table.Th>
             <Table.Th scope="col">
               <VisuallyHidden>{t("actions")}</VisuallyHidden>
@@ -107,6 +111,7 @@ function CharityTable({ items }: { items: AdminCharity[] }) {
           {items.map((charity) => (
             <Table.Tr key={charity.companyId}>
               <Table.Td style={{ overflowWrap: "anywhere" }}>{charity.fullName}</Table.Td>
+              <Table.Td>{t("charities.chosenCount", { count: charity.chosenBy })}</Table.Td>
               <Table.Td>{charity.archived ? t("status.archived") : t("status.active")}</Table.Td>
               <Table.Td>
                 {charity.archived ? null : (

@@ -199,7 +199,14 @@ export function createBillingAdmin(options: {
     async charities(): Promise<AdminCharity[]> {
       const rows = await db
         .selectFrom("charity")
-        .selectAll()
+        .selectAll("charity")
+        .select((eb) =>
+          eb
+            .selectFrom("donation_choice")
+            .select(eb.fn.countAll<number | string>().as("chosen"))
+            .whereRef("donation_choice.charity_id", "=", "charity.id")
+            .as("chosen_by"),
+        )
         .orderBy("full_name")
         .limit(LIST_LIMIT)
         .execute();
@@ -208,6 +215,8 @@ export function createBillingAdmin(options: {
         fullName: row.full_name,
         archived: row.archived_at !== null,
         createdAt: row.created_at,
+        // PostgreSQL answers a count as a bigint string.
+        chosenBy: Number(row.chosen_by ?? 0),
       }));
     },
 
@@ -222,7 +231,7 @@ export function createBillingAdmin(options: {
           row.created_at,
         );
       });
-      return { companyId: row.id, fullName, archived: false, createdAt: row.created_at };
+      return { companyId: row.id, fullName, archived: false, createdAt: row.created_at, chosenBy: 0 };
     },
 
     async archiveCharity(actor: Actor, id: string): Promise<AdminCharity> {
@@ -234,7 +243,18 @@ export function createBillingAdmin(options: {
           await trx.updateTable("charity").set({ archived_at: now }).where("id", "=", id).execute();
           await audit(trx, actor, { action: "charity.archive", subjectKind: "charity", subjectId: id }, now);
         }
-        return { companyId: row.id, fullName: row.full_name, archived: true, createdAt: row.created_at };
+        const chosen = await trx
+          .selectFrom("donation_choice")
+          .select((eb) => eb.fn.countAll<number | string>().as("count"))
+          .where("charity_id", "=", id)
+          .executeTakeFirstOrThrow();
+        return {
+          companyId: row.id,
+          fullName: row.full_name,
+          archived: true,
+          createdAt: row.created_at,
+          chosenBy: Number(chosen.count),
+        };
       });
     },
   };

@@ -150,6 +150,43 @@ describe.each(testDialects())("billing off on %s", (dialect) => {
     expect((await as(ann).post("/api/account/donateTo/")).statusCode).toBe(400);
   });
 
+  it("answers, changes and clears the account's donation choice, and counts it for admins", async () => {
+    const bees = await as(admin).post("/api/admin/charities", { fullName: "Bee Keepers" });
+    const owls = await as(admin).post("/api/admin/charities", { fullName: "Owl Watch" });
+    const bob = await createSignedInUser(test);
+    expect((await as(bob).get("/api/account/donation")).json()).toEqual({ charity: null });
+
+    await as(bob).post(`/api/account/donateTo/?companyId=${bees.json().companyId}`);
+    const chosen = await as(bob).get("/api/account/donation");
+    expect(chosen.headers["cache-control"]).toBe("no-store");
+    expect(chosen.json()).toEqual({ charity: { id: bees.json().companyId, name: "Bee Keepers" } });
+    await as(ann).post(`/api/account/donateTo/?companyId=${bees.json().companyId}`);
+    const counts = async () =>
+      Object.fromEntries(
+        (await as(admin).get("/api/admin/charities"))
+          .json()
+          .map((charity: { fullName: string; chosenBy: number }) => [charity.fullName, charity.chosenBy]),
+      );
+    expect(await counts()).toMatchObject({ "Bee Keepers": 2, "Owl Watch": 0 });
+
+    await as(bob).post(`/api/account/donateTo/?companyId=${owls.json().companyId}`);
+    expect((await as(bob).get("/api/account/donation")).json().charity.name).toBe("Owl Watch");
+    expect(await counts()).toMatchObject({ "Bee Keepers": 1, "Owl Watch": 1 });
+    const archived = await as(admin).post(`/api/admin/charities/${owls.json().companyId}/archive`);
+    expect(archived.json().chosenBy).toBe(1);
+    // The choice stands after its charity is archived, until the account changes it.
+    expect((await as(bob).get("/api/account/donation")).json().charity.name).toBe("Owl Watch");
+
+    const cleared = await as(bob).delete("/api/account/donation");
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toEqual({ charity: null });
+    expect((await as(bob).get("/api/account/donation")).json()).toEqual({ charity: null });
+    expect((await as(ann).get("/api/account/donation")).json().charity.name).toBe("Bee Keepers");
+    expect(await counts()).toMatchObject({ "Bee Keepers": 1, "Owl Watch": 0 });
+    expect((await as(null).get("/api/account/donation")).statusCode).toBe(401);
+    expect((await as(null).delete("/api/account/donation")).statusCode).toBe(401);
+  });
+
   it("hides every admin call from anyone but platform admins (404), and audits each admin write", async () => {
     const adminRoutes = test.app.routeAccess.filter((route) => route.url.startsWith("/api/admin/"));
     expect(adminRoutes.length).toBeGreaterThanOrEqual(9);

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Charity } from "../../../domain/schemas/subscription.ts";
+import type { Charity, ChosenCharity, DonationChoice } from "../../../domain/schemas/subscription.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -10,6 +10,17 @@ const SEARCH_LIMIT = 20;
 /** LIKE's own wildcards in the reader's text match themselves. */
 function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The charity an account chose, archived or not (the choice stands until the account changes it). */
+export async function chosenCharity(database: Database, userId: string): Promise<ChosenCharity | null> {
+  const row = await database.db
+    .selectFrom("donation_choice")
+    .innerJoin("charity", "charity.id", "donation_choice.charity_id")
+    .select(["charity.id", "charity.full_name"])
+    .where("donation_choice.user_id", "=", userId)
+    .executeTakeFirst();
+  return row === undefined ? null : { id: row.id, name: row.full_name };
 }
 
 /**
@@ -33,6 +44,15 @@ export function createDonationService(database: Database) {
       }
       const rows = await query.execute();
       return rows.map((row) => ({ companyId: row.id, fullName: row.full_name }));
+    },
+
+    async current(actor: Actor): Promise<DonationChoice> {
+      return { charity: await chosenCharity(database, actor.userId) };
+    },
+
+    async clear(actor: Actor): Promise<DonationChoice> {
+      await db.deleteFrom("donation_choice").where("user_id", "=", actor.userId).execute();
+      return { charity: null };
     },
 
     async choose(actor: Actor, companyId: string): Promise<{ companyId: string }> {

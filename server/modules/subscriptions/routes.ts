@@ -130,6 +130,11 @@ export async function subscriptionRoutes(
     { config: user, schema: { querystring: donateQuery } },
     async (request) => donation.choose(actorOf(request), request.query.companyId),
   );
+  api.get("/api/account/donation", { config: user }, async (request, reply) => {
+    reply.headers(NO_STORE);
+    return donation.current(actorOf(request));
+  });
+  api.delete("/api/account/donation", { config: user }, async (request) => donation.clear(actorOf(request)));
 
   const webhook = options.webhook;
   if (webhook !== null) {
