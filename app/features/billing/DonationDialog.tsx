@@ -8,23 +8,32 @@ import { useTranslation } from "react-i18next";
 import { WIDTHS_PX } from "../../../domain/limits.ts";
 import { MODAL_STYLES } from "../../shell/modalStyles.ts";
 import { showToast } from "../../shell/toast.ts";
-import { donateTo, searchCharities } from "./billingApi.ts";
+import { searchCharities, useDonateTo } from "./billingApi.ts";
 
 /** How long typing pauses before the charities are searched. */
 const SEARCH_DELAY_MS = 250;
 
 /**
- * The spec's donation dialog, offered once a subscription is accepted: a searchable charity
- * selector and Save, disabled until one is chosen. Success closes the dialog (the caller clears its
- * "subscription accepted" flag); failure shows the Oops message.
+ * The spec's donation dialog, offered once a subscription is accepted and from My Subscription's
+ * donation section: a searchable charity selector and Save, disabled until one is chosen. Success
+ * closes the dialog (the caller clears its "subscription accepted" flag); failure shows the Oops
+ * message.
  */
-export function DonationDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function DonationDialog({
+  opened,
+  onClose,
+  dismissLabel,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** The button that closes without saving: "Not now" when offered, "Cancel" when asked for. */
+  dismissLabel: string;
+}) {
   const { t } = useTranslation("billing");
   const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
   const [chosen, setChosen] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const donate = useDonateTo();
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(search), SEARCH_DELAY_MS);
@@ -38,25 +47,27 @@ export function DonationDialog({ opened, onClose }: { opened: boolean; onClose: 
     placeholderData: (previous) => previous,
   });
 
-  async function save() {
+  function close() {
+    setChosen(null);
+    setSearch("");
+    donate.reset();
+    onClose();
+  }
+
+  function save() {
     if (chosen === null) return;
-    setSaving(true);
-    setFailed(false);
-    try {
-      await donateTo(chosen);
-      showToast(t("donation.saved"));
-      onClose();
-    } catch {
-      setFailed(true);
-    } finally {
-      setSaving(false);
-    }
+    donate.mutate(chosen, {
+      onSuccess: () => {
+        showToast(t("donation.saved"));
+        close();
+      },
+    });
   }
 
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={t("donation.title")}
       size={WIDTHS_PX.mobilePopup}
       closeButtonProps={{ "aria-label": t("donation.close") }}
@@ -81,16 +92,16 @@ export function DonationDialog({ opened, onClose }: { opened: boolean; onClose: 
           nothingFoundMessage={charities.isFetching ? t("loading") : t("donation.none")}
           comboboxProps={{ withinPortal: true }}
         />
-        {failed ? (
+        {donate.isError ? (
           <Alert color="red" role="alert">
             {t("donation.oops")}
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t("donation.later")}
+          <Button variant="default" onClick={close}>
+            {dismissLabel}
           </Button>
-          <Button onClick={() => void save()} disabled={chosen === null} loading={saving}>
+          <Button onClick={save} disabled={chosen === null} loading={donate.isPending}>
             {t("donation.save")}
           </Button>
         </Group>

@@ -56,6 +56,7 @@ function page(language = "en") {
 const common = {
   "GET /api/account/account": { body: testAccount({ roles: [] }) },
   "POST /api/account/splashmobile": { body: testAccount({ roles: ["subscriber"] }) },
+  "GET /api/account/donation": { body: { charity: null } },
 };
 
 describe("My Subscription with billing off", () => {
@@ -84,6 +85,7 @@ describe("My Subscription with billing off", () => {
     await user.click(screen.getByRole("button", { name: "Send" }));
     expect(await screen.findByText("Congratulations!")).toBeDefined();
     expect(screen.getByText("You have successfully subscribed.")).toBeDefined();
+    expect(screen.getByRole("button", { name: "Choose a charity" })).toBeDefined();
     expect(await axeViolations(container)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { CardOnFile } from "./CardOnFile.tsx";
 import { CodeEntry, type CodeOutcome } from "./CodeEntry.tsx";
 import { CurrentPlan } from "./CurrentPlan.tsx";
 import { DonationDialog } from "./DonationDialog.tsx";
+import { DonationSection } from "./DonationSection.tsx";
 import { Invoices } from "./Invoices.tsx";
 import { OopsMessage, SubscribedMessage } from "./Outcome.tsx";
 import { SubscribeFlow } from "./SubscribeFlow.tsx";
@@ -19,7 +20,7 @@ const HELD = new Set(["active", "trialing", "past_due", "incomplete"]);
 /**
  * /dashboard/manage-account/my-subscription. With billing off: this server needs no subscription,
  * and codes still work. With Stripe: the current plan, the subscribe flow while there is none, the
- * card, the invoices; after a subscription, the donation dialog.
+ * card, the invoices; after a subscription, the donation dialog. In both, the chosen charity.
  */
 export function MySubscriptionPage() {
   const { t } = useTranslation("billing");
@@ -87,7 +88,12 @@ export function MySubscriptionPage() {
           ) : null}
         </>
       )}
-      <DonationDialog opened={accepted} onClose={() => setAccepted(false)} />
+      <DonationSection />
+      <DonationDialog
+        opened={accepted}
+        onClose={() => setAccepted(false)}
+        dismissLabel={t("donation.later")}
+      />
     </Stack>
   );
 }

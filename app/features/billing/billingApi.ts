@@ -5,6 +5,7 @@ import type {
   ActivationResult,
   CardSetup,
   Charity,
+  DonationChoice,
   Invoice,
   PaymentCard,
   SubscribeBody,
@@ -26,6 +27,7 @@ const keys = {
   subscriptions: ["billing", "subscriptions"] as const,
   card: ["billing", "card"] as const,
   invoices: ["billing", "invoices"] as const,
+  donation: ["billing", "donation"] as const,
 };
 
 function send<T>(path: string, method: "POST" | "DELETE", body?: unknown): Promise<T> {
@@ -131,8 +133,33 @@ export function searchCharities(text: string): Promise<Charity[]> {
   return apiFetch<Charity[]>(`/api/b2b/companies/${encodeURIComponent(text)}`);
 }
 
-export function donateTo(companyId: string): Promise<{ companyId: string }> {
-  return send(`/api/account/donateTo/?companyId=${encodeURIComponent(companyId)}`, "POST");
+/** The charity the account chose, in every billing mode. */
+export function useDonation() {
+  return useQuery({
+    queryKey: keys.donation,
+    queryFn: () => apiFetch<DonationChoice>("/api/account/donation"),
+  });
+}
+
+/** Picks (or changes) the account's charity, then the choice is read again. */
+export function useDonateTo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (companyId: string) =>
+      send<{ companyId: string }>(
+        `/api/account/donateTo/?companyId=${encodeURIComponent(companyId)}`,
+        "POST",
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.donation }),
+  });
+}
+
+export function useClearDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => send<DonationChoice>("/api/account/donation", "DELETE"),
+    onSuccess: (answer) => queryClient.setQueryData(keys.donation, answer),
+  });
 }
 
 /** Spec: after a successful subscription or activation the mobile splash flag is turned off. */
