@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ChosenCharity, CodeKind, SubscriptionStatus } from "./subscription.ts";
 
 /**
  * The admin area's users, account comments and audit log: the shapes of `/api/admin/users*`,
@@ -20,6 +21,27 @@ export type AdminUser = {
   createdAt: number;
   /** The last successful sign-in, null if never. */
   lastSignInAt: number | null;
+};
+
+/** The company an account is an active member of, and whether it runs it. */
+export type AccountCompany = { id: string; name: string; role: "admin" | "member" };
+
+/**
+ * `GET /api/admin/users/{id}`: the account's facts and its billing facts (its plan, the codes it
+ * redeemed, its company, its charity), still never its records.
+ */
+export type AdminUserDetail = AdminUser & {
+  /** The current plan (else the newest), null when the account never held one. */
+  subscription: {
+    product: string | null;
+    status: SubscriptionStatus;
+    currentPeriodEnd: number | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
+  /** Newest first. */
+  codes: { code: string; kind: CodeKind; redeemedAt: number }[];
+  company: AccountCompany | null;
+  donation: ChosenCharity | null;
 };
 
 const pageFields = {

@@ -14,6 +14,7 @@ import { CommentsPanel } from "../comments/CommentsPanel.tsx";
 import { AdminScreen } from "./AdminScreen.tsx";
 import { type UserAction, useAdminUser, useUserAction } from "./adminApi.ts";
 import { adminPath } from "./paths.ts";
+import { UserBilling } from "./UserBilling.tsx";
 import { USER_STATUS_COLOR } from "./UsersScreen.tsx";
 import { useAdminFormats } from "./useAdminFormats.ts";
 
@@ -28,7 +29,10 @@ function actionsFor(user: AdminUser, self: boolean): UserAction[] {
   ];
 }
 
-/** /admin/users/{id}: an account's facts, the admin actions on it, and the admins' comments. */
+/**
+ * /admin/users/{id}: an account's facts and billing facts, the admin actions on it, and the admins'
+ * comments.
+ */
 export function UserScreen() {
   const { t } = useTranslation("admin");
   const { id = "" } = useParams();
@@ -42,6 +46,7 @@ export function UserScreen() {
         {(data) => (
           <Stack gap="lg">
             <UserFacts user={data} />
+            <UserBilling user={data} />
             <UserActions user={data} />
             <CommentsPanel source={accountComments(data.id)} />
           </Stack>

@@ -2,7 +2,7 @@ import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminUser, AuditEntry } from "../../../domain/schemas/admin.ts";
+import type { AdminUser, AdminUserDetail, AuditEntry } from "../../../domain/schemas/admin.ts";
 import type { Comment } from "../../../domain/schemas/comment.ts";
 import { axeViolations } from "../../test/axe.ts";
 import { sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
@@ -19,6 +19,14 @@ const SAM: AdminUser = {
   twoFactor: true,
   createdAt: Date.UTC(2026, 0, 5),
   lastSignInAt: Date.UTC(2026, 5, 1),
+};
+
+const SAM_DETAIL: AdminUserDetail = {
+  ...SAM,
+  subscription: null,
+  codes: [],
+  company: null,
+  donation: null,
 };
 
 const page = <Item,>(content: Item[]) => ({
@@ -50,7 +58,7 @@ describe("the admin users screens", () => {
     const api = stubApi({
       "GET /api/account/account": { body: ME },
       "GET /api/admin/users": { body: page([SAM]) },
-      "GET /api/admin/users/u-sam": { body: SAM },
+      "GET /api/admin/users/u-sam": { body: SAM_DETAIL },
       "GET /api/admin/users/u-sam/comments": { body: [] },
     });
     const user = userEvent.setup();
@@ -71,13 +79,63 @@ describe("the admin users screens", () => {
     expect(screen.getByText("Sam Carter")).toBeTruthy();
   });
 
+  it("shows an account's plan, codes, company and charity in sections, in English and French", async () => {
+    stubApi({
+      "GET /api/account/account": { body: ME },
+      "GET /api/admin/users/u-sam": {
+        body: {
+          ...SAM_DETAIL,
+          subscription: {
+            product: "Family",
+            status: "active",
+            currentPeriodEnd: Date.UTC(2026, 11, 25),
+            cancelAtPeriodEnd: true,
+          },
+          codes: [{ code: "ABCDE-FGHIJ", kind: "voucher", redeemedAt: Date.UTC(2026, 2, 3) }],
+          company: { id: "co1", name: "Lee & Co", role: "admin" },
+          donation: { id: "ch1", name: "Bee Keepers" },
+        },
+      },
+      "GET /api/admin/users/u-sam/comments": { body: [] },
+    });
+    const english = renderAdmin("/admin/users/u-sam");
+    const plan = await screen.findByRole("region", { name: "Subscription" });
+    expect(plan.textContent).toContain("Family · Active");
+    expect(plan.textContent).toMatch(/Ends on .*2026/);
+    expect(screen.getByRole("region", { name: "Redeemed codes" }).textContent).toMatch(
+      /ABCDE-FGHIJ · eVoucher · redeemed on .*2026/,
+    );
+    expect(screen.getByRole("region", { name: "Company" }).textContent).toContain("Lee & Co · Company admin");
+    expect(screen.getByRole("region", { name: "Charity" }).textContent).toContain("Bee Keepers");
+    expect(await axeViolations(document.body)).toEqual([]);
+    english.unmount();
+    renderAdmin("/admin/users/u-sam", { language: "fr" });
+    expect((await screen.findByRole("region", { name: "Organisme" })).textContent).toContain("Bee Keepers");
+    expect(screen.getByRole("region", { name: "Entreprise" }).textContent).toContain(
+      "Administrateur de l’entreprise",
+    );
+  });
+
+  it("says when an account holds no plan, code, company or charity", async () => {
+    stubApi({
+      "GET /api/account/account": { body: ME },
+      "GET /api/admin/users/u-sam": { body: SAM_DETAIL },
+      "GET /api/admin/users/u-sam/comments": { body: [] },
+    });
+    renderAdmin("/admin/users/u-sam");
+    expect(await screen.findByText("No plan held.")).toBeTruthy();
+    expect(screen.getByText("No code redeemed.")).toBeTruthy();
+    expect(screen.getByText("Not a member of a company.")).toBeTruthy();
+    expect(screen.getByText("No charity chosen.")).toBeTruthy();
+  });
+
   it("disables an account after a confirmation, and keeps comments that only their author may change", async () => {
-    let current = SAM;
+    let current = SAM_DETAIL;
     const api = stubApi({
       "GET /api/account/account": { body: ME },
       "GET /api/admin/users/u-sam": () => ({ body: current }),
       "POST /api/admin/users/u-sam/disable": () => {
-        current = { ...SAM, status: "disabled" };
+        current = { ...SAM_DETAIL, status: "disabled" };
         return { body: current };
       },
       "GET /api/admin/users/u-sam/comments": {
@@ -112,7 +170,9 @@ describe("the admin users screens", () => {
   it("offers no action on the admin's own account", async () => {
     stubApi({
       "GET /api/account/account": { body: ME },
-      [`GET /api/admin/users/${ME.id}`]: { body: { ...SAM, id: ME.id, email: ME.email, roles: ["admin"] } },
+      [`GET /api/admin/users/${ME.id}`]: {
+        body: { ...SAM_DETAIL, id: ME.id, email: ME.email, roles: ["admin"] },
+      },
       [`GET /api/admin/users/${ME.id}/comments`]: { body: [] },
     });
     renderAdmin(`/admin/users/${ME.id}`);

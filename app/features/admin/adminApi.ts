@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminOverview, AdminUser, AuditEntry } from "../../../domain/schemas/admin.ts";
+import type { AdminOverview, AdminUser, AdminUserDetail, AuditEntry } from "../../../domain/schemas/admin.ts";
 import type { AdminCompany } from "../../../domain/schemas/company.ts";
 import type { Page } from "../../../domain/schemas/page.ts";
 import { apiFetch } from "../../api/client.ts";
@@ -23,7 +23,7 @@ export function useAdminUsers(search: string, page: number, size: number) {
 export function useAdminUser(id: string) {
   return useQuery({
     queryKey: [...USERS_KEY, "one", id],
-    queryFn: () => apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`),
+    queryFn: () => apiFetch<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}`),
   });
 }
 

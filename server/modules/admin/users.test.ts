@@ -88,6 +88,53 @@ describe.each(testDialects())("admin users on %s", (dialect) => {
     expect((await as(root).get("/api/admin/users/nobody")).statusCode).toBe(404);
   });
 
+  it("shows an account's plan, redeemed codes, company and charity, read-only and not audited", async () => {
+    const kim = await createSignedInUser(test, { name: "Kim Lee" });
+    const bare = (await as(root).get(`/api/admin/users/${kim.id}`)).json();
+    expect(bare).toMatchObject({ subscription: null, codes: [], company: null, donation: null });
+
+    const [voucher] = (await as(root).post("/api/admin/codes", { kind: "voucher", periodDays: 30 })).json();
+    const activated = await as(kim).post("/api/sbs/code/activate", { code: voucher.code });
+    expect(activated.json().status, activated.body).toBe(true);
+    const company = await as(kim).post("/api/b2b/company", { name: "Lee & Co", email: kim.email });
+    expect(company.statusCode, company.body).toBe(200);
+    const charity = (await as(root).post("/api/admin/charities", { fullName: "Bee Keepers" })).json();
+    await as(kim).post(`/api/account/donateTo/?companyId=${charity.companyId}`);
+    const auditedBefore = (await as(root).get("/api/admin/audit?size=100")).json().totalElements;
+
+    const detail = await as(root).get(`/api/admin/users/${kim.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const answer = detail.json();
+    expect(answer.subscription).toEqual({
+      product: null,
+      status: "active",
+      currentPeriodEnd: expect.any(Number),
+      cancelAtPeriodEnd: false,
+    });
+    expect(answer.codes).toEqual([{ code: voucher.code, kind: "voucher", redeemedAt: expect.any(Number) }]);
+    expect(answer.company).toEqual({ id: company.json().id, name: "Lee & Co", role: "admin" });
+    expect(answer.donation).toEqual({ id: charity.companyId, name: "Bee Keepers" });
+    // The account's facts only: nothing of its records.
+    expect(Object.keys(answer).sort()).toEqual(
+      [
+        "codes",
+        "company",
+        "createdAt",
+        "donation",
+        "email",
+        "id",
+        "lastSignInAt",
+        "name",
+        "roles",
+        "status",
+        "subscription",
+        "twoFactor",
+      ].sort(),
+    );
+    // Viewing an account is not an admin write: the audit log records writes only.
+    expect((await as(root).get("/api/admin/audit?size=100")).json().totalElements).toBe(auditedBefore);
+  });
+
   it("disables an account, ending its sessions at once, and enables it again; never one's own", async () => {
     const target = await createSignedInUser(test);
     expect((await as(target).get("/api/account/account")).statusCode).toBe(200);

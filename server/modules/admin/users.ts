@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { AdminUser, AdminUsersQuery, AuditEntry, AuditQuery } from "../../../domain/schemas/admin.ts";
+import type {
+  AdminUser,
+  AdminUserDetail,
+  AdminUsersQuery,
+  AuditEntry,
+  AuditQuery,
+} from "../../../domain/schemas/admin.ts";
 import type { Comment } from "../../../domain/schemas/comment.ts";
 import { type Page, pageOf } from "../../../domain/schemas/page.ts";
 import type { BillingMode } from "../../../domain/schemas/subscription.ts";
@@ -12,6 +18,7 @@ import { containsText, startsWithText } from "../../db/like.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { AccountEraser } from "../account/account-deletion.ts";
+import { accountBilling } from "./account-billing.ts";
 import { audit } from "./audit.ts";
 
 /** Where the verification link sends its reader (the app's sign-in, which says it worked). */
@@ -181,7 +188,9 @@ export function createUserAdmin(options: {
       return pageOf(rows.map(present), query.page, query.size, Number(counted.count));
     },
 
-    get: (id: string) => user(id),
+    async get(id: string): Promise<AdminUserDetail> {
+      return { ...(await user(id)), ...(await accountBilling(db, id, clock())) };
+    },
 
     /** Disabled: signed out everywhere at once, and refused at sign-in until enabled. */
     async disable(actor: Actor, id: string): Promise<AdminUser> {

@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Charity, ChosenCharity, DonationChoice } from "../../../domain/schemas/subscription.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { Database } from "../../db/database.ts";
+import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 
 /** Charities offered per search: the dialog shows a short list that narrows as the reader types. */
@@ -13,8 +14,8 @@ function likePattern(text: string): string {
 }
 
 /** The charity an account chose, archived or not (the choice stands until the account changes it). */
-export async function chosenCharity(database: Database, userId: string): Promise<ChosenCharity | null> {
-  const row = await database.db
+export async function chosenCharity(db: Kysely<DB>, userId: string): Promise<ChosenCharity | null> {
+  const row = await db
     .selectFrom("donation_choice")
     .innerJoin("charity", "charity.id", "donation_choice.charity_id")
     .select(["charity.id", "charity.full_name"])
@@ -47,7 +48,7 @@ export function createDonationService(database: Database) {
     },
 
     async current(actor: Actor): Promise<DonationChoice> {
-      return { charity: await chosenCharity(database, actor.userId) };
+      return { charity: await chosenCharity(db, actor.userId) };
     },
 
     async clear(actor: Actor): Promise<DonationChoice> {

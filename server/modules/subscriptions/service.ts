@@ -84,7 +84,7 @@ export function presentSubscription(
 }
 
 /** Current first (paid or awaiting payment), then newest first. */
-function byCurrentThenNewest(a: Subscription, b: Subscription): number {
+export function byCurrentThenNewest(a: Subscription, b: Subscription): number {
   const rank = (item: Subscription) => (CURRENT.has(item.status) ? 0 : 1);
   return rank(a) - rank(b) || b.createdAt - a.createdAt;
 }
