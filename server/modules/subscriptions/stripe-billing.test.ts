@@ -97,6 +97,28 @@ describe.each(testDialects())("billing with Stripe on %s", (dialect) => {
   const subscribed = (user: TestUser, productId = monthly, body: object = {}) =>
     subscribe(test, user, productId, body);
 
+  it("lets an account not yet paying choose and clear a charity; admins see its plan and choice", async () => {
+    const lee = await createSignedInUser(test);
+    expect(await rolesOf(test, lee)).not.toContain("subscriber");
+    const charity = (await as(admin).post("/api/admin/charities", { fullName: "Owl Watch" })).json();
+    const chosen = await as(lee).post(`/api/account/donateTo/?companyId=${charity.companyId}`);
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await as(lee).get("/api/account/donation")).json()).toEqual({
+      charity: { id: charity.companyId, name: "Owl Watch" },
+    });
+    await subscribe(test, lee, monthly);
+    const detail = (await as(admin).get(`/api/admin/users/${lee.id}`)).json();
+    expect(detail.subscription).toEqual({
+      product: "Monthly",
+      status: "incomplete",
+      currentPeriodEnd: expect.any(Number),
+      cancelAtPeriodEnd: false,
+    });
+    expect(detail.donation).toEqual({ id: charity.companyId, name: "Owl Watch" });
+    expect((await as(lee).delete("/api/account/donation")).json()).toEqual({ charity: null });
+    expect((await as(admin).get(`/api/admin/users/${lee.id}`)).json().donation).toBeNull();
+  });
+
   it("checks an admin's product against its Stripe price", async () => {
     const mismatch = await as(admin).post("/api/admin/products", {
       name: "Wrong",
