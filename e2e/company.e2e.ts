@@ -98,6 +98,20 @@ describe("a company and its staff", () => {
         .getByRole("row", { name: new RegExp(staffEmail) })
         .getByText("Active")
         .waitFor();
+
+      // The founder corrects the company's name.
+      await page.getByRole("button", { name: "Edit" }).click();
+      const edit = page.getByRole("dialog", { name: "Edit the company's details" });
+      await edit.getByRole("textbox", { name: "Company name" }).fill(" ");
+      await edit.getByRole("button", { name: "Save" }).click();
+      await edit.getByText("This field is required.").waitFor();
+      await edit.getByRole("textbox", { name: "Company name" }).fill("Acme Robotics Ltd");
+      await expectNoAxeViolations(page, "/b2b, edit");
+      await edit.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Company “Acme Robotics Ltd” saved.").waitFor();
+      await page.getByRole("heading", { name: "Acme Robotics Ltd", level: 1 }).waitFor();
+      await page.reload();
+      await page.getByRole("heading", { name: "Acme Robotics Ltd", level: 1 }).waitFor();
     } finally {
       await founder.context.close();
       await invitee.context.close();

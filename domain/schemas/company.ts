@@ -26,7 +26,8 @@ const email = z
   .max(COMPANY_LIMITS.email, { error: "errors:fields.too_long" })
   .pipe(z.email({ error: "errors:fields.invalid_email" }));
 
-export const createCompanyBodySchema = z.object({
+/** A company's details: `POST /api/b2b/company` creates it, `PUT` corrects it. */
+export const companyBodySchema = z.object({
   name: required(COMPANY_LIMITS.name),
   email,
   website: text(COMPANY_LIMITS.website)
@@ -38,7 +39,7 @@ export const createCompanyBodySchema = z.object({
     .nullish(),
   address: text(COMPANY_LIMITS.address).nullish(),
 });
-export type CreateCompanyBody = z.infer<typeof createCompanyBodySchema>;
+export type CompanyBody = z.infer<typeof companyBodySchema>;
 
 /** One person to invite: the single invite's body, and one row of the CSV file. */
 export const inviteBodySchema = z.object({

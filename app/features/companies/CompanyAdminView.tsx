@@ -1,7 +1,7 @@
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Progress.css";
 import { Button, Group, NumberInput, Paper, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconFileSpreadsheet, IconUserPlus } from "@tabler/icons-react";
+import { IconFileSpreadsheet, IconPencil, IconUserPlus } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
 import { useBillingSettings } from "../../session/billingSettings.ts";
 import { SubscribeFlow } from "../billing/SubscribeFlow.tsx";
+import { CompanyForm } from "./CompanyForm.tsx";
 import { CsvInvite } from "./CsvInvite.tsx";
 import { useCompany } from "./companyApi.ts";
 import { InviteForm } from "./InviteForm.tsx";
@@ -20,7 +21,7 @@ import { MembersTable } from "./MembersTable.tsx";
 export function CompanyAdminView() {
   const { t } = useTranslation("company");
   const company = useCompany(true);
-  const [dialog, setDialog] = useState<"invite" | "csv" | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "invite" | "csv" | null>(null);
   // Seats just bought: the panel stays to say so, though the company read back now has seats.
   const [bought, setBought] = useState(false);
   const close = () => setDialog(null);
@@ -31,12 +32,15 @@ export function CompanyAdminView() {
           <>
             <Title order={1}>{data.name}</Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <CompanyDetails company={data} />
+              <CompanyDetails company={data} onEdit={() => setDialog("edit")} />
               <SeatGauge seats={data.seats} />
             </SimpleGrid>
             {data.seats.bought === 0 || bought ? (
               <BuySeats used={data.seats.used} bought={bought} onBought={() => setBought(true)} />
             ) : null}
+            <FormDialog opened={dialog === "edit"} title={t("edit.title")} onClose={close}>
+              <CompanyForm company={data} onDone={close} />
+            </FormDialog>
           </>
         )}
       </Loaded>
@@ -66,7 +70,7 @@ export function CompanyAdminView() {
   );
 }
 
-function CompanyDetails({ company }: { company: Company }) {
+function CompanyDetails({ company, onEdit }: { company: Company; onEdit: () => void }) {
   const { t } = useTranslation("company");
   const rows: [string, string | null][] = [
     [t("fields.email"), company.email],
@@ -76,9 +80,19 @@ function CompanyDetails({ company }: { company: Company }) {
   ];
   return (
     <Paper withBorder p="md">
-      <Title order={2} size="h4" mb="xs">
-        {t("details.heading")}
-      </Title>
+      <Group justify="space-between" mb="xs" gap="xs">
+        <Title order={2} size="h4">
+          {t("details.heading")}
+        </Title>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconPencil size={16} aria-hidden="true" />}
+          onClick={onEdit}
+        >
+          {t("edit.open")}
+        </Button>
+      </Group>
       <dl>
         {rows.map(([label, value]) => (
           <div key={label}>

@@ -6,7 +6,7 @@ import { useAccount } from "../../session/account.ts";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { CompanyAdminView } from "./CompanyAdminView.tsx";
-import { CreateCompanyForm } from "./CreateCompanyForm.tsx";
+import { CompanyForm } from "./CompanyForm.tsx";
 import { ACTIVATE_PATH } from "./paths.ts";
 
 /**
@@ -24,7 +24,7 @@ export function CompanyPage() {
       <Title order={1}>{t("create.heading")}</Title>
       <Text>{t("create.intro")}</Text>
       <Paper withBorder p="lg">
-        <CreateCompanyForm />
+        <CompanyForm />
       </Paper>
       <Text size="sm">
         {t("create.invited")}{" "}

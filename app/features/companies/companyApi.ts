@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   Company,
+  CompanyBody,
   CompanyMember,
-  CreateCompanyBody,
   InviteBody,
   InviteCsvAnswer,
   MemberSortColumn,
@@ -67,7 +67,12 @@ function useCompanyWrite<Input, Answer>(write: (input: Input) => Promise<Answer>
 }
 
 export const useCreateCompany = () =>
-  useCompanyWrite((body: CreateCompanyBody) => post<Company>("/api/b2b/company", body), true);
+  useCompanyWrite((body: CompanyBody) => post<Company>("/api/b2b/company", body), true);
+
+export const useUpdateCompany = () =>
+  useCompanyWrite((body: CompanyBody) =>
+    apiFetch<Company>("/api/b2b/company", { method: "PUT", body: JSON.stringify(body) }),
+  );
 
 export const useInvite = () =>
   useCompanyWrite((body: InviteBody) => post<CompanyMember>("/api/b2b/invite", body));

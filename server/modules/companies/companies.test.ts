@@ -131,6 +131,36 @@ describe.each(testDialects())("companies on %s", (dialect) => {
     ).toBe(401);
   });
 
+  it("lets a company admin correct the company's details, validated and audited; a member cannot", async () => {
+    const before = (await as(owner).get("/api/b2b/company")).json();
+    const corrected = { ...COMPANY, name: "Acme Robotics Inc.", phones: ["555 0100"], address: "1 Main St" };
+    const put = (user: TestUser, body: object) =>
+      request(test, { method: "PUT", url: "/api/b2b/company", payload: body, cookie: user.cookie });
+    const saved = await put(owner, corrected);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ ...corrected, seats: before.seats, createdAt: before.createdAt });
+    expect((await as(owner).get("/api/b2b/company")).json().name).toBe("Acme Robotics Inc.");
+    const audited = await test.database.db
+      .selectFrom("audit_entry")
+      .select(["actor_id", "subject_id"])
+      .where("action", "=", "company.update")
+      .execute();
+    expect(audited).toContainEqual({ actor_id: owner.id, subject_id: before.id });
+
+    const french = await createSignedInUser(test, { lang: "fr" });
+    await as(french).post("/api/b2b/company", { name: "Frenchco", email: "rh@frenchco.example" });
+    const bad = await put(french, { name: " ", email: "nope", website: "ftp://x" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toMatchObject({ name: "Ce champ est obligatoire." });
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(["email", "name", "website"]);
+
+    const plain = await activeMember("Alvin Kersh");
+    const refused = await put(plain, { ...corrected, name: "Hijacked" });
+    expect(refused.statusCode).toBe(404);
+    expect((await as(owner).get("/api/b2b/company")).json().name).toBe("Acme Robotics Inc.");
+    await put(owner, COMPANY);
+  });
+
   it("does not exist for anyone but the company's admins", async () => {
     const stranger = await createSignedInUser(test);
     for (const [method, url] of [
@@ -504,6 +534,7 @@ describe.each(testDialects())("companies on %s", (dialect) => {
     const actions = new Set(entries.map((entry) => entry.action));
     for (const action of [
       "company.create",
+      "company.update",
       "company.invite",
       "company.invite_csv",
       "company.deactivate",

@@ -6,7 +6,7 @@ import {
   activateBodySchema,
   adminCompaniesQuerySchema,
   COMPANY_LIMITS,
-  createCompanyBodySchema,
+  companyBodySchema,
   inviteBodySchema,
   memberPageQuerySchema,
   seatLimitBodySchema,
@@ -72,8 +72,13 @@ export async function companyRoutes(
     reply.header("cache-control", "no-store");
   });
 
-  api.post("/api/b2b/company", { config: user, schema: { body: createCompanyBodySchema } }, async (request) =>
+  api.post("/api/b2b/company", { config: user, schema: { body: companyBodySchema } }, async (request) =>
     service.create(actorOf(request), request.body),
+  );
+  api.put(
+    "/api/b2b/company",
+    { config: companyAdmin, schema: { body: companyBodySchema } },
+    async (request) => service.update(actorOf(request), request.body),
   );
   api.get("/api/b2b/company", { config: companyAdmin }, async (request) => service.get(actorOf(request)));
 

@@ -6,8 +6,8 @@ import type {
   AdminCompaniesQuery,
   AdminCompany,
   Company,
+  CompanyBody,
   CompanyMember,
-  CreateCompanyBody,
   InviteBody,
   InviteCsvAnswer,
   InviteRowOutcome,
@@ -81,6 +81,17 @@ function presentMember(row: MemberRow): CompanyMember {
     language: isLanguage(row.language) ? row.language : "en",
     invitedAt: row.invited_at,
     activatedAt: row.activated_at,
+  };
+}
+
+/** The company's columns a body of details sets, as it creates or corrects the company. */
+function detailColumns(body: CompanyBody) {
+  return {
+    name: body.name,
+    email: body.email,
+    website: body.website || null,
+    phones: JSON.stringify(body.phones ?? []),
+    address: body.address || null,
   };
 }
 
@@ -272,7 +283,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
   }
 
   return {
-    async create(actor: Actor, body: CreateCompanyBody): Promise<Company> {
+    async create(actor: Actor, body: CompanyBody): Promise<Company> {
       const now = clock();
       const company = await db.transaction().execute(async (trx) => {
         const taken = await trx
@@ -290,11 +301,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
           .executeTakeFirstOrThrow();
         const row: CompanyRow = {
           id: randomUUID(),
-          name: body.name,
-          email: body.email,
-          website: body.website || null,
-          phones: JSON.stringify(body.phones ?? []),
-          address: body.address || null,
+          ...detailColumns(body),
           seat_limit: null,
           billing_user_id: actor.userId,
           created_at: now,
@@ -331,6 +338,27 @@ export function createCompanyService(deps: CompanyServiceDeps) {
 
     async get(actor: Actor): Promise<Company> {
       return present(db, await adminsCompany(actor));
+    },
+
+    /** A company admin corrects the company's details; the seats and plan stay as they are. */
+    async update(actor: Actor, body: CompanyBody): Promise<Company> {
+      const company = await db.transaction().execute(async (trx) => {
+        const current = await adminsCompany(actor, trx);
+        const now = clock();
+        const changes = {
+          ...detailColumns(body),
+          updated_at: now,
+        };
+        await trx.updateTable("company").set(changes).where("id", "=", current.id).execute();
+        await audit(
+          trx,
+          actor,
+          { action: "company.update", subjectKind: "company", subjectId: current.id },
+          now,
+        );
+        return { ...current, ...changes };
+      });
+      return present(db, company);
     },
 
     /** Platform admins: every company, its seats and its members counted by status; no member's name. */

@@ -2,20 +2,26 @@ import { Stack, Textarea, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { COMPANY_LIMITS } from "../../../domain/limits.ts";
+import type { Company } from "../../../domain/schemas/company.ts";
 import { FormFooter } from "../../components/form/FormFooter.tsx";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
 import { showToast } from "../../shell/toast.ts";
-import { useCreateCompany } from "./companyApi.ts";
+import { useCreateCompany, useUpdateCompany } from "./companyApi.ts";
 import { companySchemas } from "./companySchemas.ts";
 
 type CompanyValues = { name: string; email: string; website: string; phone: string; address: string };
 
 const FIELDS = new Set(["name", "email", "website", "address"]);
 
-/** A new company: its name and contact email, and optionally its website, a phone and an address. */
-export function CreateCompanyForm() {
+/**
+ * A company's details: its name and contact email, and optionally its website, a phone and an
+ * address. Empty, it creates a company; given one, it corrects it and calls `onDone`.
+ */
+export function CompanyForm({ company, onDone }: { company?: Company; onDone?: () => void }) {
   const { t } = useTranslation(["company", "forms"]);
   const create = useCreateCompany();
+  const update = useUpdateCompany();
+  const save = company === undefined ? create : update;
   const [failure, setFailure] = useState<string | null>(null);
   const toBody = (values: CompanyValues) => ({
     name: values.name,
@@ -24,9 +30,15 @@ export function CreateCompanyForm() {
     phones: values.phone.trim() === "" ? [] : [values.phone],
     address: values.address,
   });
-  const schema = companySchemas((module) => module.createCompanyBodySchema);
+  const schema = companySchemas((module) => module.companyBodySchema);
   const { form, showServerError, checked, formProps } = useSchemaForm<CompanyValues>({
-    initialValues: { name: "", email: "", website: "", phone: "", address: "" },
+    initialValues: {
+      name: company?.name ?? "",
+      email: company?.email ?? "",
+      website: company?.website ?? "",
+      phone: company?.phones[0] ?? "",
+      address: company?.address ?? "",
+    },
     // The schema checks what it knows of these values; the one phone becomes `phones` on submit.
     schema,
   });
@@ -37,8 +49,11 @@ export function CreateCompanyForm() {
     const { hasErrors } = await checked.validate();
     const loaded = schema.loaded();
     if (hasErrors || !loaded) return;
-    create.mutate(loaded.parse(toBody(checked.values)), {
-      onSuccess: (company) => showToast(t("create.done", { name: company.name })),
+    save.mutate(loaded.parse(toBody(checked.values)), {
+      onSuccess: (saved) => {
+        showToast(t(company === undefined ? "create.done" : "edit.done", { name: saved.name }));
+        onDone?.();
+      },
       onError: (error) => setFailure(showServerError(error, (path) => FIELDS.has(path))),
     });
   };
@@ -85,10 +100,10 @@ export function CreateCompanyForm() {
         />
         <FormFooter
           failure={failure}
-          onCancel={() => form.reset()}
-          saving={create.isPending}
+          onCancel={() => (onDone === undefined ? form.reset() : onDone())}
+          saving={save.isPending}
           cancelLabel={t("forms:form.cancel")}
-          saveLabel={t("create.submit")}
+          saveLabel={t(company === undefined ? "create.submit" : "edit.submit")}
         />
       </Stack>
     </form>
