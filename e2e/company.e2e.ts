@@ -118,3 +118,56 @@ describe("a company and its staff", () => {
     }
   }, 120_000);
 });
+
+describe("a member of a company", () => {
+  it("sees the company and its admins, and leaves it after confirming", async () => {
+    const founder = await pages.open({ width: 1280 });
+    const staff = await pages.open({ width: 375, height: 812 });
+    try {
+      const origin = { headers: { origin: baseURL } };
+      await signedInAccount(founder.context, baseURL, { name: "Dana Scully" });
+      const created = await founder.context.request.post("/api/b2b/company", {
+        ...origin,
+        data: { name: "Lone Gunmen Ltd", email: "hr@gunmen.example" },
+      });
+      expect(created.status()).toBe(200);
+      const account = await signedInAccount(staff.context, baseURL, { name: "Ringo Langly" });
+      const invited = await founder.context.request.post("/api/b2b/invite", {
+        ...origin,
+        data: { email: account.email, firstName: "Ringo", lastName: "Langly", language: "en" },
+      });
+      expect(invited.status()).toBe(200);
+      const mail = await waitForMail(staff.context.request, account.email, (item) =>
+        item.subject.includes("Lone Gunmen"),
+      );
+      const code = new URL(linkIn(mail, "/b2b/activate")).searchParams.get("code") ?? "";
+      const activated = await staff.context.request.post("/api/b2b/account/activate", {
+        ...origin,
+        form: { code },
+      });
+      expect(await activated.json()).toEqual({ type: "b2b", status: true });
+
+      const { page } = staff;
+      await page.goto("/b2b");
+      await page.getByRole("heading", { name: "Lone Gunmen Ltd", level: 1 }).waitFor();
+      await page.getByRole("link", { name: /^e2e-/ }).waitFor();
+      await expectNoAxeViolations(page, "/b2b, member");
+      await expectFitsPhone(page, "/b2b, member");
+      await page.getByRole("button", { name: "Leave the company" }).click();
+      const dialog = page.getByRole("dialog", { name: "Leave Lone Gunmen Ltd?" });
+      await expectNoAxeViolations(page, "/b2b, leave");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Leave the company" }).click();
+      await dialog.getByRole("button", { name: "Leave", exact: true }).click();
+      await page.getByText("You left Lone Gunmen Ltd.").waitFor();
+      await page.getByRole("heading", { name: "Give Kinfile to your staff", level: 1 }).waitFor();
+      const roles = (await (await staff.context.request.get("/api/account/account")).json()).roles;
+      expect(roles).not.toContain("b2b");
+      expect(staff.consoleErrors, "console errors (member)").toEqual([]);
+    } finally {
+      await founder.context.close();
+      await staff.context.close();
+    }
+  });
+});

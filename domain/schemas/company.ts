@@ -99,6 +99,28 @@ export type Company = {
   createdAt: number;
 };
 
+/** A company admin as the company's members see them: how to reach them, nothing more. */
+export type CompanyContact = { firstName: string; lastName: string; email: string };
+
+/**
+ * `GET /api/b2b/company` answers the reader's company: in full to its admins, and to a member who
+ * is not one only its name and how to reach its admins, never the other members.
+ */
+export type CompanyForReader =
+  | (Company & { role: "admin" })
+  | { role: "member"; name: string; admins: CompanyContact[] };
+
+/**
+ * `GET /api/b2b/invitations`: an invitation waiting for the signed-in account's verified address.
+ * Invitations do not lapse (a reminder renews the code), so `expiresAt` is null.
+ */
+export type PendingInvitation = {
+  id: string;
+  companyName: string;
+  invitedAt: number;
+  expiresAt: number | null;
+};
+
 const MEMBER_SORT_COLUMNS = ["email", "firstName", "lastName", "status", "invitedAt", "activatedAt"] as const;
 export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number];
 

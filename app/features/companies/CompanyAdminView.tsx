@@ -8,42 +8,33 @@ import { useTranslation } from "react-i18next";
 import { MAX_PRODUCTS_COUNT } from "../../../domain/limits.ts";
 import type { Company } from "../../../domain/schemas/company.ts";
 import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
-import { Loaded } from "../../components/Loaded.tsx";
 import { useBillingSettings } from "../../session/billingSettings.ts";
 import { SubscribeFlow } from "../billing/SubscribeFlow.tsx";
 import { CompanyForm } from "./CompanyForm.tsx";
 import { CsvInvite } from "./CsvInvite.tsx";
-import { useCompany } from "./companyApi.ts";
 import { InviteForm } from "./InviteForm.tsx";
 import { MembersTable } from "./MembersTable.tsx";
 
 /** A company admin's /b2b: the company, its seats, the members and the ways to invite. */
-export function CompanyAdminView() {
+export function CompanyAdminView({ company }: { company: Company }) {
   const { t } = useTranslation("company");
-  const company = useCompany(true);
   const [dialog, setDialog] = useState<"edit" | "invite" | "csv" | null>(null);
   // Seats just bought: the panel stays to say so, though the company read back now has seats.
   const [bought, setBought] = useState(false);
   const close = () => setDialog(null);
   return (
     <Stack gap="lg">
-      <Loaded query={company} failure={t("members.loadFailed")}>
-        {(data) => (
-          <>
-            <Title order={1}>{data.name}</Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <CompanyDetails company={data} onEdit={() => setDialog("edit")} />
-              <SeatGauge seats={data.seats} />
-            </SimpleGrid>
-            {data.seats.bought === 0 || bought ? (
-              <BuySeats used={data.seats.used} bought={bought} onBought={() => setBought(true)} />
-            ) : null}
-            <FormDialog opened={dialog === "edit"} title={t("edit.title")} onClose={close}>
-              <CompanyForm company={data} onDone={close} />
-            </FormDialog>
-          </>
-        )}
-      </Loaded>
+      <Title order={1}>{company.name}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <CompanyDetails company={company} onEdit={() => setDialog("edit")} />
+        <SeatGauge seats={company.seats} />
+      </SimpleGrid>
+      {company.seats.bought === 0 || bought ? (
+        <BuySeats used={company.seats.used} bought={bought} onBought={() => setBought(true)} />
+      ) : null}
+      <FormDialog opened={dialog === "edit"} title={t("edit.title")} onClose={close}>
+        <CompanyForm company={company} onDone={close} />
+      </FormDialog>
       <Group gap="sm">
         <Button
           leftSection={<IconUserPlus size={18} aria-hidden="true" />}

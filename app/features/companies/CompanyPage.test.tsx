@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Company, CompanyMember, InviteCsvAnswer } from "../../../domain/schemas/company.ts";
+import type { CompanyForReader, CompanyMember, InviteCsvAnswer } from "../../../domain/schemas/company.ts";
 import type { Page } from "../../../domain/schemas/page.ts";
 import enCompany from "../../../public/locales/en/company.json" with { type: "json" };
 import frCompany from "../../../public/locales/fr/company.json" with { type: "json" };
@@ -42,7 +42,8 @@ function renderCompany(path: string, { language = "en" } = {}) {
   return { router };
 }
 
-const ACME: Company = {
+const ACME: CompanyForReader = {
+  role: "admin",
   id: "c1",
   name: "Acme Robotics",
   email: "hr@acme.example",
@@ -110,7 +111,10 @@ describe("/b2b", () => {
         roles = ["subscriber", "b2b", "companyAdmin"];
         return { body: ACME };
       },
-      "GET /api/b2b/company": { body: ACME },
+      "GET /api/b2b/company": () =>
+        roles.includes("companyAdmin")
+          ? { body: ACME }
+          : { status: 404, body: { error: { code: "not_found", message: "Not found." } } },
       "GET /api/b2b/accounts/page/0": { body: MEMBERS },
     });
     const user = userEvent.setup();

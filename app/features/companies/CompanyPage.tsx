@@ -1,24 +1,34 @@
-import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ROLES } from "../../../domain/roles.ts";
-import { useAccount } from "../../session/account.ts";
+import { ApiError } from "../../api/client.ts";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { CompanyAdminView } from "./CompanyAdminView.tsx";
 import { CompanyForm } from "./CompanyForm.tsx";
+import { CompanyMemberView } from "./CompanyMemberView.tsx";
+import { useCompany } from "./companyApi.ts";
 import { ACTIVATE_PATH } from "./paths.ts";
 
 /**
- * /b2b: a company admin runs their company here; anyone else may create one (and becomes its
- * first admin), or follow an invitation to activate a seat.
+ * /b2b: a company admin runs their company here, a member sees it and may leave it; anyone else
+ * may create one (and becomes its first admin), or follow an invitation to activate a seat.
  */
 export function CompanyPage() {
   const { t } = useTranslation(["company", "common"]);
   usePageTitle(t("common:screen.b2b"));
-  const account = useAccount();
-  if (account.data === undefined) return <PageLoader />;
-  if (account.data.roles.includes(ROLES.companyAdmin)) return <CompanyAdminView />;
+  const company = useCompany();
+  if (company.isPending) return <PageLoader />;
+  // Not a member answers 404 (also once a member has left); anything else is a failure to say.
+  if (company.isError && !(company.error instanceof ApiError && company.error.status === 404)) {
+    return (
+      <Alert color="red" role="alert">
+        {t("members.loadFailed")}
+      </Alert>
+    );
+  }
+  if (!company.isError && company.data.role === "admin") return <CompanyAdminView company={company.data} />;
+  if (!company.isError && company.data.role === "member") return <CompanyMemberView company={company.data} />;
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>{t("create.heading")}</Title>

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type {
   Company,
   CompanyBody,
+  CompanyForReader,
   CompanyMember,
   InviteBody,
   InviteCsvAnswer,
@@ -32,8 +33,9 @@ function post<T>(path: string, body?: unknown): Promise<T> {
   return apiFetch<T>(path, { method: "POST", ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 }
 
-export function useCompany(enabled: boolean) {
-  return useQuery({ queryKey: COMPANY_KEY, queryFn: () => apiFetch<Company>("/api/b2b/company"), enabled });
+/** The reader's company: in full for its admins, its name and admins for a member; 404 for anyone else. */
+export function useCompany() {
+  return useQuery({ queryKey: COMPANY_KEY, queryFn: () => apiFetch<CompanyForReader>("/api/b2b/company") });
 }
 
 export function useMembers(query: MemberListQuery) {
@@ -73,6 +75,8 @@ export const useUpdateCompany = () =>
   useCompanyWrite((body: CompanyBody) =>
     apiFetch<Company>("/api/b2b/company", { method: "PUT", body: JSON.stringify(body) }),
   );
+
+export const useLeaveCompany = () => useCompanyWrite(() => post<void>("/api/b2b/account/leave"), true);
 
 export const useInvite = () =>
   useCompanyWrite((body: InviteBody) => post<CompanyMember>("/api/b2b/invite", body));

@@ -178,15 +178,58 @@ describe.each(testDialects())("companies on %s", (dialect) => {
           : await as(stranger).post(url, { email: "a@b.example" });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
-    expect((await as(null).get("/api/b2b/company")).statusCode).toBe(404);
+    expect((await as(null).get("/api/b2b/company")).statusCode).toBe(401);
     // A member who is not an admin, and a platform admin, are strangers to these calls too.
     const member = await activeMember("Plain Member");
     const platform = await createSignedInUser(test);
     await makePlatformAdmin(test, platform);
+    expect((await as(platform).get("/api/b2b/company")).statusCode).toBe(404);
     for (const user of [member, platform]) {
-      expect((await as(user).get("/api/b2b/company")).statusCode).toBe(404);
       expect((await as(user).get("/api/b2b/accounts/page/0")).statusCode).toBe(404);
     }
+  });
+
+  it("shows a member the company and its admins, never the members, and lets them leave", async () => {
+    const leaver = await activeMember("Jeffrey Spender");
+    const seen = await as(leaver).get("/api/b2b/company");
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json()).toEqual({
+      role: "member",
+      name: COMPANY.name,
+      admins: [{ firstName: "Dana", lastName: "Scully", email: owner.email.toLowerCase() }],
+    });
+    expect((await as(owner).get("/api/b2b/company")).json()).toMatchObject({ role: "admin", seats: {} });
+    const saved = await as(leaver).post("/api/records/passwordvault/password", {
+      accountNickname: "Bank",
+      password: "hunter2 hunter2",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const usedBefore = (await as(owner).get("/api/b2b/company")).json().seats.used;
+
+    const left = await as(leaver).post("/api/b2b/account/leave");
+    expect(left.statusCode, left.body).toBe(204);
+    expect(await rolesOf(test, leaver)).not.toContain("b2b");
+    expect((await as(leaver).get("/api/b2b/company")).statusCode).toBe(404);
+    expect((await as(leaver).post("/api/b2b/account/leave")).statusCode).toBe(404);
+    expect((await as(owner).get("/api/b2b/company")).json().seats.used).toBe(usedBefore - 1);
+    expect((await member(leaver.email.toLowerCase())).status).toBe("deactivated");
+    const kept = await as(leaver).get(`/api/records/passwordvault/password/${saved.json()}`);
+    expect(kept.statusCode).toBe(200);
+    const audited = await test.database.db
+      .selectFrom("audit_entry")
+      .select(["actor_id", "action"])
+      .where("action", "=", "company.leave")
+      .execute();
+    expect(audited).toContainEqual({ actor_id: leaver.id, action: "company.leave" });
+
+    // Reactivated by an admin, the former member is invited again: the account is not taken back.
+    const reactivated = await as(owner).post(
+      `/api/b2b/reactivate/${(await member(leaver.email.toLowerCase())).id}`,
+    );
+    expect(reactivated.json().status).toBe("invited");
+    // The last admin cannot leave.
+    const stuck = await as(owner).post("/api/b2b/account/leave");
+    expect(stuck.statusCode).toBe(409);
   });
 
   it("invites one person by mail in their language, with a single-use code that activates the seat", async () => {

@@ -80,7 +80,11 @@ export async function companyRoutes(
     { config: companyAdmin, schema: { body: companyBodySchema } },
     async (request) => service.update(actorOf(request), request.body),
   );
-  api.get("/api/b2b/company", { config: companyAdmin }, async (request) => service.get(actorOf(request)));
+  api.get("/api/b2b/company", { config: user }, async (request) => service.get(actorOf(request)));
+  api.post("/api/b2b/account/leave", { config: user }, async (request, reply) => {
+    await service.leave(actorOf(request));
+    return reply.code(204).send();
+  });
 
   api.post("/api/b2b/invite", { config: companyAdmin, schema: { body: inviteBodySchema } }, async (request) =>
     service.inviteOne(actorOf(request), request.body),
@@ -119,6 +123,13 @@ export async function companyRoutes(
     "/api/b2b/account/activate",
     { config: user, schema: { body: activateBodySchema } },
     async (request) => service.activate(actorOf(request), request.body.code, request.ip),
+  );
+
+  api.get("/api/b2b/invitations", { config: user }, async (request) => service.invitations(actorOf(request)));
+  api.post(
+    "/api/b2b/invitations/:id/accept",
+    { config: user, schema: { params: idParams } },
+    async (request) => service.accept(actorOf(request), request.params.id),
   );
 
   api.get(

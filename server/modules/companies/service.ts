@@ -7,11 +7,13 @@ import type {
   AdminCompany,
   Company,
   CompanyBody,
+  CompanyForReader,
   CompanyMember,
   InviteBody,
   InviteCsvAnswer,
   InviteRowOutcome,
   MemberPageQuery,
+  PendingInvitation,
 } from "../../../domain/schemas/company.ts";
 import { type Page, pageOf } from "../../../domain/schemas/page.ts";
 import type { ActivationResult, BillingMode } from "../../../domain/schemas/subscription.ts";
@@ -146,6 +148,18 @@ export function createCompanyService(deps: CompanyServiceDeps) {
     return company;
   }
 
+  /** The actor's own active membership, or 404. */
+  async function activeMembership(actor: Actor, trx: Kysely<DB> = db): Promise<MemberRow> {
+    const member = await trx
+      .selectFrom("company_member")
+      .selectAll()
+      .where("user_id", "=", actor.userId)
+      .where("status", "=", "active")
+      .executeTakeFirst();
+    if (member === undefined) throw new AppError("not_found");
+    return member;
+  }
+
   async function memberOf(trx: Kysely<DB>, company: CompanyRow, id: string): Promise<MemberRow> {
     const member = await trx
       .selectFrom("company_member")
@@ -270,6 +284,57 @@ export function createCompanyService(deps: CompanyServiceDeps) {
     if (userId !== null) deps.entitlements.forget(userId);
   }
 
+  /**
+   * An invitation becomes the actor's seat, if the account's verified email is the invitation's
+   * and the account holds no seat elsewhere; the one path of activation by code and by accepting.
+   */
+  async function takeSeat(trx: Kysely<DB>, actor: Actor, member: MemberRow, now: number) {
+    const account = await trx
+      .selectFrom("user")
+      .select(["email", "emailVerified"])
+      .where("id", "=", actor.userId)
+      .executeTakeFirstOrThrow();
+    if (!authBoolean(account.emailVerified) || !sameAddress(account.email, member.email)) {
+      return { activated: false, otherAddress: account.email } as const;
+    }
+    const elsewhere = await trx
+      .selectFrom("company_member")
+      .select("id")
+      .where("user_id", "=", actor.userId)
+      .where("status", "=", "active")
+      .executeTakeFirst();
+    if (elsewhere !== undefined) return { activated: false } as const;
+    const updated = await trx
+      .updateTable("company_member")
+      .set({ status: "active", user_id: actor.userId, code_hash: null, activated_at: now })
+      .where("id", "=", member.id)
+      .where("status", "=", "invited")
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return { activated: false } as const;
+    await deps.jobs.cancel(reminderKey(member.id), trx);
+    await refreshRoles(trx, actor.userId);
+    return { activated: true } as const;
+  }
+
+  /** The invitations still waiting for the actor's verified address (stored lower case), newest first. */
+  async function invitationsFor(actor: Actor, trx: Kysely<DB> = db, id?: string) {
+    const account = await trx
+      .selectFrom("user")
+      .select(["email", "emailVerified"])
+      .where("id", "=", actor.userId)
+      .executeTakeFirstOrThrow();
+    if (!authBoolean(account.emailVerified)) return [];
+    let select = trx
+      .selectFrom("company_member")
+      .innerJoin("company", "company.id", "company_member.company_id")
+      .selectAll("company_member")
+      .select("company.name as company_name")
+      .where("company_member.status", "=", "invited")
+      .where("company_member.email", "=", account.email.trim().toLowerCase());
+    if (id !== undefined) select = select.where("company_member.id", "=", id);
+    return select.orderBy("company_member.invited_at", "desc").execute();
+  }
+
   async function lastAdmin(trx: Kysely<DB>, member: MemberRow): Promise<boolean> {
     if (member.is_admin !== 1) return false;
     const admins = await trx
@@ -336,8 +401,53 @@ export function createCompanyService(deps: CompanyServiceDeps) {
       return present(db, company);
     },
 
-    async get(actor: Actor): Promise<Company> {
-      return present(db, await adminsCompany(actor));
+    /** The reader's company, in full for its admins; 404 to anyone not an active member. */
+    async get(actor: Actor): Promise<CompanyForReader> {
+      const membership = await activeMembership(actor);
+      const company = await db
+        .selectFrom("company")
+        .selectAll()
+        .where("id", "=", membership.company_id)
+        .executeTakeFirstOrThrow();
+      if (membership.is_admin === 1) return { ...(await present(db, company)), role: "admin" };
+      const admins = await db
+        .selectFrom("company_member")
+        .select(["first_name as firstName", "last_name as lastName", "email"])
+        .where("company_id", "=", company.id)
+        .where("status", "=", "active")
+        .where("is_admin", "=", 1)
+        .orderBy("last_name")
+        .orderBy("first_name")
+        .execute();
+      return { role: "member", name: company.name, admins };
+    },
+
+    /**
+     * A member leaves their company: the seat is freed and the b2b role goes, their file stays
+     * theirs. The account is unlinked, so an admin who reactivates them sends a new invitation
+     * rather than taking the account back. The last admin cannot leave.
+     */
+    async leave(actor: Actor): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const member = await activeMembership(actor, trx);
+        if (await lastAdmin(trx, member)) {
+          throw new AppError("conflict", { message: "errors:companies.last_admin" });
+        }
+        const now = clock();
+        await trx
+          .updateTable("company_member")
+          .set({ status: "deactivated", is_admin: 0, user_id: null, code_hash: null, deactivated_at: now })
+          .where("id", "=", member.id)
+          .execute();
+        await refreshRoles(trx, actor.userId);
+        await audit(
+          trx,
+          actor,
+          { action: "company.leave", subjectKind: "company_member", subjectId: member.id },
+          now,
+        );
+      });
+      forgetRoles(actor.userId);
     },
 
     /** A company admin corrects the company's details; the seats and plan stay as they are. */
@@ -522,31 +632,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
           .where("status", "=", "invited")
           .executeTakeFirst();
         if (member === undefined) return { activated: false } as const;
-        const account = await trx
-          .selectFrom("user")
-          .select(["email", "emailVerified"])
-          .where("id", "=", actor.userId)
-          .executeTakeFirstOrThrow();
-        if (!authBoolean(account.emailVerified) || !sameAddress(account.email, member.email)) {
-          return { activated: false, otherAddress: account.email } as const;
-        }
-        const elsewhere = await trx
-          .selectFrom("company_member")
-          .select("id")
-          .where("user_id", "=", actor.userId)
-          .where("status", "=", "active")
-          .executeTakeFirst();
-        if (elsewhere !== undefined) return { activated: false } as const;
-        const updated = await trx
-          .updateTable("company_member")
-          .set({ status: "active", user_id: actor.userId, code_hash: null, activated_at: now })
-          .where("id", "=", member.id)
-          .where("status", "=", "invited")
-          .executeTakeFirst();
-        if (updated.numUpdatedRows === 0n) return { activated: false } as const;
-        await deps.jobs.cancel(reminderKey(member.id), trx);
-        await refreshRoles(trx, actor.userId);
-        return { activated: true } as const;
+        return takeSeat(trx, actor, member, now);
       });
       if (!outcome.activated) {
         await recordFailedAttempt(db, keys, now);
@@ -557,6 +643,28 @@ export function createCompanyService(deps: CompanyServiceDeps) {
       }
       forgetRoles(actor.userId);
       return { type: "b2b", status: true };
+    },
+
+    /** Invitations waiting for the signed-in account's verified address. */
+    async invitations(actor: Actor): Promise<PendingInvitation[]> {
+      const rows = await invitationsFor(actor);
+      return rows.map((row) => ({
+        id: row.id,
+        companyName: row.company_name,
+        invitedAt: row.invited_at,
+        expiresAt: null,
+      }));
+    },
+
+    /** Accepts one of them: the activation's path without a code; another address's: 404. */
+    async accept(actor: Actor, id: string): Promise<ActivationResult> {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const [member] = await invitationsFor(actor, trx, id);
+        if (member === undefined) throw new AppError("not_found");
+        return takeSeat(trx, actor, member, clock());
+      });
+      if (outcome.activated) forgetRoles(actor.userId);
+      return { type: "b2b", status: outcome.activated };
     },
 
     async members(actor: Actor, page: number, query: MemberPageQuery): Promise<Page<CompanyMember>> {
