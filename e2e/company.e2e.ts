@@ -120,7 +120,7 @@ describe("a company and its staff", () => {
 });
 
 describe("a member of a company", () => {
-  it("sees the company and its admins, and leaves it after confirming", async () => {
+  it("accepts an invitation on /b2b, sees the company and its admins, and leaves it after confirming", async () => {
     const founder = await pages.open({ width: 1280 });
     const staff = await pages.open({ width: 375, height: 812 });
     try {
@@ -137,18 +137,13 @@ describe("a member of a company", () => {
         data: { email: account.email, firstName: "Ringo", lastName: "Langly", language: "en" },
       });
       expect(invited.status()).toBe(200);
-      const mail = await waitForMail(staff.context.request, account.email, (item) =>
-        item.subject.includes("Lone Gunmen"),
-      );
-      const code = new URL(linkIn(mail, "/b2b/activate")).searchParams.get("code") ?? "";
-      const activated = await staff.context.request.post("/api/b2b/account/activate", {
-        ...origin,
-        form: { code },
-      });
-      expect(await activated.json()).toEqual({ type: "b2b", status: true });
-
       const { page } = staff;
       await page.goto("/b2b");
+      await page.getByRole("heading", { name: "You are invited", level: 1 }).waitFor();
+      expect(await page.getByRole("button", { name: "Create company" }).count()).toBe(0);
+      await expectNoAxeViolations(page, "/b2b, invited");
+      await expectFitsPhone(page, "/b2b, invited");
+      await page.getByRole("button", { name: "Accept the invitation from Lone Gunmen Ltd" }).click();
       await page.getByRole("heading", { name: "Lone Gunmen Ltd", level: 1 }).waitFor();
       await page.getByRole("link", { name: /^e2e-/ }).waitFor();
       await expectNoAxeViolations(page, "/b2b, member");

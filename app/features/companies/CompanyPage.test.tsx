@@ -97,6 +97,7 @@ function adminApi(extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
     "GET /api/account/account": { body: testAccount({ roles: ["subscriber", "b2b", "companyAdmin"] }) },
     "GET /api/b2b/company": { body: ACME },
+    "GET /api/b2b/invitations": { body: [] },
     "GET /api/b2b/accounts/page/0": { body: MEMBERS },
     ...extra,
   });
@@ -115,6 +116,7 @@ describe("/b2b", () => {
         roles.includes("companyAdmin")
           ? { body: ACME }
           : { status: 404, body: { error: { code: "not_found", message: "Not found." } } },
+      "GET /api/b2b/invitations": { body: [] },
       "GET /api/b2b/accounts/page/0": { body: MEMBERS },
     });
     const user = userEvent.setup();

@@ -7,6 +7,7 @@ import type {
   InviteBody,
   InviteCsvAnswer,
   MemberSortColumn,
+  PendingInvitation,
 } from "../../../domain/schemas/company.ts";
 import type { Page } from "../../../domain/schemas/page.ts";
 import type { ActivationResult } from "../../../domain/schemas/subscription.ts";
@@ -102,6 +103,31 @@ export const useMemberAction = () =>
         return post<CompanyMember>(`/api/b2b/account/admin/${member}?setRole=${action === "makeAdmin"}`);
     }
   }, true);
+
+const INVITATIONS_KEY = ["b2b", "invitations"] as const;
+
+/** Invitations waiting for the signed-in account's verified address. */
+export function useInvitations() {
+  return useQuery({
+    queryKey: INVITATIONS_KEY,
+    queryFn: () => apiFetch<PendingInvitation[]>("/api/b2b/invitations"),
+  });
+}
+
+/** Accepting takes the seat: the company, the invitations and the reader's roles are read again. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      post<ActivationResult>(`/api/b2b/invitations/${encodeURIComponent(id)}/accept`),
+    onSuccess: () =>
+      Promise.all(
+        [COMPANY_KEY, INVITATIONS_KEY, accountQueryKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
 
 /** The spec's activation: form-encoded `code`. */
 export function useActivate() {

@@ -266,6 +266,39 @@ describe.each(testDialects())("companies on %s", (dialect) => {
     expect(reused.json()).toEqual({ type: "b2b", status: false });
   });
 
+  it("lists an account's pending invitations and accepts one, for the invited address only", async () => {
+    const email = uniqueEmail("invitee");
+    const invited = await as(owner).post("/api/b2b/invite", {
+      email,
+      firstName: "Marita",
+      lastName: "Covarrubias",
+      language: "en",
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const invitee = await createSignedInUser(test, {
+      email,
+      name: "Marita Covarrubias",
+    });
+    const someone = await createSignedInUser(test);
+    const listed = await as(invitee).get("/api/b2b/invitations");
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual([
+      { id: invited.json().id, companyName: COMPANY.name, invitedAt: now, expiresAt: null },
+    ]);
+    expect((await as(someone).get("/api/b2b/invitations")).json()).toEqual([]);
+    expect((await as(null).get("/api/b2b/invitations")).statusCode).toBe(401);
+    const stolen = await as(someone).post(`/api/b2b/invitations/${invited.json().id}/accept`);
+    expect(stolen.statusCode).toBe(404);
+
+    const accepted = await as(invitee).post(`/api/b2b/invitations/${invited.json().id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toEqual({ type: "b2b", status: true });
+    expect(await rolesOf(test, invitee)).toContain("b2b");
+    expect((await member(email)).status).toBe("active");
+    expect((await as(invitee).get("/api/b2b/invitations")).json()).toEqual([]);
+    expect((await as(invitee).post(`/api/b2b/invitations/${invited.json().id}/accept`)).statusCode).toBe(404);
+  });
+
   it("limits guessing activation codes", async () => {
     const guesser = await createSignedInUser(test);
     const guess = (code: string) =>
