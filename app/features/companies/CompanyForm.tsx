@@ -49,13 +49,14 @@ export function CompanyForm({ company, onDone }: { company?: Company; onDone?: (
     const { hasErrors } = await checked.validate();
     const loaded = schema.loaded();
     if (hasErrors || !loaded) return;
-    save.mutate(loaded.parse(toBody(checked.values)), {
-      onSuccess: (saved) => {
+    // The promise, not mutate's callbacks: a new company replaces this form before they would run.
+    await save.mutateAsync(loaded.parse(toBody(checked.values))).then(
+      (saved) => {
         showToast(t(company === undefined ? "create.done" : "edit.done", { name: saved.name }));
         onDone?.();
       },
-      onError: (error) => setFailure(showServerError(error, (path) => FIELDS.has(path))),
-    });
+      (error: unknown) => setFailure(showServerError(error, (path) => FIELDS.has(path))),
+    );
   };
 
   return (

@@ -50,13 +50,12 @@ export function CompanyMemberView({ company }: { company: MemberCompany }) {
         pending={leave.isPending}
         error={leave.error?.message ?? null}
         onCancel={() => setConfirming(false)}
+        // The promise, not mutate's callbacks: once left, this view gives way before they would run.
         onConfirm={() =>
-          leave.mutate(undefined, {
-            onSuccess: () => {
-              setConfirming(false);
-              showToast(t("member.left", { name: company.name }));
-            },
-          })
+          leave.mutateAsync().then(
+            () => showToast(t("member.left", { name: company.name })),
+            () => undefined,
+          )
         }
       >
         {t("member.leaveQuestion", { name: company.name })}
