@@ -47,7 +47,7 @@ describe("a company and its staff", () => {
       await expectNoAxeViolations(page, "/b2b, CSV invite");
       await dialog.getByRole("button", { name: "Upload and invite" }).click();
       await dialog.getByText("1 invitation sent.").waitFor();
-      await dialog.getByText("email: Enter a valid email address.").waitFor();
+      await dialog.getByText("Email: Enter a valid email address.").waitFor();
       await expectNoAxeViolations(page, "/b2b, CSV results");
       await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
       await dialog.waitFor({ state: "detached" });

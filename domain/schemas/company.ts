@@ -56,7 +56,7 @@ export const INVITE_CSV_COLUMNS = ["email", "firstName", "lastName", "language"]
 const INVITE_RESULTS = ["invited", "member", "duplicate", "invalid"] as const;
 export type InviteResult = (typeof INVITE_RESULTS)[number];
 
-/** One data row's outcome; `row` counts data rows from 1 (the header is not one). */
+/** One data row's outcome; `row` is its number in a spreadsheet (the header is row 1). */
 export type InviteRowOutcome = {
   row: number;
   email: string;

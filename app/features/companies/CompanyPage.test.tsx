@@ -177,7 +177,13 @@ describe("/b2b", () => {
       rows: [
         { row: 1, email: "a@acme.example", result: "invited", field: null, reason: null },
         { row: 2, email: "a@acme.example", result: "duplicate", field: null, reason: null },
-        { row: 3, email: "oops", result: "invalid", field: "email", reason: "Enter a valid email address." },
+        {
+          row: 3,
+          email: "oops",
+          result: "invalid",
+          field: "email",
+          reason: "Email: Enter a valid email address.",
+        },
       ],
     };
     adminApi({ "POST /api/b2b/invite/upload-csv-file": { body: answer } });
@@ -193,7 +199,7 @@ describe("/b2b", () => {
     await user.click(within(dialog).getByRole("button", { name: "Upload and invite" }));
     await within(dialog).findByText("1 invitation sent.");
     expect(within(dialog).getByText("Earlier in the file")).toBeTruthy();
-    expect(within(dialog).getByText("email: Enter a valid email address.")).toBeTruthy();
+    expect(within(dialog).getByText("Email: Enter a valid email address.")).toBeTruthy();
     expect(await axeViolations(document.body)).toEqual([]);
   });
 

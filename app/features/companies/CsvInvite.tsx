@@ -68,7 +68,6 @@ export function CsvInvite({ onDone }: { onDone: () => void }) {
                     </Badge>
                     {row.reason ? (
                       <Text size="sm" mt={4}>
-                        {row.field ? `${row.field}: ` : ""}
                         {row.reason}
                       </Text>
                     ) : null}

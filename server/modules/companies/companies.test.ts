@@ -454,7 +454,7 @@ describe.each(testDialects())("companies on %s", (dialect) => {
     const fresh = uniqueEmail("csv");
     const other = uniqueEmail("csv");
     const csv = [
-      "\uFEFFemail,firstName,lastName,language",
+      "\uFEFFE-mail address,First name,last_name,Language",
       `${fresh},Jeffrey,Spender,fr`,
       `${fresh.toUpperCase()},Jeffrey,Again,en`,
       `${existing.email},Alex,Krycek,`,
@@ -467,17 +467,17 @@ describe.each(testDialects())("companies on %s", (dialect) => {
     expect(response.json()).toEqual({
       seatsMissing: 0,
       rows: [
-        { row: 1, email: fresh, result: "invited", field: null, reason: null },
-        { row: 2, email: fresh, result: "duplicate", field: null, reason: null },
-        { row: 3, email: existing.email, result: "member", field: null, reason: null },
+        { row: 2, email: fresh, result: "invited", field: null, reason: null },
+        { row: 3, email: fresh, result: "duplicate", field: null, reason: null },
+        { row: 4, email: existing.email, result: "member", field: null, reason: null },
         {
-          row: 4,
+          row: 5,
           email: "not-an-email",
           result: "invalid",
           field: "email",
-          reason: "Enter a valid email address.",
+          reason: "Email: Enter a valid email address.",
         },
-        { row: 5, email: other, result: "invited", field: null, reason: null },
+        { row: 6, email: other, result: "invited", field: null, reason: null },
       ],
     });
     expect((await member(other)).firstName).toBe("Smith, Jr");

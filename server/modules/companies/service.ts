@@ -37,7 +37,7 @@ import {
 } from "../subscriptions/codes.ts";
 import type { Entitlements } from "../subscriptions/entitlements.ts";
 import { presentSubscription } from "../subscriptions/service.ts";
-import type { CsvInviteRow } from "./invite-csv.ts";
+import { type CsvInviteRow, describeProblem } from "./invite-csv.ts";
 
 type CompanyRow = Selectable<CompanyTable>;
 type MemberRow = Selectable<CompanyMemberTable>;
@@ -580,7 +580,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
               ...base,
               result: "invalid",
               field: row.problem.field,
-              reason: deps.translate(lng, row.problem.key, row.problem.params),
+              reason: describeProblem(row.problem, (key, params) => deps.translate(lng, key, params)),
             });
           } else if (seen.has(row.email)) outcomes.push({ ...base, result: "duplicate" });
           else if (known.has(row.email)) outcomes.push({ ...base, result: "member" });
