@@ -27,7 +27,8 @@ export function CompanyForm({ company, onDone }: { company?: Company; onDone?: (
     name: values.name,
     email: values.email,
     website: values.website,
-    phones: values.phone.trim() === "" ? [] : [values.phone],
+    // The form edits the first phone; the others a company already has are kept, never dropped.
+    phones: [values.phone, ...(company?.phones.slice(1) ?? [])].filter((phone) => phone.trim() !== ""),
     address: values.address,
   });
   const schema = companySchemas((module) => module.companyBodySchema);

@@ -138,6 +138,33 @@ describe("/b2b", () => {
     await screen.findByRole("heading", { level: 1, name: "Acme Robotics" });
   });
 
+  it("corrects the company's first phone and keeps the others it has", async () => {
+    const phones = ["514 555 0100", "514 555 0199"];
+    const api = adminApi({
+      "GET /api/b2b/company": { body: { ...ACME, phones } },
+      "PUT /api/b2b/company": { body: { ...ACME, phones: ["514 555 0111", "514 555 0199"] } },
+    });
+    const user = userEvent.setup();
+    renderCompany("/b2b");
+    await screen.findByRole("heading", { level: 1, name: "Acme Robotics" });
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit the company's details" });
+    const phone = within(dialog).getByRole("textbox", { name: "Phone" });
+    await user.clear(phone);
+    await user.type(phone, "514 555 0111");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await screen.findByText("Company “Acme Robotics” saved.");
+    expect(sentBodies(api, "PUT /api/b2b/company")).toEqual([
+      {
+        name: "Acme Robotics",
+        email: "hr@acme.example",
+        website: "https://acme.example",
+        phones: ["514 555 0111", "514 555 0199"],
+        address: "",
+      },
+    ]);
+  });
+
   it("shows a company admin the seats and the members, with their status and a confirmed deactivation", async () => {
     const api = adminApi({
       "GET /api/b2b/account/deactivate/m2": { body: { ...MEMBERS.content[1], status: "deactivated" } },
