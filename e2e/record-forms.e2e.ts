@@ -38,7 +38,7 @@ async function startWill(page: Page, holder: string): Promise<void> {
       .filter({ visible: true })
       .click();
   }
-  await page.getByLabel(/^Date signed/).fill("2024-05-17");
+  await page.getByRole("textbox", { name: /^Date signed/ }).fill("2024-05-17");
 }
 
 async function recordsOf(page: Page, module: string, category: string): Promise<unknown[]> {
@@ -74,7 +74,7 @@ describe("record forms", () => {
         .getByText(/^Claire Gagnon/)
         .waitFor();
       expect(path(page)).toBe("/dashboard/inventory/will/add");
-      expect(await page.getByLabel(/^Date signed/).inputValue()).toBe("17 May, 2024");
+      expect(await page.getByRole("textbox", { name: /^Date signed/ }).inputValue()).toBe("17 May, 2024");
       expect(await recordsOf(page, "inventory", "will")).toEqual([]);
 
       await page.getByRole("button", { name: "Save", exact: true }).click();

@@ -28,7 +28,7 @@ export async function addWillWithPdf(page: Page, holder: string): Promise<void> 
   await page
     .getByRole("combobox", { name: /^Type of will/ })
     .selectOption({ label: "Formal will (signed before witnesses)" });
-  await page.getByLabel(/^Date signed/).fill("2024-05-17");
+  await page.getByRole("textbox", { name: /^Date signed/ }).fill("2024-05-17");
   await page.getByRole("group", { name: "Documents" }).locator('input[type="file"]').setInputFiles(willPdf());
   await page.getByRole("link", { name: `Download ${WILL_PDF_NAME}` }).waitFor();
   await page.getByRole("button", { name: "Save", exact: true }).click();
