@@ -7,7 +7,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { signedInAccount } from "./support/accounts.ts";
 import { browserPages } from "./support/browser.ts";
-import { WILL_PDF_NAME, willPdf } from "./support/will.ts";
+import { startWill, WILL_PDF_NAME, willPdf } from "./support/will.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
@@ -24,21 +24,6 @@ async function choose(page: Page, scope: Locator | Page, label: string, option: 
   await box.click();
   if ((await box.getAttribute("readonly")) === null) await box.fill(option);
   await page.getByRole("option", { name: option, exact: true }).filter({ visible: true }).click();
-}
-
-/** The will form with its testator chosen and its date typed: a record half filled. */
-async function startWill(page: Page, holder: string): Promise<void> {
-  await page.goto("/dashboard/inventory/will/add");
-  const testator = page.getByRole("combobox", { name: /^Testator/ });
-  await testator.waitFor();
-  if ((await testator.inputValue()) === "") {
-    await testator.click();
-    await page
-      .getByRole("option", { name: new RegExp(`^${holder}`) })
-      .filter({ visible: true })
-      .click();
-  }
-  await page.getByRole("textbox", { name: /^Date signed/ }).fill("2024-05-17");
 }
 
 async function recordsOf(page: Page, module: string, category: string): Promise<unknown[]> {
