@@ -19,7 +19,7 @@ const baseURL = inject("baseURL");
 const VAULT_PASSWORD = "Blue-Heron-7781-Quartz";
 
 /** Makes a binder through the dialog and answers the downloaded PDF, read back. */
-async function makeBinder(page: Page, options: { files?: boolean; secrets?: string } = {}) {
+async function makeBinder(page: Page, owner: string, options: { files?: boolean; secrets?: string } = {}) {
   await page.getByRole("button", { name: "Emergency binder (PDF)" }).click();
   const dialog = page.getByRole("dialog", { name: "Make an emergency binder" });
   await dialog.waitFor();
@@ -33,7 +33,8 @@ async function makeBinder(page: Page, options: { files?: boolean; secrets?: stri
     await password.getByRole("button", { name: /Continue|Confirm/ }).click();
   }
   const file = await download;
-  expect(file.suggestedFilename()).toBe("Emergency binder.pdf");
+  // Named for the file's owner and the day (UTC, as the server dates it).
+  expect(file.suggestedFilename()).toBe(`Kinfile - ${owner} - ${new Date().toISOString().slice(0, 10)}.pdf`);
   const path = await file.path();
   await page.getByText("The binder has been downloaded.").first().waitFor();
   return readPdf(await readFile(path));
@@ -54,7 +55,7 @@ describe("the emergency binder", () => {
 
       await page.goto("/dashboard/manage-account");
       await page.getByRole("heading", { name: "Emergency binder", level: 2 }).waitFor();
-      const plain = await makeBinder(page, { files: true });
+      const plain = await makeBinder(page, "Léa Ωmega Tremblay", { files: true });
       expect(plain.pageCount).toBeGreaterThanOrEqual(5);
       expect(plain.pages[0]).toContain("Léa Ωmega Tremblay");
       expect(plain.outline).toEqual(
@@ -66,11 +67,12 @@ describe("the emergency binder", () => {
           "  Passwords",
         ]),
       );
-      expect(plain.pages[1]).toMatch(/^Contents .*Password Vault \d+/);
+      expect(plain.pages[1]).toMatch(/^First 24 hours .*Where the will and key documents are/);
+      expect(plain.pages[2]).toMatch(/^Contents .*Password Vault[ .]*\d+/);
       expect(plain.pages.at(-1)).toContain("Last will and testament");
       expect(plain.text.replace(/\s+/g, "")).not.toContain(VAULT_PASSWORD);
 
-      const withSecrets = await makeBinder(page, { secrets: account.password });
+      const withSecrets = await makeBinder(page, "Léa Ωmega Tremblay", { secrets: account.password });
       expect(withSecrets.text.replace(/\s+/g, "")).toContain(VAULT_PASSWORD);
       expect(consoleErrors).toEqual([]);
     } finally {
@@ -109,7 +111,7 @@ describe("the emergency binder", () => {
       ).toBe(200);
 
       await nominee.page.goto(`/dashboard/shared-data/shared-with-me/${nomineeId}`);
-      const read = await makeBinder(nominee.page, { files: true });
+      const read = await makeBinder(nominee.page, "Maya Roy", { files: true });
       expect(read.pages[0]).toContain("What Maya Roy shared with you");
       expect(read.outline).toEqual(expect.arrayContaining(["Contents", "Key Document Inventory", "  Will"]));
       expect(read.outline).not.toContain("Password Vault");

@@ -29,6 +29,8 @@ export type CategoryOptions = {
   /** How early the reminders of its `date R` fields go out (reminders.ts); needed when it has one. */
   reminders?: ReminderLead;
   rules?: readonly CategoryRule[];
+  /** The binder's first page says where its records' originals are (CategoryDef.keyDocument). */
+  keyDocument?: true;
 };
 
 /**
@@ -39,7 +41,7 @@ export function defineCategory<const M extends RecordModule, const K extends str
   module: M,
   key: K,
   fields: readonly FieldInput[],
-  { reminders, rules }: CategoryOptions = {},
+  { reminders, rules, keyDocument }: CategoryOptions = {},
 ): CategoryDef & { module: M; key: K } {
   const watched = fields.some((field) => field.reminder === true);
   if (watched !== (reminders !== undefined))
@@ -59,5 +61,6 @@ export function defineCategory<const M extends RecordModule, const K extends str
     fields: [...own, ...COMMON_FIELDS],
     ...(reminders ? { reminderLeadDays: leadDays(reminders) } : {}),
     ...(rules ? { rules } : {}),
+    ...(keyDocument ? { keyDocument } : {}),
   };
 }

@@ -48,7 +48,14 @@ export type FieldDef = {
   defaultOption?: string;
   /** Shown, and kept on save, only while another field of the record holds one of these options. */
   visibleWhen?: FieldCondition;
+  /**
+   * What the field tells a family in the first hours (the binder's first page): a person to call
+   * first, or where the original of a key document is kept.
+   */
+  firstHours?: FirstHoursRole;
 };
+
+export type FirstHoursRole = "callFirst" | "whereKept";
 
 export type FieldCondition = {
   /** A select field of the same category. */
@@ -77,4 +84,6 @@ export type CategoryDef = {
   /** Reminder lead times in days for its `date R` fields (CATALOG.md section 0). */
   reminderLeadDays?: readonly number[];
   rules?: readonly CategoryRule[];
+  /** A document the family looks for first (a will, a power of attorney, funeral wishes). */
+  keyDocument?: boolean;
 };

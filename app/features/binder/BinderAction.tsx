@@ -43,7 +43,7 @@ export function BinderAction({ source, label, description }: BinderActionProps) 
       const made = await fetchBinder(binderPath(source, options), {
         signal: controller.signal,
         onProgress: (bytes) => setMaking({ state: "making", bytes }),
-        fallbackName: `${t("fileName")}.pdf`,
+        fallbackName: `${t("title")}.pdf`,
       });
       saveBlob(made.fileName, made.blob);
       setMaking({ state: "idle" });

@@ -55,6 +55,23 @@ const PDF = "application/pdf";
  */
 const pdfLibraries = () => Promise.all([import("./render.ts"), import("./append.ts")]);
 
+/**
+ * "Kinfile - Olivia Owner - 2026-11-27.pdf": whose file and which day (UTC, as the cover's date),
+ * so that binders saved over the years sort and are told apart. Characters no file system takes
+ * are left out of the name.
+ */
+export function binderFileName(
+  t: (key: string, params?: Record<string, unknown>) => string,
+  ownerName: string,
+  madeAt: number,
+): string {
+  const name = ownerName
+    .replace(/[\p{Cc}/\\:*?"<>|]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return `${t("binder:fileName", { name, day: new Date(madeAt).toISOString().slice(0, 10) })}.pdf`;
+}
+
 export function createBinderMaker(deps: BinderDeps) {
   const clock = deps.clock ?? Date.now;
 
@@ -102,7 +119,7 @@ export function createBinderMaker(deps: BinderDeps) {
       });
       const [{ binderFonts, renderBinder }, { appendPdfs }] = await pdfLibraries();
       const { pdf } = renderBinder(book, binderFonts(deps.fontsDir));
-      const fileName = `${t("binder:fileName")}.pdf`;
+      const fileName = binderFileName(t, request.ownerName, snapshot.exportedAt);
       if (appended.size === 0) return { fileName, body: pdf };
       const merged = await appendPdfs(await buffer(pdf), [...appended.values()]);
       return { fileName, body: merged };

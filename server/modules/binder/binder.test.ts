@@ -123,9 +123,9 @@ describe.each(testDialects())("the emergency binder on %s", (dialect) => {
       ]),
     );
     // The contents name each chapter with the page it starts on, and that page has its title.
-    const contents = read.pages[1] ?? "";
-    const inventoryPage = Number(/Key Document Inventory (\d+)/.exec(contents)?.[1]);
-    expect(read.pages[inventoryPage - 1]).toMatch(/^Key Document Inventory/);
+    const contents = read.pages[2] ?? "";
+    const inventoryPage = Number(/Key Document Inventory[\s.]*(\d+)/.exec(contents)?.[1]);
+    expect(read.pages[inventoryPage - 1]).toContain("Key Document Inventory");
     expect(read.pages[1]).toContain(`Page 2 of ${read.pageCount}`);
     expect(read.text).toContain("Immediate family tree");
     expect(read.text).toContain("Zoë Ελένη Иванова");

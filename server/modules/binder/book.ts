@@ -26,6 +26,22 @@ export type BinderTree = {
 /** One module (or the personal network): a page of its own, a bookmark with its sections below. */
 export type BinderChapter = { title: string; tree?: BinderTree; sections: readonly BinderSection[] };
 
+/** The page after the cover: who to call first, where the key documents are, the nominees. */
+export type BinderFirstHours = { title: string; intro: string; sections: readonly BinderSection[] };
+
+/** The cover: the product, the title, whose file, which part of it, the day, what it is. */
+export type BinderCover = {
+  product: string;
+  heading: string;
+  owner: string;
+  scope: string;
+  madeOn: string;
+  /** What the binder is for, and that it is confidential. */
+  about: string;
+  /** Whether secrets are in it. */
+  notice: string;
+};
+
 /** An attached document as the list names it; its pages, when appended, follow the binder. */
 export type BinderAttachment = {
   name: string;
@@ -53,7 +69,9 @@ export type BinderBook = {
   /** BCP 47, written into the PDF so readers and screen readers use the right language. */
   language: string;
   title: string;
-  cover: { heading: string; lines: readonly string[]; notice: string };
+  cover: BinderCover;
+  /** The whole file's and a nominee's binder open with it; a module's binder does not. */
+  firstHours?: BinderFirstHours;
   words: BinderWords;
   chapters: readonly BinderChapter[];
   attachments: readonly BinderAttachment[];

@@ -1,13 +1,7 @@
 import { countryName } from "../../../domain/catalog/countries.ts";
 import type { Language } from "../../../domain/catalog/languages.ts";
 import { type PersonOptionList, personOptionLabelKey } from "../../../domain/catalog/personOptions.ts";
-import { isPhoneType, phoneTypeLabelKey } from "../../../domain/catalog/phones.ts";
-import {
-  type PersonGroup,
-  type RelationshipType,
-  relationshipGroupLabelKey,
-  relationshipTypeLabelKey,
-} from "../../../domain/catalog/relationships.ts";
+import { type PersonGroup, relationshipGroupLabelKey } from "../../../domain/catalog/relationships.ts";
 import { formatDate } from "../../../domain/dates.ts";
 import { buildFamilyTree, type FamilyTree } from "../../../domain/familyTree.ts";
 import type { Address } from "../../../domain/schemas/address.ts";
@@ -17,13 +11,8 @@ import type { PersonListItem, PersonRecord } from "../../../domain/schemas/perso
 import { personListItemOf } from "../../../domain/schemas/personListItem.ts";
 import { type AssignedType, isAssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { isFieldVisible } from "../../../domain/sections/fields.ts";
-import { categoriesOf, isCategoryKey, listColumns } from "../../../domain/sections/index.ts";
-import {
-  categoryLabelKey,
-  categoryOneKey,
-  fieldLabelKey,
-  moduleLabelKey,
-} from "../../../domain/sections/labels.ts";
+import { categoriesOf } from "../../../domain/sections/index.ts";
+import { categoryLabelKey, fieldLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
 import { RECORD_MODULES, type RecordModule } from "../../../domain/sections/modules.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type {
@@ -36,6 +25,8 @@ import type {
   BinderSection,
   BinderTree,
 } from "./book.ts";
+import { firstHoursOf } from "./first-hours.ts";
+import { personName, phoneLines, recordHeading, recordHeadingParts, relationOf } from "./names.ts";
 import { isFilled, phoneText, type ValueContext, valueText } from "./values.ts";
 
 /**
@@ -80,11 +71,6 @@ function recordsOf(snapshot: FileSnapshot, binder: BinderKind): readonly FileSna
   return binder.kind === "module"
     ? snapshot.records.filter((record) => record.module === binder.module)
     : snapshot.records;
-}
-
-export function personName(person: Pick<PersonRecord, "mainDetails">): string {
-  const { firstName, lastName } = person.mainDetails;
-  return [firstName, lastName].filter(Boolean).join(" ");
 }
 
 /** Where a document is filed, in words: its category (or person group) label, else its module's. */
@@ -172,10 +158,17 @@ export function composeBook(input: ComposeInput): BinderBook {
     language,
     title: `${t("binder:title")} · ${input.ownerName}`,
     cover: {
+      product: t("binder:cover.product"),
       heading: t("binder:title"),
-      lines: [scopeLine, t("binder:cover.madeOn", { date: formatDate(snapshot.exportedAt, language) })],
+      owner: input.ownerName,
+      scope: scopeLine,
+      madeOn: t("binder:cover.madeOn", { date: formatDate(snapshot.exportedAt, language) }),
+      about: t("binder:cover.about"),
       notice: t(snapshot.secrets ? "binder:cover.withSecrets" : "binder:cover.withoutSecrets"),
     },
+    ...(binder.kind === "module"
+      ? {}
+      : { firstHours: firstHoursOf({ snapshot, context, withNominees: binder.kind === "whole" }) }),
     words: {
       contents: t("binder:contents"),
       attachments: t("binder:attachments.title"),
@@ -191,17 +184,6 @@ export function composeBook(input: ComposeInput): BinderBook {
   };
 }
 
-/** A record's name in lists and references: its first list columns, else its category's. */
-function recordHeading(record: FileSnapshotRecord, context: ValueContext): string {
-  if (!isCategoryKey(record.category)) return record.category;
-  const parts = listColumns(record.category)
-    .slice(0, 2)
-    .filter((field) => field.type !== "secret" && field.type !== "recordRef")
-    .map((field) => valueText(field, record.body, context))
-    .filter((text) => text !== "");
-  return parts.length > 0 ? parts.join(" · ") : context.t(categoryOneKey(record.category));
-}
-
 function recordEntry(
   category: CategoryDef,
   record: FileSnapshotRecord,
@@ -214,7 +196,16 @@ function recordEntry(
     const value = valueText(field, record.body, context);
     if (value !== "") rows.push({ label: context.t(fieldLabelKey(category.key, field.key)), value });
   }
-  return { heading: recordHeading(record, context), rows, comments };
+  return withoutHeading(
+    { heading: recordHeading(record, context), rows, comments },
+    recordHeadingParts(record, context),
+  );
+}
+
+/** An entry without the rows its heading already says ("Gmail" under the heading "Gmail"). */
+function withoutHeading(entry: BinderEntry, parts: readonly string[]): BinderEntry {
+  const said = new Set([entry.heading, ...parts]);
+  return { ...entry, rows: entry.rows.filter((row) => !said.has(row.value)) };
 }
 
 export function addressText(address: Address, language: Language): string {
@@ -232,17 +223,21 @@ export function addressText(address: Address, language: Language): string {
 function placesChapter(snapshot: FileSnapshot, context: ValueContext): BinderChapter {
   const { t, language } = context;
   const addressEntries = snapshot.addresses.map(
-    (address): BinderEntry => ({
-      heading: address.name ?? addressText(address, language).split("\n")[0] ?? "",
-      rows: [
-        { label: t("forms:address.nickname"), value: address.name ?? "" },
+    (address): BinderEntry =>
+      withoutHeading(
         {
-          label: t("binder:address"),
-          value: addressText(address, language),
+          heading: address.name ?? addressText(address, language).split("\n")[0] ?? "",
+          rows: [
+            { label: t("forms:address.nickname"), value: address.name ?? "" },
+            {
+              label: t("binder:address"),
+              value: addressText(address, language),
+            },
+          ].filter((row) => row.value !== ""),
+          comments: [],
         },
-      ].filter((row) => row.value !== ""),
-      comments: [],
-    }),
+        [],
+      ),
   );
   const institutionEntries = snapshot.institutions.map((institution) =>
     institutionEntry(institution, context),
@@ -299,14 +294,6 @@ function networkChapter(
     return entries.length === 0 ? [] : [{ title: t(`catalog:${relationshipGroupLabelKey(group)}`), entries }];
   });
   return { title: t(moduleLabelKey("personal-network")), tree: familyTree(persons, context), sections };
-}
-
-function relationOf(person: PersonRecord, t: ValueContext["t"]): string {
-  if (person.group === "me") return t("network:tree.you");
-  if (person.type === "other" && person.otherType) return person.otherType;
-  return person.type === null
-    ? t(`catalog:${relationshipGroupLabelKey(person.group)}`)
-    : t(`catalog:${relationshipTypeLabelKey(person.type as RelationshipType)}`);
 }
 
 function familyTree(persons: readonly PersonRecord[], context: ValueContext): BinderTree | undefined {
@@ -366,13 +353,7 @@ function personEntry(
     { label: label("socialNumber"), value: main.socialNumber ?? "" },
     {
       label: label("phones"),
-      value: person.contactDetails.phones
-        .map((phone) =>
-          isPhoneType(phone.type)
-            ? `${phoneText(phone)} (${t(`catalog:${phoneTypeLabelKey(phone.type)}`)})`
-            : phoneText(phone),
-        )
-        .join("\n"),
+      value: phoneLines(person, t),
     },
     { label: label("emails"), value: person.contactDetails.emails.join("\n") },
     { label: label("homeAddress"), value: refText(person.homeAddress, context.addressText) },
@@ -394,7 +375,10 @@ function personEntry(
     { label: label("death"), value: date(person.importantDates.death) },
     { label: label("notes"), value: person.notes ?? "" },
   ];
-  return { heading: personName(person), rows: rows.filter((row) => row.value !== ""), comments };
+  return withoutHeading(
+    { heading: personName(person), rows: rows.filter((row) => row.value !== ""), comments },
+    [main.firstName, main.lastName ?? ""],
+  );
 }
 
 function refText(id: string | null, name: (id: string) => string | undefined): string {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import PDFDocument from "pdfkit";
-import type { BinderBook, BinderChapter, BinderEntry, BinderTree } from "./book.ts";
+import type { BinderAttachment, BinderBook, BinderEntry, BinderSection, BinderTree } from "./book.ts";
 
 /**
  * Lays a composed binder out with pdfkit: a cover, a table of contents with page numbers and
@@ -24,7 +24,13 @@ const FOOTER = 28;
 const INK = "#1a1a1a";
 const MUTED = "#555555";
 const RULE = "#bbbbbb";
+const ACCENT = "#1f4e79";
 const TOC_LINE = 18;
+/** Room a chapter's title and rule take, and a section's title. */
+const CHAPTER_HEADING = 48;
+const SECTION_HEADING = 30;
+/** A record taller than this may start at the foot of a page and flow onto the next. */
+const KEEP_WHOLE = 180;
 
 /** A laid-out binder: its pdfkit document (end() already called) and its own number of pages. */
 export type RenderedBinder = { pdf: PDFKit.PDFDocument; pages: number };
@@ -56,14 +62,6 @@ export function renderBinder(book: BinderBook, fonts: Fonts): RenderedBinder {
   drawCover(doc, book, width);
 
   const contents: ContentsLine[] = [];
-  // A line per chapter and section, and one for the attachments.
-  const contentsCount = book.chapters.reduce((sum, chapter) => sum + 1 + chapter.sections.length, 0) + 1;
-  const linesPerPage = Math.floor((doc.page.height - 2 * MARGIN - FOOTER - 40) / TOC_LINE);
-  const contentsStart = pageIndex() + 1;
-  const contentsPages = Math.max(1, Math.ceil(contentsCount / linesPerPage));
-  for (let page = 0; page < contentsPages; page += 1) doc.addPage();
-  doc.outline.addItem(book.words.contents);
-
   const mark = (title: string, level: 0 | 1): string => {
     const destination = `d${contents.length}`;
     // XYZ at the line, zoom 0: the reader keeps its zoom.
@@ -72,36 +70,60 @@ export function renderBinder(book: BinderBook, fonts: Fonts): RenderedBinder {
     return destination;
   };
 
-  for (const chapter of book.chapters) {
+  if (book.firstHours !== undefined) {
+    const firstHours = book.firstHours;
     doc.addPage();
+    mark(firstHours.title, 0);
+    doc.outline.addItem(firstHours.title);
+    chapterHeading(doc, firstHours.title, width);
+    doc.font("regular").fontSize(10).fillColor(MUTED).text(firstHours.intro, MARGIN, doc.y, { width });
+    drawSections(doc, book, firstHours.sections, width, ensure, () => {});
+  }
+
+  // A line for the first page, per chapter and section, and one for the attachments.
+  const contentsCount =
+    contents.length + book.chapters.reduce((sum, chapter) => sum + 1 + chapter.sections.length, 0) + 1;
+  const linesPerPage = Math.floor((doc.page.height - 2 * MARGIN - FOOTER - 40) / TOC_LINE);
+  const contentsStart = pageIndex() + 1;
+  const contentsPages = Math.max(1, Math.ceil(contentsCount / linesPerPage));
+  for (let page = 0; page < contentsPages; page += 1) doc.addPage();
+  doc.outline.addItem(book.words.contents);
+
+  // The chapters follow one another: a module with one record does not leave a page nearly empty.
+  doc.addPage();
+  for (const chapter of book.chapters) {
+    const first = chapter.sections[0]?.entries[0];
+    const keep =
+      chapter.tree !== undefined
+        ? treeHeight(chapter.tree)
+        : SECTION_HEADING + (first === undefined ? 0 : entryHeight(doc, first, width));
+    startChapter(doc, CHAPTER_HEADING + keep, ensure);
     mark(chapter.title, 0);
     const bookmark = doc.outline.addItem(chapter.title);
-    doc.font("bold").fontSize(20).fillColor(INK).text(chapter.title, { width });
-    rule(doc, width);
+    chapterHeading(doc, chapter.title, width);
     if (chapter.tree !== undefined) drawTree(doc, chapter.tree, width, ensure);
-    drawSections(doc, book, chapter, width, ensure, (title) => {
+    drawSections(doc, book, chapter.sections, width, ensure, (title) => {
       mark(title, 1);
       bookmark.addItem(title);
     });
   }
 
-  doc.addPage();
+  const firstAttachment = book.attachments[0];
+  startChapter(
+    doc,
+    CHAPTER_HEADING + (firstAttachment === undefined ? 20 : attachmentHeight(doc, firstAttachment, width)),
+    ensure,
+  );
   mark(book.words.attachments, 0);
   doc.outline.addItem(book.words.attachments);
-  doc.font("bold").fontSize(20).fillColor(INK).text(book.words.attachments, { width });
-  rule(doc, width);
+  chapterHeading(doc, book.words.attachments, width);
   const attachmentPlaces: Place[] = [];
   if (book.attachments.length === 0) {
     doc.font("regular").fontSize(10).fillColor(MUTED).text(book.words.attachmentsNone, { width });
   }
+  const nameWidth = width * 0.62;
   for (const attachment of book.attachments) {
-    doc.font("regular").fontSize(10);
-    const nameWidth = width * 0.62;
-    const height =
-      doc.heightOfString(attachment.name, { width: nameWidth }) +
-      doc.fontSize(8.5).heightOfString(attachment.filedUnder, { width: nameWidth }) +
-      8;
-    ensure(height);
+    ensure(attachmentHeight(doc, attachment, width));
     const top = doc.y;
     attachmentPlaces.push({ page: pageIndex(), y: top });
     doc.font("regular").fontSize(10).fillColor(INK).text(attachment.name, MARGIN, top, { width: nameWidth });
@@ -118,7 +140,8 @@ export function renderBinder(book: BinderBook, fonts: Fonts): RenderedBinder {
   return { pdf: doc, pages };
 }
 
-function rule(doc: PDFKit.PDFDocument, width: number): void {
+function chapterHeading(doc: PDFKit.PDFDocument, title: string, width: number): void {
+  doc.font("bold").fontSize(20).fillColor(INK).text(title, MARGIN, doc.y, { width });
   doc.moveDown(0.3);
   doc
     .moveTo(MARGIN, doc.y)
@@ -129,27 +152,87 @@ function rule(doc: PDFKit.PDFDocument, width: number): void {
   doc.moveDown(0.8);
 }
 
+/** A chapter starts below the previous one, on a new page only when its title and first record do not fit. */
+function startChapter(doc: PDFKit.PDFDocument, keep: number, ensure: (height: number) => void): void {
+  if (doc.y > doc.page.margins.top + 1) doc.moveDown(1.5);
+  ensure(keep);
+}
+
+/** The height a record takes, up to KEEP_WHOLE: what is kept together with the heading above it. */
+function entryHeight(doc: PDFKit.PDFDocument, entry: BinderEntry, width: number): number {
+  const labelWidth = Math.round(width * 0.34);
+  const valueWidth = width - labelWidth - 10;
+  let height = doc.font("bold").fontSize(11).heightOfString(entry.heading, { width }) + 12;
+  doc.font("regular").fontSize(9.5);
+  for (const row of entry.rows) {
+    height +=
+      Math.max(
+        doc.heightOfString(row.label, { width: labelWidth }),
+        doc.heightOfString(row.value, { width: valueWidth }),
+      ) + 2;
+    if (height > KEEP_WHOLE) return KEEP_WHOLE;
+  }
+  return Math.min(height + entry.comments.length * 30, KEEP_WHOLE);
+}
+
+function treeHeight(tree: BinderTree): number {
+  const first = tree.generations.find((generation) => generation.persons.length > 0);
+  return 30 + (first === undefined ? 0 : 16 + 48);
+}
+
+function attachmentHeight(doc: PDFKit.PDFDocument, attachment: BinderAttachment, width: number): number {
+  const nameWidth = width * 0.62;
+  return (
+    doc.font("regular").fontSize(10).heightOfString(attachment.name, { width: nameWidth }) +
+    doc.fontSize(8.5).heightOfString(attachment.filedUnder, { width: nameWidth }) +
+    8
+  );
+}
+
+/** A band with the product's name, the title, whose file, the day, and what the binder is. */
 function drawCover(doc: PDFKit.PDFDocument, book: BinderBook, width: number): void {
+  const { cover } = book;
+  const band = 150;
+  doc.rect(0, 0, doc.page.width, band).fill(ACCENT);
+  doc
+    .font("bold")
+    .fontSize(16)
+    .fillColor("#ffffff")
+    .text(cover.product, MARGIN, band - 46, { width, characterSpacing: 1 });
   doc.y = doc.page.height * 0.3;
-  doc.font("bold").fontSize(30).fillColor(INK).text(book.cover.heading, MARGIN, doc.y, { width });
-  doc.moveDown(0.6);
-  doc.font("regular").fontSize(13).fillColor(INK);
-  for (const line of book.cover.lines) doc.text(line, { width });
-  doc.moveDown(2);
-  doc.fontSize(9.5).fillColor(MUTED).text(book.cover.notice, { width });
+  doc.font("bold").fontSize(34).fillColor(INK).text(cover.heading, MARGIN, doc.y, { width });
+  doc.moveDown(0.4);
+  doc.rect(MARGIN, doc.y, 64, 3).fill(ACCENT);
+  doc.moveDown(1.2);
+  doc.font("bold").fontSize(22).fillColor(INK).text(cover.owner, MARGIN, doc.y, { width });
+  doc.moveDown(0.3);
+  doc.font("regular").fontSize(12).fillColor(MUTED).text(cover.scope, { width });
+  doc.text(cover.madeOn, { width });
+  doc.moveDown(3);
+  doc
+    .font("regular")
+    .fontSize(11)
+    .fillColor(INK)
+    .text(cover.about, { width: width * 0.8 });
+  doc.moveDown(1);
+  doc
+    .fontSize(9.5)
+    .fillColor(MUTED)
+    .text(cover.notice, { width: width * 0.8 });
 }
 
 function drawSections(
   doc: PDFKit.PDFDocument,
   book: BinderBook,
-  chapter: BinderChapter,
+  sections: readonly BinderSection[],
   width: number,
   ensure: (height: number) => void,
   onSection: (title: string) => void,
 ): void {
-  for (const section of chapter.sections) {
-    // A section's title never sits alone at the foot of a page.
-    ensure(70);
+  for (const section of sections) {
+    // A section's title never sits alone at the foot of a page: its first record comes with it.
+    const first = section.entries[0];
+    ensure(SECTION_HEADING + (first === undefined ? 20 : entryHeight(doc, first, width)));
     doc.moveDown(0.6);
     onSection(section.title);
     doc.font("bold").fontSize(14).fillColor(INK).text(section.title, MARGIN, doc.y, { width });
@@ -171,7 +254,7 @@ function drawEntry(
   const labelWidth = Math.round(width * 0.34);
   const valueX = MARGIN + labelWidth + 10;
   const valueWidth = width - labelWidth - 10;
-  ensure(50);
+  ensure(entryHeight(doc, entry, width));
   doc.moveDown(0.3);
   doc.font("bold").fontSize(11).fillColor(INK).text(entry.heading, MARGIN, doc.y, { width });
   doc.moveDown(0.2);
@@ -297,13 +380,22 @@ function fillContents(
     const number = String(line.page + 1);
     doc.font(line.level === 0 ? "bold" : "regular").fontSize(line.level === 0 ? 11 : 10);
     const numberWidth = doc.widthOfString(number);
+    const titleRoom = width - indent - numberWidth - 24;
+    const titleWidth = Math.min(doc.widthOfString(line.title), titleRoom);
     doc.fillColor(INK).text(line.title, MARGIN + indent, y, {
-      width: width - indent - numberWidth - 12,
+      width: titleRoom,
       height: TOC_LINE,
       ellipsis: true,
       lineBreak: false,
       goTo: line.destination,
     });
+    // Dot leaders from the title to its page number.
+    const leaderStart = MARGIN + indent + titleWidth + 6;
+    const leaderRoom = MARGIN + width - numberWidth - 6 - leaderStart;
+    doc.font("regular");
+    const dots = Math.max(0, Math.floor(leaderRoom / doc.widthOfString(" .")));
+    doc.fillColor(MUTED).text(" .".repeat(dots), leaderStart, y, { lineBreak: false });
+    doc.font(line.level === 0 ? "bold" : "regular").fillColor(INK);
     doc.text(number, MARGIN + width - numberWidth, y, { lineBreak: false, goTo: line.destination });
   });
 }
