@@ -3,9 +3,11 @@ import PDFDocument from "pdfkit";
 import type { BinderAttachment, BinderBook, BinderEntry, BinderSection, BinderTree } from "./book.ts";
 
 /**
- * Lays a composed binder out with pdfkit: a cover, a table of contents with page numbers and
- * links, one chapter per module (a bookmark each, with its sections below), the family tree drawn,
- * the records as label/value rows with their comments, and the list of attached documents.
+ * Lays a composed binder out with pdfkit: a cover, the first 24 hours, a table of contents with dot
+ * leaders, page numbers and links, one chapter per module (a bookmark each, with its sections
+ * below), the family tree drawn, the records as label/value rows with their comments, and the list
+ * of attached documents. Chapters follow one another on the page; a heading moves to the next page
+ * with its first record rather than stay alone at the foot of one.
  *
  * The contents come before the chapters but their page numbers are known only after them, so the
  * pages are buffered (`bufferPages`): the contents' pages are reserved, filled at the end with the
