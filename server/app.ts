@@ -337,6 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(subscriptionRoutes, {
       database,
       service: billing.service,
+      portal: billing.portal,
       webhook: billing.webhook,
     });
     await app.register(adminRoutes, {
@@ -351,6 +352,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         database,
         billing: config.billing.mode,
         entitlements: billing.entitlements,
+        seatPlan: billing.service,
         mail: options.billing.mail,
         jobs: options.billing.jobs,
         publicUrl: config.publicUrl,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES, type Language } from "../catalog/languages.ts";
-import { COMPANY_LIMITS } from "../limits.ts";
+import { COMPANY_LIMITS, MAX_PRODUCTS_COUNT } from "../limits.ts";
 import { requiredText } from "./fields.ts";
 import type { Subscription } from "./subscription.ts";
 
@@ -65,6 +65,9 @@ export type InviteRowOutcome = {
   field: string | null;
   reason: string | null;
 };
+
+/** Beside a 409 refusing an invitation for want of seats: how many more seats it needs. */
+export type NoSeatsDetails = { seatsMissing: number };
 
 /** The CSV invite's answer. When seats are missing, nothing was invited and `seatsMissing` says how many. */
 export type InviteCsvAnswer = { rows: InviteRowOutcome[]; seatsMissing: number };
@@ -168,6 +171,16 @@ export const adminCompaniesQuerySchema = z.object({
 export type AdminCompaniesQuery = z.infer<typeof adminCompaniesQuerySchema>;
 
 /** Billing off: the seats an admin allows a company; null lifts the limit. */
+/** `PUT /api/b2b/company/seats`: a company admin sets the seats the company plan pays for. */
+export const seatsBodySchema = z.object({
+  seats: z
+    .number({ error: "errors:fields.invalid_type" })
+    .int({ error: "errors:fields.invalid_type" })
+    .min(1, { error: "errors:fields.too_small" })
+    .max(MAX_PRODUCTS_COUNT, { error: "errors:fields.too_big" }),
+});
+export type SeatsBody = z.infer<typeof seatsBodySchema>;
+
 export const seatLimitBodySchema = z.object({
   seatLimit: z
     .number({ error: "errors:fields.invalid_type" })

@@ -64,8 +64,26 @@ export type Subscription = {
   currentPeriodEnd: number | null;
   /** Cancelled at period end, with undo until then. */
   cancelAtPeriodEnd: boolean;
+  /**
+   * What the next renewal bills (Stripe's price times the quantity, before any discount), as the
+   * provider last said; null for a code or before Stripe said.
+   */
+  renewal: { amount: number; currency: string; interval: PlanInterval } | null;
   createdAt: number;
 };
+
+/** `POST /api/sbs/portal`: whose billing (the account's own, or its company's) and the page to come back to. */
+export const portalBodySchema = z.object({
+  returnPath: z
+    .string({ error: "errors:fields.required" })
+    .min(1, { error: "errors:fields.required" })
+    .max(2_000, { error: "errors:fields.too_long" }),
+  for: z.enum(["account", "company"], { error: "errors:fields.invalid_choice" }).default("account"),
+});
+export type PortalBody = z.infer<typeof portalBodySchema>;
+
+/** A Stripe customer-portal session: the browser goes to `url`, and Stripe brings it back. */
+export type PortalSession = { url: string };
 
 const PROMOCODE_MAX = 64;
 

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { ReleaseTiming } from "../../domain/catalog/releaseTimings.ts";
 import type { SignInEventKind } from "../../domain/schemas/account.ts";
 import type { CommentSubjectKind } from "../../domain/schemas/comment.ts";
@@ -349,6 +349,10 @@ export interface SubscriptionTable {
   code_id: string | null;
   provider_event_at: number | null;
   reminded_period_end: number | null;
+  /** The price Stripe bills each period (minor units, per seat), its currency and interval; null until Stripe says. */
+  price_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  price_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  price_interval: ColumnType<PlanInterval | null, PlanInterval | null | undefined, PlanInterval | null>;
   created_at: number;
   updated_at: number;
 }

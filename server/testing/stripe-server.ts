@@ -52,6 +52,8 @@ export type StripeTestServer = {
     options?: { created?: number; id?: string; signedAt?: number },
   ): { payload: string; signature: string };
   invoiceFor(subscriptionId: string, changes?: Json): Json;
+  /** Stripe out of reach while false: every API call is held unanswered, as a silent network does. */
+  setReachable(reachable: boolean): void;
   close(): Promise<void>;
 };
 
@@ -65,7 +67,11 @@ export async function startStripeServer(options: { now?: () => number } = {}): P
   const prices = new Map<string, Json>();
   const coupons = new Map<string, Json>();
   const promotionCodes = new Map<string, Json>();
+  const portalConfigurations = new Map<string, Json>();
+  const portalSessions = new Map<string, Json>();
   const requests: StripeRequest[] = [];
+  let reachable = true;
+  let origin = "";
 
   function paymentMethod(card: FakeCard): string {
     const methodId = id("pm");
@@ -149,7 +155,16 @@ export async function startStripeServer(options: { now?: () => number } = {}): P
     return expandInvoice(subscription, body.expand);
   }
 
+  /** The quantity a subscription bills, summed over its items. */
+  function quantityOf(subscription: Json): number {
+    return ((subscription.items as Json).data as Json[]).reduce(
+      (sum, entry) => sum + Number(entry.quantity),
+      0,
+    );
+  }
+
   function updateSubscription(subscription: Json, body: Json): Json {
+    const before = quantityOf(subscription);
     if (body.cancel_at_period_end !== undefined) {
       subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
     }
@@ -170,11 +185,35 @@ export async function startStripeServer(options: { now?: () => number } = {}): P
         };
       });
     }
+    if (body.proration_behavior === "always_invoice" && quantityOf(subscription) > before) {
+      // The added seats for the rest of the period, invoiced and paid at once.
+      const added = invoiceFor(String(subscription.id), {
+        billing_reason: "subscription_update",
+        status: "paid",
+      });
+      added.amount_due = Math.round(
+        (Number(added.amount_due) * (quantityOf(subscription) - before)) / quantityOf(subscription),
+      );
+      added.amount_paid = added.amount_due;
+      subscription.latest_invoice = added.id;
+    }
     return subscription;
+  }
+
+  function portalPage(sessionId: string): string | null {
+    const session = portalSessions.get(sessionId);
+    if (session === undefined) return null;
+    const back = String(session.return_url)
+      .replace(/&/g, "&amp;")
+      .replace(/"/g, "&quot;")
+      .replace(/</g, "&lt;");
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Billing portal (test)</title></head><body><main><h1>Billing portal</h1><p>Customer ${String(session.customer)}</p><a href="${back}">Return to Kinfile</a></main></body></html>`;
   }
 
   function route(method: string, path: string, body: Json, query: Json): [number, Json] {
     const parts = path.split("/").filter(Boolean).slice(1); // without "v1"
+    // billing_portal/configurations is one kind of object, as customers is.
+    if (parts[0] === "billing_portal") parts.splice(0, 2, `billing_portal/${parts[1]}`);
     const [kind, objectId, action] = parts;
     const missing: [number, Json] = [
       404,
@@ -264,6 +303,55 @@ export async function startStripeServer(options: { now?: () => number } = {}): P
         if (body.active !== undefined) promotion.active = body.active === "true";
         return [200, promotion];
       }
+      case "GET billing_portal/configurations":
+        return [
+          200,
+          {
+            object: "list",
+            url: "/v1/billing_portal/configurations",
+            has_more: false,
+            data: [...portalConfigurations.values()].filter(
+              (configuration) => query.active === undefined || String(configuration.active) === query.active,
+            ),
+          },
+        ];
+      case "POST billing_portal/configurations": {
+        const configuration = {
+          id: id("bpc"),
+          object: "billing_portal.configuration",
+          active: true,
+          is_default: false,
+          name: body.name ?? null,
+          features: body.features,
+          metadata: body.metadata ?? {},
+        };
+        portalConfigurations.set(configuration.id, configuration);
+        return [200, configuration];
+      }
+      case "POST billing_portal/configurations/:id": {
+        const configuration = found(portalConfigurations);
+        if (configuration === undefined) return missing;
+        if (body.features !== undefined) configuration.features = body.features;
+        return [200, configuration];
+      }
+      case "POST billing_portal/sessions": {
+        if (typeof body.configuration === "string" && !portalConfigurations.has(body.configuration)) {
+          return [400, { error: { type: "invalid_request_error", message: "No such configuration" } }];
+        }
+        if (!customers.has(String(body.customer)))
+          return [400, { error: { type: "invalid_request_error", message: "No such customer" } }];
+        const sessionId = id("bps");
+        const session = {
+          id: sessionId,
+          object: "billing_portal.session",
+          customer: body.customer,
+          configuration: body.configuration,
+          return_url: body.return_url,
+          url: `${origin}/portal/${sessionId}`,
+        };
+        portalSessions.set(sessionId, session);
+        return [200, session];
+      }
       default:
         return [
           404,
@@ -278,6 +366,15 @@ export async function startStripeServer(options: { now?: () => number } = {}): P
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const url = new URL(request.url ?? "/", "http://stripe.test");
+    // The portal's own page, as a browser sees it: where the person would manage their billing.
+    if (request.method === "GET" && url.pathname.startsWith("/portal/")) {
+      const page = portalPage(url.pathname.slice("/portal/".length));
+      response.writeHead(page === null ? 404 : 200, { "content-type": "text/html; charset=utf-8" });
+      response.end(page ?? "Not found");
+      return;
+    }
+    // Out of reach: the call is left without an answer until the caller gives up.
+    if (!reachable) return;
     const body = qs.parse(Buffer.concat(chunks).toString("utf8")) as Json;
     const query = qs.parse(url.search.slice(1)) as Json;
     const method = request.method ?? "GET";
@@ -298,6 +395,7 @@ export async function startStripeServer(options: { now?: () => number } = {}): P
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   const signer = new Stripe("sk_test_signer");
 
   return {
@@ -346,6 +444,13 @@ export async function startStripeServer(options: { now?: () => number } = {}): P
       const timestamp = eventOptions.signedAt ?? nowSeconds();
       return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret, timestamp }) };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    setReachable(value) {
+      reachable = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

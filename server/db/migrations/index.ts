@@ -22,6 +22,7 @@ import * as jobSubject from "./0020_job_subject.ts";
 import * as importRuns from "./0021_import_runs.ts";
 import * as documentPending from "./0022_document_pending.ts";
 import * as nomineeRevokedAt from "./0023_nominee_revoked_at.ts";
+import * as subscriptionPrice from "./0024_subscription_price.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0021_import_runs": importRuns,
   "0022_document_pending": documentPending,
   "0023_nominee_revoked_at": nomineeRevokedAt,
+  "0024_subscription_price": subscriptionPrice,
 };

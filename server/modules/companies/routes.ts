@@ -10,6 +10,7 @@ import {
   inviteBodySchema,
   memberPageQuerySchema,
   seatLimitBodySchema,
+  seatsBodySchema,
   setRoleQuerySchema,
 } from "../../../domain/schemas/company.ts";
 import { actorOf } from "../../auth/ownership.ts";
@@ -79,6 +80,11 @@ export async function companyRoutes(
     "/api/b2b/company",
     { config: companyAdmin, schema: { body: companyBodySchema } },
     async (request) => service.update(actorOf(request), request.body),
+  );
+  api.put(
+    "/api/b2b/company/seats",
+    { config: companyAdmin, schema: { body: seatsBodySchema } },
+    async (request) => service.changeSeats(actorOf(request), request.body.seats),
   );
   api.get("/api/b2b/company", { config: user }, async (request) => service.get(actorOf(request)));
   api.post("/api/b2b/account/leave", { config: user }, async (request, reply) => {

@@ -13,6 +13,7 @@ import type {
   InviteCsvAnswer,
   InviteRowOutcome,
   MemberPageQuery,
+  NoSeatsDetails,
   PendingInvitation,
 } from "../../../domain/schemas/company.ts";
 import { type Page, pageOf } from "../../../domain/schemas/page.ts";
@@ -36,7 +37,7 @@ import {
   refuseGuessing,
 } from "../subscriptions/codes.ts";
 import type { Entitlements } from "../subscriptions/entitlements.ts";
-import { presentSubscription } from "../subscriptions/service.ts";
+import { presentSubscription, type SubscriptionService } from "../subscriptions/service.ts";
 import { type CsvInviteRow, describeProblem } from "./invite-csv.ts";
 
 type CompanyRow = Selectable<CompanyTable>;
@@ -55,6 +56,8 @@ export type CompanyServiceDeps = {
   database: Database;
   billing: BillingMode;
   entitlements: Entitlements;
+  /** Sets the seats a company plan pays for, at Stripe (the subscriptions module's). */
+  seatPlan: Pick<SubscriptionService, "setSeats">;
   mail: MailOutbox;
   jobs: JobQueue<CompanyJobs>;
   publicUrl: string;
@@ -62,6 +65,12 @@ export type CompanyServiceDeps = {
   /** Message key -> text in a language (the server's locale store). */
   translate: (lng: Language, key: string, params?: Record<string, unknown>) => string;
 };
+
+/** 409 for an invitation with no seat free, saying how many more the company needs (`NoSeatsDetails`). */
+function noSeats(missing: number): AppError {
+  const details: NoSeatsDetails = { seatsMissing: missing };
+  return new AppError("conflict", { message: "errors:companies.no_seats", params: { missing }, details });
+}
 
 /** Addresses compared as people type them: case and surrounding spaces aside. */
 function sameAddress(a: string, b: string): boolean {
@@ -522,6 +531,44 @@ export function createCompanyService(deps: CompanyServiceDeps) {
       return presentForAdmin({ ...company, seat_limit: seatLimit });
     },
 
+    /**
+     * A company admin sets the seats the running company plan pays for: never fewer than the
+     * members and invitations holding one (400 naming `seats`, with that count). Audited.
+     */
+    async changeSeats(actor: Actor, wanted: number): Promise<Company> {
+      if (deps.billing === "off")
+        throw new AppError("conflict", { message: "errors:companies.seats_by_admin" });
+      const company = await adminsCompany(actor);
+      const plan = await companyPlan(db, company);
+      const providerId = plan?.row.provider_subscription_id ?? null;
+      if (plan === null || providerId === null || subscriberUntil([plan.row]) === null) {
+        throw new AppError("conflict", { message: "errors:companies.no_plan" });
+      }
+      const { used } = await seats(db, company);
+      if (wanted < used) {
+        throw new AppError("validation_failed", {
+          fields: { seats: "errors:companies.seats_below_used" },
+          params: { held: used },
+        });
+      }
+      const from = plan.row.quantity;
+      if (wanted !== from) {
+        await deps.seatPlan.setSeats(providerId, wanted);
+        await audit(
+          db,
+          actor,
+          {
+            action: "company.seats",
+            subjectKind: "company",
+            subjectId: company.id,
+            detail: { from, to: wanted },
+          },
+          clock(),
+        );
+      }
+      return present(db, company);
+    },
+
     async inviteOne(actor: Actor, person: InviteBody): Promise<CompanyMember> {
       const row = await db.transaction().execute(async (trx) => {
         const company = await adminsCompany(actor, trx);
@@ -535,7 +582,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
           throw new AppError("conflict", { fields: { email: "errors:companies.already_member" } });
         }
         if ((await seatsMissing(trx, company, 1)) > 0) {
-          throw new AppError("conflict", { message: "errors:companies.no_seats", params: { missing: 1 } });
+          throw noSeats(1);
         }
         const invited = await invite(trx, company, person);
         await audit(
@@ -734,7 +781,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
         if (member.status !== "deactivated") return member;
         const missing = await seatsMissing(trx, company, 1);
         if (missing > 0) {
-          throw new AppError("conflict", { message: "errors:companies.no_seats", params: { missing } });
+          throw noSeats(missing);
         }
         const now = clock();
         let changed: MemberRow;

@@ -5,6 +5,7 @@ import type { JobQueue } from "../../jobs/runner.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import { createEntitlements, type Entitlements } from "./entitlements.ts";
 import { createBillingMails } from "./mails.ts";
+import { createPortal, type Portal } from "./portal.ts";
 import type { BillingJobs } from "./renewal.ts";
 import { createSubscriptionService, type SubscriptionService } from "./service.ts";
 import { createStripeClient } from "./stripe-client.ts";
@@ -14,6 +15,8 @@ import type { WebhookDeps } from "./webhook.ts";
 /** Billing's parts for one app, built once in the composition root (server/app.ts). */
 export type Billing = {
   service: SubscriptionService;
+  /** Stripe's customer portal (409 billing_off without Stripe). */
+  portal: Portal;
   /** The SDK in stripe mode, else null; admins' product and code calls use it too. */
   stripe: Stripe | null;
   /** The webhook's needs in stripe mode, else null (no webhook route). */
@@ -41,6 +44,7 @@ export async function createBilling(options: {
   };
   return {
     service: createSubscriptionService({ ...sync, database, billing, stripe }),
+    portal: createPortal({ database, stripe, publicUrl: config.publicUrl }),
     stripe,
     entitlements: sync.entitlements,
     webhook:

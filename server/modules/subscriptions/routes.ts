@@ -5,11 +5,13 @@ import { PAYMENT_CURRENCIES } from "../../../domain/catalog/currencies.ts";
 import {
   activateCodeBodySchema,
   cardSetupDoneSchema,
+  portalBodySchema,
   subscribeBodySchema,
 } from "../../../domain/schemas/subscription.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
 import { createDonationService } from "./donation.ts";
+import type { Portal } from "./portal.ts";
 import type { SubscriptionService } from "./service.ts";
 import { handleStripeWebhook, type WebhookDeps } from "./webhook.ts";
 
@@ -41,6 +43,7 @@ export async function subscriptionRoutes(
   options: {
     database: Database;
     service: SubscriptionService;
+    portal: Portal;
     webhook: WebhookDeps | null;
   },
 ): Promise<void> {
@@ -112,6 +115,16 @@ export async function subscriptionRoutes(
     reply.headers(NO_STORE);
     return service.invoices(actorOf(request));
   });
+
+  // Whose billing the portal opens is decided in portal.ts: the account's own, or its company's for an admin.
+  api.post(
+    "/api/sbs/portal",
+    { config: user, schema: { body: portalBodySchema } },
+    async (request, reply) => {
+      reply.headers(NO_STORE);
+      return options.portal.open(actorOf(request), request.body);
+    },
+  );
 
   api.post(
     "/api/sbs/code/activate",

@@ -51,6 +51,7 @@ const BILLING_OFF_SUBSCRIPTION: Subscription = {
   quantity: SUBSCRIPTION_QUANTITY,
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
+  renewal: null,
   createdAt: 0,
 };
 
@@ -79,6 +80,14 @@ export function presentSubscription(
     quantity: row.quantity,
     currentPeriodEnd: row.current_period_end,
     cancelAtPeriodEnd: row.cancel_at_period_end === 1,
+    renewal:
+      row.price_amount === null || row.price_currency === null || row.price_interval === null
+        ? null
+        : {
+            amount: row.price_amount * row.quantity,
+            currency: row.price_currency,
+            interval: row.price_interval,
+          },
     createdAt: row.created_at,
   };
 }
@@ -455,6 +464,27 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
         }),
       );
       return syncedRow(updated, row);
+    },
+
+    /**
+     * A company plan's seats, set by one of the company's admins (the caller checks who): more
+     * seats are invoiced at once for the rest of the period, and refused if that payment fails;
+     * fewer are credited on the next invoice. Our copy follows Stripe's answer.
+     */
+    async setSeats(providerId: string, seats: number): Promise<SubscriptionRow | null> {
+      const stripe = stripeOrRefuse();
+      const current = await callStripe(() => stripe.subscriptions.retrieve(providerId));
+      const item = current.items.data[0];
+      if (item === undefined) throw new AppError("not_found");
+      const more = seats > (item.quantity ?? 1);
+      const updated = await callStripe(() =>
+        stripe.subscriptions.update(providerId, {
+          items: [{ id: item.id, quantity: seats }],
+          proration_behavior: more ? "always_invoice" : "create_prorations",
+          ...(more ? { payment_behavior: "error_if_incomplete" as const } : {}),
+        }),
+      );
+      return sync(updated);
     },
 
     async card(actor: Actor): Promise<PaymentCard | null> {

@@ -11,6 +11,13 @@ export type StripeBilling = Extract<BillingConfig, { mode: "stripe" }>;
 const stripeSdk = async () => (await import("stripe")).default;
 
 /**
+ * How long one call to Stripe may wait, and how often it is tried again: together they bound a
+ * call, Stripe unreachable, to well under ten seconds (two tries and the SDK's short pause), so
+ * the page says so while the person is still looking.
+ */
+export const STRIPE_PATIENCE = { timeout: 3_000, maxNetworkRetries: 1 } as const;
+
+/**
  * The official SDK with our keys. `api` (STRIPE_API_HOST/PORT/PROTOCOL) points it at another
  * server speaking Stripe's API: the tests' local one (server/testing/stripe-server.ts).
  */
@@ -18,8 +25,7 @@ export async function createStripeClient(billing: StripeBilling): Promise<Stripe
   const Stripe = await stripeSdk();
   return new Stripe(billing.secretKey, {
     ...(billing.api ?? {}),
-    maxNetworkRetries: 2,
-    timeout: 15_000,
+    ...STRIPE_PATIENCE,
     appInfo: { name: "Kinfile" },
   });
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type Stripe from "stripe";
-import type { SubscriptionStatus } from "../../../domain/schemas/subscription.ts";
+import type { PlanInterval, SubscriptionStatus } from "../../../domain/schemas/subscription.ts";
 import type { DB, SubscriptionTable } from "../../db/schema.ts";
 import type { JobQueue } from "../../jobs/runner.ts";
 import type { Entitlements } from "./entitlements.ts";
@@ -40,6 +40,18 @@ function factsOf(subscription: Stripe.Subscription) {
     current_period_end: item === undefined ? null : item.current_period_end * 1000,
     cancel_at_period_end: subscription.cancel_at_period_end ? 1 : 0,
     priceId: item?.price.id ?? null,
+    ...priceOf(item?.price),
+  };
+}
+
+/** What the price bills each period, when Stripe said it in a shape Kinfile sells (monthly, yearly). */
+function priceOf(price: Stripe.Price | undefined) {
+  const interval = price?.recurring?.interval;
+  const known = price?.unit_amount != null && (interval === "month" || interval === "year");
+  return {
+    price_amount: known ? (price?.unit_amount ?? null) : null,
+    price_currency: known ? (price?.currency ?? null) : null,
+    price_interval: known ? (interval as PlanInterval) : null,
   };
 }
 
@@ -75,6 +87,9 @@ async function rowFor(trx: Kysely<DB>, subscription: Stripe.Subscription, now: n
     code_id: null,
     provider_event_at: null,
     reminded_period_end: null,
+    price_amount: null,
+    price_currency: null,
+    price_interval: null,
     created_at: subscription.created * 1000,
     updated_at: now,
   };
@@ -122,6 +137,9 @@ export async function applyStripeSubscription(
       current_period_end: facts.current_period_end,
       cancel_at_period_end: facts.cancel_at_period_end,
       product_id: product?.id ?? row.product_id,
+      price_amount: facts.price_amount,
+      price_currency: facts.price_currency,
+      price_interval: facts.price_interval,
       provider_event_at: factAt,
       updated_at: now,
     };
