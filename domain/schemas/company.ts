@@ -66,7 +66,7 @@ export type InviteRowOutcome = {
   reason: string | null;
 };
 
-/** Beside a 409 refusing an invitation for want of seats: how many more seats it needs. */
+/** In the error of a 409 refusing an invitation for want of seats: how many more seats it needs. */
 export type NoSeatsDetails = { seatsMissing: number };
 
 /** The CSV invite's answer. When seats are missing, nothing was invited and `seatsMissing` says how many. */

@@ -9,11 +9,14 @@ import { showToast } from "../../shell/toast.ts";
 import { ConfirmDialog } from "../account/ConfirmDialog.tsx";
 import { type SubscriptionAction, useProducts, useSubscriptionAction } from "./billingApi.ts";
 import { money } from "./money.ts";
+import { PortalButton } from "./PortalButton.tsx";
+import { RenewalLine } from "./RenewalLine.tsx";
 
 /**
- * The current plan: what it is, when it renews (or ends, once cancelled), cancel at period end
- * with undo until then, and a change of plan in the same currency (Stripe prorates it). A free
- * period from a code shows its end and nothing to manage.
+ * The current plan: what it is, when it renews and for how much (or ends, once cancelled), cancel
+ * at period end with undo until then, a change of plan in the same currency (Stripe prorates it),
+ * and Stripe's portal for the card and receipts. A free period from a code shows its end and
+ * nothing to manage.
  */
 export function CurrentPlan({ subscription }: { subscription: Subscription }) {
   const { t, i18n } = useTranslation("billing");
@@ -56,13 +59,7 @@ export function CurrentPlan({ subscription }: { subscription: Subscription }) {
             ? t("current.codePlan")
             : `${product.name} · ${money(product.amount, product.currency, lng)} ${t(`plan.per.${product.interval}`)}`}
         </Text>
-        {end !== null ? (
-          <Text>
-            {subscription.cancelAtPeriodEnd || !stripeManaged
-              ? t("current.endsOn", { date: formatDay(end, lng) })
-              : t("current.renewsOn", { date: formatDay(end, lng) })}
-          </Text>
-        ) : null}
+        <RenewalLine subscription={subscription} />
         {action.error ? <Alert color="red">{errorMessage(t, action.error)}</Alert> : null}
         {stripeManaged && (subscription.status === "active" || subscription.status === "past_due") ? (
           <Group gap="sm" wrap="wrap">
@@ -81,6 +78,7 @@ export function CurrentPlan({ subscription }: { subscription: Subscription }) {
             )}
           </Group>
         ) : null}
+        {stripeManaged ? <PortalButton whose="account" /> : null}
         {stripeManaged && subscription.status === "active" && others.length > 0 ? (
           <Group align="flex-end" gap="sm" wrap="wrap">
             <Select

@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { axeViolations } from "../../test/axe.ts";
 import { renderWithProviders } from "../../test/render.tsx";
-import { stubApi, testAccount } from "../../test/stubApi.ts";
+import { sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
 import { MySubscriptionPage } from "./MySubscriptionPage.tsx";
 
 // Stripe's script never loads here (the page must wait for it without failing), unless a test
@@ -41,6 +41,7 @@ const ACTIVE = {
   quantity: 1,
   currentPeriodEnd: Date.UTC(2026, 11, 25),
   cancelAtPeriodEnd: false,
+  renewal: { amount: 999, currency: "cad", interval: "month" },
   createdAt: Date.UTC(2026, 10, 25),
 };
 
@@ -168,7 +169,7 @@ describe("My Subscription with Stripe", () => {
       },
     });
     page();
-    expect(await screen.findByText(/Renews on/)).toBeDefined();
+    expect(await screen.findByText("Renews on 25 Dec, 2026 for $9.99.")).toBeDefined();
     expect(await screen.findByText("VISA ending in 4242, expires 12/2030")).toBeDefined();
     expect(await screen.findByText("No invoices yet.")).toBeDefined();
     // The option selector is locked while a subscription exists.
@@ -186,6 +187,35 @@ describe("My Subscription with Stripe", () => {
       ).toBe(true),
     );
     expect(await screen.findByRole("button", { name: "Undo cancellation" })).toBeDefined();
-    expect(await screen.findByText(/Ends on/)).toBeDefined();
+    expect(await screen.findByText("Cancels on 25 Dec, 2026: it will not renew.")).toBeDefined();
+  });
+
+  it("opens Stripe's portal back to this page, and says so when Stripe cannot be reached", async () => {
+    const api = stubApi({
+      ...common,
+      "GET /api/sbs/settings": { body: { mode: "stripe", publishableKey: "pk_test_x" } },
+      "GET /api/sbs/": { body: [ACTIVE] },
+      "GET /api/sbs/product/currencies": { body: ["cad"] },
+      "GET /api/sbs/product/currency/cad": { body: PRODUCTS },
+      "GET /api/sbs/bt/card": { body: null },
+      "GET /api/sbs/invoices": { body: [] },
+      "POST /api/sbs/portal": {
+        status: 502,
+        body: {
+          error: {
+            code: "provider_unavailable",
+            message: "The payment service could not be reached. Please try again in a moment.",
+          },
+        },
+      },
+    });
+    const { container } = page();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Card, invoices and cancelling" }));
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Stripe's billing page did not open")).toBeDefined();
+    expect(within(alert).getByText(/payment service could not be reached/)).toBeDefined();
+    expect(sentBodies(api, "POST /api/sbs/portal")).toEqual([{ returnPath: "/", for: "account" }]);
+    expect(await axeViolations(container)).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ import type {
   DonationChoice,
   Invoice,
   PaymentCard,
+  PortalBody,
+  PortalSession,
   SubscribeBody,
   SubscribeResult,
   Subscription,
@@ -114,6 +116,14 @@ export function useSubscriptionAction() {
       });
     },
     onSuccess: refresh,
+  });
+}
+
+/** Opens Stripe's customer portal: Stripe answers where to go, and brings the browser back to `returnPath`. */
+export function usePortal() {
+  return useMutation({
+    mutationFn: (body: PortalBody) => send<PortalSession>("/api/sbs/portal", "POST", body),
+    onSuccess: ({ url }) => window.location.assign(url),
   });
 }
 

@@ -11,17 +11,29 @@ import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
 import { useBillingSettings } from "../../session/billingSettings.ts";
 import { SubscribeFlow } from "../billing/SubscribeFlow.tsx";
 import { CompanyForm } from "./CompanyForm.tsx";
+import { CompanyPlan } from "./CompanyPlan.tsx";
 import { CsvInvite } from "./CsvInvite.tsx";
 import { InviteForm } from "./InviteForm.tsx";
 import { MembersTable } from "./MembersTable.tsx";
+import { SeatsForm } from "./SeatsForm.tsx";
 
-/** A company admin's /b2b: the company, its seats, the members and the ways to invite. */
+/**
+ * A company admin's /b2b: the company, its seats and plan, the members and the ways to invite.
+ * An invitation refused for want of seats offers the seat change, the missing number filled in.
+ */
 export function CompanyAdminView({ company }: { company: Company }) {
   const { t } = useTranslation("company");
-  const [dialog, setDialog] = useState<"edit" | "invite" | "csv" | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "invite" | "csv" | "seats" | null>(null);
   // Seats just bought: the panel stays to say so, though the company read back now has seats.
   const [bought, setBought] = useState(false);
+  const [seatsWanted, setSeatsWanted] = useState(company.seats.bought ?? 1);
   const close = () => setDialog(null);
+  const plan = company.seats.bought !== null && company.seats.bought > 0 ? company.subscription : null;
+  const changeSeats = (missing: number) => {
+    setSeatsWanted((company.seats.bought ?? 0) + missing);
+    setDialog("seats");
+  };
+  const onNeedSeats = plan === null ? undefined : changeSeats;
   return (
     <Stack gap="lg">
       <Title order={1}>{company.name}</Title>
@@ -29,6 +41,7 @@ export function CompanyAdminView({ company }: { company: Company }) {
         <CompanyDetails company={company} onEdit={() => setDialog("edit")} />
         <SeatGauge seats={company.seats} />
       </SimpleGrid>
+      {plan === null ? null : <CompanyPlan plan={plan} onChangeSeats={() => changeSeats(0)} />}
       {company.seats.bought === 0 || bought ? (
         <BuySeats used={company.seats.used} bought={bought} onBought={() => setBought(true)} />
       ) : null}
@@ -52,10 +65,13 @@ export function CompanyAdminView({ company }: { company: Company }) {
       </Group>
       <MembersTable />
       <FormDialog opened={dialog === "invite"} title={t("invite.title")} onClose={close}>
-        <InviteForm onDone={close} />
+        <InviteForm onDone={close} {...(onNeedSeats === undefined ? {} : { onNeedSeats })} />
       </FormDialog>
       <FormDialog opened={dialog === "csv"} title={t("csv.title")} onClose={close}>
-        <CsvInvite onDone={close} />
+        <CsvInvite onDone={close} {...(onNeedSeats === undefined ? {} : { onNeedSeats })} />
+      </FormDialog>
+      <FormDialog opened={dialog === "seats"} title={t("seatsChange.title")} onClose={close}>
+        <SeatsForm key={seatsWanted} initial={seatsWanted} used={company.seats.used} onDone={close} />
       </FormDialog>
     </Stack>
   );

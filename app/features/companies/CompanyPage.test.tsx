@@ -230,6 +230,74 @@ describe("/b2b", () => {
     expect(await axeViolations(document.body)).toEqual([]);
   });
 
+  it("shows the running plan, and adds the seats an invitation lacks from the refusal itself", async () => {
+    const plan = {
+      id: "s1",
+      status: "active" as const,
+      provider: "stripe" as const,
+      product: {
+        id: "p1",
+        name: "Team",
+        currency: "cad" as const,
+        amount: 500,
+        interval: "year" as const,
+        isB2B: true,
+      },
+      quantity: 2,
+      currentPeriodEnd: Date.UTC(2027, 0, 5),
+      cancelAtPeriodEnd: false,
+      renewal: { amount: 1000, currency: "cad", interval: "year" as const },
+      createdAt: Date.UTC(2026, 0, 5),
+    };
+    let company: CompanyForReader = { ...ACME, seats: { used: 2, bought: 2 }, subscription: plan };
+    const api = adminApi({
+      "GET /api/b2b/company": () => ({ body: company }),
+      "POST /api/b2b/invite": {
+        status: 409,
+        body: {
+          error: {
+            code: "conflict",
+            message: "Not enough free seats: 1 more needed.",
+            seatsMissing: 1,
+          },
+        },
+      },
+      "PUT /api/b2b/company/seats": (body) => {
+        const seats = (body as { seats: number }).seats;
+        company = {
+          ...company,
+          seats: { used: 2, bought: seats },
+          subscription: { ...plan, quantity: seats },
+        } as CompanyForReader;
+        return { body: company };
+      },
+    });
+    const user = userEvent.setup();
+    renderCompany("/b2b");
+    await screen.findByRole("heading", { name: "Company plan" });
+    expect(await screen.findByText(/^Renews on .* for \$10\.00\.$/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Card, invoices and cancelling" })).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Invite someone" }));
+    const invite = await screen.findByRole("dialog", { name: "Invite someone" });
+    await user.type(within(invite).getByLabelText(/Email/), "new@acme.example");
+    await user.type(within(invite).getByLabelText(/First name/), "Nell");
+    await user.type(within(invite).getByLabelText(/Last name/), "Ng");
+    await user.click(within(invite).getByRole("button", { name: "Send invitation" }));
+    expect(
+      await within(invite).findByText("No seat is free: 1 more seat is needed to invite this person."),
+    ).toBeTruthy();
+    expect(await axeViolations(document.body)).toEqual([]);
+    await user.click(within(invite).getByRole("button", { name: "Add 1 seat" }));
+
+    const seats = await screen.findByRole("dialog", { name: "Change the number of seats" });
+    expect((within(seats).getByRole("textbox", { name: "Seats" }) as HTMLInputElement).value).toBe("3");
+    await user.click(within(seats).getByRole("button", { name: "Save seats" }));
+    await screen.findByText("The company now has 3 seats.");
+    expect(sentBodies(api, "PUT /api/b2b/company/seats")).toEqual([{ seats: 3 }]);
+    expect(await screen.findByText("2 of 3 seats used")).toBeTruthy();
+  });
+
   it("activates a seat from the invitation's link, in French, and says when a code cannot be used", async () => {
     let status = false;
     const api = stubApi({

@@ -7,6 +7,7 @@ import type { InviteCsvAnswer, InviteResult } from "../../../domain/schemas/comp
 import { errorMessage, fieldError } from "../../api/errorMessages.ts";
 import { ScrollableTable } from "../../components/ScrollableTable.tsx";
 import { INVITE_TEMPLATE_URL, useInviteCsv } from "./companyApi.ts";
+import { SeatsShortage } from "./SeatsShortage.tsx";
 
 const RESULT_COLOR: Record<InviteResult, string> = {
   invited: "green",
@@ -17,9 +18,16 @@ const RESULT_COLOR: Record<InviteResult, string> = {
 
 /**
  * Invites from a CSV file: the template to fill in, the upload, then every row's outcome. When
- * the file needs more seats than are free, nobody is invited and the answer says how many.
+ * the file needs more seats than are free, nobody is invited, the answer says how many, and
+ * `onNeedSeats` (the seat change) is offered when the company can add some.
  */
-export function CsvInvite({ onDone }: { onDone: () => void }) {
+export function CsvInvite({
+  onDone,
+  onNeedSeats,
+}: {
+  onDone: () => void;
+  onNeedSeats?: (missing: number) => void;
+}) {
   const { t } = useTranslation("company");
   const upload = useInviteCsv();
   const [file, setFile] = useState<File | null>(null);
@@ -40,9 +48,11 @@ export function CsvInvite({ onDone }: { onDone: () => void }) {
     return (
       <Stack gap="md">
         {answer.seatsMissing > 0 ? (
-          <Alert color="red" role="alert">
-            {t("csv.missing", { count: answer.seatsMissing })}
-          </Alert>
+          <SeatsShortage
+            missing={answer.seatsMissing}
+            message={t("csv.missing", { count: answer.seatsMissing })}
+            {...(onNeedSeats === undefined ? {} : { onAdd: onNeedSeats })}
+          />
         ) : (
           <Alert color="green" role="status">
             {t("csv.summary", { count: invited })}

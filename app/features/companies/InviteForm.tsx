@@ -8,18 +8,29 @@ import { FormFooter } from "../../components/form/FormFooter.tsx";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { showToast } from "../../shell/toast.ts";
-import { useInvite } from "./companyApi.ts";
+import { seatsMissingOf, useInvite } from "./companyApi.ts";
 import { companySchemas } from "./companySchemas.ts";
+import { SeatsShortage } from "./SeatsShortage.tsx";
 
 type InviteValues = { email: string; firstName: string; lastName: string; language: Language };
 
 const FIELDS = new Set(["email", "firstName", "lastName", "language"]);
 
-/** One invitation: who, and the language of their mail. */
-export function InviteForm({ onDone }: { onDone: () => void }) {
+/**
+ * One invitation: who, and the language of their mail. Refused for want of seats, it says how
+ * many are missing and offers `onNeedSeats` (the seat change) when the company can add some.
+ */
+export function InviteForm({
+  onDone,
+  onNeedSeats,
+}: {
+  onDone: () => void;
+  onNeedSeats?: (missing: number) => void;
+}) {
   const { t, i18n } = useTranslation(["company", "common"]);
   const invite = useInvite();
   const [failure, setFailure] = useState<string | null>(null);
+  const [missing, setMissing] = useState(0);
   const schema = companySchemas((module) => module.inviteBodySchema);
   const { form, showServerError, checked, formProps } = useSchemaForm<InviteValues>({
     initialValues: { email: "", firstName: "", lastName: "", language: currentLanguage(i18n) },
@@ -28,6 +39,7 @@ export function InviteForm({ onDone }: { onDone: () => void }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
+    setMissing(0);
     const { hasErrors } = await checked.validate();
     const loaded = schema.loaded();
     if (hasErrors || !loaded) return;
@@ -36,7 +48,11 @@ export function InviteForm({ onDone }: { onDone: () => void }) {
         showToast(t("invite.done", { email: member.email }));
         onDone();
       },
-      onError: (error) => setFailure(showServerError(error, (path) => FIELDS.has(path))),
+      onError: (error) => {
+        const short = seatsMissingOf(error);
+        if (short > 0) setMissing(short);
+        else setFailure(showServerError(error, (path) => FIELDS.has(path)));
+      },
     });
   };
   return (
@@ -72,6 +88,13 @@ export function InviteForm({ onDone }: { onDone: () => void }) {
           data={LANGUAGES.map((code) => ({ value: code, label: t(`common:language.name.${code}`) }))}
           {...form.getInputProps("language")}
         />
+        {missing > 0 ? (
+          <SeatsShortage
+            missing={missing}
+            message={t("seatsChange.missing", { count: missing })}
+            {...(onNeedSeats === undefined ? {} : { onAdd: onNeedSeats })}
+          />
+        ) : null}
         <FormFooter
           failure={failure}
           onCancel={onDone}

@@ -7,11 +7,12 @@ import type {
   InviteBody,
   InviteCsvAnswer,
   MemberSortColumn,
+  NoSeatsDetails,
   PendingInvitation,
 } from "../../../domain/schemas/company.ts";
 import type { Page } from "../../../domain/schemas/page.ts";
 import type { ActivationResult } from "../../../domain/schemas/subscription.ts";
-import { apiFetch } from "../../api/client.ts";
+import { ApiError, apiFetch } from "../../api/client.ts";
 import { accountQueryKey } from "../../session/accountQuery.ts";
 
 /*
@@ -78,6 +79,19 @@ export const useUpdateCompany = () =>
   );
 
 export const useLeaveCompany = () => useCompanyWrite(() => post<void>("/api/b2b/account/leave"), true);
+
+/** How many seats an invitation refused for want of them needs (the 409's details); 0 for any other refusal. */
+export function seatsMissingOf(error: unknown): number {
+  if (!(error instanceof ApiError) || error.code !== "conflict") return 0;
+  const { seatsMissing } = error.details as Partial<NoSeatsDetails>;
+  return typeof seatsMissing === "number" ? seatsMissing : 0;
+}
+
+/** The seats the company plan pays for (more are invoiced at once; fewer are credited). */
+export const useChangeSeats = () =>
+  useCompanyWrite((seats: number) =>
+    apiFetch<Company>("/api/b2b/company/seats", { method: "PUT", body: JSON.stringify({ seats }) }),
+  );
 
 export const useInvite = () =>
   useCompanyWrite((body: InviteBody) => post<CompanyMember>("/api/b2b/invite", body));

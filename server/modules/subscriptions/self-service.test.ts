@@ -198,6 +198,7 @@ describe.each(testDialects())("billing self-service with Stripe on %s", (dialect
       const { boss, providerId } = await company(1);
       const refused = await invite(boss, "new@owls.example");
       expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({ code: "conflict", seatsMissing: 1 });
       expect(refused.json().error.message).toMatch(/1 more needed/);
 
       const changed = await call(boss, "PUT", "/api/b2b/company/seats", { seats: 3 });
