@@ -9,7 +9,9 @@
  * makes a product and a charity in /admin, a buyer subscribes on My Subscription at
  * desktop width in English and gives to the charity; a French buyer sees the plans and the frame
  * at desktop width; phone buyers subscribe from the pop-up in French and English after a
- * declined card; a buyer whose browser cannot reach Stripe.js is told so and tries again.
+ * declined card; a buyer whose browser cannot reach Stripe.js is told so and tries again. A
+ * company buys its seats on /b2b, runs out, adds one from the refused invitation, invites, and
+ * goes to Stripe's portal and back.
  */
 import { request as apiRequest, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -455,11 +457,66 @@ describe("Subscriptions sold through Stripe, in the browser", () => {
         expect(created?.body.items).toEqual([{ price: expect.any(String), quantity: "3" }]);
         const account = await context.request.get("/api/account/account");
         expect((await account.json()).roles).toEqual(expect.arrayContaining(["b2b", "companyAdmin"]));
+
+        // The seats run out: the invitation is refused, saying how many are missing, and offers them.
+        for (const email of ["fox@acme.example", "gina@acme.example"]) {
+          const invited = await context.request.post("/api/b2b/invite", {
+            headers: { origin: server.url },
+            data: { email, firstName: "Staff", lastName: "Member", language: "en" },
+          });
+          expect(invited.status(), await invited.text()).toBe(200);
+        }
+        await page.reload();
+        await page.getByText("3 of 3 seats used").waitFor();
+        await page.getByRole("heading", { name: "Company plan" }).waitFor();
+        await page.getByText(/^Renews on .* for \$15\.00\.$/).waitFor();
+        const invite = async () => {
+          await page.getByRole("button", { name: "Invite someone" }).click();
+          const dialog = page.getByRole("dialog", { name: "Invite someone" });
+          await dialog.getByRole("textbox", { name: "Email" }).fill("walter@acme.example");
+          await dialog.getByRole("textbox", { name: "First name" }).fill("Walter");
+          await dialog.getByRole("textbox", { name: "Last name" }).fill("Skinner");
+          await dialog.getByRole("button", { name: "Send invitation" }).click();
+          return dialog;
+        };
+        const refused = await invite();
+        await refused.getByText("No seat is free: 1 more seat is needed to invite this person.").waitFor();
+        await expectNoAxeViolations(page, "/b2b, an invitation without a seat");
+        await refused.getByRole("button", { name: "Add 1 seat" }).click();
+        const seats = page.getByRole("dialog", { name: "Change the number of seats" });
+        expect(await seats.getByRole("textbox", { name: "Seats" }).inputValue()).toBe("4");
+        await seats.getByRole("button", { name: "Save seats" }).click();
+        await page.getByText("The company now has 4 seats.").waitFor();
+        await page.getByText("3 of 4 seats used").waitFor();
+        const update = stripe.requests
+          .filter((request) => request.path.startsWith("/v1/subscriptions/"))
+          .at(-1);
+        expect(update?.body).toMatchObject({
+          proration_behavior: "always_invoice",
+          items: [{ quantity: "4" }],
+        });
+        const accepted = await invite();
+        await page.getByText("Invitation sent to walter@acme.example.").waitFor();
+        await accepted.waitFor({ state: "hidden" });
+        await page.getByText("4 of 4 seats used").waitFor();
         expect(founder.consoleErrors, "console errors").toEqual([]);
+
+        // Card, invoices and cancelling are Stripe's portal, which comes back to /b2b.
+        await page.getByRole("button", { name: "Card, invoices and cancelling" }).click();
+        await page.getByRole("heading", { name: "Billing portal" }).waitFor();
+        expect(page.url()).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${stripe.api.port}/portal/`));
+        const session = stripe.requests
+          .filter((request) => request.path === "/v1/billing_portal/sessions")
+          .at(-1);
+        expect(session?.body.return_url).toBe(`${server.url}/b2b`);
+        await page.getByRole("link", { name: "Return to Kinfile" }).click();
+        await page.waitForURL(`${server.url}/b2b`);
+        await page.getByText("4 of 4 seats used").waitFor();
       } finally {
         await founder.context.close();
       }
-    });
+      // Buying, running out, adding a seat and the portal: a long journey on a shared machine.
+    }, 150_000);
     it("says when Stripe.js cannot load, and pays once it can (en, desktop)", async () => {
       const buyer = await pages.open({ baseURL: server.url, width: 1280 });
       try {
