@@ -602,6 +602,33 @@ describe.each(backends)(
       expect((await call(ann, "GET", "/api/documents/passwordvault/count")).json()).toEqual({});
     });
 
+    it("downloads a file through the variant naming where it is filed, for its owner only", async () => {
+      const id = await createDocument(ann, { assignedModule: "personaldata", assignedType: "passport" });
+      const pdf = makePdf("filed passport");
+      await upload(ann, `${base(id)}/upload`, { filename: "passport.pdf", content: pdf });
+      const filed = `/api/documents/inventory/personaldata/passport/${id}/download/passport.pdf/`;
+
+      const download = await call(ann, "GET", filed);
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(pdf)).toBe(true);
+      expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="passport.pdf"/);
+      expect(download.headers["cache-control"]).toBe("private, no-store");
+      const inline = await call(ann, "GET", `${filed}?inline=1`);
+      expect(inline.headers["content-disposition"]).toMatch(/^inline; filename="passport.pdf"/);
+
+      expect((await call(bob, "GET", filed)).statusCode).toBe(404);
+      expect((await call(null, "GET", filed)).statusCode).toBe(401);
+      const elsewhere = `/api/documents/inventory/personaldata/driverlicence/${id}/download/passport.pdf/`;
+      expect((await call(ann, "GET", elsewhere)).statusCode).toBe(404);
+      const notACategory = await call(
+        ann,
+        "GET",
+        `/api/documents/inventory/personaldata/will/${id}/download/x.pdf/`,
+      );
+      expect(notACategory.statusCode).toBe(400);
+      expect(notACategory.json().error.fields).toHaveProperty("type");
+    });
+
     it("answers 404 for another account's document on every route, and shows it in no list", async () => {
       const id = await createDocument(ann, {
         assignedDocument: RECORD_ID,

@@ -34,12 +34,24 @@ const documentParams = categoryOf(z.object({ module, type: categoryKeySchema, id
 const fileParams = categoryOf(
   z.object({ module, type: categoryKeySchema, id, fileName: z.string().max(1024) }),
 );
-const assignedCountParams = z
-  .object({ module, subtype: z.enum(ASSIGNED_MODULES), type: categoryKeySchema })
-  .refine((params) => isAssignedCategory(params.subtype, params.type), {
+const assignedParams = <T extends { subtype: string; type: string }>(schema: z.ZodType<T>) =>
+  schema.refine((params) => isAssignedCategory(params.subtype, params.type), {
     path: ["type"],
     message: "errors:fields.invalid_choice",
   });
+const assignedCountParams = assignedParams(
+  z.object({ module, subtype: z.enum(ASSIGNED_MODULES), type: categoryKeySchema }),
+);
+/** The download's variant with the filing as its extra segment: `{module}/{subtype}/{type}`, as the assigned count names it. */
+const filedFileParams = assignedParams(
+  z.object({
+    module,
+    subtype: z.enum(ASSIGNED_MODULES),
+    type: categoryKeySchema,
+    id,
+    fileName: z.string().max(1024),
+  }),
+);
 const inlineQuery = z.object({ inline: z.enum(["1", "true", "0", "false"]).optional() });
 
 /**
@@ -157,6 +169,22 @@ export async function documentRoutes(
     { config: subscriber, schema: { params: fileParams, querystring: inlineQuery } },
     async (request, reply) => {
       const file = await service.download(actorOf(request), request.params);
+      const inline = request.query.inline === "1" || request.query.inline === "true";
+      return sendDownload(reply, file, inline);
+    },
+  );
+
+  api.get(
+    "/api/documents/:module/:subtype/:type/:id/download/:fileName/",
+    { config: subscriber, schema: { params: filedFileParams, querystring: inlineQuery } },
+    async (request, reply) => {
+      const { module, subtype, type, id } = request.params;
+      const file = await service.downloadFiled(actorOf(request), {
+        module,
+        assignedModule: subtype,
+        assignedType: type,
+        id,
+      });
       const inline = request.query.inline === "1" || request.query.inline === "true";
       return sendDownload(reply, file, inline);
     },

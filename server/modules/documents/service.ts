@@ -17,7 +17,7 @@ import type { BlobStore } from "../../storage/blob-store.ts";
 import { deleteLibraryRecord } from "../records/library-records.ts";
 import type { RecordChangeHook } from "../records/service.ts";
 import { NO_TEXT, openDocument, sealDocumentText, sealFileName } from "./metadata.ts";
-import { isAt } from "./policy.ts";
+import { type FiledAddress, isAt, isFiledAt } from "./policy.ts";
 import { textOf, toColumns, toDocumentRecord, toListItem } from "./presenter.ts";
 import { type DocumentDownload, documentReader, openDocumentFile } from "./reader.ts";
 import { documentRepository, NO_FILE } from "./repository.ts";
@@ -191,6 +191,13 @@ export function createDocumentService(options: {
 
     async download(actor: Actor, at: DocumentAddress): Promise<DocumentDownload> {
       return openDocumentFile(blobs, await open(await find(actor, at)));
+    },
+
+    /** The same file, reached through the category the document is filed under. */
+    async downloadFiled(actor: Actor, at: FiledAddress): Promise<DocumentDownload> {
+      const row = await documents.find(actor.userId, at.id);
+      if (row === undefined || !isFiledAt(row, at)) throw new AppError("not_found");
+      return openDocumentFile(blobs, await open(row));
     },
 
     /** Removes the document's file, if it is still the one named, and keeps the document. */
