@@ -12,6 +12,8 @@ export type CompanyInvitationData = {
   /** "ABCDE-FGHIJ-…", as typed on the activation page. */
   code: string;
   activateUrl: string;
+  /** Sign-up with the invited address filled in, naming the company, back to the company page. */
+  registerUrl: string;
   reminder: boolean;
 };
 
@@ -23,6 +25,6 @@ export const companyInvitation: MailTemplate<CompanyInvitationData> = (data, lng
     heading: fill(s.heading, params),
     body: [fill(s.body, params), fill(s.code, params), ...(data.reminder ? [s.replaces] : [])],
     action: { label: s.action, url: data.activateUrl },
-    notes: [s.noAccount],
+    notes: [fill(s.noAccount, { ...params, url: data.registerUrl })],
   });
 };

@@ -74,6 +74,7 @@ const SAMPLES: { [Name in MailTemplateName]: MailData<Name> } = {
     firstName: "Robin",
     code: "ABCDE-FGHIJ-KLMNO-PQRST",
     activateUrl: LINK,
+    registerUrl: LINK,
     reminder: false,
   },
 };

@@ -552,6 +552,56 @@ describe.each(testDialects())("companies on %s", (dialect) => {
       .execute();
   });
 
+  /** The register link of the newest invitation mailed to an address. */
+  async function registerLinkMailedTo(email: string): Promise<URL> {
+    const mails = (await mailsTo(test, email)).filter((mail) => mail.template === "companyInvitation");
+    const link = /https?:\/\/\S+\/register\?\S+/.exec(mails.at(-1)?.text ?? "")?.[0];
+    if (link === undefined) throw new Error(`no register link mailed to ${email}`);
+    return new URL(link);
+  }
+
+  it("mails a register link whose token names the company to anyone, until the invitation is used", async () => {
+    const email = uniqueEmail("newcomer");
+    await as(owner).post("/api/b2b/invite", { email, firstName: "New", lastName: "Comer" });
+    const link = await registerLinkMailedTo(email);
+    expect(link.pathname).toBe("/register");
+    expect([...link.searchParams.keys()].sort()).toEqual(["email", "invitation", "next"]);
+    expect(link.searchParams.get("email")).toBe(email);
+    expect(link.searchParams.get("next")).toBe("/b2b");
+    const first = link.searchParams.get("invitation") ?? "";
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    // The token is not the code: it names the invitation but cannot activate it.
+    expect(first).not.toContain((await codeMailedTo(email)).toLowerCase());
+
+    const preview = await as(null).get(`/api/b2b/invitation/${first}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({ companyName: COMPANY.name });
+    expect(preview.headers["cache-control"]).toBe("no-store");
+
+    // Nothing to list by guessing: any other token, or a member's id, finds nothing.
+    const guessed = await as(null).get(`/api/b2b/invitation/${"0".repeat(63)}1`);
+    expect(guessed.statusCode).toBe(404);
+    const byId = await as(null).get(`/api/b2b/invitation/${(await member(email)).id}`);
+    expect(byId.statusCode).toBe(400);
+    expect(byId.json().error.fields).toHaveProperty("token");
+
+    // The reminder's new code retires the first link's token.
+    now += INVITE_REMINDER_MS;
+    await drainJobs();
+    const second = (await registerLinkMailedTo(email)).searchParams.get("invitation") ?? "";
+    expect(second).not.toBe(first);
+    expect((await as(null).get(`/api/b2b/invitation/${first}`)).statusCode).toBe(404);
+    expect((await as(null).get(`/api/b2b/invitation/${second}`)).json()).toEqual({
+      companyName: COMPANY.name,
+    });
+
+    // Accepted, the invitation is used: its link names nothing any more.
+    const newcomer = await createSignedInUser(test, { email });
+    const [pending] = (await as(newcomer).get("/api/b2b/invitations")).json();
+    expect((await as(newcomer).post(`/api/b2b/invitations/${pending.id}/accept`)).json().status).toBe(true);
+    expect((await as(null).get(`/api/b2b/invitation/${second}`)).statusCode).toBe(404);
+  });
+
   it("reminds once a week later with a new code that replaces the first", async () => {
     const email = uniqueEmail("late");
     await as(owner).post("/api/b2b/invite", { email, firstName: "Late", lastName: "Comer" });

@@ -7,6 +7,7 @@ import {
   adminCompaniesQuerySchema,
   COMPANY_LIMITS,
   companyBodySchema,
+  invitationTokenSchema,
   inviteBodySchema,
   memberPageQuerySchema,
   seatLimitBodySchema,
@@ -131,6 +132,11 @@ export async function companyRoutes(
     async (request) => service.activate(actorOf(request), request.body.code, request.ip),
   );
 
+  api.get(
+    "/api/b2b/invitation/:token",
+    { config: { access: "anonymous" }, schema: { params: z.object({ token: invitationTokenSchema }) } },
+    async (request) => service.preview(request.params.token),
+  );
   api.get("/api/b2b/invitations", { config: user }, async (request) => service.invitations(actorOf(request)));
   api.post(
     "/api/b2b/invitations/:id/accept",

@@ -9,6 +9,7 @@ import type {
   CompanyBody,
   CompanyForReader,
   CompanyMember,
+  InvitationPreview,
   InviteBody,
   InviteCsvAnswer,
   InviteRowOutcome,
@@ -16,6 +17,7 @@ import type {
   NoSeatsDetails,
   PendingInvitation,
 } from "../../../domain/schemas/company.ts";
+import { INVITATION_PARAM } from "../../../domain/schemas/company.ts";
 import { type Page, pageOf } from "../../../domain/schemas/page.ts";
 import type { ActivationResult, BillingMode } from "../../../domain/schemas/subscription.ts";
 import type { Actor } from "../../auth/access.ts";
@@ -48,6 +50,8 @@ export type CompanyJobs = { "company.invite-reminder": { memberId: string } };
 /** The spec's issue: one reminder a week after the invitation, if the seat is still not activated. */
 export const INVITE_REMINDER_MS = 7 * 24 * 60 * 60 * 1000;
 export const ACTIVATE_PATH = "/b2b/activate";
+/** Where a signed-in invitee finds the invitation with its Accept button. */
+export const COMPANY_PAGE_PATH = "/b2b";
 
 /** Statuses that take a seat: an invitation holds one until it is activated or withdrawn. */
 const SEATED = ["invited", "active"] as const;
@@ -117,6 +121,11 @@ async function sendInvitation(
 ): Promise<void> {
   const { company, member, reminder } = invitation;
   const code = displayCode(invitation.code);
+  const register = new URLSearchParams({
+    email: member.email,
+    next: COMPANY_PAGE_PATH,
+    [INVITATION_PARAM]: hashCode(invitation.code),
+  });
   await mail.enqueueMail(
     {
       to: member.email,
@@ -127,6 +136,7 @@ async function sendInvitation(
         firstName: member.first_name,
         code,
         activateUrl: `${publicUrl}${ACTIVATE_PATH}?code=${encodeURIComponent(code)}`,
+        registerUrl: `${publicUrl}/register?${register}`,
         reminder,
       },
     },
@@ -690,6 +700,23 @@ export function createCompanyService(deps: CompanyServiceDeps) {
       }
       forgetRoles(actor.userId);
       return { type: "b2b", status: true };
+    },
+
+    /**
+     * The company behind a mailed register link, for anyone holding the link: the token is the
+     * code's hash (unguessable, and no use for activating), so nothing can be listed by trying
+     * tokens. An invitation activated, withdrawn or renewed by its reminder answers 404.
+     */
+    async preview(token: string): Promise<InvitationPreview> {
+      const row = await db
+        .selectFrom("company_member")
+        .innerJoin("company", "company.id", "company_member.company_id")
+        .select("company.name")
+        .where("company_member.code_hash", "=", token)
+        .where("company_member.status", "=", "invited")
+        .executeTakeFirst();
+      if (row === undefined) throw new AppError("not_found");
+      return { companyName: row.name };
     },
 
     /** Invitations waiting for the signed-in account's verified address. */
