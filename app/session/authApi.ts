@@ -1,4 +1,5 @@
 import type { Language } from "../../domain/catalog/languages.ts";
+import { INVITATION_PARAM } from "../../domain/schemas/company.ts";
 import { apiFetch } from "../api/client.ts";
 import { isReturnPath, LOGIN_PATH, RETURN_PARAM } from "./homeRoute.ts";
 
@@ -64,11 +65,16 @@ export type SignUp = { name: string; email: string; password: string; lang: Lang
 /**
  * An email already registered answers like a new one (the server mails its owner instead). The
  * verification link leads to sign-in, with the address filled in, then to `next` (an invitation's
- * activation, say) if given.
+ * activation, say) if given, still naming the company whose invitation it is.
  */
-export async function signUpWithEmail(form: SignUp, next?: string | null): Promise<void> {
+export async function signUpWithEmail(
+  form: SignUp,
+  next?: string | null,
+  invitation?: string | null,
+): Promise<void> {
   const params = new URLSearchParams({ [SIGN_IN_EMAIL_PARAM]: form.email });
   if (isReturnPath(next)) params.set(RETURN_PARAM, next);
+  if (invitation) params.set(INVITATION_PARAM, invitation);
   await post("/api/auth/sign-up/email", {
     ...form,
     callbackURL: `${AUTH_RETURN_PATHS.emailVerified}&${params}`,

@@ -1,4 +1,5 @@
 import { hasFullAccess } from "../../domain/roles.ts";
+import { INVITATION_PARAM, invitationTokenSchema } from "../../domain/schemas/company.ts";
 import { LANDING_SCREEN } from "../../prerendered-pages.ts";
 
 /** Where each kind of visitor lands; the routes are the spec's section 2. */
@@ -47,6 +48,25 @@ export function isReturnPath(path: string | null | undefined): path is string {
 /** A public page's address, carrying the page to return to after signing in, when there is one. */
 export function withReturnPath(path: string, next: string | null | undefined): string {
   return isReturnPath(next) ? `${path}?${new URLSearchParams({ [RETURN_PARAM]: next })}` : path;
+}
+
+/** A company invitation's token from an address's query (its mail's register link), or null. */
+export function invitationTokenOf(searchParams: URLSearchParams): string | null {
+  const token = invitationTokenSchema.safeParse(searchParams.get(INVITATION_PARAM));
+  return token.success ? token.data : null;
+}
+
+/**
+ * The address of another sign-in or register page, keeping what this one was opened with: the
+ * page to return to and the company invitation it names.
+ */
+export function authPageLink(path: string, searchParams: URLSearchParams): string {
+  const params = new URLSearchParams();
+  const next = searchParams.get(RETURN_PARAM);
+  if (isReturnPath(next)) params.set(RETURN_PARAM, next);
+  const invitation = invitationTokenOf(searchParams);
+  if (invitation !== null) params.set(INVITATION_PARAM, invitation);
+  return params.size === 0 ? path : `${path}?${params}`;
 }
 
 /** /login, remembering the page a signed-out visitor asked for. */

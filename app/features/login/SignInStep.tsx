@@ -13,7 +13,7 @@ import {
   signInWithEmail,
   startProviderSignIn,
 } from "../../session/authApi.ts";
-import { RETURN_PARAM, withReturnPath } from "../../session/homeRoute.ts";
+import { authPageLink } from "../../session/homeRoute.ts";
 import {
   signInWithPasskey as askForPasskey,
   browserSupportsPasskeys,
@@ -21,6 +21,7 @@ import {
 import { AgreementNote } from "./AgreementNote.tsx";
 import { checkEmail, type FieldProblem, problemText } from "./formValidation.ts";
 import { useBrowserValue, useScriptRunning, useValueTypedBeforeScript } from "./hydration.ts";
+import { InvitedByCompany } from "./InvitedByCompany.tsx";
 
 /** The spec's identity error E0000099 (SMS verification outside Canada and the US), in any case. */
 const SMS_REGION_ERROR_CODE = "e0000099";
@@ -120,6 +121,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
         <Title order={1}>{t("login.heading")}</Title>
         <Text mt="xs">{t("login.intro")}</Text>
       </div>
+      <InvitedByCompany />
       {notice}
       {showsAlert && code === SMS_REGION_ERROR_CODE && (
         <Alert color="red" variant="light">
@@ -221,7 +223,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
           {t("login.newHere")}{" "}
           <Anchor
             component={Link}
-            to={withReturnPath("/register", searchParams.get(RETURN_PARAM))}
+            to={authPageLink("/register", searchParams)}
             inherit
             underline="always"
             fw={600}

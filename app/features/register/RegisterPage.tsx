@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { errorMessage, fieldError, isAboutFields } from "../../api/errorMessages.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { signUpWithEmail } from "../../session/authApi.ts";
-import { LOGIN_PATH, RETURN_PARAM, withReturnPath } from "../../session/homeRoute.ts";
+import { authPageLink, invitationTokenOf, LOGIN_PATH, RETURN_PARAM } from "../../session/homeRoute.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { AgreementNote } from "../login/AgreementNote.tsx";
 import { AuthLayout } from "../login/AuthLayout.tsx";
@@ -17,6 +17,7 @@ import {
   type FieldProblem,
   problemText,
 } from "../login/formValidation.ts";
+import { InvitedByCompany } from "../login/InvitedByCompany.tsx";
 import { CheckEmailPanel } from "../verify/CheckEmailPanel.tsx";
 import { NewPasswordFields } from "./NewPasswordFields.tsx";
 
@@ -25,7 +26,8 @@ type Field = (typeof FIELDS)[number];
 
 /**
  * Self-registration (spec section 1): name, email, a strong enough password, then "check your email".
- * `?email=` fills the address in (a nominee's invitation links here with the address it was sent to).
+ * `?email=` fills the address in (a nominee's or a company's invitation links here with the address
+ * it was sent to); a company's also names itself (`?invitation=`).
  */
 export function RegisterPage() {
   const { t, i18n } = useTranslation("auth");
@@ -80,6 +82,7 @@ export function RegisterPage() {
       await signUpWithEmail(
         { name: values.name.trim(), email, password: values.password, lang: currentLanguage(i18n) },
         searchParams.get(RETURN_PARAM),
+        invitationTokenOf(searchParams),
       );
       setRegisteredEmail(email);
     } catch (caught) {
@@ -117,6 +120,7 @@ export function RegisterPage() {
           <Title order={1}>{t("register.heading")}</Title>
           <Text mt="xs">{t("register.intro")}</Text>
         </div>
+        <InvitedByCompany />
         {error !== null && !isAboutFields(error, FIELDS) && (
           <Alert color="red" variant="light">
             <Text size="sm">{errorMessage(t, error)}</Text>
@@ -169,7 +173,7 @@ export function RegisterPage() {
           {t("register.haveAccount")}{" "}
           <Anchor
             component={Link}
-            to={withReturnPath(LOGIN_PATH, searchParams.get(RETURN_PARAM))}
+            to={authPageLink(LOGIN_PATH, searchParams)}
             inherit
             underline="always"
             fw={600}
