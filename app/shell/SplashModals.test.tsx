@@ -103,6 +103,60 @@ describe("splash", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(posts).toEqual([]);
   });
+
+  it("waits while a company seat is to be activated, then shows the guide to the activated staff with billing off", async () => {
+    const posts: string[] = [];
+    let account: Account = { ...ACCOUNT, roles: ["subscriber"] };
+    let invitations = [{ id: "m1", companyName: "Acme", invitedAt: 0, expiresAt: null }];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = String(input);
+        if (init?.method === "POST") posts.push(path);
+        if (path === "/api/sbs/settings") return json({ mode: "off" });
+        if (path === "/api/b2b/invitations") return json(invitations);
+        if (path === "/api/account/splash?show=false") account = { ...account, showSplashScreen: false };
+        return json(account);
+      }),
+    );
+    const { queryClient } = renderShell();
+    await waitFor(() => expect(queryClient.getQueryData(["b2b", "invitations"])).toHaveLength(1));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(posts).toEqual([]);
+
+    // Accepted: the seat is active, the invitation gone; the guide comes, without its billing screens.
+    account = { ...account, roles: ["subscriber", "b2b"] };
+    invitations = [];
+    await queryClient.invalidateQueries({ queryKey: ["account"] });
+    expect(await screen.findByRole("dialog", { name: "Hi there!" })).toBeTruthy();
+    expect(screen.getByText("Step 1 of 6")).toBeTruthy();
+    expect(screen.getByText(/This quick 5-step guide shows you around\./)).toBeTruthy();
+    await waitFor(() => expect(posts).toEqual(["/api/account/splash?show=false"]));
+  });
+
+  it("waits on the activation page until the seat is active", async () => {
+    const posts: string[] = [];
+    let account: Account = { ...ACCOUNT, roles: ["subscriber"] };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = String(input);
+        if (init?.method === "POST") posts.push(path);
+        if (path === "/api/sbs/settings") return json({ mode: "off" });
+        if (path === "/api/b2b/invitations") return json([]);
+        return json(account);
+      }),
+    );
+    const { queryClient } = renderRoutes([{ path: "/b2b/*", element: <SplashModals /> }], {
+      entries: ["/b2b/activate"],
+    });
+    await waitFor(() => expect(queryClient.getQueryData(["account"])).toBeTruthy());
+    await waitFor(() => expect(queryClient.getQueryData(["billing", "settings"])).toBeTruthy());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    account = { ...account, roles: ["subscriber", "b2b"] };
+    await queryClient.invalidateQueries({ queryKey: ["account"] });
+    expect(await screen.findByRole("dialog", { name: "Hi there!" })).toBeTruthy();
+  });
 });
 
 describe("mobile subscribe pop-up", () => {

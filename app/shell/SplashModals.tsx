@@ -1,13 +1,17 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { Account } from "../../domain/schemas/account.ts";
+import type { BillingMode } from "../../domain/schemas/subscription.ts";
 import { apiFetch } from "../api/client.ts";
+import { useInvitations } from "../features/companies/companyApi.ts";
+import { ACTIVATE_PATH } from "../features/companies/paths.ts";
 import {
   closeIntroGuide,
   openIntroGuide,
   useIntroGuideOpen,
 } from "../features/intro-guide/introGuideStore.ts";
 import { useAccount, useSetAccount } from "../session/account.ts";
+import { useBillingSettings } from "../session/billingSettings.ts";
 import { useSessionWarningShown } from "./SessionExpiryModal.tsx";
 import { useIsMobileDevice } from "./useIsMobileDevice.ts";
 
@@ -18,9 +22,30 @@ const SplashSubscribeModal = lazy(() =>
   import("./SplashSubscribeModal.tsx").then((m) => ({ default: m.SplashSubscribeModal })),
 );
 
-/** Spec section 4: the splash shows while the flag is on, unless the account holds both subscriber and b2b. */
-function shouldShowSplash(account: Pick<Account, "showSplashScreen" | "roles">): boolean {
-  return account.showSplashScreen && !(account.roles.includes("subscriber") && account.roles.includes("b2b"));
+/**
+ * Spec section 4: the splash shows while the flag is on, unless the account holds both subscriber
+ * and b2b. With billing off every verified account is a subscriber, so company staff hold both
+ * once activated and still get the tour.
+ */
+function shouldShowSplash(
+  account: Pick<Account, "showSplashScreen" | "roles">,
+  billing: BillingMode | undefined,
+): boolean {
+  if (!account.showSplashScreen) return false;
+  return billing === "off" || !(account.roles.includes("subscriber") && account.roles.includes("b2b"));
+}
+
+/**
+ * A company's invitee comes to take a seat first: while the account holds no company seat and
+ * is on the activation page or has an invitation waiting, the guide waits (the flag stays on) and
+ * shows once the seat is active. Unknown until both are read.
+ */
+function useActivationPending(wanted: boolean, roles: readonly string[], pathname: string): boolean {
+  const invitations = useInvitations(wanted && !roles.includes("b2b"));
+  if (!wanted || roles.includes("b2b")) return false;
+  if (pathname === ACTIVATE_PATH) return true;
+  if (invitations.isError) return false;
+  return invitations.data === undefined || invitations.data.length > 0;
 }
 
 /** Spec section 4: on mobile, the subscribe pop-up is for an account holding neither role. */
@@ -47,7 +72,9 @@ function isSharedDataPage(pathname: string): boolean {
 export function SplashModals() {
   const { data: account } = useAccount();
   const setAccount = useSetAccount();
-  const elsewhere = isSharedDataPage(useLocation().pathname);
+  const { pathname } = useLocation();
+  const elsewhere = isSharedDataPage(pathname);
+  const billing = useBillingSettings();
   const guideOpen = useIntroGuideOpen();
   const isMobile = useIsMobileDevice();
   // The session warning comes first; these wait (the guide starting again) until it is answered.
@@ -59,14 +86,19 @@ export function SplashModals() {
   // opened it, and its Congratulations must still be read.
   const [subscribeShown, setSubscribeShown] = useState(false);
 
+  // The guide's screens depend on the billing mode: it waits for it too.
+  const billingKnown = billing.data !== undefined || billing.isError;
+  const splashWanted = account !== undefined && billingKnown && shouldShowSplash(account, billing.data?.mode);
+  const activationPending = useActivationPending(splashWanted, account?.roles ?? [], pathname);
+
   useEffect(() => {
-    if (!account || elsewhere || splashShown.current || !shouldShowSplash(account)) return;
+    if (!splashWanted || elsewhere || activationPending || splashShown.current) return;
     splashShown.current = true;
     openIntroGuide();
     apiFetch<Account>("/api/account/splash?show=false", { method: "POST" }).then(setAccount, () => {
       // The flag stays on: the guide simply shows again at the next visit.
     });
-  }, [account, setAccount, elsewhere]);
+  }, [splashWanted, setAccount, elsewhere, activationPending]);
 
   useEffect(() => {
     if (guideOpen) setGuideLoaded(true);

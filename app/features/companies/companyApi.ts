@@ -120,11 +120,12 @@ export const useMemberAction = () =>
 
 const INVITATIONS_KEY = ["b2b", "invitations"] as const;
 
-/** Invitations waiting for the signed-in account's verified address. */
-export function useInvitations() {
+/** Invitations waiting for the signed-in account's verified address; not asked for while `enabled` is false. */
+export function useInvitations(enabled = true) {
   return useQuery({
     queryKey: INVITATIONS_KEY,
     queryFn: () => apiFetch<PendingInvitation[]>("/api/b2b/invitations"),
+    enabled,
   });
 }
 
@@ -152,7 +153,10 @@ export function useActivate() {
         method: "POST",
         body: new URLSearchParams({ code }),
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+    onSuccess: () =>
+      Promise.all(
+        [INVITATIONS_KEY, accountQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }
 

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { INTRO_GUIDE_SCREENS } from "../../../domain/limits.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { IntroGuideModal } from "./IntroGuideModal.tsx";
@@ -45,8 +45,8 @@ describe("intro guide", () => {
     renderWithProviders(<Harness />);
     expect(dialogTitle()).toBe(TITLES[0]);
     expect(screen.getByText("Step 1 of 8")).toBeTruthy();
-    // The welcome counts the screens there are, as the progress line does.
-    expect(screen.getByText(/This quick 8-step guide shows you around\./)).toBeTruthy();
+    // The welcome counts the steps after it, as the spec's "quick 7-step guide".
+    expect(screen.getByText(/This quick 7-step guide shows you around\./)).toBeTruthy();
     // First screen: Close instead of Previous.
     expect(screen.queryByRole("button", { name: "Previous" })).toBeNull();
     expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
@@ -85,6 +85,26 @@ describe("intro guide", () => {
     expect(dialogTitle()).toBe(TITLES[0]);
     await user.click(screen.getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("leaves the subscription screens out with billing off, and the welcome counts the steps shown", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ mode: "off" }), { headers: { "content-type": "application/json" } }),
+      ),
+    );
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<Harness />, { language: "fr" });
+      expect(await screen.findByText("Étape 1 sur 6")).toBeTruthy();
+      expect(screen.getByText(/Ce guide rapide en 5 étapes vous fait faire le tour\./)).toBeTruthy();
+      await user.click(screen.getByRole("button", { name: "Suivant" }));
+      expect(dialogTitle()).toBe("Naviguer");
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("speaks French", () => {

@@ -15,9 +15,10 @@ export interface IntroGuideModalProps {
 }
 
 /**
- * The spec's 8-screen intro guide (6 with billing off: nothing to subscribe to), also the splash at a first sign-in. It closes only through its
- * own buttons (no click outside, no corner cross); Escape stays available, as Skip. The left button
- * is Previous, or Close on the first screen; the right one is Next, or Close on the last.
+ * The spec's 8-screen intro guide (6 with billing off: nothing to subscribe to), also the splash at
+ * a first sign-in. It closes only through its own buttons (no click outside, no corner cross);
+ * Escape stays available, as Skip. The left button is Previous, or Close on the first screen; the
+ * right one is Next, or Close on the last.
  */
 export function IntroGuideModal({ opened, onClose }: IntroGuideModalProps) {
   const { t } = useTranslation("account");
@@ -50,8 +51,8 @@ export function IntroGuideModal({ opened, onClose }: IntroGuideModalProps) {
           <Text size="sm" c="dimmed">
             {t("guide.progress", { current: index + 1, total: screens.length })}
           </Text>
-          {/* The welcome screen counts the screens there are (8, or 7 without subscriptions). */}
-          <Text>{t(`guide.screens.${key}.body`, { count: screens.length })}</Text>
+          {/* The welcome counts the steps after it: the spec's "quick 7-step guide", 5 without subscriptions. */}
+          <Text>{t(`guide.screens.${key}.body`, { count: screens.length - 1 })}</Text>
         </Stack>
         <Group justify="space-between" gap="sm">
           <Button variant="subtle" onClick={onClose}>
