@@ -8,6 +8,7 @@ import { relationshipGroupLabelKey } from "../../../domain/catalog/relationships
 import { formatDate } from "../../../domain/dates.ts";
 import { MASK } from "../../../domain/secrets.ts";
 import type { FieldDef } from "../../../domain/sections/types.ts";
+import { PersonReference } from "../../features/personal-network/PersonReference.tsx";
 import { fullName } from "../../features/personal-network/personDisplay.ts";
 import { useRecordSource } from "../../features/records/recordSource.tsx";
 import { useCountryName } from "../country/countryOptions.ts";
@@ -15,7 +16,7 @@ import { MaskedValue } from "../MaskedValue.tsx";
 import { useFormatPhone } from "../phone/phoneLibrary.ts";
 import { DocumentsDisplay } from "./DocumentsField.tsx";
 import { useAddressLookup, useInstitutionLookup, useSharedPersons } from "./lookups.ts";
-import { usePersonOptions } from "./personOptions.ts";
+import { usePersonChoices } from "./personOptions.ts";
 import { RevealableSecret } from "./RevealableSecret.tsx";
 import { useRecordOptions } from "./recordOptions.ts";
 
@@ -158,7 +159,16 @@ function PhoneText({ value }: { value: { number: string } }) {
  */
 function RefNames({ field, value }: { field: FieldDef; value: unknown }) {
   const items = Array.isArray(value) ? value : [value];
-  if (items.every(isNamedRef)) return <NamedRefs items={items} />;
+  const isPerson = field.type === "personRef" || field.type === "personRefs";
+  const shared = useRecordSource().byId !== null;
+  if (items.every(isNamedRef)) {
+    // The owner's list cells open the contact summary too; a nominee's show the names they carry.
+    return isPerson && !shared ? (
+      <OwnPersonNames ids={items.map((item) => item.id)} named={items} />
+    ) : (
+      <NamedRefs items={items} />
+    );
+  }
   const ids = items.filter((item): item is string => typeof item === "string");
   switch (field.type) {
     case "personRef":
@@ -186,8 +196,21 @@ function PersonNames({ ids }: { ids: readonly string[] }) {
   return useRecordSource().byId ? <SharedPersonNames ids={ids} /> : <OwnPersonNames ids={ids} />;
 }
 
-function OwnPersonNames({ ids }: { ids: readonly string[] }) {
-  return <Items items={namesFrom(ids, usePersonOptions())} />;
+/**
+ * The user's own persons, each opening its contact summary; until their lists are read, the
+ * names a list row carries (or a dash).
+ */
+function OwnPersonNames({ ids, named = [] }: { ids: readonly string[]; named?: readonly NamedRef[] }) {
+  const choices = usePersonChoices();
+  return (
+    <Items
+      items={ids.map((id) => {
+        const choice = choices.find((item) => item.value === id);
+        if (choice) return <PersonReference person={choice.person} label={choice.label} />;
+        return named.find((item) => item.id === id)?.name ?? "-";
+      })}
+    />
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconEye, IconEyeOff } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import { Fragment, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type PersonOptionList, personOptionLabelKey } from "../../../domain/catalog/personOptions.ts";
 import { isPhoneType, phoneTypeLabelKey } from "../../../domain/catalog/phones.ts";
@@ -17,6 +17,7 @@ import { useRecordSource } from "../records/recordSource.tsx";
 import { PersonAvatar } from "./PersonAvatar.tsx";
 import { useTypeLabel } from "./PersonCard.tsx";
 import classes from "./PersonDetails.module.css";
+import { PersonReference } from "./PersonReference.tsx";
 import { fullName } from "./personDisplay.ts";
 import { revealSocialNumber } from "./queries.ts";
 import { usePersonDirectory } from "./usePersonDirectory.ts";
@@ -111,9 +112,14 @@ export function PersonDetails({ person }: { person: PersonRecord }) {
   const sharedPersons = useSharedPersons(
     shared ? [...person.iceDetails.emergencyContacts, ...person.kinDetails.emergencyContacts] : [],
   );
-  const personName = (id: string) => {
-    const found = sharedPersons.get(id);
-    return shared ? found && fullName(found.mainDetails) : directory.get(id);
+  // The owner's own persons open their contact summary; a nominee reads the names alone.
+  const personName = (id: string): ReactNode => {
+    if (shared) {
+      const found = sharedPersons.get(id);
+      return found && fullName(found.mainDetails);
+    }
+    const found = directory.get(id);
+    return found && <PersonReference person={found} />;
   };
   const date = (value: number | null) => formatDate(value, i18n.language);
   const option = (list: PersonOptionList, value: unknown) => {
@@ -125,7 +131,16 @@ export function PersonDetails({ person }: { person: PersonRecord }) {
     return found ? addressText(found, (code) => countryName(code)) : null;
   };
   const names = (ids: string[]) =>
-    ids.length === 0 ? null : ids.map((id) => personName(id) ?? t("details.unknownPerson")).join(", ");
+    ids.length === 0 ? null : (
+      <span>
+        {ids.map((id, index) => (
+          <Fragment key={id}>
+            {index > 0 && ", "}
+            {personName(id) ?? t("details.unknownPerson")}
+          </Fragment>
+        ))}
+      </span>
+    );
   const yesNo = (value: boolean | null) => (value === null ? null : t(value ? "details.yes" : "details.no"));
   const type = person.type === "other" && person.otherType ? person.otherType : typeLabel(person.type);
 

@@ -7,6 +7,7 @@ import { useFormExits } from "../../shell/unsaved/useFormExits.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { ContactForm } from "./contact-form/ContactForm.tsx";
 import { type NetworkPlace, useNetworkPlace } from "./networkSection.ts";
+import { fullName } from "./personDisplay.ts";
 import { FAMILY_TREE_SEGMENT, PERSONAL_DETAILS_SEGMENT } from "./sections.ts";
 import { usePersonDirectory } from "./usePersonDirectory.ts";
 import { usePersonGroup } from "./usePersonGroup.ts";
@@ -27,7 +28,8 @@ export function PersonFormPage() {
   const exits = useFormExits(id);
   const { group, missing } = usePersonGroup(place, id ?? "");
   const directory = usePersonDirectory();
-  const name = id ? directory.get(id) : undefined;
+  const found = id ? directory.get(id) : undefined;
+  const name = found ? fullName(found.mainDetails) : undefined;
   const title = id
     ? t("form.editTitle", { name: name ?? t("view.title") })
     : t("form.addTitle", { section: t(`section.${segmentOf(place)}.title`) });

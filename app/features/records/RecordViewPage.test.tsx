@@ -41,6 +41,7 @@ function visit(roles: string[]) {
           group: "me",
           type: null,
           mainDetails: { firstName: "Ada", lastName: "Lovelace", birthday: null, imageSrc: null },
+          contactDetails: { emails: [], phones: [] },
         },
       ],
     },
