@@ -3,7 +3,9 @@
  * founder creates the company and invites from a CSV file; an invitee without an account follows
  * the mailed link, registers, confirms the address, signs in and lands back on the activation,
  * whose seat then shows active in the members table. English at desktop width for the company,
- * French on a phone for the invitee, with axe and the 375 px check on each screen.
+ * French on a phone for the invitee, with axe and the 375 px check on each screen. Another invitee
+ * follows the mail's register link instead, whose pages name the company, and accepts on /b2b;
+ * a member leaves. The intro guide waits for the seat in both journeys.
  */
 import { describe, expect, inject, it } from "vitest";
 import { E2E_PASSWORD, linkIn, signedInAccount, uniqueEmail, waitForMail } from "./support/accounts.ts";
@@ -80,14 +82,19 @@ describe("a company and its staff", () => {
       await phone.getByRole("main").getByRole("button", { name: "Se connecter", exact: true }).click();
 
       await phone.getByRole("heading", { name: "Activez votre place d’entreprise", level: 1 }).waitFor();
-      // The first sign-in's guide comes first; skipped, the activation is underneath.
-      await phone.getByRole("dialog", { name: "Bonjour !" }).waitFor();
-      await phone.getByRole("button", { name: "Passer" }).click();
+      // The first sign-in's guide waits for the seat: the activation comes first.
       const code = phone.getByRole("textbox", { name: "Code d’activation" });
       expect(await code.inputValue()).toMatch(/^([0-9A-Z]{5}-){3}[0-9A-Z]{5}$/);
+      expect(await phone.getByRole("dialog").count()).toBe(0);
       await expectFitsPhone(phone, "/b2b/activate (fr)");
       await phone.getByRole("button", { name: "Activer" }).click();
       await phone.getByText("Votre place est active").waitFor();
+      // Activated, the guide shows, without its subscription screens (billing off).
+      const guide = phone.getByRole("dialog", { name: "Bonjour !" });
+      await guide.getByText("Étape 1 sur 6").waitFor();
+      await guide.getByText("Ce guide rapide en 5 étapes", { exact: false }).waitFor();
+      await phone.getByRole("button", { name: "Passer" }).click();
+      await guide.waitFor({ state: "detached" });
       await expectFitsPhone(phone, "/b2b/activate, activated (fr)");
       const account = await invitee.context.request.get("/api/account/account");
       expect((await account.json()).roles).toContain("b2b");
@@ -112,6 +119,77 @@ describe("a company and its staff", () => {
       await page.getByRole("heading", { name: "Acme Robotics Ltd", level: 1 }).waitFor();
       await page.reload();
       await page.getByRole("heading", { name: "Acme Robotics Ltd", level: 1 }).waitFor();
+    } finally {
+      await founder.context.close();
+      await invitee.context.close();
+    }
+  }, 120_000);
+});
+
+describe("an invitee without an account", () => {
+  it("follows the mail's register link, sees who invites, registers and accepts on /b2b", async () => {
+    const founder = await pages.open({ width: 1280 });
+    const invitee = await pages.open({ width: 375, height: 812 });
+    const email = uniqueEmail("newcomer");
+    try {
+      const origin = { headers: { origin: baseURL } };
+      await signedInAccount(founder.context, baseURL, { name: "Walter Skinner" });
+      const created = await founder.context.request.post("/api/b2b/company", {
+        ...origin,
+        data: { name: "Acme Widgets", email: "hr@widgets.example" },
+      });
+      expect(created.status()).toBe(200);
+      const invited = await founder.context.request.post("/api/b2b/invite", {
+        ...origin,
+        data: { email, firstName: "Monica", lastName: "Reyes", language: "en" },
+      });
+      expect(invited.status()).toBe(200);
+
+      const mail = await waitForMail(invitee.context.request, email);
+      expect(mail.subject).toBe("Acme Widgets gives you Kinfile");
+      const { page } = invitee;
+      await page.goto(linkIn(mail, "/register?"));
+      await page.getByRole("heading", { name: "Create your Kinfile account", level: 1 }).waitFor();
+      await page.getByText("Acme Widgets invited you").waitFor();
+      expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
+      await expectNoAxeViolations(page, "/register, invited");
+      await expectFitsPhone(page, "/register, invited");
+      // The sign-in page it links to names the company too, and links back.
+      await page.getByRole("link", { name: "Sign in" }).click();
+      await page.getByRole("heading", { name: "Sign in to Kinfile" }).waitFor();
+      await page.getByText("Acme Widgets invited you").waitFor();
+      await expectNoAxeViolations(page, "/login, invited");
+      await page.getByRole("link", { name: "Create an account" }).click();
+      await page.getByText("Acme Widgets invited you").waitFor();
+
+      await page.getByLabel("Full name").fill("Monica Reyes");
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+      await page.getByLabel("Confirm password", { exact: true }).fill(E2E_PASSWORD);
+      await page.getByRole("button", { name: "Create account" }).click();
+      const verification = await waitForMail(invitee.context.request, email, (item) =>
+        item.text.includes("verify-email"),
+      );
+      await page.goto(linkIn(verification, "verify-email"));
+      await page.getByRole("button", { name: "Confirm", exact: true }).click();
+      await page.getByText("Your email address is confirmed").waitFor();
+      await page.getByText("Acme Widgets invited you").waitFor();
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+      await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
+
+      // Back on the company page, the invitation waits with its Accept button; the guide waits too.
+      await page.getByRole("heading", { name: "You are invited", level: 1 }).waitFor();
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      await page.getByRole("button", { name: "Accept the invitation from Acme Widgets" }).click();
+      await page.getByRole("heading", { name: "Acme Widgets", level: 1 }).waitFor();
+      const guide = page.getByRole("dialog", { name: "Hi there!" });
+      await guide.getByText("This quick 5-step guide", { exact: false }).waitFor();
+      await guide.getByRole("button", { name: "Skip" }).click();
+      await guide.waitFor({ state: "detached" });
+      const roles = (await (await invitee.context.request.get("/api/account/account")).json()).roles;
+      expect(roles).toContain("b2b");
+      expect(invitee.consoleErrors, "console errors (invitee)").toEqual([]);
     } finally {
       await founder.context.close();
       await invitee.context.close();
@@ -164,5 +242,5 @@ describe("a member of a company", () => {
       await founder.context.close();
       await staff.context.close();
     }
-  });
+  }, 120_000);
 });
