@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { hasFullAccess } from "../../domain/roles.ts";
-import { homeRouteFor, loginPathFor, signedInDestination, withReturnPath } from "./homeRoute.ts";
+import {
+  authPageLink,
+  homeRouteFor,
+  loginPathFor,
+  signedInDestination,
+  withReturnPath,
+} from "./homeRoute.ts";
 
 describe("homeRouteFor", () => {
   it("sends a visitor who is not signed in to sign-in", () => {
@@ -51,6 +57,14 @@ describe("after sign-in", () => {
       "/register?next=%2Fb2b%2Factivate%3Fcode%3DABCDE-FGHIJ-KLMNO-PQRST",
     );
     expect(withReturnPath("/register", "https://evil.example/b2b")).toBe("/register");
+  });
+
+  it("keeps the return page and a well-formed invitation token between sign-in and register, nothing else", () => {
+    const token = "a".repeat(64);
+    const opened = new URLSearchParams({ email: "x@example.com", next: "/b2b", invitation: token });
+    expect(authPageLink("/login", opened)).toBe(`/login?next=%2Fb2b&invitation=${token}`);
+    const forged = new URLSearchParams({ next: "//evil.example", invitation: "<script>" });
+    expect(authPageLink("/register", forged)).toBe("/register");
   });
 
   it("gives full access to subscribers and b2b users only", () => {

@@ -43,6 +43,33 @@ describe("/register", () => {
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("casey@example.com");
   });
 
+  it("names the company whose invitation opened it, and keeps the token for signing in", async () => {
+    const token = "b".repeat(64);
+    stubApi({ [`GET /api/b2b/invitation/${token}`]: { body: { companyName: "Acme" } } });
+    renderRoutes([{ path: "/register", Component: RegisterPage }], {
+      entries: [`/register?email=casey%40example.com&next=%2Fb2b&invitation=${token}`],
+      language: "fr",
+    });
+    expect(await screen.findByText("Acme vous invite")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Se connecter" }).getAttribute("href")).toBe(
+      `/login?next=%2Fb2b&invitation=${token}`,
+    );
+  });
+
+  it("says nothing of a company for a token that names no waiting invitation", async () => {
+    const token = "c".repeat(64);
+    stubApi({});
+    renderRoutes([{ path: "/register", Component: RegisterPage }], {
+      entries: [`/register?invitation=${token}`],
+    });
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).toContain(
+        `/api/b2b/invitation/${token}`,
+      ),
+    );
+    expect(screen.queryByText(/invited you/)).toBeNull();
+  });
+
   it("shows the strength and the requirements as the password is typed", async () => {
     visitRegister();
     expect(screen.getByText("Password strength: too short")).toBeTruthy();
