@@ -1,4 +1,4 @@
-import { UnstyledButton } from "@mantine/core";
+import { Anchor } from "@mantine/core";
 import { OWN_GROUP } from "../../../domain/catalog/relationships.ts";
 import type { PersonListItem } from "../../../domain/schemas/person.ts";
 import { viewPath } from "../../shell/recordPaths.ts";
@@ -27,16 +27,17 @@ export function PersonReference({ person, label }: { person: PersonListItem; lab
       }}
       moreHref={personViewHref(person)}
       trigger={
-        <UnstyledButton
+        // Drawn as the app's links (their colours pass contrast in both themes), but a button.
+        <Anchor
+          component="button"
           type="button"
           aria-haspopup="dialog"
-          c="blue.8"
-          td="underline"
+          underline="always"
           fz="inherit"
           style={{ overflowWrap: "anywhere", textAlign: "start" }}
         >
           {label ?? fullName(person.mainDetails)}
-        </UnstyledButton>
+        </Anchor>
       }
     />
   );
