@@ -41,6 +41,7 @@ import { type CompanyJobs, createCompanyService } from "./modules/companies/serv
 import { documentReader } from "./modules/documents/reader.ts";
 import { attachedDocumentsLinker } from "./modules/documents/record-links.ts";
 import { documentRoutes, forgetDocuments } from "./modules/documents/routes.ts";
+import { forgetNotApplicable, homeRoutes } from "./modules/home/routes.ts";
 import { institutionReader } from "./modules/institutions/reader.ts";
 import { forgetInstitutions, institutionRoutes } from "./modules/institutions/routes.ts";
 import { listExportRoutes } from "./modules/list-export/routes.ts";
@@ -252,6 +253,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(commentRoutes, { database, dataKeys });
   await app.register(activityRoutes, { database });
+  await app.register(homeRoutes, {
+    database,
+    dataKeys,
+    listCache,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
   // The emergency binder (server/modules/binder): the owner's here, a nominee's among the shared reads.
   const binder = createBinderMaker({
     db: database.db,
@@ -321,6 +328,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forgetDocuments(blobs),
     forgetSearchTerms,
     forgetImportRun,
+    forgetNotApplicable,
   ])
     eraser.add(hook);
   if (options.billing !== undefined && options.auth !== undefined) {

@@ -50,6 +50,7 @@ export type DB = {
   import_run: ImportRunTable;
   search_term: SearchTermTable;
   password_confirmation: PasswordConfirmationTable;
+  not_applicable: NotApplicableTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -480,6 +481,14 @@ export interface SpentLinkTable {
   token_hash: string;
   /** Epoch ms after which the link is refused anyway and the row may go. */
   expires_at: number;
+}
+
+/** A record category its owner said "I don't have this" about (server/modules/home). */
+export interface NotApplicableTable {
+  owner_id: string;
+  category: string;
+  /** Epoch ms. */
+  created_at: number;
 }
 
 /** A session whose password was just confirmed again (server/auth/fresh-password.ts). */

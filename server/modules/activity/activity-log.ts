@@ -128,3 +128,20 @@ export function listNomineeActivity(
 export async function deleteActivityOf(db: Kysely<DB>, ownerId: string): Promise<void> {
   await db.deleteFrom("activity").where("owner_id", "=", ownerId).execute();
 }
+
+/**
+ * When the owner last downloaded a binder of their whole file (epoch ms), from the entry the
+ * binder route writes; null when never. A nominee's binders are the nominee's, not counted.
+ */
+export async function lastWholeBinderAt(db: Kysely<DB>, ownerId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("activity")
+    .select((eb) => eb.fn.max("created_at").as("last"))
+    .where("owner_id", "=", ownerId)
+    .where("nominee_id", "is", null)
+    .where("kind", "=", "download")
+    .where("subject_kind", "=", "binder")
+    .where("subject_id", "=", "file")
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? null : Number(row.last);
+}

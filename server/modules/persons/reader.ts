@@ -121,3 +121,22 @@ export async function isPersonOf(db: Kysely<DB>, ownerId: string, personId: stri
 export function ownPersonNames(db: Kysely<DB>, ownerId: string) {
   return personRepository(db).ownNames(ownerId);
 }
+
+/**
+ * How far the owner's own "me" record has come, for the home's next steps: a birthday given (the
+ * sign-up fills in only the name) and at least one emergency contact named.
+ */
+export async function ownPersonProgress(
+  db: Kysely<DB>,
+  ownerId: string,
+): Promise<{ id: string | null; detailsGiven: boolean; emergencyContact: boolean }> {
+  const persons = personRepository(db);
+  const own = await persons.findOwn(ownerId);
+  if (own === undefined) return { id: null, detailsGiven: false, emergencyContact: false };
+  const links = await persons.links(ownerId, own.id);
+  return {
+    id: own.id,
+    detailsGiven: own.birthday !== null,
+    emergencyContact: links.some((link) => link.kind === "ice"),
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { homeSchema, notApplicableParamsSchema } from "../../../domain/schemas/home.ts";
+import { actorOf } from "../../auth/ownership.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { Database } from "../../db/database.ts";
+import type { AccountDeletedHook } from "../account/account-deletion.ts";
+import type { ListCache } from "../records/list-cache.ts";
+import { notApplicableRepository } from "./repository.ts";
+import { createHomeService } from "./service.ts";
+
+/** An account's "I don't have this" marks go with it. */
+export const forgetNotApplicable: AccountDeletedHook = (userId, trx) =>
+  notApplicableRepository(trx).deleteAllOf(userId);
+
+/**
+ * GET /api/home: the file's progress per module, its next steps, reminders, nominees and binder.
+ * PUT and DELETE /api/home/not-applicable/{module}/{category}: mark a category "I don't have this"
+ * and undo it (204). Same access as the records: a subscriber or a company account member.
+ */
+export async function homeRoutes(
+  app: FastifyInstance,
+  options: { database: Database; dataKeys: DataKeys; listCache: ListCache; clock?: () => number },
+): Promise<void> {
+  const service = createHomeService({
+    db: options.database.db,
+    dataKeys: options.dataKeys,
+    listCache: options.listCache,
+    clock: options.clock ?? Date.now,
+  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const subscriber = { access: "subscriber" as const };
+  const markPath = "/api/home/not-applicable/:module/:category";
+
+  api.get(
+    "/api/home",
+    { config: subscriber, schema: { response: { 200: homeSchema } } },
+    async (request, reply) => {
+      const home = await service.home(actorOf(request).userId);
+      return reply.header("cache-control", "no-store").send(home);
+    },
+  );
+
+  api.put(
+    markPath,
+    { config: subscriber, schema: { params: notApplicableParamsSchema } },
+    async (request, reply) => {
+      const { module, category } = request.params;
+      await service.markNotApplicable(actorOf(request).userId, module, category);
+      return reply.code(204).send();
+    },
+  );
+
+  api.delete(
+    markPath,
+    { config: subscriber, schema: { params: notApplicableParamsSchema } },
+    async (request, reply) => {
+      const { module, category } = request.params;
+      await service.unmarkNotApplicable(actorOf(request).userId, module, category);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import type { Kysely } from "kysely";
+import type { Home, HomeModule } from "../../../domain/schemas/home.ts";
+import { categoriesOf, categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
+import { RECORD_MODULES, type RecordModule } from "../../../domain/sections/modules.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { DB } from "../../db/schema.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { lastWholeBinderAt } from "../activity/activity-log.ts";
+import { ownPersonProgress } from "../persons/reader.ts";
+import type { ListCache } from "../records/list-cache.ts";
+import { recordReader } from "../records/reader.ts";
+import { upcomingReminders } from "../reminders/upcoming.ts";
+import { nomineeCounts } from "../sharing/nominee-counts.ts";
+import { nextSteps } from "./next-steps.ts";
+import { notApplicableRepository } from "./repository.ts";
+
+/** A module's categories as the home counts them, from the declarations. */
+function moduleProgress(
+  module: RecordModule,
+  counts: Record<string, number>,
+  notApplicable: ReadonlySet<string>,
+): HomeModule {
+  const categories = categoriesOf(module).map((category) => ({
+    key: category.key,
+    count: counts[category.key] ?? 0,
+    notApplicable: notApplicable.has(category.key),
+  }));
+  return {
+    module,
+    filled: categories.filter((category) => category.count > 0).length,
+    total: categories.filter((category) => !category.notApplicable).length,
+    categories,
+  };
+}
+
+/** The one category a mark names: declared, and in the module the address names (404 otherwise). */
+function declaredCategory(module: RecordModule, category: string): string {
+  if (!isCategoryKey(category) || categoryDef(category).module !== module) throw new AppError("not_found");
+  return category;
+}
+
+/**
+ * The home screen's answer, read from the owner's file by each module's public face, and the
+ * owner's "I don't have this" marks.
+ */
+export function createHomeService(options: {
+  db: Kysely<DB>;
+  dataKeys: DataKeys;
+  listCache: ListCache;
+  clock: () => number;
+}) {
+  const { db, dataKeys, clock } = options;
+  const records = recordReader({ db, dataKeys, listCache: options.listCache });
+  const marks = notApplicableRepository(db);
+
+  return {
+    async home(ownerId: string): Promise<Home> {
+      const now = clock();
+      const [notApplicable, countsByModule, own, nominees, binderMadeAt, reminders] = await Promise.all([
+        marks.categoriesOf(ownerId),
+        Promise.all(RECORD_MODULES.map((module) => records.countOf(ownerId, module))),
+        ownPersonProgress(db, ownerId),
+        nomineeCounts(db, ownerId, now),
+        lastWholeBinderAt(db, ownerId),
+        upcomingReminders(db, dataKeys, ownerId, now),
+      ]);
+      const modules = RECORD_MODULES.map((module, index) =>
+        moduleProgress(module, countsByModule[index] ?? {}, notApplicable),
+      );
+      const counts = new Map(modules.flatMap((module) => module.categories.map((c) => [c.key, c.count])));
+      return {
+        modules,
+        next: nextSteps({
+          detailsGiven: own.detailsGiven,
+          emergencyContact: own.emergencyContact,
+          nominees: nominees.total,
+          counts,
+          notApplicable,
+          binderMadeAt,
+        }),
+        reminders,
+        nominees,
+        binder: { lastMadeAt: binderMadeAt },
+      };
+    },
+
+    async markNotApplicable(ownerId: string, module: RecordModule, category: string): Promise<void> {
+      await marks.mark(ownerId, declaredCategory(module, category), clock());
+    },
+
+    async unmarkNotApplicable(ownerId: string, module: RecordModule, category: string): Promise<void> {
+      await marks.unmark(ownerId, declaredCategory(module, category));
+    },
+  };
+}
