@@ -37,11 +37,15 @@ export const NEXT_STEP_KINDS = [
 ] as const;
 export type NextStepKind = (typeof NEXT_STEP_KINDS)[number];
 
-/** One suggested step: a category's add form names its module and category. */
+/**
+ * One suggested step: a category's add form names its module and category; the personal details
+ * and the emergency contact are the owner's own person's form, which `personId` names.
+ */
 export const nextStepSchema = z.object({
   kind: z.enum(NEXT_STEP_KINDS),
   module: z.enum(RECORD_MODULES).optional(),
   category: z.string().optional(),
+  personId: z.string().optional(),
 });
 export type NextStep = z.infer<typeof nextStepSchema>;
 

@@ -57,7 +57,7 @@ describe.each(testDialects())("the home on %s", (dialect) => {
       );
     }
     expect(answer.next).toEqual([
-      { kind: "personalDetails" },
+      { kind: "personalDetails", personId: expect.any(String) },
       { kind: "category", module: "inventory", category: "will" },
       { kind: "category", module: "inventory", category: "poahealth" },
       { kind: "category", module: "inventory", category: "poafinances" },
@@ -73,10 +73,10 @@ describe.each(testDialects())("the home on %s", (dialect) => {
     expect(inventoryOf(answer)?.filled).toBe(1);
     expect(inventoryOf(answer)?.categories.find((category) => category.key === "will")?.count).toBe(1);
     expect(answer.next).toEqual([
-      { kind: "personalDetails" },
+      { kind: "personalDetails", personId: expect.any(String) },
       { kind: "category", module: "inventory", category: "poahealth" },
       { kind: "category", module: "inventory", category: "poafinances" },
-      { kind: "emergencyContact" },
+      { kind: "emergencyContact", personId: expect.any(String) },
     ]);
     // Bob's file counts none of Ann's.
     expect(inventoryOf(await home(bob))?.filled).toBe(0);

@@ -6,6 +6,8 @@ export const NEXT_STEPS_SHOWN = 4;
 
 /** What the next steps are computed from: the state of one owner's file. */
 export type FileState = {
+  /** The owner's own "me" person, whose form the first steps open; null before it exists. */
+  ownPersonId: string | null;
   /** The "me" record has more than the name the sign-up gave it. */
   detailsGiven: boolean;
   emergencyContact: boolean;
@@ -32,10 +34,11 @@ function categoryStep(key: CategoryKey): NextStep {
 export function nextSteps(file: FileState): NextStep[] {
   const open = (key: CategoryKey) => (file.counts.get(key) ?? 0) === 0 && !file.notApplicable.has(key);
   const hasRecords = [...file.counts.values()].some((count) => count > 0);
+  const own = file.ownPersonId === null ? {} : { personId: file.ownPersonId };
   const steps: (NextStep | false)[] = [
-    !file.detailsGiven && { kind: "personalDetails" },
+    !file.detailsGiven && { kind: "personalDetails", ...own },
     ...ESSENTIAL_CATEGORIES.map((key) => open(key) && categoryStep(key)),
-    !file.emergencyContact && { kind: "emergencyContact" },
+    !file.emergencyContact && { kind: "emergencyContact", ...own },
     file.nominees === 0 && { kind: "nominee" },
     hasRecords && file.binderMadeAt === null && { kind: "binder" },
   ];

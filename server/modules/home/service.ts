@@ -28,7 +28,8 @@ function moduleProgress(
   return {
     module,
     filled: categories.filter((category) => category.count > 0).length,
-    total: categories.filter((category) => !category.notApplicable).length,
+    // A category holding records counts, marked or not: what is in the file is never left out.
+    total: categories.filter((category) => category.count > 0 || !category.notApplicable).length,
     categories,
   };
 }
@@ -71,6 +72,7 @@ export function createHomeService(options: {
       return {
         modules,
         next: nextSteps({
+          ownPersonId: own.id,
           detailsGiven: own.detailsGiven,
           emergencyContact: own.emergencyContact,
           nominees: nominees.total,
