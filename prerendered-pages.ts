@@ -50,10 +50,10 @@ export type DrawnScreen = { path: string; module: string; namespaces: readonly s
 
 /** The screen a full-access session opens on, after signing in and at "/". */
 export const LANDING_SCREEN = {
-  path: "/dashboard/personal-network",
-  module: "features/personal-network/PersonalNetworkOverview.tsx",
-  /** Its tiles' and reminders' translations. */
-  namespaces: ["network", "reminders", "sections"],
+  path: "/dashboard",
+  module: "features/home/HomePage.tsx",
+  /** Its own words, its reminders', the categories' names, the binder's and an invitation's. */
+  namespaces: ["home", "reminders", "sections", "binder", "company"],
 } as const satisfies DrawnScreen;
 
 /** A record's form (app/features/records/routes.ts): its route's module and translations. */

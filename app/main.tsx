@@ -6,7 +6,7 @@ import { createBrowserI18n } from "./i18n/i18n.ts";
 import { takeOverDrawnScreen } from "./prerenderedPage.ts";
 import { createQueryClient } from "./queryClient.ts";
 import { prefetchAccount } from "./session/accountQuery.ts";
-import { PERSONAL_NETWORK_PATH, sessionEndedPath } from "./session/homeRoute.ts";
+import { HOME_PATH, PERSONAL_NETWORK_PATH, sessionEndedPath } from "./session/homeRoute.ts";
 import { nextTask } from "./shell/nextTask.ts";
 
 /*
@@ -36,8 +36,12 @@ async function start(container: HTMLElement): Promise<void> {
   // The guard of "/" and of every signed-in screen first asks for the account: ask now, while the
   // screen's code downloads, not once that code has arrived and rendered.
   if (startsWithAccount(router)) prefetchAccount(queryClient);
-  // The landing screen's data too, once the account allows it: its tiles then arrive with their counts.
-  if (router.state.location.pathname === PERSONAL_NETWORK_PATH) {
+  // The landing screen's data too, once the account allows it: its rings then arrive with their
+  // counts; and the network's overview, whose tiles do the same.
+  const { pathname } = router.state.location;
+  if (pathname === HOME_PATH) {
+    void import("./features/home/homeApi.ts").then((m) => m.prefetchHome(queryClient));
+  } else if (pathname === PERSONAL_NETWORK_PATH) {
     void import("./features/personal-network/overviewQueries.ts").then((m) =>
       m.prefetchOverview(queryClient),
     );

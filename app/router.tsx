@@ -11,7 +11,7 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { RECORD_MODULES } from "../domain/sections/modules.ts";
-import { SIGNED_IN_FRAME } from "../prerendered-pages.ts";
+import { LANDING_SCREEN, SIGNED_IN_FRAME } from "../prerendered-pages.ts";
 import { adminRoutes } from "./features/admin/routes.tsx";
 import { companyRoutes } from "./features/companies/routes.ts";
 import { documentLibraryRoutes } from "./features/documents/routes.ts";
@@ -20,7 +20,7 @@ import { recordModuleRoutes } from "./features/records/routes.ts";
 import { sharedDataRoutes } from "./features/shared-data/routes.ts";
 import { withTranslations } from "./i18n/withTranslations.ts";
 import type * as Guards from "./session/guards.tsx";
-import { LOGIN_PATH, PERSONAL_NETWORK_PATH } from "./session/homeRoute.ts";
+import { LOGIN_PATH } from "./session/homeRoute.ts";
 import { nextTask } from "./shell/nextTask.ts";
 import { PageLoader } from "./shell/PageLoader.tsx";
 import { RouteErrorPage } from "./shell/RouteErrorPage.tsx";
@@ -35,6 +35,9 @@ import { useFocusMainOnNavigate } from "./shell/useFocusMainOnNavigate.ts";
 const IDENTITY_NAMESPACES = ["auth"];
 
 /** The signed-in frame's own: its session-expiry and subscribe dialogs, a nominee's request banner. */
+const homePage = withTranslations(LANDING_SCREEN.namespaces, () =>
+  import("./features/home/HomePage.tsx").then((m) => ({ Component: m.HomePage })),
+);
 const dashboardLayout = withTranslations(SIGNED_IN_FRAME.namespaces, () =>
   import("./shell/DashboardLayout.tsx").then((m) => ({ Component: m.DashboardLayout })),
 );
@@ -166,13 +169,13 @@ const routeTable: RouteObject[] = [
               {
                 path: "dashboard",
                 children: [
-                  { index: true, loader: () => redirect(PERSONAL_NETWORK_PATH), element: null },
                   personalNetworkRoutes,
                   sharedDataRoutes,
                   {
                     lazy: guard("RequireFullAccess"),
                     // The library's own screens outrank its module's generic category pages.
                     children: [
+                      { index: true, handle: { titleKey: "menu.home" }, lazy: homePage },
                       documentLibraryRoutes,
                       ...RECORD_MODULES.map((module) => recordModuleRoutes(module)),
                     ],

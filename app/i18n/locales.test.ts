@@ -10,6 +10,7 @@ import enCompany from "../../public/locales/en/company.json" with { type: "json"
 import enDocuments from "../../public/locales/en/documents.json" with { type: "json" };
 import enExchange from "../../public/locales/en/exchange.json" with { type: "json" };
 import enForms from "../../public/locales/en/forms.json" with { type: "json" };
+import enHome from "../../public/locales/en/home.json" with { type: "json" };
 import enLegal from "../../public/locales/en/legal.json" with { type: "json" };
 import enNetwork from "../../public/locales/en/network.json" with { type: "json" };
 import enSearch from "../../public/locales/en/search.json" with { type: "json" };
@@ -25,6 +26,7 @@ import frCompany from "../../public/locales/fr/company.json" with { type: "json"
 import frDocuments from "../../public/locales/fr/documents.json" with { type: "json" };
 import frExchange from "../../public/locales/fr/exchange.json" with { type: "json" };
 import frForms from "../../public/locales/fr/forms.json" with { type: "json" };
+import frHome from "../../public/locales/fr/home.json" with { type: "json" };
 import frLegal from "../../public/locales/fr/legal.json" with { type: "json" };
 import frNetwork from "../../public/locales/fr/network.json" with { type: "json" };
 import frSearch from "../../public/locales/fr/search.json" with { type: "json" };
@@ -58,6 +60,7 @@ describe.each([
   ["documents", enDocuments, frDocuments],
   ["pwa", PWA_RESOURCES.en.pwa, PWA_RESOURCES.fr.pwa],
   ["search", enSearch, frSearch],
+  ["home", enHome, frHome],
 ])("the %s translations", (_ns, en, fr) => {
   it("have the same keys in English and French", () => {
     expect(keyPaths(fr).sort()).toEqual(keyPaths(en).sort());

@@ -13,10 +13,10 @@ describe("homeRouteFor", () => {
     expect(homeRouteFor(null)).toBe("/login");
   });
 
-  it("sends a subscriber, a b2b user, or one with both roles to the personal network", () => {
-    expect(homeRouteFor(["subscriber"])).toBe("/dashboard/personal-network");
-    expect(homeRouteFor(["b2b"])).toBe("/dashboard/personal-network");
-    expect(homeRouteFor(["b2b", "subscriber"])).toBe("/dashboard/personal-network");
+  it("sends a subscriber, a b2b user, or one with both roles to the home", () => {
+    expect(homeRouteFor(["subscriber"])).toBe("/dashboard");
+    expect(homeRouteFor(["b2b"])).toBe("/dashboard");
+    expect(homeRouteFor(["b2b", "subscriber"])).toBe("/dashboard");
   });
 
   it("sends a signed-in user with neither role to the subscription page", () => {
@@ -26,9 +26,9 @@ describe("homeRouteFor", () => {
 });
 
 describe("after sign-in", () => {
-  it("opens the personal details of a subscriber or b2b user, and the subscription page otherwise", () => {
-    expect(signedInDestination(["subscriber"])).toBe("/dashboard/personal-network/personal-details");
-    expect(signedInDestination(["b2b"])).toBe("/dashboard/personal-network/personal-details");
+  it("opens the home of a subscriber or b2b user, and the subscription page otherwise", () => {
+    expect(signedInDestination(["subscriber"])).toBe("/dashboard");
+    expect(signedInDestination(["b2b"])).toBe("/dashboard");
     expect(signedInDestination(["admin"])).toBe("/dashboard/manage-account/my-subscription");
   });
 
@@ -43,9 +43,7 @@ describe("after sign-in", () => {
       "/login",
       "/dashboard/../x",
     ]) {
-      expect(signedInDestination(["subscriber"], elsewhere)).toBe(
-        "/dashboard/personal-network/personal-details",
-      );
+      expect(signedInDestination(["subscriber"], elsewhere)).toBe("/dashboard");
     }
     expect(loginPathFor("//evil.example")).toBe("/login");
   });

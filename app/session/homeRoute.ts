@@ -5,8 +5,9 @@ import { LANDING_SCREEN } from "../../prerendered-pages.ts";
 /** Where each kind of visitor lands; the routes are the spec's section 2. */
 export const LOGIN_PATH = "/login";
 export const SIGNOUT_PATH = "/signout";
-export const PERSONAL_NETWORK_PATH = LANDING_SCREEN.path;
-const PERSONAL_DETAILS_PATH = "/dashboard/personal-network/personal-details";
+/** The home: the file's progress and its next steps. */
+export const HOME_PATH = LANDING_SCREEN.path;
+export const PERSONAL_NETWORK_PATH = "/dashboard/personal-network";
 export const MY_SUBSCRIPTION_PATH = "/dashboard/manage-account/my-subscription";
 export const MY_ACCOUNT_PATH = "/dashboard/manage-account";
 export const ADMIN_PATH = "/admin";
@@ -14,23 +15,23 @@ export const ADMIN_PATH = "/admin";
 export const COMPANY_PATH = "/b2b";
 
 /**
- * The spec's rule for "/": signed out goes to sign-in; a subscriber or b2b user (both roles:
- * the first branch) goes to the personal network; anyone else signed in goes to subscribe.
+ * The rule for "/": signed out goes to sign-in; a subscriber or b2b user (both roles: the first
+ * branch) goes to the home; anyone else signed in goes to subscribe.
  * `roles` is null when nobody is signed in.
  */
 export function homeRouteFor(roles: readonly string[] | null): string {
   if (roles === null) return LOGIN_PATH;
-  if (hasFullAccess(roles)) return PERSONAL_NETWORK_PATH;
+  if (hasFullAccess(roles)) return HOME_PATH;
   return MY_SUBSCRIPTION_PATH;
 }
 
 /**
- * Where a successful sign-in goes: the spec's personal details page, except for an account that
- * could not use it yet (neither role), which goes where "/" would send it.
+ * Where a successful sign-in goes: the page asked for before signing in, else where "/" would
+ * send the account (the home, with what to do first, for a full-access account).
  */
 export function signedInDestination(roles: readonly string[], next?: string | null): string {
   if (isReturnPath(next)) return next;
-  return hasFullAccess(roles) ? PERSONAL_DETAILS_PATH : homeRouteFor(roles);
+  return homeRouteFor(roles);
 }
 
 /** The query parameter naming the page a signed-out visitor asked for, reopened after sign-in. */

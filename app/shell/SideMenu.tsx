@@ -9,6 +9,7 @@ import {
   IconFiles,
   IconHome,
   IconId,
+  IconLayoutDashboard,
   IconLock,
   IconLockAccess,
   IconShare,
@@ -24,6 +25,7 @@ import { activeMenuSegment, isMenuItemEnabled, type MenuSegment, menuPath, SIDE_
 import { SIDE_MENU_LIST_ID } from "./sideMenuIds.ts";
 
 const ICONS: Record<MenuSegment, TablerIcon> = {
+  home: IconLayoutDashboard,
   "personal-network": IconUsers,
   personaldata: IconId,
   household: IconHome,

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { activeMenuSegment, isMenuItemEnabled, menuPath, SIDE_MENU } from "./sideMenu.ts";
 
 describe("side menu", () => {
-  it("lists the spec's eight sections with their routes, in order", () => {
+  it("lists the home, then the spec's eight sections with their routes, in order", () => {
     expect(SIDE_MENU.map((item) => menuPath(item.segment))).toEqual([
+      "/dashboard",
       "/dashboard/personal-network",
       "/dashboard/personaldata",
       "/dashboard/household",
@@ -20,10 +21,11 @@ describe("side menu", () => {
     expect(activeMenuSegment("/dashboard/personal-network/immediate-family-tree")).toBe("personal-network");
     expect(activeMenuSegment("/dashboard/inventory/documentlibrary/edit/42")).toBe("inventory");
     expect(activeMenuSegment("/dashboard/shared-data/")).toBe("shared-data");
+    expect(activeMenuSegment("/dashboard")).toBe("home");
+    expect(activeMenuSegment("/dashboard/")).toBe("home");
   });
 
   it("has no active item outside the menu's sections", () => {
-    expect(activeMenuSegment("/dashboard")).toBeNull();
     expect(activeMenuSegment("/dashboard/manage-account/my-subscription")).toBeNull();
     expect(activeMenuSegment("/b2b/assets")).toBeNull();
     expect(activeMenuSegment("/login")).toBeNull();

@@ -6,19 +6,22 @@ export function menuLabelKey(module: ModuleKey): string {
   return `menu.module.${module}`;
 }
 
-export type MenuSegment = ModuleKey;
+/** The home screen's item: /dashboard itself, the file's progress and next steps. */
+export const HOME_SEGMENT = "home";
+
+export type MenuSegment = ModuleKey | typeof HOME_SEGMENT;
 
 export type MenuItem = { segment: MenuSegment; labelKey: string; open: boolean };
 
 /**
- * The spec's side menu, drawn from the module declarations in their order. `open` marks the
- * sections an account without a subscription may use (spec section 6).
+ * The spec's side menu: Home, then the module declarations in their order. `open` marks the
+ * sections an account without a subscription may use (spec section 6); the home shows the full
+ * file's progress, so it is not one of them.
  */
-export const SIDE_MENU: readonly MenuItem[] = MODULE_DECLARATIONS.map(({ key, open }) => ({
-  segment: key,
-  labelKey: menuLabelKey(key),
-  open,
-}));
+export const SIDE_MENU: readonly MenuItem[] = [
+  { segment: HOME_SEGMENT, labelKey: "menu.home", open: false },
+  ...MODULE_DECLARATIONS.map(({ key, open }) => ({ segment: key, labelKey: menuLabelKey(key), open })),
+];
 
 /** Whether an account with these roles may open a section (spec section 6). */
 export function isMenuItemEnabled(item: MenuItem, roles: readonly string[]): boolean {
@@ -26,15 +29,17 @@ export function isMenuItemEnabled(item: MenuItem, roles: readonly string[]): boo
 }
 
 export function menuPath(segment: MenuSegment): string {
-  return `/dashboard/${segment}`;
+  return segment === HOME_SEGMENT ? "/dashboard" : `/dashboard/${segment}`;
 }
 
 /**
  * The active item comes from the second path segment (spec section 2):
- * /dashboard/inventory/documentlibrary/add -> "inventory". Null outside the menu's sections.
+ * /dashboard/inventory/documentlibrary/add -> "inventory", /dashboard itself -> the home. Null
+ * outside the menu's sections.
  */
 export function activeMenuSegment(pathname: string): MenuSegment | null {
   const [, first, second] = pathname.split("/");
-  if (first !== "dashboard" || !second) return null;
+  if (first !== "dashboard") return null;
+  if (!second) return HOME_SEGMENT;
   return SIDE_MENU.find((item) => item.segment === second)?.segment ?? null;
 }

@@ -37,3 +37,8 @@ export function categoryShortLabelKey(category: AssignedType): string {
 export function fieldLabelKey(category: string, field: string): string {
   return isCommonField(field) ? `sections:field.common.${field}` : `sections:field.${category}.${field}`;
 }
+
+/** One line on what belongs in a record category, for its card on the module page. */
+export function categoryDescriptionKey(category: string): string {
+  return `sections:categoryDescription.${category}`;
+}

@@ -21,6 +21,7 @@ import {
   secretFields,
 } from "./index.ts";
 import {
+  categoryDescriptionKey,
   categoryLabelKey,
   categoryOneKey,
   categoryShortLabelKey,
@@ -400,6 +401,7 @@ describe("sections labels", () => {
       ...ASSIGNED_TYPES.map(categoryLabelKey),
       ...ASSIGNED_TYPES.map(categoryOneKey),
       ...SHORT_LABEL_CATEGORIES.map(categoryShortLabelKey),
+      ...CATEGORY_KEYS.map(categoryDescriptionKey),
       ...CATEGORIES.flatMap((category) =>
         category.fields.map((field) => fieldLabelKey(category.key, field.key)),
       ),

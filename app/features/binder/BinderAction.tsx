@@ -17,6 +17,8 @@ export interface BinderActionProps {
   label: string;
   /** What the binder holds, said in the dialog. */
   description: string;
+  /** Told once a binder is saved (the home shows when the last one was made). */
+  onMade?: () => void;
 }
 
 type Making = { state: "idle" } | { state: "making"; bytes: number } | { state: "failed"; error: unknown };
@@ -26,7 +28,7 @@ type Making = { state: "idle" } | { state: "making"; bytes: number } | { state: 
  * appended; for the owner, secrets in clear after the password is asked again), the progress while
  * the server makes it, and the PDF saved as a download.
  */
-export function BinderAction({ source, label, description }: BinderActionProps) {
+export function BinderAction({ source, label, description, onMade }: BinderActionProps) {
   const { t } = useTranslation("binder");
   const [opened, setOpened] = useState(false);
   const [options, setOptions] = useState<BinderOptions>({ files: false, secrets: false });
@@ -49,6 +51,7 @@ export function BinderAction({ source, label, description }: BinderActionProps) 
       setMaking({ state: "idle" });
       setOpened(false);
       showToast(t("app.done"));
+      onMade?.();
     } catch (error) {
       if (controller.signal.aborted) return setMaking({ state: "idle" });
       // The password's five minutes ran out between the two steps: ask for it again.
@@ -60,7 +63,7 @@ export function BinderAction({ source, label, description }: BinderActionProps) 
     } finally {
       abort.current = null;
     }
-  }, [source, options, t]);
+  }, [source, options, t, onMade]);
 
   const confirmed = useCallback(() => {
     setAskingPassword(false);

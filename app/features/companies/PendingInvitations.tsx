@@ -4,13 +4,22 @@ import { formatDate } from "../../../domain/dates.ts";
 import type { PendingInvitation } from "../../../domain/schemas/company.ts";
 import { useAcceptInvitation } from "./companyApi.ts";
 
-/** The invitations waiting for the account's address, each with its Accept button. */
-export function PendingInvitations({ invitations }: { invitations: PendingInvitation[] }) {
+/**
+ * The invitations waiting for the account's address, each with its Accept button: the page of
+ * /b2b (its heading the page's, level 1) and a section of the home (level 2).
+ */
+export function PendingInvitations({
+  invitations,
+  headingOrder = 1,
+}: {
+  invitations: PendingInvitation[];
+  headingOrder?: 1 | 2;
+}) {
   const { t, i18n } = useTranslation("company");
   const accept = useAcceptInvitation();
   return (
     <Stack gap="md">
-      <Title order={1}>{t("invitations.heading")}</Title>
+      <Title order={headingOrder}>{t("invitations.heading")}</Title>
       {invitations.map((invitation) => (
         <Paper key={invitation.id} withBorder p="md">
           <Group justify="space-between" gap="sm">

@@ -1,5 +1,4 @@
 import type { RouteObject } from "react-router";
-import { LANDING_SCREEN } from "../../../prerendered-pages.ts";
 import { withTranslations } from "../../i18n/withTranslations.ts";
 import type { NetworkHandle } from "./networkSection.ts";
 import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT } from "./sections.ts";
@@ -11,7 +10,7 @@ import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT } from "./
 
 // The overview's translations with its code: its tiles and reminders (its closing actions bring
 // their own, PersonalNetworkOverview.tsx).
-const overview = withTranslations(LANDING_SCREEN.namespaces, () =>
+const overview = withTranslations(["network", "reminders", "sections"], () =>
   import("./PersonalNetworkOverview.tsx").then((m) => ({ Component: m.PersonalNetworkOverview })),
 );
 const personalDetails = () =>

@@ -11,7 +11,7 @@ import { lazySchemaModule } from "../../components/form/lazySchema.ts";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
 import { useGuardedSave } from "../../shell/unsaved/useGuardedSave.ts";
 import { isRecordFieldPath, type RecordFormValues } from "./formValues.ts";
-import { recordQueryKeys, revealSecret, saveRecord } from "./recordsApi.ts";
+import { refreshAfterRecordChange, revealSecret, saveRecord } from "./recordsApi.ts";
 
 /** Types drawn across the whole form width (pickers with panels, long text, lists). */
 const WIDE_TYPES: ReadonlySet<FieldType> = new Set([
@@ -57,7 +57,7 @@ export function RecordForm({ category, recordId, initial, onSaved, onCancel }: R
     mutationFn: (values: RecordFormValues) => saveRecord(category.module, category.key, recordId, values),
     onSuccess: (id, values) => {
       form.resetDirty(values);
-      void queryClient.invalidateQueries({ queryKey: recordQueryKeys.all });
+      void refreshAfterRecordChange(queryClient);
       onSaved(id);
     },
     onError: (error) => setFailure(showServerError(error, (path) => isRecordFieldPath(category, path))),

@@ -1,6 +1,8 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { RecordListItem, RecordView } from "../../../domain/schemas/record.ts";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
 import { apiFetch } from "../../api/client.ts";
+import { HOME_QUERY_KEY } from "../home/homeQueryKey.ts";
 
 /** A list row and one record (secrets masked unless revealed), as the server declares them. */
 export type { RecordListItem };
@@ -17,6 +19,13 @@ export const recordQueryKeys = {
   one: (module: RecordModule, category: string, id: string) =>
     ["records", "one", module, category, id] as const,
 };
+
+/** After a record is saved or deleted: its counts, lists and views, and the home's progress. */
+export function refreshAfterRecordChange(queryClient: QueryClient): Promise<void> {
+  return Promise.all(
+    [recordQueryKeys.all, HOME_QUERY_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  ).then(() => undefined);
+}
 
 function recordsPath(module: RecordModule, category: string, id?: string): string {
   const base = `/api/records/${module}/${encodeURIComponent(category)}`;

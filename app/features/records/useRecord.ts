@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { useRecordSource } from "./recordSource.tsx";
-import { deleteRecord, recordQueryKeys } from "./recordsApi.ts";
+import { deleteRecord, recordQueryKeys, refreshAfterRecordChange } from "./recordsApi.ts";
 
 /** One saved record (masked secrets) of the file being read; never refetched under a form being typed in. */
 export function useRecord(category: CategoryDef | undefined, id: string | undefined, forForm = false) {
@@ -21,6 +21,6 @@ export function useDeleteRecord(category: CategoryDef | undefined) {
   return useMutation({
     meta: { toast: "deleted" },
     mutationFn: (id: string) => deleteRecord(category?.module ?? "personaldata", category?.key ?? "", id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordQueryKeys.all }),
+    onSuccess: () => refreshAfterRecordChange(queryClient),
   });
 }

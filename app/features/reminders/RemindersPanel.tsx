@@ -3,30 +3,9 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { hasFullAccess } from "../../../domain/roles.ts";
-import type { Reminder } from "../../../domain/schemas/reminder.ts";
-import { isAssignedType } from "../../../domain/sections/assignedTypes.ts";
-import { categoryLabelKey } from "../../../domain/sections/labels.ts";
 import { useAccount } from "../../session/account.ts";
 import { reminderPath, useReminders } from "./reminders.ts";
-
-/** "Passports · Sam: expires in 42 days", "... expires today", "... expired 3 days ago". */
-function useReminderSentence(): (reminder: Reminder) => string {
-  const { t } = useTranslation(["reminders", "sections"]);
-  return (reminder) => {
-    const category = isAssignedType(reminder.category)
-      ? t(categoryLabelKey(reminder.category))
-      : reminder.category;
-    const item =
-      reminder.title === null ? category : t("reminders:item", { category, title: reminder.title });
-    const when =
-      reminder.daysLeft === 0
-        ? t("reminders:today")
-        : reminder.daysLeft > 0
-          ? t("reminders:inDays", { count: reminder.daysLeft })
-          : t("reminders:daysAgo", { count: -reminder.daysLeft });
-    return t("reminders:sentence", { item, when });
-  };
-}
+import { useReminderSentence } from "./useReminderSentence.ts";
 
 /**
  * The dashboard's list of expiry dates coming up (each record's `date R` fields, within their lead
