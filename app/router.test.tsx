@@ -49,13 +49,13 @@ describe("routes", () => {
     await waitFor(() => expect(document.title).toBe("Sign in · Kinfile"));
   });
 
-  it("opens /dashboard on the personal network, inside the shell", async () => {
+  it("opens /dashboard on the home, inside the shell, its menu item current", async () => {
     stubApi(EVERY_ROLE);
     const { router } = await visit("/dashboard");
-    expect(router.state.location.pathname).toBe("/dashboard/personal-network");
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Personal Network");
+    expect(router.state.location.pathname).toBe("/dashboard");
     expect(screen.getByRole("navigation", { name: "Sections" })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Immediate Family Tree" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
+    await waitFor(() => expect(document.title).toBe("Home · Kinfile"));
   });
 
   it.each([

@@ -103,9 +103,7 @@ describe("the sign-in page sent drawn", () => {
       expect(appScriptRequests()).toBe(0);
       const stillSameDocument = await markDocument(page);
       await submit.click();
-      await expect
-        .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
-        .toBe("/dashboard/personal-network/personal-details");
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/dashboard");
       // Loaded in full, where the app draws the signed-in page.
       await page.getByRole("main").waitFor();
       expect(await stillSameDocument()).toBe(false);
@@ -147,9 +145,7 @@ describe("the sign-in page sent drawn", () => {
       await page.getByRole("button", { name: enAuth.twoFactor.useBackup }).click();
       await page.getByLabel(enAuth.twoFactor.backupCode).fill(backupCodes[0] ?? "");
       await page.getByRole("button", { name: enAuth.twoFactor.submit, exact: true }).click();
-      await expect
-        .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
-        .toBe("/dashboard/personal-network/personal-details");
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/dashboard");
       await page.getByRole("main").waitFor();
       expect(await stillSameDocument()).toBe(false);
       expect(consoleErrors).toEqual([]);
@@ -222,8 +218,8 @@ describe("the sign-in page sent drawn", () => {
 
 describe("a signed-in screen loaded in full", () => {
   it.each([
-    ["en-CA", "Personal Network"],
-    ["fr-CA", "Réseau personnel"],
+    ["en-CA", "Welcome to your family file"],
+    ["fr-CA", "Bienvenue dans votre dossier familial"],
   ])(
     "asks ahead (%s) for what its frame and screen run, and fetches each of them once",
     async (locale, title) => {
@@ -238,7 +234,7 @@ describe("a signed-in screen loaded in full", () => {
           requested.set(path, (requested.get(path) ?? 0) + 1);
         });
         const release = await holdStartUpScript(page, APP_SCRIPT);
-        await page.goto("/dashboard/personal-network", { waitUntil: "commit" });
+        await page.goto("/dashboard", { waitUntil: "commit" });
         // Before any script of the app has run: the screen as the server sent it, in the reader's
         // language, shown but inert (the app's drawing is the one used).
         const drawn = page.locator("#drawn-screen");
@@ -257,8 +253,8 @@ describe("a signed-in screen loaded in full", () => {
           .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
         // The frame's chunks, the screen's, and their translations in the reader's language.
         expect(ahead.some((path) => /\/assets\/DashboardLayout-[^/]*\.js$/.test(path))).toBe(true);
-        expect(ahead.some((path) => /\/assets\/PersonalNetworkOverview-[^/]*\.js$/.test(path))).toBe(true);
-        expect(ahead).toContain(`/locales/${locale.slice(0, 2)}/network.json`);
+        expect(ahead.some((path) => /\/assets\/HomePage-[^/]*\.js$/.test(path))).toBe(true);
+        expect(ahead).toContain(`/locales/${locale.slice(0, 2)}/home.json`);
         // Each file asked for ahead is the one the app then uses: never fetched a second time.
         for (const path of ahead) expect(requested.get(path), path).toBe(1);
         expect(consoleErrors).toEqual([]);
@@ -277,19 +273,19 @@ describe("a signed-in screen loaded in full", () => {
         await saveAccount(context, { themeColor: theme });
         await context.addInitScript((chosen) => localStorage.setItem("kinfile.theme", chosen), theme);
         const release = await holdStartUpScript(page, APP_SCRIPT);
-        await page.goto("/dashboard/personal-network", { waitUntil: "commit" });
+        await page.goto("/dashboard", { waitUntil: "commit" });
         const drawn = page.locator("#drawn-screen");
         await drawn.locator("h1").waitFor({ state: "attached" });
         const hidden = await drawn.evaluate((element) => getComputedStyle(element).visibility === "hidden");
         expect(hidden, theme).toBe(theme !== "default");
 
         release();
-        await takenOver(page, "Personal Network");
+        await takenOver(page, "Welcome to your family file");
         await expect
           .poll(() => page.locator("html").getAttribute("data-mantine-color-scheme"))
           .toBe(THEME_LOOK[theme].colorScheme);
         await page.waitForLoadState("networkidle");
-        await expectNoAxeViolations(page, `/dashboard/personal-network in the ${theme} theme`);
+        await expectNoAxeViolations(page, `/dashboard in the ${theme} theme`);
         expect(consoleErrors).toEqual([]);
       } finally {
         await context.close();

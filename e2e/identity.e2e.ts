@@ -54,9 +54,7 @@ describe("identity", () => {
       await page.getByRole("button", { name: "Confirm", exact: true }).click();
       await page.getByText("Your email address is confirmed").waitFor();
       await signIn(page, email, E2E_PASSWORD);
-      await expect
-        .poll(() => path(page), { timeout: 15_000 })
-        .toBe("/dashboard/personal-network/personal-details");
+      await expect.poll(() => path(page), { timeout: 15_000 }).toBe("/dashboard");
 
       // First sign-in: the introduction guide opens; Skip closes it for good.
       await page.getByRole("dialog", { name: "Hi there!" }).waitFor();

@@ -13,6 +13,7 @@ import {
 } from "./support/browser.ts";
 
 const MENU = [
+  ["Home", "/dashboard"],
   ["Personal Network", "/dashboard/personal-network"],
   ["Personal Data", "/dashboard/personaldata"],
   ["Household Management", "/dashboard/household"],

@@ -13,10 +13,11 @@ function sideMenu() {
 }
 
 describe("dashboard side menu", () => {
-  it("shows the spec's labels linking to their routes", () => {
+  it("shows the home, then the spec's labels linking to their routes", () => {
     renderRoutes(routes, { entries: ["/dashboard/personal-network"] });
     const links = within(sideMenu()).getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Home", "/dashboard"],
       ["Personal Network", "/dashboard/personal-network"],
       ["Personal Data", "/dashboard/personaldata"],
       ["Household Management", "/dashboard/household"],

@@ -72,9 +72,7 @@ describe("the home", () => {
 
   it("welcomes a new file at 0% with its first steps, each a link to its form", async () => {
     show({ body: NEW_FILE });
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Welcome to your family file, Ada Lovelace" }),
-    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome to your family file" }));
     expect(screen.getByText("Your file is 0% complete")).toBeTruthy();
     const start = screen.getByTestId("home-start");
     const links = within(start).getAllByRole("link");
@@ -153,7 +151,9 @@ describe("the home", () => {
         ],
       },
     );
-    expect(await screen.findByRole("heading", { level: 1, name: "Bonjour, Ada Lovelace" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Bienvenue dans votre dossier familial" }),
+    ).toBeTruthy();
     expect(screen.getByTestId("home-start").textContent).toContain("L'essentiel est fait.");
     const inventory = within(screen.getByTestId("home-modules")).getByRole("link", { name: /Inventaire/ });
     expect(inventory.getAttribute("href")).toBe("/dashboard/inventory");

@@ -25,7 +25,6 @@ import { formatDate } from "../../../domain/dates.ts";
 import type { Home, HomeModule, NextStep } from "../../../domain/schemas/home.ts";
 import { isAssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { categoryOneKey } from "../../../domain/sections/labels.ts";
-import { useAccount } from "../../session/account.ts";
 import { menuLabelKey } from "../../shell/sideMenu.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { BinderAction } from "../binder/BinderAction.tsx";
@@ -292,15 +291,15 @@ function HomeLoading() {
  */
 export function HomePage() {
   const { t } = useTranslation("home");
-  usePageTitle(t("title"));
-  const account = useAccount().data;
+  // The menu's word for the page ("Home"), from the frame's own translations.
+  const title = t("common:menu.home");
+  usePageTitle(title);
   const home = useHome();
-  const name = account?.name || account?.email || "";
 
   if (home.isError)
     return (
       <Stack gap="lg">
-        <Title order={1}>{t("title")}</Title>
+        <Title order={1}>{title}</Title>
         <Alert color="red" variant="light" role="alert" title={t("loadFailed")}>
           <Button mt="sm" variant="default" onClick={() => void home.refetch()} loading={home.isFetching}>
             {t("retry")}
@@ -313,9 +312,7 @@ export function HomePage() {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>
-          {overall === null || overall.filled > 0 ? t("welcome", { name }) : t("welcomeNew", { name })}
-        </Title>
+        <Title order={1}>{t("welcome")}</Title>
         <Text>{t("intro")}</Text>
       </Stack>
       {home.data === undefined || overall === null ? (
