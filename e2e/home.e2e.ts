@@ -65,6 +65,12 @@ describe("the home", () => {
       await openHomeFromMenu(page);
 
       for (const theme of ["light", "dark"] as const) {
+        // The account's theme and this browser's, as after choosing it in the header.
+        const saved = await context.request.post("/api/account/save", {
+          headers: { origin: baseURL },
+          data: { themeColor: theme },
+        });
+        expect(saved.status()).toBe(200);
         await page.evaluate((chosen) => localStorage.setItem("kinfile.theme", chosen), theme);
         await page.reload();
         await page.getByTestId("home-start").waitFor();
@@ -76,7 +82,7 @@ describe("the home", () => {
     } finally {
       await context.close();
     }
-  });
+  }, 180_000);
 
   it('follows a saved record and an "I don\'t have this" and its undo', async () => {
     const { page, context, consoleErrors } = await pages.open();
@@ -120,5 +126,5 @@ describe("the home", () => {
     } finally {
       await context.close();
     }
-  });
+  }, 180_000);
 });
