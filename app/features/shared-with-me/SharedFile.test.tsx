@@ -138,7 +138,7 @@ describe("a file shared with me", () => {
     expect(within(household).getAllByRole("link")).toHaveLength(1);
     const pet = within(household).getByRole("link", { name: /^Pet/ });
     expect(pet.getAttribute("href")).toBe(`${FILE}/household/pet`);
-    await within(pet).findByText("2 records");
+    await within(within(household).getByTestId("category-card-pet")).findByText("2 records");
     const assets = screen.getByRole("list", { name: /^Assets.*shared categories$/ });
     expect(within(assets).getByRole("link", { name: /^Credit Card/ })).toBeTruthy();
     const inventory = screen.getByRole("list", { name: "Key Document Inventory: shared categories" });
