@@ -79,6 +79,8 @@ export const BREAKPOINTS_PX = {
   formMobile: 768,
   popover: 800,
   popoverBottom: 1080,
+  // Below this width a record list is a list of cards: a table of four columns cannot fit a phone.
+  recordCards: 599,
 } as const;
 
 export const WIDTHS_PX = {

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 
 export type ViewHeaderActions = {
@@ -16,17 +16,36 @@ export type ViewHeaderActions = {
   };
 };
 
+export interface ViewHeaderProps {
+  title: string;
+  actions: ViewHeaderActions | null;
+  /** What the thing is, shown small above its name ("Password" above "Gmail"). */
+  context?: string;
+  /** Shown under the name: a record's expiry badge. */
+  status?: ReactNode;
+}
+
 /**
  * A view page's heading with its Edit and Delete buttons, as the record and person views show it.
  * `actions` null is a read-only view (a nominee's): the heading alone.
  */
-export function ViewHeader({ title, actions }: { title: string; actions: ViewHeaderActions | null }) {
+export function ViewHeader({ title, actions, context, status }: ViewHeaderProps) {
   const noteId = useId();
   const deletion = actions?.delete;
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="flex-start" gap="sm">
-        <Title order={1}>{title}</Title>
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          {context && (
+            <Text size="sm" fw={600} c="dimmed">
+              {context}
+            </Text>
+          )}
+          <Title order={1} style={{ overflowWrap: "break-word" }}>
+            {title}
+          </Title>
+          {status}
+        </Stack>
         {actions && (
           <Group gap="sm">
             <Button

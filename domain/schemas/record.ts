@@ -31,8 +31,16 @@ export type RecordView = {
   maskedFields: string[];
 };
 
-/** ?reveal=field1,field2: the secret fields to answer in clear (each reveal is logged). */
+/** Why a secret is asked for in clear: to show it, or to copy it (logged as such). */
+export const SECRET_PURPOSES = ["reveal", "copy"] as const;
+export type SecretPurpose = (typeof SECRET_PURPOSES)[number];
+
+/**
+ * ?reveal=field1,field2: the secret fields to answer in clear, each logged as a reveal, or as a
+ * copy with &purpose=copy.
+ */
 export const recordRevealQuerySchema = z.object({
+  purpose: z.enum(SECRET_PURPOSES).default("reveal"),
   reveal: z
     .string()
     .max(1024)

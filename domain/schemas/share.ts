@@ -167,7 +167,7 @@ export type ShareRequestPreview = {
 /** One line of GET /api/shared/nominees/{id}/log: "Alex viewed Insurance Policies, 14:02". */
 export type NomineeLogEntry = {
   id: string;
-  kind: "view" | "reveal" | "download";
+  kind: "view" | "reveal" | "copy" | "download";
   /** "record", "person", "address", "institution", "document", or "list" for a category's list. */
   subjectKind: string;
   subjectId: string;

@@ -31,6 +31,8 @@ export type CategoryOptions = {
   rules?: readonly CategoryRule[];
   /** The binder's first page says where its records' originals are (CategoryDef.keyDocument). */
   keyDocument?: true;
+  /** The list column that names a record, when it is not the first one. */
+  title?: string;
 };
 
 /**
@@ -41,7 +43,7 @@ export function defineCategory<const M extends RecordModule, const K extends str
   module: M,
   key: K,
   fields: readonly FieldInput[],
-  { reminders, rules, keyDocument }: CategoryOptions = {},
+  { reminders, rules, keyDocument, title }: CategoryOptions = {},
 ): CategoryDef & { module: M; key: K } {
   const watched = fields.some((field) => field.reminder === true);
   if (watched !== (reminders !== undefined))
@@ -55,12 +57,21 @@ export function defineCategory<const M extends RecordModule, const K extends str
       ...(typeof reminder === "string" ? { reminderLeadDays: leadDays(reminder) } : {}),
     };
   });
+  const titleField = title ?? firstListColumn(own);
+  if (!own.some((field) => field.key === titleField && field.listColumn !== undefined))
+    throw new Error(`${key}: a record is named by one of its list columns`);
   return {
     key,
     module,
     fields: [...own, ...COMMON_FIELDS],
+    titleField,
     ...(reminders ? { reminderLeadDays: leadDays(reminders) } : {}),
     ...(rules ? { rules } : {}),
     ...(keyDocument ? { keyDocument } : {}),
   };
+}
+
+/** The key of the field in list column 1, which names a record unless the category says otherwise. */
+function firstListColumn(fields: readonly FieldDef[]): string {
+  return fields.find((field) => field.listColumn === 1)?.key ?? "";
 }

@@ -93,7 +93,7 @@ export const HOUSEHOLD_CATEGORIES = [
       { key: "amount", type: "money" },
       { key: "expiryDate", type: "date", reminder: true },
     ],
-    { reminders: "routine" },
+    { reminders: "routine", title: "description" },
   ),
   defineCategory(
     "household",

@@ -94,3 +94,18 @@ export function reminderFields(category: CategoryRef): readonly FieldDef[] {
 export function leadDaysOf(category: CategoryRef, field: FieldDef): readonly number[] {
   return field.reminderLeadDays ?? resolve(category).reminderLeadDays ?? [];
 }
+
+/** The field that names one record of the category (its page's title, its card's). */
+export function titleFieldOf(category: CategoryRef): FieldDef {
+  const def = resolve(category);
+  const field = def.fields.find((candidate) => candidate.key === def.titleField);
+  if (!field) throw new RangeError(`${def.key} declares no title field`);
+  return field;
+}
+
+const ALWAYS_COPIED: ReadonlySet<FieldType> = new Set(["secret", "url", "email"]);
+
+/** Whether a field's value is offered to copy in one click: secrets, web addresses, emails, usernames. */
+export function isCopyable(field: FieldDef): boolean {
+  return ALWAYS_COPIED.has(field.type) || (field.type === "text" && field.copy === true);
+}

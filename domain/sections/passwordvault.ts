@@ -7,7 +7,7 @@ export const PASSWORD_VAULT_CATEGORIES = [
     { key: "passwordCategory", type: "select", listColumn: 2, options: "passwordCategory" },
     { key: "holder", type: "personRef" },
     { key: "url", type: "url" },
-    { key: "username", type: "text", listColumn: 3 },
+    { key: "username", type: "text", listColumn: 3, copy: true },
     { key: "email", type: "email" },
     { key: "phoneNumber", type: "phone" },
     { key: "password", type: "secret", required: true },
@@ -19,7 +19,7 @@ export const PASSWORD_VAULT_CATEGORIES = [
   defineCategory("passwordvault", "socialmedia", [
     { key: "platform", type: "select", required: true, listColumn: 1, options: "socialPlatform" },
     { key: "holder", type: "personRef" },
-    { key: "username", type: "text", required: true, listColumn: 2 },
+    { key: "username", type: "text", required: true, listColumn: 2, copy: true },
     { key: "url", type: "url" },
     { key: "email", type: "email" },
     { key: "phoneNumber", type: "phone" },

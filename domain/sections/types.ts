@@ -53,6 +53,8 @@ export type FieldDef = {
    * first, or where the original of a key document is kept.
    */
   firstHours?: FirstHoursRole;
+  /** text: offered to copy in one click (a username); secrets, web addresses and emails always are. */
+  copy?: true;
 };
 
 export type FirstHoursRole = "callFirst" | "whereKept";
@@ -81,6 +83,8 @@ export type CategoryDef = {
   module: RecordModule;
   /** Fields in form order, ending with the common `notes` and `documents`. */
   fields: readonly FieldDef[];
+  /** The field that names one record ("Gmail", "Everyday chequing"): its page's title, its card's. */
+  titleField: string;
   /** Reminder lead times in days for its `date R` fields (CATALOG.md section 0). */
   reminderLeadDays?: readonly number[];
   rules?: readonly CategoryRule[];

@@ -269,7 +269,7 @@ export interface CommentTable {
   updated_at: number;
 }
 
-export type ActivityKind = "reveal" | "view" | "download" | "export";
+export type ActivityKind = "reveal" | "copy" | "view" | "download" | "export";
 
 /** One entry of an account's activity log (server/modules/activity). */
 export interface ActivityTable {

@@ -92,7 +92,15 @@ export function FieldDisplay({ field, label, value, otherText, reveal, place }: 
       return <PhoneText value={value as { number: string }} />;
     case "url":
       return (
-        <Text component="a" href={String(value)} target="_blank" rel="noreferrer" c="blue.8" td="underline">
+        <Text
+          component="a"
+          href={String(value)}
+          target="_blank"
+          rel="noreferrer"
+          c="blue.8"
+          td="underline"
+          style={{ overflowWrap: "anywhere" }}
+        >
           {String(value)}
         </Text>
       );
@@ -115,7 +123,8 @@ export function FieldDisplay({ field, label, value, otherText, reveal, place }: 
         <Text>{t("records:documents.count", { count: (value as unknown[]).length })}</Text>
       );
     default:
-      return <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{String(value)}</Text>;
+      // Long words break only when a line holds nothing else, so a narrow column never splits a word.
+      return <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "break-word" }}>{String(value)}</Text>;
   }
 }
 

@@ -1,6 +1,5 @@
-import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconEye, IconEyeOff } from "@tabler/icons-react";
-import { Fragment, type ReactNode, useState } from "react";
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type PersonOptionList, personOptionLabelKey } from "../../../domain/catalog/personOptions.ts";
 import { isPhoneType, phoneTypeLabelKey } from "../../../domain/catalog/phones.ts";
@@ -12,6 +11,7 @@ import { MASK } from "../../../domain/secrets.ts";
 import { useCountryName } from "../../components/country/countryOptions.ts";
 import { useAddressLookup, useInstitutionLookup, useSharedPersons } from "../../components/fields/lookups.ts";
 import { RevealableSecret } from "../../components/fields/RevealableSecret.tsx";
+import { MaskedValue } from "../../components/MaskedValue.tsx";
 import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
 import { useRecordSource } from "../records/recordSource.tsx";
 import { PersonAvatar } from "./PersonAvatar.tsx";
@@ -54,26 +54,6 @@ function Section({ title, rows }: { title: string; rows: Row[] }) {
         ))}
       </dl>
     </Paper>
-  );
-}
-
-/** A secret shown as asterisks until the reader asks to see it (spec: masked value with an eye). */
-function MaskedValue({ value, label }: { value: string; label: string }) {
-  const { t } = useTranslation("network");
-  const [shown, setShown] = useState(false);
-  const Icon = shown ? IconEyeOff : IconEye;
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <span>{shown ? value : "*".repeat(Math.min(value.length, 12))}</span>
-      <ActionIcon
-        variant="subtle"
-        aria-label={t(shown ? "details.hide" : "details.show", { field: label })}
-        aria-pressed={shown}
-        onClick={() => setShown((current) => !current)}
-      >
-        <Icon size={18} aria-hidden="true" />
-      </ActionIcon>
-    </Group>
   );
 }
 

@@ -69,6 +69,42 @@ describe("a category's list", () => {
     expect(await screen.findByText("31 Aug, 2027")).toBeTruthy();
   });
 
+  it("is a list of cards on a phone, each card a link to its record named by its title field", async () => {
+    // The phone's width: the list's media query matches.
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query.includes("max-width"),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const soon = Date.now() + 18 * 86_400_000;
+    stubApi({
+      "GET /api/account/account": { body: testAccount() },
+      "GET /api/records/passwordvault/flyernumbers": {
+        body: [
+          {
+            id: LOAN,
+            category: "flyernumbers",
+            createTime: 0,
+            updateTime: 0,
+            columns: { programName: "Aeroplan", holder: null, pointsBalance: 12000, expiryDate: soon },
+          },
+        ],
+      },
+    });
+    const { router } = renderRecords("/dashboard/passwordvault/flyernumbers");
+    const list = await screen.findByRole("list", { name: "Frequent Flyer & Loyalty Numbers: records" });
+    expect(screen.queryByRole("table")).toBeNull();
+    const card = within(list).getByRole("link");
+    expect(within(card).getByText("Aeroplan")).toBeTruthy();
+    expect(within(card).getByText("12,000")).toBeTruthy();
+    expect(within(card).getByText("Expires in 18 days")).toBeTruthy();
+    await userEvent.click(card);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/dashboard/passwordvault/flyernumbers/view/${LOAN}`),
+    );
+  });
+
   it("says so when there are no records yet", async () => {
     stubApi({
       "GET /api/account/account": { body: testAccount() },

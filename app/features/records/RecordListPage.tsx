@@ -1,9 +1,11 @@
 import "@mantine/core/styles/Table.css";
 import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { formatDate } from "../../../domain/dates.ts";
+import { BREAKPOINTS_PX } from "../../../domain/limits.ts";
 import { listColumns } from "../../../domain/sections/index.ts";
 import { fieldLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
@@ -15,12 +17,14 @@ import { addPath, listPathOf, viewPath } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { DownloadButton } from "../exchange/DownloadButton.tsx";
 import { categoryPage } from "./categoryPage.tsx";
+import { RecordCards } from "./RecordCards.tsx";
 import { categoryTitleKey } from "./recordPlace.ts";
 import { isReadOnlySource, useRecordSource } from "./recordSource.tsx";
 import { recordQueryKeys } from "./recordsApi.ts";
 
 /**
- * /dashboard/{module}/{category}: the category's records with their declared list columns. On a
+ * /dashboard/{module}/{category}: the category's records with their declared list columns, as a
+ * table, or on a phone as cards (RecordCards) that each open their record. On a
  * file shared with me: the same list, read-only (no Add), with the short labels.
  */
 export const RecordListPage = categoryPage(RecordList);
@@ -38,6 +42,9 @@ function RecordList({ category }: { category: CategoryDef }) {
     queryFn: () => source.list(category.module, category.key),
   });
   const columns = listColumns(category);
+  const phone = useMediaQuery(`(max-width: ${BREAKPOINTS_PX.recordCards}px)`, false, {
+    getInitialValueInEffect: false,
+  });
 
   return (
     <Stack gap="lg">
@@ -69,6 +76,13 @@ function RecordList({ category }: { category: CategoryDef }) {
         <PageLoader />
       ) : records.data.length === 0 ? (
         <Text>{t("list.empty", { category: title })}</Text>
+      ) : phone ? (
+        <RecordCards
+          category={category}
+          items={records.data}
+          listPath={listPath}
+          label={t("list.cardsLabel", { category: title })}
+        />
       ) : (
         <Table.ScrollContainer minWidth={320} type="native">
           <Table highlightOnHover verticalSpacing="sm">

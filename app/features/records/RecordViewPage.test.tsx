@@ -21,6 +21,8 @@ function visit(roles: string[]) {
     updateTime: 0,
     body: {
       accountNickname: "Mail",
+      username: "ada@example.com",
+      url: "https://mail.example.com",
       password: "********",
       passwordCategory: "email",
       holder: OWNER,
@@ -51,10 +53,10 @@ function visit(roles: string[]) {
 }
 
 describe("a record's view", () => {
-  it("shows the filled fields, the secret masked until its eye asks the API", async () => {
+  it("is titled by the record, its category above, and shows the filled fields, the secret masked until its eye asks the API", async () => {
     const { api } = visit(["subscriber"]);
-    expect(await screen.findByRole("heading", { level: 1, name: "Password" })).toBeTruthy();
-    expect(screen.getByText("Mail")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Mail" })).toBeTruthy();
+    expect(screen.getAllByText("Password").length).toBeGreaterThan(0);
     expect(screen.queryByText("Notes")).toBeNull();
     expect(await screen.findByText("Ada Lovelace (Me)")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe(
@@ -65,6 +67,29 @@ describe("a record's view", () => {
     await waitFor(() =>
       expect(api.mock.calls.some(([url]) => String(url).endsWith(`${PATH}?reveal=password`))).toBe(true),
     );
+  });
+
+  it("copies a username as shown and a secret through the API, which logs the copy", async () => {
+    const user = userEvent.setup();
+    const { api } = visit(["subscriber"]);
+    // The stub ignores queries: the copy's own query answers the secret in clear.
+    const copies: string[] = [];
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith(`${PATH}?reveal=password&purpose=copy`)) return api(input, init);
+      copies.push(String(input));
+      const record = await (await api(input, init)).json();
+      return Response.json({ ...record, body: { ...record.body, password: "s3cret!" }, maskedFields: [] });
+    });
+    await user.click(await screen.findByRole("button", { name: "Copy Username or login" }));
+    await screen.findByText("Username or login copied");
+    expect(await navigator.clipboard.readText()).toBe("ada@example.com");
+    expect(screen.getByRole("button", { name: "Copy Web address" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Copy Password" }));
+    await screen.findByText("Password copied");
+    expect(await navigator.clipboard.readText()).toBe("s3cret!");
+    expect(copies).toHaveLength(1);
+    // Neither the category nor the notes are offered to copy: only the declared kinds of field.
+    expect(screen.queryByRole("button", { name: "Copy Category" })).toBeNull();
   });
 
   it("deletes after the Delete the Record question, then returns to the list", async () => {

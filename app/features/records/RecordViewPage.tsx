@@ -1,12 +1,15 @@
-import { Alert, Stack, Text } from "@mantine/core";
+import { Alert, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { hasFullAccess } from "../../../domain/roles.ts";
+import { MASK } from "../../../domain/secrets.ts";
 import { hasOtherOption, isFieldVisible, otherFieldKey } from "../../../domain/sections/fields.ts";
+import { isCopyable } from "../../../domain/sections/index.ts";
 import { fieldLabelKey } from "../../../domain/sections/labels.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { ApiError } from "../../api/client.ts";
+import { CopyValueButton } from "../../components/CopyValueButton.tsx";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { FieldDisplay, isFilledValue } from "../../components/fields/FieldDisplay.tsx";
 import { ViewHeader } from "../../components/ViewHeader.tsx";
@@ -18,14 +21,17 @@ import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { subjectComments } from "../comments/api.ts";
 import { CommentsPanel } from "../comments/CommentsPanel.tsx";
 import { categoryPage } from "./categoryPage.tsx";
+import { DeadlineBadge } from "./DeadlineBadge.tsx";
 import { RecordNotFound } from "./RecordNotFound.tsx";
 import { recordTitleKey } from "./recordPlace.ts";
 import { isReadOnlySource, useRecordSource } from "./recordSource.tsx";
+import { useRecordName } from "./recordTitle.ts";
 import { useDeleteRecord, useRecord } from "./useRecord.ts";
 
 /**
- * .../{category}/view/{id}: every filled field, read-only, with Edit and Delete. On a file shared
- * with me: the same view without Edit, Delete or comments, secrets revealed through the shared route.
+ * .../{category}/view/{id}: the record by its name, its category above it, every filled field
+ * read-only (usernames, secrets and addresses with a copy button), with Edit and Delete. On a file
+ * shared with me: the same view without Edit, Delete or comments, secrets read through the shared route.
  */
 export const RecordViewPage = categoryPage(RecordView);
 
@@ -41,7 +47,9 @@ function RecordView({ category }: { category: CategoryDef }) {
   const canDelete = hasFullAccess(useAccount().data?.roles ?? []);
   const remove = useDeleteRecord(category);
   const [confirming, setConfirming] = useState(false);
-  const title = t(recordTitleKey(category));
+  const kind = t(recordTitleKey(category));
+  const body = record.data?.body ?? {};
+  const title = useRecordName(category, id, record.data?.body) ?? kind;
   usePageTitle(title);
   const notFound = record.error instanceof ApiError && record.error.status === 404;
 
@@ -53,7 +61,6 @@ function RecordView({ category }: { category: CategoryDef }) {
       },
     });
 
-  const body = record.data?.body ?? {};
   const shown = category.fields.filter(
     (field) => isFieldVisible(field, body) && isFilledValue(body[field.key]),
   );
@@ -65,6 +72,8 @@ function RecordView({ category }: { category: CategoryDef }) {
         <>
           <ViewHeader
             title={title}
+            context={kind}
+            status={<DeadlineBadge category={category} values={body} />}
             actions={
               readOnly
                 ? null
@@ -83,23 +92,48 @@ function RecordView({ category }: { category: CategoryDef }) {
           {shown.length === 0 ? (
             <Text>{t("view.empty")}</Text>
           ) : (
-            <dl style={{ margin: 0, display: "grid", gap: "var(--mantine-spacing-md)" }}>
+            <dl
+              style={{
+                margin: 0,
+                display: "grid",
+                gridTemplateColumns: "minmax(0, 1fr)",
+                gap: "var(--mantine-spacing-md)",
+              }}
+            >
               {shown.map((field) => {
                 const label = t(fieldLabelKey(category.key, field.key));
+                const value = body[field.key];
+                const display = (
+                  <FieldDisplay
+                    field={field}
+                    label={label}
+                    value={value}
+                    otherText={hasOtherOption(field) ? body[otherFieldKey(field)] : undefined}
+                    reveal={() => source.reveal(category.module, category.key, id, field.key)}
+                    place={{ module: category.module, category: category.key, recordId: id }}
+                  />
+                );
                 return (
                   <div key={field.key}>
                     <Text component="dt" fw={700} size="sm">
                       {label}
                     </Text>
                     <dd style={{ margin: 0 }}>
-                      <FieldDisplay
-                        field={field}
-                        label={label}
-                        value={body[field.key]}
-                        otherText={hasOtherOption(field) ? body[otherFieldKey(field)] : undefined}
-                        reveal={() => source.reveal(category.module, category.key, id, field.key)}
-                        place={{ module: category.module, category: category.key, recordId: id }}
-                      />
+                      {isCopyable(field) ? (
+                        <Group gap="xs" wrap="nowrap" align="center">
+                          <div style={{ minWidth: 0 }}>{display}</div>
+                          <CopyValueButton
+                            label={label}
+                            value={async () =>
+                              field.type === "secret" && value === MASK
+                                ? source.reveal(category.module, category.key, id, field.key, "copy")
+                                : String(value)
+                            }
+                          />
+                        </Group>
+                      ) : (
+                        display
+                      )}
                     </dd>
                   </div>
                 );

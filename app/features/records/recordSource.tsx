@@ -3,6 +3,7 @@ import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
 import type { Address } from "../../../domain/schemas/address.ts";
 import type { Institution } from "../../../domain/schemas/institution.ts";
 import type { PersonListItem, PersonRecord } from "../../../domain/schemas/person.ts";
+import type { SecretPurpose } from "../../../domain/schemas/record.ts";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
 import {
   type DocumentItem,
@@ -37,7 +38,14 @@ export interface RecordSource {
   counts: (module: RecordModule) => Promise<Record<string, number>>;
   list: (module: RecordModule, category: string) => Promise<RecordListItem[]>;
   one: (module: RecordModule, category: string, id: string) => Promise<RecordItem>;
-  reveal: (module: RecordModule, category: string, id: string, field: string) => Promise<string | null>;
+  /** A secret in clear, to show it or to copy it; the server logs which for the owner. */
+  reveal: (
+    module: RecordModule,
+    category: string,
+    id: string,
+    field: string,
+    purpose?: SecretPurpose,
+  ) => Promise<string | null>;
   persons: (group: PersonGroup) => Promise<PersonListItem[]>;
   person: (group: PersonGroup, id: string) => Promise<PersonRecord>;
   /**

@@ -71,7 +71,7 @@ describe("the record screens, for assistive technologies", () => {
     expect(await axeViolations(password.container)).toEqual([]);
     password.unmount();
     const view = renderRecords(`/dashboard/passwordvault/password/view/${ID}`);
-    await screen.findByText("Mail");
+    await screen.findByRole("heading", { level: 1, name: "Mail" });
     expect(await axeViolations(view.container)).toEqual([]);
   }, 90_000);
 });

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { RecordListItem, RecordView } from "../../../domain/schemas/record.ts";
+import type { RecordListItem, RecordView, SecretPurpose } from "../../../domain/schemas/record.ts";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
 import { apiFetch } from "../../api/client.ts";
 import { HOME_QUERY_KEY } from "../home/homeQueryKey.ts";
@@ -44,9 +44,10 @@ export function fetchRecord(module: RecordModule, category: string, id: string):
   return apiFetch<RecordItem>(recordsPath(module, category, id));
 }
 
-/** The `?reveal=` query that answers one secret in clear. */
-export function revealQuery(field: string): string {
-  return `?reveal=${encodeURIComponent(field)}`;
+/** The `?reveal=` query that answers one secret in clear, logged as a reveal or a copy. */
+export function revealQuery(field: string, purpose: SecretPurpose = "reveal"): string {
+  const query = `?reveal=${encodeURIComponent(field)}`;
+  return purpose === "reveal" ? query : `${query}&purpose=${purpose}`;
 }
 
 /** The clear value of a field a reveal answered. */
@@ -55,14 +56,17 @@ export function revealedValue(record: RecordItem, field: string): string | null 
   return typeof value === "string" ? value : null;
 }
 
-/** One secret in clear; the server logs the reveal in the owner's activity log. */
+/** One secret in clear; the server logs the reveal (or the copy) in the owner's activity log. */
 export async function revealSecret(
   module: RecordModule,
   category: string,
   id: string,
   field: string,
+  purpose: SecretPurpose = "reveal",
 ): Promise<string | null> {
-  const record = await apiFetch<RecordItem>(`${recordsPath(module, category, id)}${revealQuery(field)}`);
+  const record = await apiFetch<RecordItem>(
+    `${recordsPath(module, category, id)}${revealQuery(field, purpose)}`,
+  );
   return revealedValue(record, field);
 }
 

@@ -50,7 +50,8 @@ function fieldOf(entry: NomineeLogEntry, t: TFunction): string {
 /**
  * One readable line, time in UTC (the spec's default zone): "Alex viewed Insurance Policies, 14:02",
  * "Alex opened the Passports list, 14:01",
- * "Alex revealed Password in Passwords, 09:15", "Alex downloaded will.pdf, 10:30".
+ * "Alex revealed Password in Passwords, 09:15", "Alex copied Password from Passwords, 09:16",
+ * "Alex downloaded will.pdf, 10:30".
  * Needs the `sharing` and `sections` namespaces.
  */
 function logLine(entry: NomineeLogEntry, name: string, t: TFunction): string {
@@ -59,7 +60,13 @@ function logLine(entry: NomineeLogEntry, name: string, t: TFunction): string {
     case "download":
       return t("sharing:log.download", { name, file: entry.field ?? subjectOf(entry, t), time });
     case "reveal":
-      return t("sharing:log.reveal", { name, field: fieldOf(entry, t), subject: subjectOf(entry, t), time });
+    case "copy":
+      return t(`sharing:log.${entry.kind}`, {
+        name,
+        field: fieldOf(entry, t),
+        subject: subjectOf(entry, t),
+        time,
+      });
     default:
       // A category's list, one of its records and a record's file carry the same label: say which.
       return t(VIEW_PHRASES[entry.subjectKind] ?? "sharing:log.view", {

@@ -61,8 +61,11 @@ export function nomineeRecordSource(nomineeId: string, onNotFound: () => void): 
     counts: (module) => get(`${base}/records/${enc(module)}/count`),
     list: (module, category) => get(recordPath(module, category)),
     one: (module, category, id) => get(recordPath(module, category, id)),
-    reveal: async (module, category, id, field) =>
-      revealedValue(await get<RecordItem>(`${recordPath(module, category, id)}${revealQuery(field)}`), field),
+    reveal: async (module, category, id, field, purpose) =>
+      revealedValue(
+        await get<RecordItem>(`${recordPath(module, category, id)}${revealQuery(field, purpose)}`),
+        field,
+      ),
     persons: (group) => get(`${base}/persons?personGroup=${enc(group)}`),
     person: (_group, id) => get(`/api/shared/nominee/person/${enc(id)}`),
     byId: {

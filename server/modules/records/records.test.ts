@@ -396,6 +396,28 @@ describe.each(testDialects())("records API on %s", (dialect) => {
     expect(notSecret.json().error.fields).toEqual({ reveal: "Only hidden fields can be revealed." });
   });
 
+  it("logs a secret asked for to copy as a copy, and refuses any other purpose", async () => {
+    const password = CATEGORIES.find((category) => category.key === "password") as CategoryDef;
+    const record = created.get("password");
+    const url = `${urlOf(password, record?.id)}?reveal=password&purpose=copy`;
+    const copied = await call(test, ann, "GET", url);
+    expect(copied.statusCode).toBe(200);
+    expect(copied.json().body.password).toBe(complete.get("password")?.password);
+    const activity = (await call(test, ann, "GET", "/api/account/activity?size=1")).json();
+    expect(activity.items[0]).toMatchObject({
+      kind: "copy",
+      actorId: ann.id,
+      subjectKind: "record",
+      subjectId: record?.id,
+      category: "password",
+      field: "password",
+    });
+    const odd = await call(test, ann, "GET", `${urlOf(password, record?.id)}?reveal=password&purpose=print`);
+    expect(odd.statusCode).toBe(400);
+    expect(Object.keys(odd.json().error.fields)).toEqual(["purpose"]);
+    expect((await call(test, bob, "GET", url)).statusCode).toBe(404);
+  });
+
   it("deletes a record of every category with its comments", async () => {
     const passport = CATEGORIES.find((category) => category.key === "passport") as CategoryDef;
     const commented = created.get("passport")?.id;

@@ -99,7 +99,13 @@ export async function recordRoutes(
         `${base}/:id`,
         { config: subscriber, schema: { params: idParams, querystring: recordRevealQuerySchema } },
         async (request, reply) => {
-          const view = await service.get(actorOf(request), category, request.params.id, request.query.reveal);
+          const view = await service.get(
+            actorOf(request),
+            category,
+            request.params.id,
+            request.query.reveal,
+            request.query.purpose,
+          );
           // Secrets may be in it: no cache keeps a copy.
           return reply.header("cache-control", "no-store").send(view);
         },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { RecordListItem, RecordView } from "../../../domain/schemas/record.ts";
+import type { RecordListItem, RecordView, SecretPurpose } from "../../../domain/schemas/record.ts";
 import { referenceFields, reminderFields, secretFields } from "../../../domain/sections/index.ts";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
@@ -75,13 +75,14 @@ export function createRecordService(options: {
 
     /**
      * GET one: secrets masked, except those named in `reveal`, each of which (when it holds a value)
-     * writes one entry to the owner's activity log before the answer leaves.
+     * writes one entry to the owner's activity log, a reveal or a copy, before the answer leaves.
      */
     async get(
       actor: Actor,
       category: CategoryDef,
       id: string,
       reveal: readonly string[],
+      purpose: SecretPurpose = "reveal",
     ): Promise<RecordView> {
       const { view, revealed } = await reader.readOf(actor.userId, category, id, reveal);
       await recordActivity(
@@ -89,7 +90,7 @@ export function createRecordService(options: {
         revealed.map((field) => ({
           ownerId: actor.userId,
           actorId: actor.userId,
-          kind: "reveal" as const,
+          kind: purpose,
           subjectKind: "record",
           subjectId: view.id,
           category: view.category,

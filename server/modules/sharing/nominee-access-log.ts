@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { SecretPurpose } from "../../../domain/schemas/record.ts";
 import type { NomineeLogEntry } from "../../../domain/schemas/share.ts";
 import type { ActivityKind, DB } from "../../db/schema.ts";
 import { recordActivity } from "../activity/activity-log.ts";
@@ -39,14 +40,18 @@ export async function logNomineeAccess(
   );
 }
 
-/** A read that may reveal secrets: the revealed fields when any were asked for, else one view. */
+/**
+ * A read that may reveal secrets: the revealed fields (each a reveal, or a copy) when any were
+ * asked for, else one view.
+ */
 export function viewOrReveals(
   subject: Omit<NomineeAccess, "kind" | "field">,
   revealed: readonly string[],
   askedToReveal: boolean,
+  purpose: SecretPurpose = "reveal",
 ): NomineeAccess[] {
   if (!askedToReveal) return [{ ...subject, kind: "view" }];
-  return revealed.map((field) => ({ ...subject, kind: "reveal" as const, field }));
+  return revealed.map((field) => ({ ...subject, kind: purpose, field }));
 }
 
 function isUnnamedDownload(entry: NomineeLogEntry): boolean {

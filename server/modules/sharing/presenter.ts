@@ -92,7 +92,7 @@ export function presentSharedWithMe(row: NomineeRow, owner: OwnerIdentity, now: 
 export function presentLogEntry(row: Selectable<ActivityTable>): NomineeLogEntry {
   return {
     id: row.id,
-    // A nominee's entries are views, reveals and downloads; exports are the owner's own.
+    // A nominee's entries are views, reveals, copies and downloads; exports are the owner's own.
     kind: row.kind as NomineeLogEntry["kind"],
     subjectKind: row.subject_kind,
     subjectId: row.subject_id,

@@ -83,6 +83,7 @@ export function sharedRecordRoutes(
           { subjectKind: "record", subjectId: view.id, category: view.category },
           revealed,
           reveal.length > 0,
+          request.query.purpose,
         ),
       );
       return view;
