@@ -4,76 +4,21 @@
  * and view; each personal network section's list, add form and a person's page; the module pages,
  * Shared Data and My Account. Every add form also passes axe.
  */
-import type { APIRequestContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { LIST_SECTIONS } from "../app/features/personal-network/sections.ts";
-import { RELATIONSHIP_TYPES_BY_GROUP } from "../domain/catalog/relationships.ts";
-import { CATEGORIES, categoryDef, isCategoryKey } from "../domain/sections/index.ts";
+import { CATEGORIES } from "../domain/sections/index.ts";
 import { RECORD_MODULES } from "../domain/sections/modules.ts";
-import { type SampleRefs, sampleRecord } from "../server/testing/record-samples.ts";
-import { createdId, signedInAccount } from "./support/accounts.ts";
-import { browserPages, expectNoAxeViolations, horizontalOverflow } from "./support/browser.ts";
+import { signedInAccount } from "./support/accounts.ts";
+import { browserPages, expectNoAxeViolations, horizontalOverflow, navigateInApp } from "./support/browser.ts";
+import { apiRefs } from "./support/records.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
 
-/** The sample rows a record may name, made once each through the API, as the records tests do. */
-function apiRefs(request: APIRequestContext): SampleRefs & { made: Map<string, Promise<string>> } {
-  const made = new Map<string, Promise<string>>();
-  const once = (key: string, create: () => Promise<string>) => {
-    if (!made.has(key)) made.set(key, create());
-    return made.get(key) as Promise<string>;
-  };
-  const created = (url: string, data: object) => createdId(request, baseURL, url, data);
-  const refs: SampleRefs & { made: Map<string, Promise<string>> } = {
-    made,
-    person(groups) {
-      const group = groups === undefined || groups.includes("me") ? "me" : groups[0];
-      if (group === undefined) throw new Error("a person field with no group");
-      if (group === "me") {
-        return once("person:me", async () => (await (await request.get("/api/pn/person")).json()).id);
-      }
-      return once(`person:${group}`, () =>
-        created("/api/pn/person", {
-          group,
-          type: RELATIONSHIP_TYPES_BY_GROUP[group][0] ?? null,
-          mainDetails: { firstName: `Alexandrine-Marguerite ${group}`, lastName: "Villeneuve-Bélanger" },
-          contactDetails: { emails: ["alexandrine.villeneuve-belanger@example.com"] },
-        }),
-      );
-    },
-    address: () =>
-      once("address", () => created("/api/address/", { name: "Résidence principale", country: "CA" })),
-    institution: () =>
-      once("institution", () => created("/api/institutions/", { name: "Caisse populaire Desjardins" })),
-    record(categories) {
-      const key = categories.find(isCategoryKey);
-      if (key === undefined) throw new Error(`no category among ${categories.join(", ")}`);
-      const target = categoryDef(key);
-      return once(`record:${key}`, async () =>
-        created(`/api/records/${target.module}/${key}`, await sampleRecord(target, refs, { complete: true })),
-      );
-    },
-  };
-  return refs;
-}
-
-/**
- * Opens a page and says by how much it is wider than the screen (0: it fits), once its content is
- * in: the heading drawn and no loader left.
- */
+/** Opens a page inside the app and says by how much it is wider than the screen (0: it fits). */
 async function widthOf(page: Page, path: string): Promise<number> {
-  await page.goto(path);
-  await page.getByRole("main").getByRole("heading", { level: 1 }).first().waitFor();
-  await page
-    .waitForFunction(
-      () => document.querySelector("main [aria-busy='true'], main .mantine-Loader-root") === null,
-      null,
-      {
-        timeout: 5_000,
-      },
-    )
-    .catch(() => {});
+  await navigateInApp(page, path);
   return horizontalOverflow(page);
 }
 
@@ -82,7 +27,7 @@ describe("on a 375 px phone", () => {
     const { page, context, consoleErrors } = await pages.open({ width: 375, height: 812 });
     try {
       await signedInAccount(context, baseURL, { name: "Noor Haddad" });
-      const refs = apiRefs(context.request);
+      const refs = apiRefs(context.request, baseURL);
       const records = new Map<string, string>();
       for (const category of CATEGORIES) records.set(category.key, await refs.record([category.key]));
       const persons = new Map<string, string>();
@@ -114,6 +59,10 @@ describe("on a 375 px phone", () => {
           data: { lang },
         });
         expect(saved.status()).toBe(200);
+        // One load per language (the account's language applies at start-up); every page after it
+        // is opened inside the app, as its links do, not loaded anew.
+        await page.goto("/dashboard/manage-account");
+        await page.getByRole("main").getByRole("heading", { level: 1 }).first().waitFor();
         for (const path of paths) {
           const overflow = await widthOf(page, path);
           if (overflow > 0) tooWide.push(`${lang} ${path} (+${overflow} px)`);

@@ -7,9 +7,6 @@ import type { AssignedType } from "./assignedTypes.ts";
 import { isCommonField } from "./define.ts";
 import type { ModuleKey } from "./modules.ts";
 
-/** Categories with a short label, used in Shared with me (CATALOG.md sections 2 and 6). */
-export const SHORT_LABEL_CATEGORIES = ["pet", "tocontact", "nottocontact", "creditcard"] as const;
-
 /** The label of the free-text field an `other` option reveals. */
 export const FIELD_OTHER_LABEL_KEY = "sections:fieldOther";
 
@@ -24,13 +21,6 @@ export function categoryLabelKey(category: AssignedType): string {
 /** The name of one record of the category ("Passport"), for the pages of a single record. */
 export function categoryOneKey(category: AssignedType): string {
   return `sections:categoryOne.${category}`;
-}
-
-/** The short label where one exists, else the full one. */
-export function categoryShortLabelKey(category: AssignedType): string {
-  return (SHORT_LABEL_CATEGORIES as readonly string[]).includes(category)
-    ? `sections:categoryShort.${category}`
-    : categoryLabelKey(category);
 }
 
 /** A field's form label; `notes` and `documents` read the same in every category. */

@@ -24,11 +24,9 @@ import {
   categoryDescriptionKey,
   categoryLabelKey,
   categoryOneKey,
-  categoryShortLabelKey,
   FIELD_OTHER_LABEL_KEY,
   fieldLabelKey,
   moduleLabelKey,
-  SHORT_LABEL_CATEGORIES,
 } from "./labels.ts";
 import { MODULES, RECORD_MODULES } from "./modules.ts";
 import { REMINDER_FOLLOW_UP_DAYS } from "./reminders.ts";
@@ -231,9 +229,14 @@ describe("reminders", () => {
   });
 
   it("are declared with the category: a date R without a lead, or a lead without one, is refused", () => {
-    const expiry = { key: "expiryDate", type: "date", reminder: true } as const;
+    const expiry = { key: "expiryDate", type: "date", reminder: true, listColumn: 1 } as const;
     expect(() => defineCategory("household", "boat", [expiry])).toThrow(/boat/);
     expect(() => defineCategory("household", "boat", [], { reminders: "routine" })).toThrow(/boat/);
+    // A record is named by one of its list columns.
+    expect(() => defineCategory("household", "boat", [{ key: "name", type: "text" }])).toThrow(/boat/);
+    expect(
+      () => defineCategory("household", "boat", [{ key: "name", type: "text", listColumn: 1 }], { title: "x" }),
+    ).toThrow(/boat/);
     expect(defineCategory("household", "boat", [expiry], { reminders: "routine" }).reminderLeadDays).toEqual([
       30, 7,
     ]);
@@ -400,7 +403,6 @@ describe("sections labels", () => {
       ...MODULES.map(moduleLabelKey),
       ...ASSIGNED_TYPES.map(categoryLabelKey),
       ...ASSIGNED_TYPES.map(categoryOneKey),
-      ...SHORT_LABEL_CATEGORIES.map(categoryShortLabelKey),
       ...CATEGORY_KEYS.map(categoryDescriptionKey),
       ...CATEGORIES.flatMap((category) =>
         category.fields.map((field) => fieldLabelKey(category.key, field.key)),
@@ -420,12 +422,9 @@ describe("sections labels", () => {
     expect(label(en, moduleLabelKey("employerinfo"))).toBe("Employment & Benefits Information");
     expect(label(fr, moduleLabelKey("inventory"))).toBe("Inventaire des documents clés");
     expect(label(en, categoryLabelKey("pet"))).toBe("Pet Details");
-    expect(label(en, categoryShortLabelKey("pet"))).toBe("Pet");
-    expect(label(fr, categoryShortLabelKey("creditcard"))).toBe("Carte de crédit");
     expect(label(fr, categoryLabelKey("nottocontact"))).toBe(
       "Renseignements sur les personnes à ne pas contacter",
     );
-    expect(categoryShortLabelKey("passport")).toBe(categoryLabelKey("passport"));
     expect(label(en, fieldLabelKey("passport", "documentNumber"))).toBe("Passport number");
     expect(label(fr, fieldLabelKey("personalassets", "intendedRecipients"))).toBe(
       "Souhait : à qui le remettre",

@@ -55,6 +55,8 @@ export type FieldDef = {
   firstHours?: FirstHoursRole;
   /** text: offered to copy in one click (a username); secrets, web addresses and emails always are. */
   copy?: true;
+  /** secret: a password, which the form offers to generate. */
+  generate?: true;
 };
 
 export type FirstHoursRole = "callFirst" | "whereKept";

@@ -165,3 +165,34 @@ export async function expectFitsPhone(page: Page, label: string): Promise<void> 
     if (size) await page.setViewportSize(size);
   }
 }
+
+/**
+ * Opens a path of the app already loaded in `page` as the app's own links do, without reloading
+ * it (the bundle, session and translations stay), and waits for its content: the path's main
+ * drawn with its heading, and (for at most 5 s) no loader left in it.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  const before = await page.evaluate(() => document.querySelector("main")?.textContent ?? "");
+  await page.evaluate((target) => {
+    window.history.pushState(null, "", target);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+  await page.waitForFunction(
+    ({ target, previous }) => {
+      const main = document.querySelector("main");
+      return (
+        `${location.pathname}${location.search}` === target &&
+        main?.querySelector("h1") != null &&
+        main.textContent !== previous
+      );
+    },
+    { target: path, previous: before },
+  );
+  await page
+    .waitForFunction(
+      () => document.querySelector("main [aria-busy='true'], main .mantine-Loader-root") === null,
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
+}

@@ -28,6 +28,8 @@ export interface AddressPickerProps {
    * While it is ticked, this field follows that address and shows it read-only.
    */
   sameAs?: { label: string; addressId: string | null };
+  /** The field must be filled: its label shows the required mark. */
+  required?: boolean;
   error?: ReactNode;
 }
 
@@ -39,7 +41,7 @@ type Editing = { mode: "create" | "edit"; draft: AddressDraft } | null;
  * the form to create or edit one ("Save Address", "Delete Address"). Saving chooses the address;
  * deleting or clearing leaves the field empty.
  */
-export function AddressPicker({ label, value, onChange, sameAs, error }: AddressPickerProps) {
+export function AddressPicker({ label, value, onChange, sameAs, error, required }: AddressPickerProps) {
   const { t } = useTranslation("forms");
   const { data: addresses } = useAddresses();
   const [editing, setEditing] = useState<Editing>(null);
@@ -87,6 +89,7 @@ export function AddressPicker({ label, value, onChange, sameAs, error }: Address
     <Stack gap="xs">
       <Select
         label={label}
+        required={required}
         placeholder={t("address.choose")}
         data={options}
         value={editing?.mode === "create" ? ADD_NEW : value}

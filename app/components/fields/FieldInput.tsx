@@ -253,13 +253,25 @@ function FieldControl({
     case "addressRef":
       return (
         <Suspense fallback={<Loader size="sm" role="status" aria-label={label} />}>
-          <AddressPicker label={label} value={asString(value)} onChange={set} error={error} />
+          <AddressPicker
+            label={label}
+            required={required}
+            value={asString(value)}
+            onChange={set}
+            error={error}
+          />
         </Suspense>
       );
     case "institutionRef":
       return (
         <Suspense fallback={<Loader size="sm" role="status" aria-label={label} />}>
-          <InstitutionPicker label={label} value={asString(value)} onChange={set} error={error} />
+          <InstitutionPicker
+            label={label}
+            required={required}
+            value={asString(value)}
+            onChange={set}
+            error={error}
+          />
         </Suspense>
       );
     case "recordRef":
@@ -278,6 +290,7 @@ function FieldControl({
           value={asString(value)}
           onChange={set}
           reveal={reveal ? () => reveal(key) : undefined}
+          generator={field.generate === true}
         />
       );
     case "documents":

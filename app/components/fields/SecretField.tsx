@@ -1,6 +1,8 @@
+import { Stack } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { MASK } from "../../../domain/secrets.ts";
 import { MaskedInput } from "../MaskedValue.tsx";
+import { PasswordGenerator } from "./PasswordGenerator.tsx";
 
 export interface SecretFieldProps {
   label: string;
@@ -14,6 +16,8 @@ export interface SecretFieldProps {
   error?: ReactNode;
   /** On a saved record: asks the API for the stored value (?reveal=field) when the eye is used. */
   reveal?: () => Promise<string | null>;
+  /** A password: the generator under it, and its strength. */
+  generator?: boolean;
 }
 
 /**
@@ -22,7 +26,8 @@ export interface SecretFieldProps {
  * left as it was keeps its stored value.
  */
 export function SecretField(props: SecretFieldProps) {
-  const { label, description, maxLength, value, onChange, onBlur, required, error, reveal } = props;
+  const { label, description, maxLength, value, onChange, onBlur, required, error, reveal, generator } =
+    props;
   const [visible, setVisible] = useState(false);
   const [revealing, setRevealing] = useState(false);
   // The stored value, shown while the form still holds the mask: seeing it is not a change, and
@@ -42,7 +47,7 @@ export function SecretField(props: SecretFieldProps) {
     }
     setVisible(next);
   };
-  return (
+  const input = (
     <MaskedInput
       label={label}
       description={description}
@@ -56,5 +61,19 @@ export function SecretField(props: SecretFieldProps) {
       disabled={revealing}
       error={error}
     />
+  );
+  if (!generator) return input;
+  return (
+    <Stack gap="xs">
+      {input}
+      <PasswordGenerator
+        label={label}
+        password={value === MASK ? null : value}
+        onGenerate={(password) => {
+          onChange(password);
+          setVisible(true);
+        }}
+      />
+    </Stack>
   );
 }

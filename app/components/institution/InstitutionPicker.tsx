@@ -21,13 +21,15 @@ export interface InstitutionPickerProps {
   value: string | null;
   onChange: (id: string | null) => void;
   error?: ReactNode;
+  /** The field must be filled: its label shows the required mark. */
+  required?: boolean;
 }
 
 /**
  * A company (institution) of the saved ones, searchable, with "Add company" to create one in the
  * Edit Company modal (it is chosen once saved) and "Edit company" for the chosen one.
  */
-export function InstitutionPicker({ label, value, onChange, error }: InstitutionPickerProps) {
+export function InstitutionPicker({ label, value, onChange, error, required }: InstitutionPickerProps) {
   const { t } = useTranslation("forms");
   const { data: institutions } = useInstitutions();
   const [modal, setModal] = useState<{ id: string | null } | null>(null);
@@ -39,6 +41,7 @@ export function InstitutionPicker({ label, value, onChange, error }: Institution
     <div>
       <Select
         label={label}
+        required={required}
         placeholder={t("company.choose")}
         data={options}
         value={value}

@@ -44,18 +44,18 @@ function useMarks(module: RecordModule, enabled: boolean) {
 /**
  * A module's categories, each a card with its icon, what belongs there, a link to its list and
  * its number of records: the owner's module page, and each shared module of a file shared with me
- * (short labels there, nothing to add). An owner's empty category teaches what to put in it, with
+ * (nothing to add there). An owner's empty category teaches what to put in it, with
  * Add and "I don't have this" (a mark undone in one click).
  */
 export function CategoryCards({ module, categories, label }: CategoryCardsProps) {
   const { t } = useTranslation(["records", "sections"]);
   const source = useRecordSource();
-  const short = isReadOnlySource(source);
   const counts = useQuery({
     queryKey: source.queryKey(recordQueryKeys.count(module)),
     queryFn: () => source.counts(module),
   });
-  const marks = useMarks(module, !short);
+  const readOnly = isReadOnlySource(source);
+  const marks = useMarks(module, !readOnly);
 
   return (
     <>
@@ -74,9 +74,9 @@ export function CategoryCards({ module, categories, label }: CategoryCardsProps)
         {categories.map((category) => {
           const count = counts.data?.[category.key];
           const listPath = `${source.basePath}/${module}/${category.key}`;
-          const title = t(categoryTitleKey(category, short));
+          const title = t(categoryTitleKey(category));
           const Icon = categoryIcon(category.key);
-          const teaches = !short && count === 0;
+          const teaches = !readOnly && count === 0;
           const marked = marks.isMarked(category.key);
           return (
             <li key={category.key} data-testid={`category-card-${category.key}`}>

@@ -25,7 +25,7 @@ import { recordQueryKeys } from "./recordsApi.ts";
 /**
  * /dashboard/{module}/{category}: the category's records with their declared list columns, as a
  * table, or on a phone as cards (RecordCards) that each open their record. On a
- * file shared with me: the same list, read-only (no Add), with the short labels.
+ * file shared with me: the same list, read-only (no Add).
  */
 export const RecordListPage = categoryPage(RecordList);
 
@@ -35,7 +35,7 @@ function RecordList({ category }: { category: CategoryDef }) {
   const listPath = listPathOf(pathname);
   const source = useRecordSource();
   const readOnly = isReadOnlySource(source);
-  const title = t(categoryTitleKey(category, readOnly));
+  const title = t(categoryTitleKey(category));
   usePageTitle(title);
   const records = useQuery({
     queryKey: source.queryKey(recordQueryKeys.list(category.module, category.key)),

@@ -1,7 +1,7 @@
 import { useLocation, useParams } from "react-router";
 import type { AssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { type CategoryKey, categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
-import { categoryLabelKey, categoryOneKey, categoryShortLabelKey } from "../../../domain/sections/labels.ts";
+import { categoryLabelKey, categoryOneKey } from "../../../domain/sections/labels.ts";
 import { isRecordModule, RECORD_MODULES, type RecordModule } from "../../../domain/sections/modules.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 
@@ -35,8 +35,7 @@ export function recordTitleKey(category: CategoryDef): string {
   return categoryOneKey(category.key as AssignedType);
 }
 
-/** The i18n key of a category's label (`sections:category.*`); `short` in Shared with me. */
-export function categoryTitleKey(category: CategoryDef, short = false): string {
-  const key = category.key as AssignedType;
-  return short ? categoryShortLabelKey(key) : categoryLabelKey(key);
+/** The i18n key of a category's label (`sections:category.*`), the same for its owner and a nominee. */
+export function categoryTitleKey(category: CategoryDef): string {
+  return categoryLabelKey(category.key as AssignedType);
 }

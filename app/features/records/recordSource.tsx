@@ -25,8 +25,7 @@ import {
 /**
  * Where the record, person and document screens read from (DESIGN "one definition, many uses"):
  * the signed-in owner's own file, or a file an owner shared with the signed-in nominee. The same
- * list and view pages draw both; a shared file is read-only (no Add, Edit, Delete or comments)
- * and uses the short category labels of Shared with me.
+ * list and view pages draw both; a shared file is read-only (no Add, Edit, Delete or comments).
  */
 export interface RecordSource {
   /** Null for the owner's own file; the nominee id (the `nomineeId` of the shared calls) otherwise. */

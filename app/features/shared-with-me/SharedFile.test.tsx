@@ -130,27 +130,27 @@ const called = (api: ReturnType<typeof stubApi>, path: string) =>
   api.mock.calls.some(([url]) => String(url) === path);
 
 describe("a file shared with me", () => {
-  it("shows the shared modules with their shared categories, counts and short labels", async () => {
+  it("shows the shared modules with their shared categories, counts and the owner's labels", async () => {
     stubShared();
     renderSharedWithMe(FILE);
     expect(await screen.findByRole("heading", { level: 1, name: "Ada Lovelace's shared file" })).toBeTruthy();
     const household = screen.getByRole("list", { name: "Household Management: shared categories" });
     expect(within(household).getAllByRole("link")).toHaveLength(1);
-    const pet = within(household).getByRole("link", { name: /^Pet/ });
+    const pet = within(household).getByRole("link", { name: /^Pet Details/ });
     expect(pet.getAttribute("href")).toBe(`${FILE}/household/pet`);
     await within(within(household).getByTestId("category-card-pet")).findByText("2 records");
     const assets = screen.getByRole("list", { name: /^Assets.*shared categories$/ });
-    expect(within(assets).getByRole("link", { name: /^Credit Card/ })).toBeTruthy();
+    expect(within(assets).getByRole("link", { name: /^Credit Card Details/ })).toBeTruthy();
     const inventory = screen.getByRole("list", { name: "Key Document Inventory: shared categories" });
     expect(within(inventory).getByRole("link", { name: /^Will/ }).getAttribute("href")).toBe(
       `${FILE}/inventory/will`,
     );
   });
 
-  it("lists a shared category through the nominee's route, with its short label and no Add", async () => {
+  it("lists a shared category through the nominee's route, labelled as its owner sees it, without Add", async () => {
     const api = stubShared();
     renderSharedWithMe(`${FILE}/assets/creditcard`, { entries: [FILE, `${FILE}/assets/creditcard`] });
-    expect(await screen.findByRole("heading", { level: 1, name: "Credit Card" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Credit Card Details" })).toBeTruthy();
     expect(await screen.findByText("Visa")).toBeTruthy();
     expect(called(api, `${API}/records/assets/creditcard`)).toBe(true);
     expect(screen.queryByRole("link", { name: /Add/ })).toBeNull();
@@ -162,7 +162,7 @@ describe("a file shared with me", () => {
   it("views a record read-only: no Edit or Delete, persons named, the secret revealed through the shared route", async () => {
     const api = stubShared();
     renderSharedWithMe(`${FILE}/assets/creditcard/view/${CARD}`);
-    expect(await screen.findByRole("heading", { level: 1, name: "Credit Card" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Credit Card Details" })).toBeTruthy();
     expect(screen.getByText("Visa")).toBeTruthy();
     expect(await screen.findByText("Charles Babbage (Spouse/Partner)")).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Edit" })).toBeNull();

@@ -29,8 +29,8 @@ describe("Shared with me", () => {
     const { api } = visit([withMeView({ status: "invited", releasedAt: null })]);
     const entry = await screen.findByRole("article", { name: "Ada Lovelace" });
     expect(within(entry).getByText("ada@example.com")).toBeTruthy();
-    // The module shared whole, and single categories by their short labels.
-    expect(within(entry).getByText("Key Document Inventory, Pet, Credit Card")).toBeTruthy();
+    // The module shared whole, and single categories by the labels their owner sees.
+    expect(within(entry).getByText("Key Document Inventory, Pet Details, Credit Card Details")).toBeTruthy();
     expect(within(entry).getByText("After 5 days without response")).toBeTruthy();
     expect(within(entry).getByText("Invitation sent")).toBeTruthy();
     await userEvent.click(within(entry).getByRole("button", { name: "Accept Ada Lovelace's invitation" }));

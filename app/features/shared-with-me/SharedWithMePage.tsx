@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { releaseTimingLabelKey, shareStatusLabelKey } from "../../../domain/catalog/releaseTimings.ts";
 import { formatDate } from "../../../domain/dates.ts";
 import { requestWaitDays, type SharedWithMeView } from "../../../domain/schemas/share.ts";
-import { categoryShortLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
+import { categoryLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
 import { formError } from "../../api/errorMessages.ts";
 import { ConfirmDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { type Fact, FactList } from "../../components/FactList.tsx";
@@ -117,14 +117,14 @@ function requestRule(view: SharedWithMeView, t: Translate): string {
   return days === 0 ? t("request.now", { owner }) : t("request.timed", { owner, count: days });
 }
 
-/** The modules shared whole and the single categories, by label (short labels in Shared with me). */
+/** The modules shared whole and the single categories, by the labels their owner sees. */
 function useScopeLabels(view: SharedWithMeView): string[] {
   const { t } = useTranslation(["common", "sections"]);
   return [
     ...view.scope.modules.map((module) =>
       module === "personal-network" ? t("common:menu.module.personal-network") : t(moduleLabelKey(module)),
     ),
-    ...view.scope.categories.map((category) => t(categoryShortLabelKey(category))),
+    ...view.scope.categories.map((category) => t(categoryLabelKey(category))),
   ];
 }
 
