@@ -202,4 +202,31 @@ describe("the record form", () => {
     // Seeing the secret is not changing it: the mask goes back and the server keeps the stored value.
     expect(sent).toMatchObject({ accountNickname: "Mail", password: "********" });
   });
+
+  it("generates a vault password of the chosen length and kinds, and says how strong it is", async () => {
+    stubRecords();
+    renderRecords("/dashboard/passwordvault/password/add");
+    const toggle = await screen.findByRole("button", { name: "Generate: Password" });
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    const length = screen.getByRole("spinbutton", { name: /^Length/ });
+    await userEvent.clear(length);
+    await userEvent.type(length, "12");
+    await userEvent.click(screen.getByRole("checkbox", { name: "Symbols" }));
+    await userEvent.click(screen.getByRole("button", { name: "Generate password" }));
+    const input = screen.getByLabelText(/^Password/, { selector: "input" }) as HTMLInputElement;
+    await waitFor(() => expect(input.value).toHaveLength(12));
+    expect(input.value).toMatch(/[A-Z]/);
+    expect(input.value).toMatch(/[a-z]/);
+    expect(input.value).toMatch(/[0-9]/);
+    expect(input.value).toMatch(/^[A-Za-z0-9]+$/);
+    expect(screen.getByText(/^Strength: /)).toBeTruthy();
+  });
+
+  it("marks a required company field as required", async () => {
+    stubRecords({ "GET /api/institutions/": { body: [] } });
+    renderRecords("/dashboard/assets/asset/add");
+    const bank = await screen.findByRole("combobox", { name: /^Bank or credit union/ }, { timeout: 15_000 });
+    expect(bank.hasAttribute("required")).toBe(true);
+  });
 });
