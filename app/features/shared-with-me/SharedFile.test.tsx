@@ -162,8 +162,9 @@ describe("a file shared with me", () => {
   it("views a record read-only: no Edit or Delete, persons named, the secret revealed through the shared route", async () => {
     const api = stubShared();
     renderSharedWithMe(`${FILE}/assets/creditcard/view/${CARD}`);
-    expect(await screen.findByRole("heading", { level: 1, name: "Credit Card Details" })).toBeTruthy();
-    expect(screen.getByText("Visa")).toBeTruthy();
+    // Named by the record, with its category above it, as its owner sees them.
+    expect(await screen.findByRole("heading", { level: 1, name: "Visa" })).toBeTruthy();
+    expect(screen.getByText("Credit Card")).toBeTruthy();
     expect(await screen.findByText("Charles Babbage (Spouse/Partner)")).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Edit" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();

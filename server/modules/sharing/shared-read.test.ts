@@ -228,6 +228,22 @@ describe.each(testDialects())("a released nominee's shared reads on %s", (dialec
     expect(JSON.stringify(log)).not.toContain(cardNumber.value);
   });
 
+  it("logs a secret asked for to copy as the nominee's copy", async () => {
+    const url = `/records/assets/creditcard/${ids.creditcard}`;
+    const copied = await shared(`${url}?reveal=cardNumber&purpose=copy`);
+    expect(copied.statusCode, copied.body).toBe(200);
+    expect(copied.json().body.cardNumber).toBe(cardNumber.value);
+    expect(await nomineeLog(test, nomineeId)).toContainEqual(
+      expect.objectContaining({
+        kind: "copy",
+        subject_id: ids.creditcard,
+        field: "cardNumber",
+        actor_id: nora.id,
+        nominee_id: nomineeId,
+      }),
+    );
+  });
+
   it("lists and downloads the documents of shared records, and no other", async () => {
     const query = "?documentModule=inventory&documentType=will";
     const list = await shared(`/documents${query}`);
