@@ -234,8 +234,8 @@ describe("reminders", () => {
     expect(() => defineCategory("household", "boat", [], { reminders: "routine" })).toThrow(/boat/);
     // A record is named by one of its list columns.
     expect(() => defineCategory("household", "boat", [{ key: "name", type: "text" }])).toThrow(/boat/);
-    expect(
-      () => defineCategory("household", "boat", [{ key: "name", type: "text", listColumn: 1 }], { title: "x" }),
+    expect(() =>
+      defineCategory("household", "boat", [{ key: "name", type: "text", listColumn: 1 }], { title: "x" }),
     ).toThrow(/boat/);
     expect(defineCategory("household", "boat", [expiry], { reminders: "routine" }).reminderLeadDays).toEqual([
       30, 7,
