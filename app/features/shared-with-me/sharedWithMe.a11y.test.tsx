@@ -66,7 +66,7 @@ describe("Shared with me, for assistive technologies", () => {
     expect(await axeViolations(file.container)).toEqual([]);
     file.unmount();
     const view = renderSharedWithMe(`${FILE}/assets/creditcard/view/${RECORD}`);
-    await screen.findByText("Visa");
+    await screen.findByRole("heading", { name: "Visa", level: 1 });
     expect(await axeViolations(view.container)).toEqual([]);
     view.unmount();
     const library = renderSharedWithMe(`${FILE}/inventory/documentlibrary`);
