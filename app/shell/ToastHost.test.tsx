@@ -16,6 +16,13 @@ describe("toasts", () => {
     expect(await axeViolations(container.ownerDocument.body)).toEqual([]);
   });
 
+  it("stand in the bottom right-hand corner, clear of the header", async () => {
+    renderWithProviders(<ToastHost />);
+    act(() => showToast("Placed"));
+    const toast = await screen.findByText("Placed");
+    expect(toast.closest("[data-position]")?.getAttribute("data-position")).toBe("bottom-right");
+  });
+
   it("in French too", async () => {
     renderWithProviders(<ToastHost />, { language: "fr" });
     act(() => showToast("Enregistré"));

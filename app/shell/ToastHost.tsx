@@ -2,19 +2,25 @@ import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Notification.css";
 import "@mantine/notifications/styles.css";
 import { getDefaultZIndex, MantineThemeProvider } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { Notifications } from "@mantine/notifications";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_TOASTS, TIMINGS_MS } from "../../domain/limits.ts";
+import { BREAKPOINTS_PX, MAX_TOASTS, TIMINGS_MS } from "../../domain/limits.ts";
+
+/** Phones, where a toast spans the bottom of the screen rather than its corner. */
+const PHONE_QUERY = `(max-width: ${BREAKPOINTS_PX.formMobile}px)`;
 
 /**
  * The toasts' host (spec: 2 s, at most two at once), above every dialog; mount once, beside the
- * app's providers.
+ * app's providers. They stand at the bottom, clear of the header and its menus: in the right-hand
+ * corner on a desktop, across the bottom on a phone.
  * Every toast's close cross gets its name here, in the reader's language, so no caller has to.
  */
 export function ToastHost() {
   const { t } = useTranslation("common");
   const closeLabel = t("toast.close");
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const theme = useMemo(
     () => ({
       components: { Notification: { defaultProps: { closeButtonProps: { "aria-label": closeLabel } } } },
@@ -27,7 +33,7 @@ export function ToastHost() {
       <Notifications
         limit={MAX_TOASTS}
         autoClose={TIMINGS_MS.toast}
-        position="top-center"
+        position={phone ? "bottom-center" : "bottom-right"}
         zIndex={getDefaultZIndex("max")}
       />
     </MantineThemeProvider>
