@@ -6,12 +6,14 @@ import {
   IconArrowBarRight,
   IconBriefcase,
   IconBuildingBank,
+  IconBuildingSkyscraper,
   IconFiles,
   IconHome,
   IconId,
   IconLayoutDashboard,
   IconLock,
   IconLockAccess,
+  IconSettings,
   IconShare,
   IconUsers,
   type TablerIcon,
@@ -21,7 +23,16 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useAccount } from "../session/account.ts";
 import { MY_SUBSCRIPTION_PATH } from "../session/homeRoute.ts";
-import { activeMenuSegment, isMenuItemEnabled, type MenuSegment, menuPath, SIDE_MENU } from "./sideMenu.ts";
+import {
+  activeMenuSegment,
+  activeRoleMenuKey,
+  isMenuItemEnabled,
+  type MenuSegment,
+  menuPath,
+  type RoleMenuItem,
+  roleMenuItems,
+  SIDE_MENU,
+} from "./sideMenu.ts";
 import { SIDE_MENU_LIST_ID } from "./sideMenuIds.ts";
 
 const ICONS: Record<MenuSegment, TablerIcon> = {
@@ -34,6 +45,11 @@ const ICONS: Record<MenuSegment, TablerIcon> = {
   assets: IconBuildingBank,
   passwordvault: IconLock,
   "shared-data": IconShare,
+};
+
+const ROLE_ICONS: Record<RoleMenuItem["key"], TablerIcon> = {
+  b2b: IconBuildingSkyscraper,
+  admin: IconSettings,
 };
 
 const LABELLED_STYLES = { root: { borderRadius: "var(--mantine-radius-md)" } };
@@ -70,14 +86,46 @@ function IconHint({ label, shown, children }: { label: string; shown: boolean; c
   );
 }
 
+/** One place the menu leads to: its icon, and its label or, with labels hidden, a tooltip. */
+function MenuLink({
+  to,
+  Icon,
+  label,
+  active,
+  labelsShown,
+}: {
+  to: string;
+  Icon: TablerIcon;
+  label: string;
+  active: boolean;
+  labelsShown: boolean;
+}) {
+  return (
+    <IconHint label={label} shown={!labelsShown}>
+      <NavLink
+        component={Link}
+        to={to}
+        active={active}
+        aria-current={active ? "page" : undefined}
+        leftSection={<Icon size={22} stroke={1.6} aria-hidden="true" />}
+        label={labelsShown ? label : <VisuallyHidden>{label}</VisuallyHidden>}
+        variant="light"
+        styles={labelsShown ? LABELLED_STYLES : ICON_ONLY_STYLES}
+      />
+    </IconHint>
+  );
+}
+
 /**
- * The dashboard's sections. With labels hidden, each icon keeps its name for assistive tech and a
+ * The dashboard's sections, then the company area and the administration for the roles that use them. With labels hidden, each icon keeps its name for assistive tech and a
  * tooltip. Sections an account without a subscription cannot open stay listed but inert: no link
  * to follow or focus (aria-disabled), a lock, and a note saying where to subscribe.
  */
 export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
   const { t } = useTranslation("common");
-  const active = activeMenuSegment(useLocation().pathname);
+  const { pathname } = useLocation();
+  const active = activeMenuSegment(pathname);
+  const activeArea = activeRoleMenuKey(pathname);
   // Under the session guard the account is loaded; until then nothing is locked.
   const roles = useAccount().data?.roles;
   const isEnabled = (item: (typeof SIDE_MENU)[number]) =>
@@ -133,21 +181,27 @@ export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
           }
           return (
             <li key={item.segment}>
-              <IconHint label={label} shown={!labelsShown}>
-                <NavLink
-                  component={Link}
-                  to={menuPath(item.segment)}
-                  active={isActive}
-                  aria-current={isActive ? "page" : undefined}
-                  leftSection={<Icon size={22} stroke={1.6} aria-hidden="true" />}
-                  label={labelsShown ? label : <VisuallyHidden>{label}</VisuallyHidden>}
-                  variant="light"
-                  styles={labelsShown ? LABELLED_STYLES : ICON_ONLY_STYLES}
-                />
-              </IconHint>
+              <MenuLink
+                to={menuPath(item.segment)}
+                Icon={Icon}
+                label={label}
+                active={isActive}
+                labelsShown={labelsShown}
+              />
             </li>
           );
         })}
+        {roleMenuItems(roles ?? []).map((item) => (
+          <li key={item.key}>
+            <MenuLink
+              to={item.path}
+              Icon={ROLE_ICONS[item.key]}
+              label={t(item.labelKey)}
+              active={item.key === activeArea}
+              labelsShown={labelsShown}
+            />
+          </li>
+        ))}
       </Stack>
       {hasLocked &&
         (labelsShown ? (

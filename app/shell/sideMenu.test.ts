@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { activeMenuSegment, isMenuItemEnabled, menuPath, SIDE_MENU } from "./sideMenu.ts";
+import {
+  activeMenuSegment,
+  activeRoleMenuKey,
+  isMenuItemEnabled,
+  menuPath,
+  roleMenuItems,
+  SIDE_MENU,
+} from "./sideMenu.ts";
 
 describe("side menu", () => {
   it("lists the home, then the spec's eight sections with their routes, in order", () => {
@@ -42,5 +49,23 @@ describe("side menu for an account without a subscription", () => {
     for (const roles of [["subscriber"], ["b2b"]]) {
       expect(SIDE_MENU.every((item) => isMenuItemEnabled(item, roles))).toBe(true);
     }
+  });
+});
+
+describe("side menu's role-gated areas", () => {
+  it("lists /b2b for a company admin or member and /admin for a platform admin", () => {
+    const paths = (roles: string[]) => roleMenuItems(roles).map((item) => item.path);
+    expect(paths([])).toEqual([]);
+    expect(paths(["subscriber"])).toEqual([]);
+    expect(paths(["b2b"])).toEqual(["/b2b"]);
+    expect(paths(["companyAdmin"])).toEqual(["/b2b"]);
+    expect(paths(["admin"])).toEqual(["/admin"]);
+    expect(paths(["b2b", "companyAdmin", "admin"])).toEqual(["/b2b", "/admin"]);
+  });
+
+  it("marks the area a page belongs to", () => {
+    expect(activeRoleMenuKey("/admin/users")).toBe("admin");
+    expect(activeRoleMenuKey("/b2b")).toBe("b2b");
+    expect(activeRoleMenuKey("/dashboard/inventory")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { hasFullAccess } from "../../domain/roles.ts";
+import { hasFullAccess, ROLES } from "../../domain/roles.ts";
 import { MODULE_DECLARATIONS, type ModuleKey } from "../../domain/sections/modules.ts";
 
 /** A module's menu label (a `common` key), also the title of its screens. */
@@ -42,4 +42,24 @@ export function activeMenuSegment(pathname: string): MenuSegment | null {
   if (first !== "dashboard") return null;
   if (!second) return HOME_SEGMENT;
   return SIDE_MENU.find((item) => item.segment === second)?.segment ?? null;
+}
+
+/** An area outside the dashboard's sections, listed only for the roles that use it. */
+export type RoleMenuItem = { key: "b2b" | "admin"; path: string; labelKey: string; roles: readonly string[] };
+
+/** The company area for its admins and members, the platform's administration for its admins. */
+export const ROLE_MENU: readonly RoleMenuItem[] = [
+  { key: "b2b", path: "/b2b", labelKey: "screen.b2b", roles: [ROLES.companyAdmin, ROLES.b2b] },
+  { key: "admin", path: "/admin", labelKey: "screen.admin", roles: [ROLES.admin] },
+];
+
+/** The role-gated areas an account with these roles may open, in the menu's order. */
+export function roleMenuItems(roles: readonly string[]): RoleMenuItem[] {
+  return ROLE_MENU.filter((item) => item.roles.some((role) => roles.includes(role)));
+}
+
+/** The role-gated area a path belongs to: /admin/users -> "admin". */
+export function activeRoleMenuKey(pathname: string): RoleMenuItem["key"] | null {
+  const first = pathname.split("/")[1];
+  return ROLE_MENU.find((item) => item.path === `/${first}`)?.key ?? null;
 }
