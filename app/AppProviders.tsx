@@ -3,11 +3,10 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
 import { type ReactNode, Suspense, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
-import { THEME_LOOK } from "../domain/catalog/themes.ts";
 import { OfflineNotice } from "./pwa/OfflineNotice.tsx";
 import { PageLoader } from "./shell/PageLoader.tsx";
 import { accessibleCssVariables, buildMantineTheme } from "./theme/mantineTheme.ts";
-import { useThemePreference } from "./theme/themePreference.ts";
+import { useColorScheme, useThemePreference } from "./theme/themePreference.ts";
 
 export interface AppProvidersProps {
   i18n: I18n;
@@ -19,17 +18,18 @@ export interface AppProvidersProps {
 
 /**
  * Everything a screen relies on: translations, the chosen theme and the server-data cache.
- * The colour scheme is forced from the theme, so no inline script (ColorSchemeScript) is needed:
- * the CSP forbids inline scripts.
+ * The colour scheme is forced from the theme's mode (the device's, live, for "system"), so no
+ * inline script (ColorSchemeScript) is needed: the CSP forbids inline scripts.
  */
 export function AppProviders({ i18n, queryClient, env = "default", children }: AppProvidersProps) {
-  const [themeKey] = useThemePreference();
-  const theme = useMemo(() => buildMantineTheme(themeKey), [themeKey]);
+  const [{ accent }] = useThemePreference();
+  const colorScheme = useColorScheme();
+  const theme = useMemo(() => buildMantineTheme(accent), [accent]);
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider
         theme={theme}
-        forceColorScheme={THEME_LOOK[themeKey].colorScheme}
+        forceColorScheme={colorScheme}
         cssVariablesResolver={accessibleCssVariables}
         env={env}
       >

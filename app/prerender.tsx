@@ -13,7 +13,7 @@ import { prerender } from "react-dom/static";
 import { initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from "react-router";
 import type { Language } from "../domain/catalog/languages.ts";
-import { DEFAULT_THEME } from "../domain/catalog/themes.ts";
+import { DEFAULT_THEME, themeAccountFields } from "../domain/catalog/themes.ts";
 import { ROLES } from "../domain/roles.ts";
 import type { Account } from "../domain/schemas/account.ts";
 import { AppProviders } from "./AppProviders.tsx";
@@ -126,7 +126,7 @@ function placeholderAccount(language: Language): Account {
     email: "",
     emailVerified: true,
     lang: language,
-    themeColor: DEFAULT_THEME,
+    ...themeAccountFields(DEFAULT_THEME),
     roles: [ROLES.subscriber],
     showSplashScreen: false,
     showMobileSplashScreen: false,

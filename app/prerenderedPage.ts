@@ -9,15 +9,18 @@
  * the page sees) would see the wrong one until the script arrives: for them the page stays hidden
  * and its entry draws it anew, as main.tsx draws every page that is not prerendered.
  */
-import { DEFAULT_THEME, THEME_LOOK, THEMES } from "../domain/catalog/themes.ts";
+import { DEFAULT_THEME, storedThemeKeys } from "../domain/catalog/themes.ts";
 import { detectLanguage, LANGUAGE_STORAGE_KEY } from "./i18n/i18n.ts";
-import { THEME_STORAGE_KEY } from "./theme/themePreference.ts";
+import { DARK_SCHEME_QUERY, THEME_STORAGE_KEY } from "./theme/themePreference.ts";
 
 /** Set on <html> by the check when the page sent does not fit the reader's stored choices. */
 const UNFIT_ATTRIBUTE = "data-prerender-unfit";
 
-/** The colour scheme the page is drawn in, set on <html> as Mantine would once its script runs. */
-export const PRERENDERED_COLOR_SCHEME = THEME_LOOK[DEFAULT_THEME].colorScheme;
+/**
+ * The colour scheme the page is drawn in, set on <html> as Mantine would once its script runs: the
+ * default theme follows the device, and a light one is the likelier.
+ */
+export const PRERENDERED_COLOR_SCHEME = "light";
 
 /**
  * Where a signed-in screen's drawing goes (drawn-screens.ts), beside the app's #root: it is not
@@ -37,15 +40,26 @@ export const UNFIT_STYLE =
 /**
  * The check, a classic script in <head> (the CSP refuses inline scripts, so it is a file): it runs
  * before the first paint, where the page's entry, a module, runs only after it. It also gives the page the
- * stored theme's colour scheme at once, so that a dark theme's background is dark from the start.
+ * stored theme's colour scheme at once (the device's for the system mode), so that a dark page is
+ * dark from the start. The page sent fits only its own language, the default accent and the light scheme.
  */
 export function unfitCheckScript(): string {
   const stored = (key: string) => `localStorage.getItem(${JSON.stringify(key)})`;
-  const schemes = Object.fromEntries(THEMES.map((theme) => [theme, THEME_LOOK[theme].colorScheme]));
+  // Each stored key's scheme (null: the device's) and accent; an old single-choice key included.
+  const themes = Object.fromEntries(
+    storedThemeKeys().map(([key, theme]) => [
+      key,
+      [theme.mode === "system" ? null : theme.mode, theme.accent],
+    ]),
+  );
+  const fallback = [null, DEFAULT_THEME.accent];
   return (
     `try{var d=document.documentElement,l=${stored(LANGUAGE_STORAGE_KEY)},t=${stored(THEME_STORAGE_KEY)},` +
-    `s=${JSON.stringify(schemes)}[t];if(typeof s=="string")d.setAttribute("data-mantine-color-scheme",s);` +
-    `if((l&&l!==d.lang)||(t&&t!==${JSON.stringify(DEFAULT_THEME)}))d.setAttribute(${JSON.stringify(UNFIT_ATTRIBUTE)},"")}` +
+    `k=${JSON.stringify(themes)},c=(t&&Object.prototype.hasOwnProperty.call(k,t)?k[t]:${JSON.stringify(fallback)}),` +
+    `s=c[0]||(matchMedia(${JSON.stringify(DARK_SCHEME_QUERY)}).matches?"dark":"light");` +
+    `d.setAttribute("data-mantine-color-scheme",s);` +
+    `if((l&&l!==d.lang)||s!==${JSON.stringify(PRERENDERED_COLOR_SCHEME)}||c[1]!==${JSON.stringify(DEFAULT_THEME.accent)})` +
+    `d.setAttribute(${JSON.stringify(UNFIT_ATTRIBUTE)},"")}` +
     // Blocked storage: nothing was chosen here, so the page sent fits.
     "catch(e){}\n"
   );

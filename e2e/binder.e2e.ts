@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { THEMES } from "../domain/catalog/themes.ts";
+import { THEME_SAMPLES, themeAccountFields, themeKey } from "../domain/catalog/themes.ts";
 import { readPdf } from "../server/testing/pdf-reading.ts";
 import { signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
@@ -130,10 +130,11 @@ describe("the emergency binder", () => {
     try {
       await signedInAccount(context, baseURL, { name: "Noah Gagnon" });
       const headers = { origin: baseURL };
-      for (const theme of THEMES) {
+      for (const sample of THEME_SAMPLES) {
+        const theme = themeKey(sample);
         expect(
           (
-            await context.request.post("/api/account/save", { headers, data: { themeColor: theme } })
+            await context.request.post("/api/account/save", { headers, data: themeAccountFields(sample) })
           ).status(),
         ).toBe(200);
         await page.goto("/dashboard/passwordvault");

@@ -9,7 +9,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { THEME_LOOK, THEMES } from "../domain/catalog/themes.ts";
+import { DEFAULT_THEME, THEME_SAMPLES, themeAccountFields, themeKey } from "../domain/catalog/themes.ts";
 import enAuth from "../public/locales/en/auth.json" with { type: "json" };
 import frAuth from "../public/locales/fr/auth.json" with { type: "json" };
 import { totp, totpSecretOf } from "../server/testing/totp.ts";
@@ -22,6 +22,9 @@ const baseURL = inject("baseURL");
 /** The app's start-up script, and the sign-in page's own. */
 const APP_SCRIPT = /\/assets\/index-[^/]*\.js$/;
 const ISLAND_SCRIPT = /\/assets\/signInIsland-[^/]*\.js$/;
+
+/** The one stored theme the page sent fits: the default accent in light (the browser's scheme here). */
+const FITTING_THEME = themeKey({ mode: "light", accent: DEFAULT_THEME.accent });
 
 /** Holds the page's script until `release()`: until then the page is only the HTML sent. */
 async function holdStartUpScript(page: Page, script = ISLAND_SCRIPT): Promise<() => void> {
@@ -55,7 +58,10 @@ async function markDocument(page: Page): Promise<() => Promise<boolean>> {
 }
 
 /** Saves the account's language or theme, as after choosing it in the header. */
-async function saveAccount(context: BrowserContext, data: { lang?: string; themeColor?: string }) {
+async function saveAccount(
+  context: BrowserContext,
+  data: { lang?: string; themeColor?: string; themeMode?: string },
+) {
   const saved = await context.request.post("/api/account/save", { headers: { origin: baseURL }, data });
   expect(saved.status()).toBe(200);
 }
@@ -178,9 +184,9 @@ describe("the sign-in page sent drawn", () => {
   it("hides the page sent from a reader who chose another theme or language, and draws theirs, axe clean", async () => {
     const readers: Array<{ stored: Record<string, string>; scheme: string; heading: string }> = [
       { stored: { "kinfile.lang": "fr" }, scheme: "light", heading: frAuth.login.heading },
-      ...THEMES.map((theme) => ({
-        stored: { "kinfile.theme": theme },
-        scheme: THEME_LOOK[theme].colorScheme,
+      ...THEME_SAMPLES.map((theme) => ({
+        stored: { "kinfile.theme": themeKey(theme) },
+        scheme: theme.mode,
         heading: enAuth.login.heading,
       })),
     ];
@@ -196,8 +202,8 @@ describe("the sign-in page sent drawn", () => {
         const hidden = await page
           .locator("#root")
           .evaluate((root) => getComputedStyle(root).visibility === "hidden");
-        // Only the default theme in the page's language fits the page sent.
-        expect(hidden, JSON.stringify(stored)).toBe(stored["kinfile.theme"] !== "default");
+        // Only the default accent in the light scheme and the page's language fits the page sent.
+        expect(hidden, JSON.stringify(stored)).toBe(stored["kinfile.theme"] !== FITTING_THEME);
         // The stored theme's colour scheme from the first paint: no light background before a dark page.
         expect(await page.locator("html").getAttribute("data-mantine-color-scheme")).toBe(scheme);
 
@@ -265,25 +271,26 @@ describe("a signed-in screen loaded in full", () => {
   );
 
   it("hides the landing screen sent from a reader who chose another theme, and draws theirs, axe clean", async () => {
-    for (const theme of THEMES) {
+    for (const sample of THEME_SAMPLES) {
+      const theme = themeKey(sample);
       const { page, context, consoleErrors } = await pages.open({ locale: "en-CA" });
       try {
         await signedInAccount(context, baseURL);
         // The account's theme is the one this browser keeps, as after choosing it in the header.
-        await saveAccount(context, { themeColor: theme });
+        await saveAccount(context, themeAccountFields(sample));
         await context.addInitScript((chosen) => localStorage.setItem("kinfile.theme", chosen), theme);
         const release = await holdStartUpScript(page, APP_SCRIPT);
         await page.goto("/dashboard", { waitUntil: "commit" });
         const drawn = page.locator("#drawn-screen");
         await drawn.locator("h1").waitFor({ state: "attached" });
         const hidden = await drawn.evaluate((element) => getComputedStyle(element).visibility === "hidden");
-        expect(hidden, theme).toBe(theme !== "default");
+        expect(hidden, theme).toBe(theme !== FITTING_THEME);
 
         release();
         await takenOver(page, "Welcome to your family file");
         await expect
           .poll(() => page.locator("html").getAttribute("data-mantine-color-scheme"))
-          .toBe(THEME_LOOK[theme].colorScheme);
+          .toBe(sample.mode);
         await page.waitForLoadState("networkidle");
         await expectNoAxeViolations(page, `/dashboard in the ${theme} theme`);
         expect(consoleErrors).toEqual([]);

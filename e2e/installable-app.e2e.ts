@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page, type Request } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { THEMES } from "../domain/catalog/themes.ts";
+import { THEME_SAMPLES, themeAccountFields, themeKey } from "../domain/catalog/themes.ts";
 import { E2E_PASSWORD, signedInAccount } from "./support/accounts.ts";
 import {
   browserPages,
@@ -151,7 +151,8 @@ describe("the installable app", () => {
       });
       await page.reload();
       await page.getByText(OFFLINE_EN).waitFor();
-      for (const theme of THEMES) {
+      for (const sample of THEME_SAMPLES) {
+        const theme = themeKey(sample);
         await page.evaluate((key) => localStorage.setItem("kinfile.theme", key), theme);
         await page.reload();
         await page.getByText(OFFLINE_EN).waitFor();
@@ -182,10 +183,11 @@ describe("the installable app", () => {
       await signedInAccount(context, baseURL, { name: "Hugo Lambert" });
       await openInstalledApp(context, page, "/dashboard/personal-network");
       const headers = { origin: baseURL };
-      for (const theme of THEMES) {
+      for (const sample of THEME_SAMPLES) {
+        const theme = themeKey(sample);
         expect(
           (
-            await context.request.post("/api/account/save", { headers, data: { themeColor: theme } })
+            await context.request.post("/api/account/save", { headers, data: themeAccountFields(sample) })
           ).status(),
         ).toBe(200);
         await shareFromPhone(page, willPdf());

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { THEMES } from "../domain/catalog/themes.ts";
+import { THEME_SAMPLES, themeKey } from "../domain/catalog/themes.ts";
 import { createdId, signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
 
@@ -64,7 +64,8 @@ describe("the shell's search", () => {
         .poll(() => new URL(page.url()).pathname)
         .toBe(`/dashboard/personal-network/child/view/${person}`);
 
-      for (const theme of THEMES) {
+      for (const sample of THEME_SAMPLES) {
+        const theme = themeKey(sample);
         await page.evaluate((key) => localStorage.setItem("kinfile.theme", key), theme);
         await page.reload();
         await page.getByRole("main").getByRole("heading", { level: 1 }).waitFor();

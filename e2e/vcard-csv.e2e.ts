@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { THEMES } from "../domain/catalog/themes.ts";
+import { THEME_SAMPLES, type Theme, themeAccountFields, themeKey } from "../domain/catalog/themes.ts";
 import { signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
 
@@ -40,10 +40,10 @@ async function downloaded(page: Page, button: string): Promise<{ name: string; t
   return { name: download.suggestedFilename(), text: await readFile(await download.path(), "utf8") };
 }
 
-async function saveTheme(context: BrowserContext, theme: string): Promise<void> {
+async function saveTheme(context: BrowserContext, theme: Theme): Promise<void> {
   const saved = await context.request.post("/api/account/save", {
     headers: { origin: baseURL },
-    data: { themeColor: theme },
+    data: themeAccountFields(theme),
   });
   expect(saved.status()).toBe(200);
 }
@@ -70,8 +70,9 @@ describe("vCard and CSV", () => {
       await expectFitsPhone(page, "network list with its imports and exports");
 
       // The duplicate offered, in each theme: both sides shown, nothing changed on Cancel.
-      for (const theme of THEMES) {
-        await saveTheme(context, theme);
+      for (const sample of THEME_SAMPLES) {
+        const theme = themeKey(sample);
+        await saveTheme(context, sample);
         await page.goto(LIST);
         await page.getByRole("heading", { level: 1 }).waitFor();
         await page.getByRole("button", { name: "Import vCard" }).waitFor();

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import yauzl from "yauzl";
-import { THEMES } from "../domain/catalog/themes.ts";
+import { THEME_SAMPLES, themeKey } from "../domain/catalog/themes.ts";
 import { ARCHIVE_LIMITS } from "../domain/limits.ts";
 import { createdId, signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
@@ -114,7 +114,8 @@ describe("Your data", () => {
         .getByText(/already holds data/)
         .waitFor();
 
-      for (const theme of THEMES) {
+      for (const sample of THEME_SAMPLES) {
+        const theme = themeKey(sample);
         await target.evaluate((key) => localStorage.setItem("kinfile.theme", key), theme);
         await target.reload();
         await yourData(target).waitFor();

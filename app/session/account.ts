@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Language } from "../../domain/catalog/languages.ts";
-import type { ThemeKey } from "../../domain/catalog/themes.ts";
+import type { Accent, ThemeMode } from "../../domain/catalog/themes.ts";
 import type { Account } from "../../domain/schemas/account.ts";
 import { apiFetch } from "../api/client.ts";
 import { accountQuery, accountQueryKey } from "./accountQuery.ts";
@@ -22,7 +22,11 @@ export function useSetAccount(): (account: Account) => void {
  * Stores a language or theme chosen in the header on the account, so every device and the next
  * visit use it (the account's values are applied on load: see useAccountPreferences).
  */
-export function useSaveAccountPreference(): (changes: { lang?: Language; themeColor?: ThemeKey }) => void {
+export function useSaveAccountPreference(): (changes: {
+  lang?: Language;
+  themeColor?: Accent;
+  themeMode?: ThemeMode;
+}) => void {
   const setAccount = useSetAccount();
   const signedIn = useAccount().data !== undefined;
   return (changes) => {

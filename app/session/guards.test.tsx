@@ -51,11 +51,11 @@ describe("the session guard", () => {
   });
 
   it("applies the account's language and theme", async () => {
-    signedInAs({ lang: "fr", themeColor: "dark" });
+    signedInAs({ lang: "fr", themeColor: "green", themeMode: "dark" });
     await visit("/dashboard/personal-network");
     await waitFor(() => expect(document.documentElement.lang).toBe("fr"));
     expect(screen.getByRole("link", { name: "Réseau personnel" })).toBeTruthy();
-    expect(localStorage.getItem("kinfile.theme")).toBe("dark");
+    expect(localStorage.getItem("kinfile.theme")).toBe("dark-green");
   });
 
   it("puts the account's name in the header menu, with My Account and Sign out", async () => {

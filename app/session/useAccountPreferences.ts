@@ -14,6 +14,7 @@ export function useAccountPreferences(account: Account | undefined): void {
   const [theme, setTheme] = useThemePreference();
   const lang = account?.lang;
   const themeColor = account?.themeColor;
+  const themeMode = account?.themeMode;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the account's value only
   useEffect(() => {
@@ -22,6 +23,8 @@ export function useAccountPreferences(account: Account | undefined): void {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the account's value only
   useEffect(() => {
-    if (themeColor && themeColor !== theme) setTheme(themeColor);
-  }, [themeColor]);
+    if (!themeColor || !themeMode) return;
+    if (themeColor !== theme.accent || themeMode !== theme.mode)
+      setTheme({ mode: themeMode, accent: themeColor });
+  }, [themeColor, themeMode]);
 }

@@ -1,3 +1,4 @@
+import { themeAccountFields } from "../../domain/catalog/themes.ts";
 import "@mantine/core/styles/Burger.css";
 import { Burger, Group, Text } from "@mantine/core";
 import { lazy } from "react";
@@ -53,7 +54,7 @@ export function AppHeader({ burger }: AppHeaderProps) {
         <LanguageSwitch onChosen={(lang) => savePreference({ lang })} />
         <DeferredMenu
           button={<ThemeButton />}
-          menu={<ThemeSwitch openAtMount onChosen={(themeColor) => savePreference({ themeColor })} />}
+          menu={<ThemeSwitch openAtMount onChosen={(theme) => savePreference(themeAccountFields(theme))} />}
           load={loadThemeSwitch}
         />
         <DeferredMenu button={<AccountButton />} menu={<AccountMenu openAtMount />} load={loadAccountMenu} />

@@ -12,7 +12,10 @@ export function ThemeButton(props: ActionIconProps & ComponentPropsWithRef<"butt
     <ActionIcon
       variant="default"
       size="lg"
-      aria-label={t("theme.current", { theme: t(`theme.${theme}`) })}
+      aria-label={t("theme.current", {
+        mode: t(`theme.mode.${theme.mode}`),
+        accent: t(`theme.accent.${theme.accent}`),
+      })}
       {...props}
     >
       <IconPalette size={20} aria-hidden="true" />

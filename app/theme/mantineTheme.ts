@@ -4,7 +4,7 @@ import {
   type MantineColorsTuple,
   type MantineThemeOverride,
 } from "@mantine/core";
-import { THEME_LOOK, type ThemeKey } from "../../domain/catalog/themes.ts";
+import { ACCENT_COLOR, type Accent } from "../../domain/catalog/themes.ts";
 
 /**
  * Mantine's green with deeper shades 8 and 9: the stock green 8 (#2f9e44) gives white text a
@@ -23,10 +23,10 @@ const ACCESSIBLE_GREEN: MantineColorsTuple = [
   "#1b6a2e",
 ];
 
-export function buildMantineTheme(key: ThemeKey): MantineThemeOverride {
+export function buildMantineTheme(accent: Accent): MantineThemeOverride {
   return createTheme({
-    primaryColor: THEME_LOOK[key].primaryColor,
-    // White on shade 6 fails contrast for blue; shade 8 passes for all three themes.
+    primaryColor: ACCENT_COLOR[accent],
+    // White on shade 6 fails contrast for blue; shade 8 passes for all three accents.
     primaryShade: { light: 8, dark: 8 },
     colors: { green: ACCESSIBLE_GREEN },
     fontFamily:
@@ -48,7 +48,7 @@ export function buildMantineTheme(key: ThemeKey): MantineThemeOverride {
  * Colours Mantine's defaults get wrong for contrast (axe): the error colour and dimmed text in both
  * schemes. Values are the nearest stock shades that reach 4.5:1 on the page background.
  */
-const PRIMARY_COLORS = [...new Set(Object.values(THEME_LOOK).map((look) => look.primaryColor))];
+const PRIMARY_COLORS = Object.values(ACCENT_COLOR);
 
 export const accessibleCssVariables: CSSVariablesResolver = () => ({
   variables: {},

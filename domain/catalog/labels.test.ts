@@ -26,7 +26,6 @@ import {
   SHARE_STATUSES,
   shareStatusLabelKey,
 } from "./releaseTimings.ts";
-import { THEMES } from "./themes.ts";
 import { UK_COUNTY_GROUPS } from "./ukCounties.ts";
 
 // CATALOG.md section 4, the rows of the option lists these catalogs carry, verbatim.
@@ -117,7 +116,6 @@ function usedKeys(): string[] {
     ...GENDERS.map(genderLabelKey),
     ...MARITAL_STATUSES.map(maritalStatusLabelKey),
     ...ORIGINS.map(originLabelKey),
-    ...THEMES.map((theme) => `theme.${theme}`),
     ...optionListKeys(),
   ];
 }
@@ -165,14 +163,6 @@ describe("catalog labels", () => {
       "Scotland",
       "Unitary Authorities of Wales",
       "UK Offshore Dependencies",
-    ]);
-  });
-
-  it("name the themes by their colour", () => {
-    expect(THEMES.map((theme) => [files.en.get(`theme.${theme}`), files.fr.get(`theme.${theme}`)])).toEqual([
-      ["Default (blue)", "Par défaut (bleu)"],
-      ["Light (purple)", "Clair (violet)"],
-      ["Dark (green)", "Sombre (vert)"],
     ]);
   });
 });

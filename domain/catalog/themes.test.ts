@@ -1,24 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_THEME, isThemeKey, THEME_LOOK, THEMES } from "./themes.ts";
+import { accountTheme, DEFAULT_THEME, parseThemeKey, storedThemeKeys, themeKey } from "./themes.ts";
 
-// Spec section 9: "Themes: dark, light, default."
 describe("themes", () => {
-  it("are the spec's three, default first", () => {
-    expect([...THEMES].sort()).toEqual(["dark", "default", "light"]);
-    expect(DEFAULT_THEME).toBe("default");
+  it("follow the system in blue by default", () => {
+    expect(DEFAULT_THEME).toEqual({ mode: "system", accent: "blue" });
   });
 
-  it("look blue, purple and green, only dark in the dark scheme", () => {
-    expect(THEME_LOOK).toEqual({
-      default: { primaryColor: "blue", colorScheme: "light" },
-      light: { primaryColor: "violet", colorScheme: "light" },
-      dark: { primaryColor: "green", colorScheme: "dark" },
-    });
+  it("are stored as one key and read back", () => {
+    expect(themeKey({ mode: "dark", accent: "purple" })).toBe("dark-purple");
+    expect(parseThemeKey("dark-purple")).toEqual({ mode: "dark", accent: "purple" });
+    expect(storedThemeKeys().every(([key, theme]) => parseThemeKey(key)?.accent === theme.accent)).toBe(true);
   });
 
-  it("guard keys", () => {
-    expect(isThemeKey("dark")).toBe(true);
-    expect(isThemeKey("Dark")).toBe(false);
-    expect(isThemeKey(undefined)).toBe(false);
+  it("read an old single-choice key as the mode and accent it looked like", () => {
+    expect(parseThemeKey("default")).toEqual({ mode: "system", accent: "blue" });
+    expect(parseThemeKey("light")).toEqual({ mode: "light", accent: "purple" });
+    expect(parseThemeKey("dark")).toEqual({ mode: "dark", accent: "green" });
+  });
+
+  it("refuse anything else", () => {
+    for (const value of [
+      "Dark",
+      "dark-pink",
+      "night-blue",
+      "dark-blue-x",
+      "",
+      null,
+      undefined,
+      "constructor",
+    ]) {
+      expect(parseThemeKey(value), String(value)).toBeNull();
+    }
+  });
+
+  it("read the account's columns, an old value included", () => {
+    expect(accountTheme("green", "light")).toEqual({ mode: "light", accent: "green" });
+    expect(accountTheme("dark", null)).toEqual({ mode: "dark", accent: "green" });
+    expect(accountTheme(null, null)).toEqual(DEFAULT_THEME);
   });
 });

@@ -1,5 +1,5 @@
 import type { Language } from "../catalog/languages.ts";
-import type { ThemeKey } from "../catalog/themes.ts";
+import type { Accent, ThemeMode } from "../catalog/themes.ts";
 
 /** The signed-in account as GET /api/account/account answers it (spec section 3, plus our fields). */
 export type Account = {
@@ -10,7 +10,9 @@ export type Account = {
   email: string;
   emailVerified: boolean;
   lang: Language;
-  themeColor: ThemeKey;
+  /** The theme's accent colour (an old single-choice theme is read as its two choices). */
+  themeColor: Accent;
+  themeMode: ThemeMode;
   /** The spec's role names: "subscriber", "b2b", "admin"... */
   roles: string[];
   showSplashScreen: boolean;

@@ -564,6 +564,7 @@ export interface AuthUserTable {
   banExpires: AuthDate | null;
   lang: string | null;
   themeColor: string | null;
+  themeMode: string | null;
   showSplashScreen: AuthBoolean | null;
   showMobileSplashScreen: AuthBoolean | null;
   emailNotifications: AuthBoolean | null;

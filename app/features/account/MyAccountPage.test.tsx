@@ -13,7 +13,8 @@ const ACCOUNT: Account = {
   email: "ada@example.test",
   emailVerified: true,
   lang: "en",
-  themeColor: "default",
+  themeColor: "blue",
+  themeMode: "system",
   roles: ["subscriber"],
   showSplashScreen: false,
   showMobileSplashScreen: false,
@@ -194,22 +195,33 @@ describe("My Account", () => {
     const { queryClient } = renderPage();
     const preferences = await section("Preferences");
 
-    await user.selectOptions(within(preferences).getByLabelText("Theme"), "dark");
+    await user.selectOptions(within(preferences).getByLabelText("Theme mode"), "dark");
     await waitFor(() => expect(server.sent("POST", "/api/account/save")).toHaveLength(1));
-    expect(server.sent("POST", "/api/account/save")[0]?.body).toEqual({ themeColor: "dark" });
+    expect(server.sent("POST", "/api/account/save")[0]?.body).toEqual({
+      themeColor: "blue",
+      themeMode: "dark",
+    });
     expect(document.documentElement.getAttribute("data-mantine-color-scheme")).toBe("dark");
-    expect(localStorage.getItem("kinfile.theme")).toBe("dark");
+    expect(localStorage.getItem("kinfile.theme")).toBe("dark-blue");
+    await user.selectOptions(within(preferences).getByLabelText("Accent colour"), "green");
+    await waitFor(() => expect(server.sent("POST", "/api/account/save")).toHaveLength(2));
+    expect(server.sent("POST", "/api/account/save")[1]?.body).toEqual({
+      themeColor: "green",
+      themeMode: "dark",
+    });
+    expect(localStorage.getItem("kinfile.theme")).toBe("dark-green");
     expect(await within(preferences).findByText("Preferences saved.")).toBeTruthy();
 
     await user.selectOptions(within(preferences).getByLabelText("Language"), "fr");
-    await waitFor(() => expect(server.sent("POST", "/api/account/save")).toHaveLength(2));
-    expect(server.sent("POST", "/api/account/save")[1]?.body).toEqual({ lang: "fr" });
+    await waitFor(() => expect(server.sent("POST", "/api/account/save")).toHaveLength(3));
+    expect(server.sent("POST", "/api/account/save")[2]?.body).toEqual({ lang: "fr" });
     expect(await screen.findByRole("heading", { level: 1, name: "Mon compte" })).toBeTruthy();
     expect(localStorage.getItem("kinfile.lang")).toBe("fr");
     await waitFor(() =>
       expect(queryClient.getQueryData<Account>(["account"])).toMatchObject({
         lang: "fr",
-        themeColor: "dark",
+        themeColor: "green",
+        themeMode: "dark",
       }),
     );
   });
@@ -224,9 +236,9 @@ describe("My Account", () => {
     });
     renderPage();
     const preferences = await section("Preferences");
-    await user.selectOptions(within(preferences).getByLabelText("Theme"), "light");
+    await user.selectOptions(within(preferences).getByLabelText("Theme mode"), "light");
     expect(await within(preferences).findByRole("alert")).toHaveProperty("textContent", "Could not save.");
-    expect(localStorage.getItem("kinfile.theme")).toBe("default");
+    expect(localStorage.getItem("kinfile.theme")).toBe("system-blue");
   });
 
   it("turns on two-factor authentication: password, QR code and key, code, then the backup codes", async () => {

@@ -5,7 +5,14 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isLanguage, LANGUAGES, type Language } from "../../../domain/catalog/languages.ts";
-import { isThemeKey, THEMES, type ThemeKey } from "../../../domain/catalog/themes.ts";
+import {
+  ACCENTS,
+  isAccent,
+  isThemeMode,
+  THEME_MODES,
+  type Theme,
+  themeAccountFields,
+} from "../../../domain/catalog/themes.ts";
 import { formError } from "../../api/errorMessages.ts";
 import { chooseLanguage, currentLanguage } from "../../i18n/i18n.ts";
 import { useSetAccount } from "../../session/account.ts";
@@ -15,7 +22,12 @@ import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
 import { type AccountChanges, saveAccount } from "./accountApi.ts";
 
-type Preferences = { lang: Language; themeColor: ThemeKey };
+type Preferences = { lang: Language; theme: Theme };
+
+/** The account's fields for the preferences changed. */
+function accountChanges({ lang, theme }: Partial<Preferences>): AccountChanges {
+  return { ...(lang && { lang }), ...(theme && themeAccountFields(theme)) };
+}
 
 /**
  * Language and theme, applied at once and saved to the account (so the next sign-in, on any
@@ -31,11 +43,12 @@ export function PreferencesSection() {
 
   const apply = (preferences: Partial<Preferences>) => {
     if (preferences.lang) void chooseLanguage(i18n, preferences.lang);
-    if (preferences.themeColor) setTheme(preferences.themeColor);
+    if (preferences.theme) setTheme(preferences.theme);
   };
 
   const save = useMutation({
-    mutationFn: ({ changes }: { changes: AccountChanges; previous: Preferences }) => saveAccount(changes),
+    mutationFn: ({ changes }: { changes: Partial<Preferences>; previous: Preferences }) =>
+      saveAccount(accountChanges(changes)),
     onSuccess: (account) => {
       setAccount(account);
       setLastChange("saved");
@@ -46,7 +59,7 @@ export function PreferencesSection() {
 
   const change = (changes: Partial<Preferences>) => {
     setLastChange(null);
-    const previous = { lang: language, themeColor: theme };
+    const previous = { lang: language, theme };
     apply(changes);
     save.mutate({ changes, previous });
   };
@@ -70,13 +83,22 @@ export function PreferencesSection() {
           ))}
         </NativeSelect>
         <NativeSelect
-          label={t("preferences.theme")}
-          value={theme}
+          label={t("preferences.themeMode")}
+          value={theme.mode}
           onChange={(event) => {
             const value = event.currentTarget.value;
-            if (isThemeKey(value)) change({ themeColor: value });
+            if (isThemeMode(value)) change({ theme: { ...theme, mode: value } });
           }}
-          data={THEMES.map((key) => ({ value: key, label: t(`common:theme.${key}`) }))}
+          data={THEME_MODES.map((mode) => ({ value: mode, label: t(`common:theme.mode.${mode}`) }))}
+        />
+        <NativeSelect
+          label={t("preferences.themeAccent")}
+          value={theme.accent}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            if (isAccent(value)) change({ theme: { ...theme, accent: value } });
+          }}
+          data={ACCENTS.map((accent) => ({ value: accent, label: t(`common:theme.accent.${accent}`) }))}
         />
       </Stack>
       <ActionFeedback

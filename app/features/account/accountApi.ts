@@ -1,5 +1,5 @@
 import type { Language } from "../../../domain/catalog/languages.ts";
-import type { ThemeKey } from "../../../domain/catalog/themes.ts";
+import type { Accent, ThemeMode } from "../../../domain/catalog/themes.ts";
 import type { Account, PasswordConfirmation, SignInEventPage } from "../../../domain/schemas/account.ts";
 import type { ImportSummary } from "../../../domain/schemas/file-export.ts";
 import { apiFetch } from "../../api/client.ts";
@@ -16,7 +16,7 @@ function post<T>(path: string, body?: unknown): Promise<T> {
 /** Where the email-change link brings the reader back to. */
 const MY_ACCOUNT_RETURN_PATH = "/dashboard/manage-account";
 
-export type AccountChanges = { name?: string; lang?: Language; themeColor?: ThemeKey };
+export type AccountChanges = { name?: string; lang?: Language; themeColor?: Accent; themeMode?: ThemeMode };
 
 export function saveAccount(changes: AccountChanges): Promise<Account> {
   return post<Account>("/api/account/save", changes);

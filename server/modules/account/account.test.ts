@@ -37,7 +37,8 @@ describe.each(testDialects())("account API on %s", (dialect) => {
       email: user.email,
       emailVerified: true,
       lang: "en",
-      themeColor: "default",
+      themeColor: "blue",
+      themeMode: "system",
       roles: ["subscriber"],
       showSplashScreen: true,
       showMobileSplashScreen: true,
@@ -52,22 +53,47 @@ describe.each(testDialects())("account API on %s", (dialect) => {
     const saved = await call("POST", "/api/account/save", {
       name: "  Ann B.  ",
       lang: "fr",
-      themeColor: "dark",
+      themeColor: "purple",
+      themeMode: "dark",
       roles: ["admin"],
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
       name: "Ann B.",
       lang: "fr",
-      themeColor: "dark",
+      themeColor: "purple",
+      themeMode: "dark",
       roles: ["subscriber"],
     });
     // The account's language now wins over the browser's for messages.
-    const refused = await call("POST", "/api/account/save", { name: "", lang: "de", themeColor: "pink" });
+    const refused = await call("POST", "/api/account/save", {
+      name: "",
+      lang: "de",
+      themeColor: "pink",
+      themeMode: "dusk",
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe("Certains champs demandent votre attention.");
-    expect(Object.keys(refused.json().error.fields).sort()).toEqual(["lang", "name", "themeColor"]);
-    await call("POST", "/api/account/save", { lang: "en", themeColor: "default" });
+    expect(Object.keys(refused.json().error.fields).sort()).toEqual([
+      "lang",
+      "name",
+      "themeColor",
+      "themeMode",
+    ]);
+    await call("POST", "/api/account/save", { lang: "en", themeColor: "blue", themeMode: "system" });
+  });
+
+  it("reads a theme stored before mode and accent were apart as the two it looked like", async () => {
+    await test.database.db
+      .updateTable("user")
+      .set({ themeColor: "dark", themeMode: null })
+      .where("id", "=", user.id)
+      .execute();
+    expect((await call("GET", "/api/account/account")).json()).toMatchObject({
+      themeColor: "green",
+      themeMode: "dark",
+    });
+    await call("POST", "/api/account/save", { themeColor: "blue", themeMode: "system" });
   });
 
   it("turns the splash screens off as the spec's calls say, answering the account", async () => {

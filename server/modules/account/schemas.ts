@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { LANGUAGES } from "../../../domain/catalog/languages.ts";
-import { THEMES } from "../../../domain/catalog/themes.ts";
+import { ACCENTS, THEME_MODES } from "../../../domain/catalog/themes.ts";
 import { LIMITS } from "../../../domain/limits.ts";
 
 /** The app may send the whole account back; only these fields can change here. */
 export const saveAccountBody = z.object({
   name: z.string().trim().min(1).max(LIMITS.textMax).optional(),
   lang: z.enum(LANGUAGES).optional(),
-  themeColor: z.enum(THEMES).optional(),
+  themeColor: z.enum(ACCENTS).optional(),
+  themeMode: z.enum(THEME_MODES).optional(),
 });
 
 export const accountQuery = z.object({ login: z.string().optional() });

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage } from "../../../domain/catalog/languages.ts";
-import { DEFAULT_THEME, isThemeKey } from "../../../domain/catalog/themes.ts";
+import { accountTheme, themeAccountFields } from "../../../domain/catalog/themes.ts";
 import type { Account } from "../../../domain/schemas/account.ts";
 import type { Actor } from "../../auth/access.ts";
 import { authBoolean, authDate } from "../../auth/auth-values.ts";
@@ -36,7 +36,7 @@ export function createAccountService(services: AuthServices, eraser: AccountEras
       email: user.email,
       emailVerified: authBoolean(user.emailVerified),
       lang: isLanguage(user.lang) ? user.lang : DEFAULT_LANGUAGE,
-      themeColor: isThemeKey(user.themeColor) ? user.themeColor : DEFAULT_THEME,
+      ...themeAccountFields(accountTheme(user.themeColor, user.themeMode)),
       roles: specRoles(actor.roles),
       showSplashScreen: user.showSplashScreen === null || authBoolean(user.showSplashScreen),
       showMobileSplashScreen:
@@ -63,6 +63,7 @@ export function createAccountService(services: AuthServices, eraser: AccountEras
     if (body.name !== undefined) changes.name = body.name;
     if (body.lang !== undefined) changes.lang = body.lang;
     if (body.themeColor !== undefined) changes.themeColor = body.themeColor;
+    if (body.themeMode !== undefined) changes.themeMode = body.themeMode;
     return update(actor, changes);
   }
 
