@@ -102,12 +102,12 @@ describe("header switches", () => {
     renderRoutes(routes, { entries: ["/dashboard/personal-network"] });
     expect(document.documentElement.getAttribute("data-mantine-color-scheme")).toBe("light");
 
-    await userEvent.click(screen.getByRole("button", { name: "Theme: Default (blue)" }));
-    await userEvent.click(await screen.findByRole("menuitemradio", { name: "Dark (green)" }));
+    await userEvent.click(screen.getByRole("button", { name: "Theme: As the device, Blue" }));
+    await userEvent.click(await screen.findByRole("menuitemradio", { name: "Dark" }));
 
-    expect(localStorage.getItem("kinfile.theme")).toBe("dark");
+    expect(localStorage.getItem("kinfile.theme")).toBe("dark-blue");
     expect(document.documentElement.getAttribute("data-mantine-color-scheme")).toBe("dark");
-    expect(screen.getByRole("button", { name: "Theme: Dark (green)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Theme: Dark, Blue" })).toBeTruthy();
   });
 });
 
