@@ -4,8 +4,10 @@ import { formatCommentTime, formatDate, formatDateTime, formatDay } from "./date
 const NOV_24 = Date.UTC(2026, 10, 24);
 
 describe("dates", () => {
-  it("have one format per language: the spec's in English, French's own order in French", () => {
-    expect(formatDate(NOV_24, "en")).toBe("24 Nov, 2026");
+  it("have one format per language, day first in both", () => {
+    expect(formatDate(Date.UTC(2024, 2, 15), "en")).toBe("15 Mar 2024");
+    expect(formatDate(Date.UTC(2024, 2, 15), "fr")).toBe("15 mars 2024");
+    expect(formatDate(NOV_24, "en")).toBe("24 Nov 2026");
     expect(formatDate(NOV_24, "fr")).toBe("24 nov. 2026");
     expect(formatDate(Date.UTC(2026, 2, 1), "fr")).toBe("1 mars 2026");
     expect(formatDate(null, "en")).toBeNull();
@@ -14,7 +16,7 @@ describe("dates", () => {
 
   it("write moments in the same format, with the time, whatever the browser's own language", () => {
     const noon = new Date(2026, 10, 24, 12, 5).getTime();
-    expect(formatDateTime(noon, "en")).toBe("24 Nov, 2026 12:05");
+    expect(formatDateTime(noon, "en")).toBe("24 Nov 2026 12:05");
     expect(formatDateTime(new Date(noon).toISOString(), "fr")).toBe("24 nov. 2026 12:05");
     expect(formatDay(noon, "fr-CA")).toBe("24 nov. 2026");
   });

@@ -65,11 +65,11 @@ export const SUBSCRIPTION_QUANTITY = 1;
 export const DEFAULT_TIME_ZONE = "UTC";
 
 /**
- * Display formats (dayjs tokens), one per language: the spec's DD MMM, YYYY in English, and the
- * same order as French writes it ("24 nov. 2026", no comma after the abbreviated month).
+ * Display formats (dayjs tokens), one per language, day first in both: "15 Mar 2024",
+ * "15 mars 2024".
  */
 export const DATE_FORMATS = {
-  en: { date: "DD MMM, YYYY", dateTime: "DD MMM, YYYY HH:mm", comment: "DD MMM, YYYY HH:mm:ss [UTC]" },
+  en: { date: "D MMM YYYY", dateTime: "D MMM YYYY HH:mm", comment: "D MMM YYYY HH:mm:ss [UTC]" },
   fr: { date: "D MMM YYYY", dateTime: "D MMM YYYY HH:mm", comment: "D MMM YYYY HH:mm:ss [UTC]" },
 } as const;
 

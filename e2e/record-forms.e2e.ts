@@ -59,7 +59,7 @@ describe("record forms", () => {
         .getByText(/^Claire Gagnon/)
         .waitFor();
       expect(path(page)).toBe("/dashboard/inventory/will/add");
-      expect(await page.getByRole("textbox", { name: /^Date signed/ }).inputValue()).toBe("17 May, 2024");
+      expect(await page.getByRole("textbox", { name: /^Date signed/ }).inputValue()).toBe("17 May 2024");
       expect(await recordsOf(page, "inventory", "will")).toEqual([]);
 
       await page.getByRole("button", { name: "Save", exact: true }).click();

@@ -14,19 +14,15 @@ dayjs.extend(customParseFormat);
 dayjs.extend(utc);
 
 /**
- * What a person types, read as a date: the app's own format in their language ("24 Nov, 2026",
- * "24 nov. 2026"), the same with the month written out or as a number, or ISO. Null for anything else.
+ * What a person types, read as a date: the app's own format in their language ("15 Mar 2024",
+ * "15 mars 2024"), the same with the month written out, day first in numbers ("15/03/2024", the
+ * format the input names), or ISO ("2024-03-15"). Null for anything else.
  */
 export function parseTypedDate(text: string, language: Language): string | null {
   const typed = text.trim();
   if (typed === "") return null;
   const { date } = DATE_FORMATS[language];
-  const formats = [
-    "YYYY-MM-DD",
-    date,
-    date.replace("MMM", "MMMM"),
-    language === "fr" ? "D/M/YYYY" : "M/D/YYYY",
-  ];
+  const formats = ["YYYY-MM-DD", date, date.replace("MMM", "MMMM"), "DD/MM/YYYY", "D/M/YYYY"];
   for (const format of formats) {
     const parsed = dayjs(typed, format, language, true);
     if (parsed.isValid()) return parsed.format("YYYY-MM-DD");
@@ -60,6 +56,7 @@ export function DatePickerField({ value, onChange, max, error, ...props }: DateP
       valueFormat={DATE_FORMATS[lng].date}
       dateParser={(text) => parseTypedDate(text, lng)}
       maxDate={max === undefined ? undefined : isoDateOf(max)}
+      placeholder={t("date.placeholder")}
       clearable
       clearButtonProps={{ "aria-label": t("date.clear") }}
       ariaLabels={{

@@ -114,7 +114,7 @@ describe("the codes screen", () => {
       "Discount",
       "20%",
       "3 / 10",
-      "31 Dec, 2099",
+      "31 Dec 2099",
       "Active",
       `Archive ${PERCENT.code}`,
     ]);
@@ -129,7 +129,7 @@ describe("the codes screen", () => {
       "eVoucher",
       "30 days",
       "0 / no limit",
-      "01 Jan, 2020",
+      "1 Jan 2020",
       "Expired",
     ]);
     expect(cellsOf(USED.code).slice(1, 6)).toEqual([

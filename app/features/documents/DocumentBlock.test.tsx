@@ -10,7 +10,7 @@ describe("DocumentBlock", () => {
     expect(screen.getByText("Lovelace")).toBeTruthy();
     expect(screen.getByText("Passport scan")).toBeTruthy();
     expect(screen.getByText("Personal Data")).toBeTruthy();
-    expect(screen.getByText("05 Jan, 2026")).toBeTruthy();
+    expect(screen.getByText("5 Jan 2026")).toBeTruthy();
     const download = screen.getByRole("link", { name: "Download passport.pdf" });
     expect(download.getAttribute("href")).toBe(
       "/api/documents/inventory/documentlibrary/doc-1/download/passport.pdf/",

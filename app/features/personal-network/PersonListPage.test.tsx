@@ -33,7 +33,7 @@ describe("a Personal Network list", () => {
     visit("/dashboard/personal-network/child", { child: [ada] });
     const link = await screen.findByRole("link", { name: "Ada Lovelace" });
     const card = link.closest("li") as HTMLElement;
-    expect(within(card).getByText("Born 10 Dec, 1815")).toBeTruthy();
+    expect(within(card).getByText("Born 10 Dec 1815")).toBeTruthy();
     expect(within(card).getByText("Daughter")).toBeTruthy();
     expect(within(card).getByText("AL")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1, name: "Children" })).toBeTruthy();

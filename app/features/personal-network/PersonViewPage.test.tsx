@@ -41,7 +41,7 @@ describe("a person's view", () => {
     expect(within(contact).getByRole("link", { name: "byron@example.com" }).getAttribute("href")).toBe(
       "mailto:byron@example.com",
     );
-    expect(screen.getByText("01 Mar, 2015")).toBeTruthy();
+    expect(screen.getByText("1 Mar 2015")).toBeTruthy();
     expect(screen.queryByText("Middle Name")).toBeNull();
     expect(screen.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe(
       `/dashboard/personal-network/child/edit/${child.id}`,

@@ -66,7 +66,7 @@ describe("a category's list", () => {
       },
     });
     renderRecords("/dashboard/assets/creditcard");
-    expect(await screen.findByText("31 Aug, 2027")).toBeTruthy();
+    expect(await screen.findByText("31 Aug 2027")).toBeTruthy();
   });
 
   it("is a list of cards on a phone, each card a link to its record named by its title field", async () => {

@@ -41,7 +41,7 @@ describe("/accepted-share-request", () => {
     expect(screen.getByTestId("share-request-scope").textContent).toContain("Key Document Inventory");
     expect(screen.getByTestId("share-request-scope").textContent).toContain("Insurance Policies");
     expect(screen.getByTestId("share-request-release").textContent).toBe(
-      "After 5 days without responseUnless you answer, access is released on 19 Mar, 2026.",
+      "After 5 days without responseUnless you answer, access is released on 19 Mar 2026.",
     );
     // Loading the page (its script included) only read the request, with the sign as the bearer.
     expect(calls(fetch, "POST")).toHaveLength(0);

@@ -66,10 +66,10 @@ describe("the nominee's view", () => {
     ).toEqual(["Key Document Inventory", "Assets, Insurance & Debts: Insurance Policies"]);
     expect(screen.getByTestId("nominee-release").textContent).toBe("After 5 days without response");
     expect(screen.getByTestId("nominee-status").textContent).toBe("Access requested");
-    expect(screen.getByTestId("nominee-requestedAt").textContent).toBe("14 Mar, 2026");
-    expect(screen.getByTestId("nominee-releaseAt").textContent).toBe("19 Mar, 2026");
+    expect(screen.getByTestId("nominee-requestedAt").textContent).toBe("14 Mar 2026");
+    expect(screen.getByTestId("nominee-releaseAt").textContent).toBe("19 Mar 2026");
     const log = screen.getByTestId("nominee-log");
-    expect(await within(log).findByRole("heading", { level: 3, name: "14 Mar, 2026" })).toBeTruthy();
+    expect(await within(log).findByRole("heading", { level: 3, name: "14 Mar 2026" })).toBeTruthy();
     expect(
       within(log)
         .getAllByRole("listitem")

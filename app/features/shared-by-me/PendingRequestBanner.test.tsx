@@ -32,7 +32,7 @@ describe("the pending-request banner", () => {
     const banner = await screen.findByTestId(`request-banner-${NOMINEE_ID}`);
     expect(banner.getAttribute("role")).toBe("alert");
     expect(banner.textContent).toContain(
-      "Alex Martin asked for access to your shared file. Access will be released on 19 Mar, 2026 unless you decline.",
+      "Alex Martin asked for access to your shared file. Access will be released on 19 Mar 2026 unless you decline.",
     );
     expect(within(banner).getByRole("link", { name: "See Alex Martin" }).getAttribute("href")).toBe(
       `/dashboard/shared-data/shared-by-me/view/${NOMINEE_ID}`,

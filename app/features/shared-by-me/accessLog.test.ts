@@ -46,12 +46,12 @@ describe("the access log's lines", () => {
     expect(logDays(LOG, "Alex", i18n.t, "en")).toEqual([
       {
         day: "2026-03-15",
-        heading: "15 Mar, 2026",
+        heading: "15 Mar 2026",
         lines: [{ id: "c", text: "Alex downloaded will.pdf, 14:02" }],
       },
       {
         day: "2026-03-14",
-        heading: "14 Mar, 2026",
+        heading: "14 Mar 2026",
         lines: [
           { id: "b", text: "Alex revealed Password in Passwords, 15:02" },
           { id: "a", text: "Alex viewed Insurance Policies, 14:02" },

@@ -117,7 +117,7 @@ describe("Shared with me", () => {
     const requested = await screen.findByRole("article", { name: "Ada Lovelace" });
     expect(
       within(requested).getByText(
-        "Requested on 06 Jan, 2026; released on 11 Jan, 2026 unless Ada Lovelace declines.",
+        "Requested on 6 Jan 2026; released on 11 Jan 2026 unless Ada Lovelace declines.",
       ),
     ).toBeTruthy();
     const released = screen.getByRole("article", { name: "Alan Turing" });

@@ -51,7 +51,7 @@ describe.each(testDialects())("lists as CSV on %s", (dialect) => {
     expect(response.headers["content-disposition"]).toBe('attachment; filename="kinfile-passport.csv"');
     expect(rowsOf(response)).toEqual([
       ["Holder", "Issuing country", "Expiry date"],
-      ["Léa Example", "Canada", "15 Mar, 2030"],
+      ["Léa Example", "Canada", "15 Mar 2030"],
     ]);
     expect(response.body).not.toContain("GA123456");
 
@@ -109,7 +109,7 @@ describe.each(testDialects())("lists as CSV on %s", (dialect) => {
     const relatives = rowsOf(await call(test, ann, "GET", "/api/pn/person/relative/csv"));
     expect(relatives).toEqual([
       ["Name", "Relationship", "Phone", "Birthday"],
-      ["'-Tom Example", "Brother", "'+1 416 555 0123", "02 Jan, 1990"],
+      ["'-Tom Example", "Brother", "'+1 416 555 0123", "2 Jan 1990"],
     ]);
     expect(rowsOf(await call(test, bob, "GET", "/api/pn/person/relative/csv"))).toEqual([
       ["Nom", "Lien", "Téléphone", "Date de naissance"],

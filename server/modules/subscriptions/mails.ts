@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { isLanguage, type Language } from "../../../domain/catalog/languages.ts";
+import { formatDate } from "../../../domain/dates.ts";
 import type { DB } from "../../db/schema.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import type { BillingMailData } from "../../mail/templates/billing.ts";
@@ -33,13 +34,6 @@ function formatAmount(lng: Language, amount: number, currency: string): string {
   }).format(amount / 100);
 }
 
-function formatDate(lng: Language, epochMs: number): string {
-  return new Intl.DateTimeFormat(lng === "fr" ? "fr-FR" : "en-GB", {
-    dateStyle: "long",
-    timeZone: "UTC",
-  }).format(epochMs);
-}
-
 export function createBillingMails(options: { outbox: MailOutbox; publicUrl: string }): BillingMails {
   return {
     async send(trx, userId, name, facts) {
@@ -55,7 +49,7 @@ export function createBillingMails(options: { outbox: MailOutbox; publicUrl: str
       const data: BillingMailData = {
         plan: facts.product?.name ?? "Kinfile",
         amount: amount === undefined || currency === undefined ? "" : formatAmount(lng, amount, currency),
-        date: facts.date == null ? "" : formatDate(lng, facts.date),
+        date: facts.date == null ? "" : (formatDate(facts.date, lng) ?? ""),
         subscriptionUrl: `${options.publicUrl}${MY_SUBSCRIPTION_PATH}`,
       };
       await options.outbox.enqueueMail({ to: user.email, template: name, data, lng }, trx);
