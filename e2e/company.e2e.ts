@@ -35,7 +35,7 @@ describe("a company and its staff", () => {
       await page.getByRole("button", { name: "Create company" }).click();
       await page.getByText("Company “Acme Robotics” created.").waitFor();
       await page.getByRole("heading", { name: "Acme Robotics", level: 1 }).waitFor();
-      await page.getByText("1 seats used, no limit").waitFor();
+      await page.getByText("1 seat used, no limit").waitFor();
 
       await page.getByRole("button", { name: "Invite from a CSV file" }).click();
       const dialog = page.getByRole("dialog", { name: "Invite from a CSV file" });

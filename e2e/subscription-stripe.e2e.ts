@@ -439,7 +439,7 @@ describe("Subscriptions sold through Stripe, in the browser", () => {
         expect(made.status()).toBe(200);
         await withStripe(context, { decline: null });
         await page.goto("/b2b");
-        await page.getByText("1 seats used; no company plan pays for seats yet.").waitFor();
+        await page.getByText("1 seat used; no company plan pays for seats yet.").waitFor();
         await page.getByRole("textbox", { name: "Seats" }).fill("3");
         await choosePlan(page, page, { ...POP_UP.en, plan: /^Team · / });
         expect((await stripeCalls(page)).find((call) => call.call === "elements")?.options).toMatchObject({

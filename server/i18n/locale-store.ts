@@ -71,10 +71,19 @@ export async function loadLocaleStore(localesDir: string): Promise<LocaleStore> 
       const colon = key.indexOf(":");
       const namespace = key.slice(0, colon);
       const dottedPath = key.slice(colon + 1);
-      const message =
-        colon === -1
-          ? key
-          : (find(language, namespace, dottedPath) ?? find(DEFAULT_LANGUAGE, namespace, dottedPath) ?? key);
+      // A count picks its plural form (path_one, path_other), as i18next does in the app.
+      const count = params.count;
+      const paths =
+        typeof count === "number"
+          ? [
+              `${dottedPath}_${new Intl.PluralRules(language).select(count)}`,
+              `${dottedPath}_other`,
+              dottedPath,
+            ]
+          : [dottedPath];
+      const inLanguage = (lng: Language) =>
+        paths.map((path) => find(lng, namespace, path)).find((found) => found !== undefined);
+      const message = colon === -1 ? key : (inLanguage(language) ?? inLanguage(DEFAULT_LANGUAGE) ?? key);
       return interpolate(message, params);
     },
   };

@@ -18,6 +18,11 @@ export function fill(message: string, params: Record<string, string | number>): 
   );
 }
 
+/** Which of a string's two forms (key_one, key_other) a count takes in this language. */
+export function pluralForm(lng: Language, count: number): "one" | "other" {
+  return new Intl.PluralRules(lng).select(count) === "one" ? "one" : "other";
+}
+
 /** "45 minutes", "1 hour", "2 days": the largest whole unit, as the link lifetimes we mail are. */
 export function formatDuration(lng: Language, minutes: number): string {
   const { duration } = mailStrings(lng);
@@ -27,8 +32,7 @@ export function formatDuration(lng: Language, minutes: number): string {
       : minutes % 60 === 0
         ? [minutes / 60, "hours" as const]
         : [minutes, "minutes" as const];
-  const form = new Intl.PluralRules(lng).select(count) === "one" ? "one" : "other";
-  return fill(duration[`${unit}_${form}`], { count });
+  return fill(duration[`${unit}_${pluralForm(lng, count)}`], { count });
 }
 
 /** A time in the reader's language and time zone, with the zone named: "1 January 2026, 09:30 UTC". */

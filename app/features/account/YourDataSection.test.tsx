@@ -123,9 +123,9 @@ describe("Your data", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Import" }));
 
     await screen.findByText(
-      "Imported 4 persons, 2 addresses, 1 institutions, 12 records, 3 documents, 2 comments and 1 nominees.",
+      "Imported 4 persons, 2 addresses, 1 institution, 12 records, 3 documents, 2 comments, and 1 nominee.",
     );
-    await screen.findByText("Imported: 12 records, 4 persons, 2 files.");
+    await screen.findByText("Imported: 12 records, 4 persons, and 2 files.");
     const sent = api.mock.calls.find(([input]) => String(input) === "/api/import")?.[1]?.body;
     expect(sent).toBeInstanceOf(FormData);
     expect((sent as FormData).get("file")).toBeInstanceOf(File);

@@ -2,12 +2,14 @@ import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/Progress.css";
 import { Button, Checkbox, FileInput, Group, List, Progress, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
 import type { ImportSummary } from "../../../domain/schemas/file-export.ts";
 import { ApiError } from "../../api/client.ts";
 import { formError } from "../../api/errorMessages.ts";
+import { currentLanguage } from "../../i18n/i18n.ts";
 import { showToast } from "../../shell/toast.ts";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";
@@ -36,8 +38,17 @@ function problemsOf(error: unknown): [string, string][] {
  * "Your data": the whole file exported as a ZIP (its secrets only if asked, after the password),
  * and such a ZIP imported into an empty file, with a confirmation, its progress and its outcome.
  */
+/** "2 records, 1 person and 3 files": each count in its plural form, joined as the language joins a list. */
+function countList(t: TFunction<"account">, language: string, counts: Record<string, number>): string {
+  const phrases = Object.entries(counts).map(([noun, count]) =>
+    t(`yourData.import.count.${noun}`, { count }),
+  );
+  return new Intl.ListFormat(language, { type: "conjunction" }).format(phrases);
+}
+
 export function YourDataSection() {
-  const { t } = useTranslation("account");
+  const { t, i18n } = useTranslation("account");
+  const language = currentLanguage(i18n);
   const queryClient = useQueryClient();
   const [withSecrets, setWithSecrets] = useState(false);
   const [askingPassword, setAskingPassword] = useState(false);
@@ -61,7 +72,13 @@ export function YourDataSection() {
       setSummary(answer);
       setFile(null);
       showToast(
-        t("yourData.import.done", { records: answer.records, persons: answer.persons, files: answer.files }),
+        t("yourData.import.done", {
+          list: countList(t, language, {
+            records: answer.records,
+            persons: answer.persons,
+            files: answer.files,
+          }),
+        }),
       );
       // Everything the app shows may have changed.
       await queryClient.invalidateQueries();
@@ -136,13 +153,15 @@ export function YourDataSection() {
             summary === null
               ? null
               : t("yourData.import.summary", {
-                  persons: summary.persons,
-                  addresses: summary.addresses,
-                  institutions: summary.institutions,
-                  records: summary.records,
-                  documents: summary.documents,
-                  comments: summary.comments,
-                  nominees: summary.nominees,
+                  list: countList(t, language, {
+                    persons: summary.persons,
+                    addresses: summary.addresses,
+                    institutions: summary.institutions,
+                    records: summary.records,
+                    documents: summary.documents,
+                    comments: summary.comments,
+                    nominees: summary.nominees,
+                  }),
                 })
           }
           error={restore.isError ? formError(t, restore.error) : null}

@@ -66,7 +66,15 @@ export function CompaniesScreen() {
                                 bought: company.seats.bought,
                               })}
                         </Table.Td>
-                        <Table.Td>{t("companies.memberCounts", company.members)}</Table.Td>
+                        <Table.Td>
+                          {t("companies.memberCounts", {
+                            active: t("companies.members.active", { count: company.members.active }),
+                            invited: t("companies.members.invited", { count: company.members.invited }),
+                            deactivated: t("companies.members.deactivated", {
+                              count: company.members.deactivated,
+                            }),
+                          })}
+                        </Table.Td>
                         <Table.Td>
                           {company.subscription === null
                             ? "—"

@@ -121,10 +121,10 @@ function SeatGauge({ seats }: { seats: Company["seats"] }) {
   const { t } = useTranslation("company");
   const label =
     seats.bought === null
-      ? t("seats.unlimited", { used: seats.used })
+      ? t("seats.unlimited", { count: seats.used })
       : seats.bought === 0
-        ? t("seats.none", { used: seats.used })
-        : t("seats.used", { used: seats.used, bought: seats.bought });
+        ? t("seats.none", { count: seats.used })
+        : t("seats.used", { used: seats.used, count: seats.bought });
   const value = seats.bought ? Math.min(100, (seats.used / seats.bought) * 100) : 0;
   return (
     <Paper withBorder p="md">

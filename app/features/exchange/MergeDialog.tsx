@@ -62,7 +62,12 @@ export function MergeDialog({ kind, duplicates, target, onClose, onApplied }: Me
         }),
       }),
     onSuccess: (result) => {
-      showToast(t("vcard.applied", { created: result.created.length, merged: result.merged.length }));
+      showToast(
+        t("vcard.applied", {
+          created: t("vcard.created", { count: result.created.length }),
+          merged: t("vcard.merged", { count: result.merged.length }),
+        }),
+      );
       onApplied();
     },
   });

@@ -2,7 +2,7 @@ import type { Language } from "../../../domain/catalog/languages.ts";
 import en from "../../../public/locales/en/sections.json" with { type: "json" };
 import fr from "../../../public/locales/fr/sections.json" with { type: "json" };
 import { composeMail, type MailTemplate } from "../render.ts";
-import { fill, mailStrings } from "../strings.ts";
+import { fill, mailStrings, pluralForm } from "../strings.ts";
 
 const CATEGORY_LABELS: Record<Language, Record<string, string>> = { en: en.category, fr: fr.category };
 
@@ -24,7 +24,7 @@ export const expiryReminder: MailTemplate<ExpiryReminderData> = (data, lng) => {
   const category = CATEGORY_LABELS[lng][data.category] ?? data.category;
   const item = data.title === null ? category : fill(s.item, { category, title: data.title });
   const count = Math.abs(data.daysLeft);
-  const form = new Intl.PluralRules(lng).select(count) === "one" ? "one" : "other";
+  const form = pluralForm(lng, count);
   const when =
     data.daysLeft === 0
       ? s.today

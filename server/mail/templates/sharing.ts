@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE } from "../../../domain/limits.ts";
 import en from "../../../public/locales/en/sections.json" with { type: "json" };
 import fr from "../../../public/locales/fr/sections.json" with { type: "json" };
 import { composeMail, type MailTemplate } from "../render.ts";
-import { fill, formatTime, mailStrings } from "../strings.ts";
+import { fill, formatTime, mailStrings, pluralForm } from "../strings.ts";
 
 /** Module and category labels of the reader's language, for naming what is shared. */
 const SECTION_LABELS: Record<Language, Record<string, string>> = {
@@ -37,7 +37,7 @@ export const shareInvitation: MailTemplate<ShareInvitationData> = (data, lng) =>
       ? s.releaseNow
       : days === null
         ? fill(s.releaseManual, { owner })
-        : fill(s.releaseDays, { owner, days });
+        : fill(s[`releaseDays_${pluralForm(lng, days)}`], { owner, count: days });
   const labels = SECTION_LABELS[lng];
   return composeMail(lng, {
     subject: fill(s.subject, { owner }),

@@ -70,7 +70,7 @@ export async function refuseGuessing(db: Kysely<DB>, keys: readonly string[], no
       const minutes = Math.max(1, Math.ceil((oldest + CODE_ATTEMPTS.windowMs - now) / 60_000));
       throw new AppError("too_many_requests", {
         message: "errors:billing.too_many_codes",
-        params: { minutes },
+        params: { count: minutes },
         details: { retryAfterSeconds: minutes * 60 },
       });
     }

@@ -121,7 +121,7 @@ export function ContactMoreDetails({ form }: { form: ContactForm }) {
         resize="vertical"
         maxLength={LIMITS.longTextMax}
         description={t("contact.notesCount", {
-          length: values.notes.length,
+          count: values.notes.length,
           max: LIMITS.longTextMax,
         })}
         {...input("notes")}
