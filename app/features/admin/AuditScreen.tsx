@@ -4,6 +4,7 @@ import { IconFilter } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../domain/dates.ts";
+import { EmailText } from "../../components/EmailText.tsx";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
 import { ScrollableTable } from "../../components/ScrollableTable.tsx";
@@ -55,8 +56,8 @@ export function AuditScreen() {
                     {result.content.map((entry) => (
                       <Table.Tr key={entry.id}>
                         <Table.Td>{formatDateTime(entry.createdAt, currentLanguage(i18n))}</Table.Td>
-                        <Table.Td style={{ overflowWrap: "anywhere" }}>
-                          {entry.actorEmail ?? entry.actorId}
+                        <Table.Td>
+                          {entry.actorEmail ? <EmailText email={entry.actorEmail} /> : entry.actorId}
                         </Table.Td>
                         <Table.Td>
                           <Code>{entry.action}</Code>

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { AdminCompany } from "../../../domain/schemas/company.ts";
 import { formError } from "../../api/errorMessages.ts";
 import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
+import { EmailText } from "../../components/EmailText.tsx";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
 import { SearchField, usePagedSearch } from "../../components/SearchField.tsx";
@@ -57,7 +58,9 @@ export function CompaniesScreen() {
                     {result.content.map((company) => (
                       <Table.Tr key={company.id}>
                         <Table.Td>{company.name}</Table.Td>
-                        <Table.Td style={{ overflowWrap: "anywhere" }}>{company.email}</Table.Td>
+                        <Table.Td>
+                          <EmailText email={company.email} />
+                        </Table.Td>
                         <Table.Td>
                           {company.seats.bought === null
                             ? t("companies.seatsUnlimited", { used: company.seats.used })

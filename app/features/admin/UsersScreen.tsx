@@ -4,6 +4,7 @@ import { Anchor, Badge, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { UserStatus } from "../../../domain/schemas/admin.ts";
+import { EmailText } from "../../components/EmailText.tsx";
 import { ListPagination } from "../../components/ListPagination.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
 import { SearchField, usePagedSearch } from "../../components/SearchField.tsx";
@@ -19,6 +20,9 @@ export const USER_STATUS_COLOR: Record<UserStatus, string> = {
   unverified: "yellow",
   disabled: "gray",
 };
+
+/** A status badge keeps its whole word where the table is tight ("ACTIVE", not "ACTI..."). */
+const WHOLE_BADGE = { root: { overflow: "visible" }, label: { overflow: "visible", textOverflow: "clip" } };
 
 /** /admin/users: every account, searched by email or name, newest first, a page at a time. */
 export function UsersScreen() {
@@ -54,12 +58,12 @@ export function UsersScreen() {
                   <Table.Tbody>
                     {result.content.map((user) => (
                       <Table.Tr key={user.id}>
-                        <Table.Td style={{ overflowWrap: "anywhere" }}>
+                        <Table.Td>
                           <Anchor
                             component={Link}
                             to={`${adminPath("users")}/${encodeURIComponent(user.id)}`}
                           >
-                            {user.email}
+                            <EmailText email={user.email} />
                           </Anchor>
                         </Table.Td>
                         <Table.Td>{user.name}</Table.Td>
@@ -67,7 +71,7 @@ export function UsersScreen() {
                           {user.roles.map((role) => t(`users.roles.${role}`)).join(", ") || "—"}
                         </Table.Td>
                         <Table.Td>
-                          <Badge color={USER_STATUS_COLOR[user.status]} variant="light">
+                          <Badge color={USER_STATUS_COLOR[user.status]} variant="light" styles={WHOLE_BADGE}>
                             {t(`users.status.${user.status}`)}
                           </Badge>
                         </Table.Td>
