@@ -1,6 +1,16 @@
 import "@mantine/core/styles/Card.css";
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
-import { IconDownload, IconEye, IconTrash } from "@tabler/icons-react";
+import {
+  IconDownload,
+  IconEye,
+  IconFile,
+  IconFileOff,
+  IconFileText,
+  IconFileTypePdf,
+  IconPhoto,
+  IconTrash,
+  type TablerIcon,
+} from "@tabler/icons-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../domain/dates.ts";
@@ -8,6 +18,15 @@ import { type Fact, FactList } from "../../components/FactList.tsx";
 import { useRecordSource } from "../records/recordSource.tsx";
 import { type DocumentItem, isPdf } from "./api.ts";
 import { assignedModuleKey, assignedTypeKey } from "./format.ts";
+import { type FileKind, fileKind, formatFileSize } from "./libraryView.ts";
+
+const KIND_ICONS: Record<FileKind, TablerIcon> = {
+  pdf: IconFileTypePdf,
+  image: IconPhoto,
+  text: IconFileText,
+  other: IconFile,
+  none: IconFileOff,
+};
 
 export interface DocumentBlockProps {
   document: DocumentItem;
@@ -38,14 +57,23 @@ export function DocumentBlock({ document, onDelete, canDelete = true, renderLink
     [t("documents:field.assignedModule"), moduleKey ? t(moduleKey) : document.assignedModule],
     [t("documents:field.assignedType"), typeKey ? t(typeKey) : document.assignedType],
     [t("documents:field.date"), formatDate(document.date, i18n.language)],
+    [t("documents:field.size"), document.size === null ? null : formatFileSize(document.size, i18n.language)],
   ];
+  const kind = fileKind(document);
+  const KindIcon = KIND_ICONS[kind];
 
   return (
     <Card withBorder padding="md" component="article" aria-label={title}>
       <Stack gap="xs">
-        <Text fw={700} style={{ overflowWrap: "anywhere" }}>
-          {renderLink ? renderLink(title) : title}
-        </Text>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <KindIcon size={22} aria-hidden="true" style={{ flexShrink: 0 }} />
+          <Text fw={700} style={{ overflowWrap: "anywhere" }}>
+            {renderLink ? renderLink(title) : title}
+          </Text>
+          <Text size="sm" c="dimmed" style={{ marginInlineStart: "auto", flexShrink: 0 }}>
+            {t(`documents:kind.${kind}`)}
+          </Text>
+        </Group>
         <FactList facts={facts} />
         <Group gap="sm">
           {fileName && (

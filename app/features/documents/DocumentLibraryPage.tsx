@@ -12,6 +12,9 @@ import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { isReadOnlySource, useRecordSource } from "../records/recordSource.tsx";
 import type { DocumentItem } from "./api.ts";
 import { DocumentBlock } from "./DocumentBlock.tsx";
+import { LibraryDropZone } from "./LibraryDropZone.tsx";
+import { LibraryFilters } from "./LibraryFilters.tsx";
+import { ALL_DOCUMENTS, type LibraryQuery, viewLibrary } from "./libraryView.ts";
 import { LIBRARY_PATH, useDeleteDocument, useDocumentsOnRecords, useLibraryDocuments } from "./queries.ts";
 
 /** The record a document is attached to, or its category's list when the record is not known. */
@@ -22,7 +25,9 @@ function recordPathOf(document: DocumentItem): string {
 
 /**
  * /dashboard/inventory/documentlibrary: every document of the library, each with its actions, then
- * the files attached to the owner's records, each linked to its record. On a file shared with me:
+ * the files attached to the owner's records, each linked to its record. The library's own can be
+ * searched by name, filtered by module and type of file and sorted; a file dropped on the page opens
+ * the add page with it chosen. On a file shared with me:
  * the owner's library documents, read-only (Download and, for PDFs, View).
  */
 export function DocumentLibraryPage() {
@@ -38,6 +43,8 @@ export function DocumentLibraryPage() {
   const remove = useDeleteDocument();
   const [deleting, setDeleting] = useState<DocumentItem | null>(null);
   const onRecordsId = useId();
+  const [query, setQuery] = useState<LibraryQuery>(ALL_DOCUMENTS);
+  const shown = documents.data ? viewLibrary(documents.data, query) : [];
 
   return (
     <Stack gap="lg">
@@ -59,6 +66,10 @@ export function DocumentLibraryPage() {
           </Button>
         )}
       </Group>
+      {!readOnly && <LibraryDropZone />}
+      {documents.data && documents.data.length > 0 && (
+        <LibraryFilters documents={documents.data} query={query} onChange={setQuery} />
+      )}
       {documents.isPending ? (
         <PageLoader />
       ) : documents.isError ? (
@@ -69,9 +80,18 @@ export function DocumentLibraryPage() {
         <Paper withBorder p="xl">
           <Text>{readOnly ? t("shared-with-me:file.libraryEmpty") : t("library.empty")}</Text>
         </Paper>
+      ) : documents.data.length > 0 && shown.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Stack gap="sm" align="flex-start">
+            <Text role="status">{t("library.noMatch")}</Text>
+            <Button variant="default" onClick={() => setQuery(ALL_DOCUMENTS)}>
+              {t("library.clear")}
+            </Button>
+          </Stack>
+        </Paper>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-          {documents.data.map((document) => (
+          {shown.map((document) => (
             <li key={document.id}>
               {readOnly ? (
                 <DocumentBlock document={document} />

@@ -1,7 +1,7 @@
 import { Alert } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { LIMITS } from "../../../domain/limits.ts";
 import { SHARED_PARAM, takeSharedFile } from "../../pwa/sharedFile.ts";
 
@@ -13,12 +13,34 @@ export type SharedFile =
   | { status: "missing" }
   | { status: "tooLarge" };
 
+/** The navigation state under which the library's drop zone hands its file to the add page. */
+export const DROPPED_FILE_STATE = "droppedFile";
+
 /**
  * On a page opened by the share target (`?shared=1`): takes the shared file, once, and hands it to
- * `onFile` when it passes the upload control's size check. `onFile` undefined (editing an entry
- * that already has its file) leaves the shared file alone.
+ * `onFile` when it passes the upload control's size check. A file dropped on the library arrives
+ * the same way, in the navigation's state. `onFile` undefined (editing an entry that already has
+ * its file) leaves the shared file alone.
  */
 export function useSharedFile(onFile: ((file: File) => void) | undefined): SharedFile {
+  const dropped = useDroppedFile(onFile);
+  const shared = useSharedFromPhone(onFile);
+  return dropped ?? shared;
+}
+
+function useDroppedFile(onFile: ((file: File) => void) | undefined): SharedFile | null {
+  const state: unknown = useLocation().state;
+  const file =
+    typeof state === "object" && state !== null && (state as Record<string, unknown>)[DROPPED_FILE_STATE];
+  const dropped = file instanceof File && onFile !== undefined ? file : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the file is handed over once, when the page opens
+  useEffect(() => {
+    if (dropped) onFile?.(dropped);
+  }, [dropped]);
+  return dropped ? { status: "received", name: dropped.name } : null;
+}
+
+function useSharedFromPhone(onFile: ((file: File) => void) | undefined): SharedFile {
   const [searchParams] = useSearchParams();
   const wanted = onFile !== undefined && searchParams.has(SHARED_PARAM);
   const [state, setState] = useState<SharedFile>(wanted ? { status: "waiting" } : { status: "none" });
