@@ -10,6 +10,7 @@ export type SharedFile =
   | { status: "none" }
   | { status: "waiting" }
   | { status: "received"; name: string }
+  | { status: "dropped"; name: string }
   | { status: "missing" }
   | { status: "tooLarge" };
 
@@ -37,7 +38,7 @@ function useDroppedFile(onFile: ((file: File) => void) | undefined): SharedFile 
   useEffect(() => {
     if (dropped) onFile?.(dropped);
   }, [dropped]);
-  return dropped ? { status: "received", name: dropped.name } : null;
+  return dropped ? { status: "dropped", name: dropped.name } : null;
 }
 
 function useSharedFromPhone(onFile: ((file: File) => void) | undefined): SharedFile {
@@ -65,10 +66,10 @@ function useSharedFromPhone(onFile: ((file: File) => void) | undefined): SharedF
 /** Tells the owner what came of the share: the file is ready, too large, or not there. */
 export function SharedFileNotice({ shared }: { shared: SharedFile }) {
   const { t } = useTranslation("documents");
-  if (shared.status === "received") {
+  if (shared.status === "received" || shared.status === "dropped") {
     return (
       <Alert color="green" variant="light" role="status">
-        {t("share.received", { name: shared.name })}
+        {t(`share.${shared.status}`, { name: shared.name })}
       </Alert>
     );
   }
