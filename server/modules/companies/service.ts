@@ -73,7 +73,11 @@ export type CompanyServiceDeps = {
 /** 409 for an invitation with no seat free, saying how many more the company needs (`NoSeatsDetails`). */
 function noSeats(missing: number): AppError {
   const details: NoSeatsDetails = { seatsMissing: missing };
-  return new AppError("conflict", { message: "errors:companies.no_seats", params: { count: missing }, details });
+  return new AppError("conflict", {
+    message: "errors:companies.no_seats",
+    params: { count: missing },
+    details,
+  });
 }
 
 /** Addresses compared as people type them: case and surrounding spaces aside. */
