@@ -38,6 +38,8 @@ export const personCardSchema = z.object({
   notes: optionalText(LIMITS.longTextMax),
   homeAddress: cardAddressSchema,
   mailingAddress: cardAddressSchema,
+  /** The relationship type the card names (Kinfile's own exports do), kept when the import's group has it. */
+  relationship: optionalText(),
 });
 export type PersonCard = z.output<typeof personCardSchema>;
 

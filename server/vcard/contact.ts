@@ -23,6 +23,8 @@ export type VcardContact = {
   url: string | null;
   /** A data: URL of a JPEG. */
   photo: string | null;
+  /** The person's relationship type to the file's owner (a lawyer, a sister), Kinfile's own X- property. */
+  relationship: string | null;
 };
 
 export type VcardAddress = {
@@ -53,6 +55,7 @@ export function emptyContact(kind: VcardContact["kind"], formattedName: string):
     title: null,
     url: null,
     photo: null,
+    relationship: null,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   BdayProperty,
   DateTimeType,
   EmailProperty,
+  ExtendedProperty,
   FNProperty,
   KindProperty,
   NicknameProperty,
@@ -58,6 +59,9 @@ const types = (target: string, values: readonly string[]) =>
 function basicDate(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10).replaceAll("-", "");
 }
+
+/** Kinfile's own property for a person's relationship type: other address books keep it unread. */
+const RELATIONSHIP_PROPERTY = "X-KINFILE-RELATIONSHIP";
 
 /** One vCard 4.0 (RFC 6350), built by vcard4, which escapes and folds each value. */
 function writeVcard(contact: VcardContact): string {
@@ -117,6 +121,9 @@ function writeVcard(contact: VcardContact): string {
   if (contact.url) properties.push(new URLProperty([], new URIType(contact.url)));
   if (contact.note) properties.push(new NoteProperty([], text(contact.note)));
   if (contact.photo) properties.push(new PhotoProperty([], new URIType(contact.photo)));
+  if (contact.relationship) {
+    properties.push(new ExtendedProperty(RELATIONSHIP_PROPERTY, [], text(contact.relationship)));
+  }
   return new VCARD(properties).repr();
 }
 
@@ -181,6 +188,7 @@ function contactOf(properties: readonly ParsedProperty[]): VcardContact {
   contact.org = first("ORG");
   contact.title = first("TITLE");
   contact.url = first("URL");
+  contact.relationship = first(RELATIONSHIP_PROPERTY);
   return contact;
 }
 

@@ -71,6 +71,7 @@ export function personRepository(db: Kysely<DB>) {
           "birthday",
           "home_address_id",
           "mailing_address_id",
+          "type",
           "data",
         ])
         .where("owner_id", "=", ownerId)

@@ -100,7 +100,8 @@ describe.each(testDialects())("persons as vCards on %s", (dialect) => {
     const full = (await call(test, bob, "GET", `/api/pn/person/networkperson/${zoe.id}`)).json();
     expect(full).toMatchObject({
       group: "networkperson",
-      type: "other",
+      // The card's own relationship, which the import's group has: kept over the default "other".
+      type: "dentist",
       contactDetails: {
         emails: ["zoe@example.com"],
         phones: [{ code: "CA", number: "+14165550123", type: "workMobile" }],
@@ -127,6 +128,45 @@ describe.each(testDialects())("persons as vCards on %s", (dialect) => {
     // Searched at once: the address is indexed in the import's transaction, as a save's is.
     const found = (await call(test, bob, "GET", "/api/search?q=Toronto")).json();
     expect(found.results).toContainEqual(expect.objectContaining({ kind: "address", id: full.homeAddress }));
+  });
+
+  it("keeps an advisor's relationship through a round trip, where the import's group has it", async () => {
+    const erin = await createSignedInUser(test, { name: "Erin Owner" });
+    const lawyer = (
+      await call(test, erin, "POST", "/api/pn/person", {
+        group: "advisor",
+        type: "lawyer",
+        contactDetails: { emails: ["counsel@example.com"], phones: [] },
+        mainDetails: { firstName: "Rhea", lastName: "Counsel" },
+      })
+    ).json() as string;
+    const exported = (await call(test, erin, "GET", `/api/pn/person/vcard?id=${lawyer}`)).body;
+    expect(exported).toContain("X-KINFILE-RELATIONSHIP:lawyer");
+
+    const carol = await createSignedInUser(test, { name: "Carol Third" });
+    const asAdvisor = await uploadVcard(test, carol, "/api/pn/person/vcard?group=advisor", exported);
+    expect(asAdvisor.statusCode, asAdvisor.body).toBe(200);
+    const advisors = (await call(test, carol, "GET", "/api/pn/person/advisor")).json();
+    expect(advisors).toContainEqual(
+      expect.objectContaining({
+        type: "lawyer",
+        mainDetails: expect.objectContaining({ firstName: "Rhea" }),
+      }),
+    );
+
+    // A group without that type files the card under the import's own type.
+    const dave = await createSignedInUser(test, { name: "Dave Fourth" });
+    const asRelative = await uploadVcard(
+      test,
+      dave,
+      "/api/pn/person/vcard?group=relative&type=other",
+      exported,
+    );
+    expect(asRelative.statusCode, asRelative.body).toBe(200);
+    const relatives = (await call(test, dave, "GET", "/api/pn/person/relative")).json();
+    expect(relatives).toContainEqual(
+      expect.objectContaining({ type: "other", mainDetails: expect.objectContaining({ firstName: "Rhea" }) }),
+    );
   });
 
   it("offers likely duplicates (same name, email or phone) instead of creating copies, then merges by choice", async () => {

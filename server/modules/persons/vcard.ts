@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
+import { isPersonGroup, isTypeOfGroup, type PersonGroup } from "../../../domain/catalog/relationships.ts";
 import type { Address } from "../../../domain/schemas/address.ts";
 import { type PersonInput, type PersonRecord, personInputSchema } from "../../../domain/schemas/person.ts";
 import {
@@ -70,6 +70,7 @@ async function contactOf(
     note: person.notes,
     org: person.companyName === null ? null : ((await lookups.company(person.companyName)) ?? null),
     photo: mainDetails.imageSrc,
+    relationship: person.type,
   };
 }
 
@@ -93,6 +94,7 @@ function cardOf(contact: VcardContact): Record<string, unknown> {
     notes: contact.note,
     homeAddress: cardAddressOf(home),
     mailingAddress: cardAddressOf(mailing),
+    relationship: contact.relationship,
   };
 }
 
@@ -106,7 +108,10 @@ const identityOf = (card: PersonCard): Identity => ({
 });
 
 /** What a saved person's card is made of: its record's fields a card carries. */
-type CardSource = Pick<PersonRecord, "contactDetails" | "notes" | "homeAddress" | "mailingAddress"> & {
+type CardSource = Pick<
+  PersonRecord,
+  "type" | "contactDetails" | "notes" | "homeAddress" | "mailingAddress"
+> & {
   mainDetails: Pick<
     PersonRecord["mainDetails"],
     "firstName" | "middleName" | "lastName" | "nickname" | "birthday"
@@ -130,19 +135,26 @@ function cardFromRecord(
     notes: person.notes,
     homeAddress: cardAddressFrom(addressOf(person.homeAddress)),
     mailingAddress: cardAddressFrom(addressOf(person.mailingAddress)),
+    relationship: person.type,
   };
 }
 
 /** A person to save, and the card's addresses to save for it (null: none to add). */
 type Planned = { input: PersonInput; home: CardAddress; mailing: CardAddress };
 
-/** A person record of a card, in the import's group and type, checked by the person's own schema. */
+/**
+ * A person record of a card, in the import's group, of the card's own relationship type when that
+ * group has it (else the import's), checked by the person's own schema.
+ */
 function inputOf(card: PersonCard, target: PersonVcardTarget, base?: PersonRecord): PersonInput {
+  const { group } = target;
+  const cardType =
+    isPersonGroup(group) && isTypeOfGroup(group, card.relationship) ? card.relationship : target.type;
   const result = personInputSchema.safeParse({
     ...base,
     id: base?.id ?? null,
     group: base?.group ?? target.group,
-    type: base === undefined ? target.type : base.type,
+    type: base === undefined ? cardType : base.type,
     contactDetails: { emails: card.emails, phones: card.phones },
     mainDetails: {
       ...base?.mainDetails,
@@ -207,6 +219,7 @@ export function personVcards(
           notes: data.notes,
           homeAddress: row.home_address_id,
           mailingAddress: row.mailing_address_id,
+          type: row.type,
         },
         of,
       );
