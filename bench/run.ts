@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: builds nothing itself (the npm script builds first), then prints the API and
  * bundle figures against the budgets of DESIGN.md and exits 1 when one is over budget.
+ * BENCH_ONLY (a comma-separated list of parts: bundle, api, mixed, upload, search, binder,
+ * lighthouse) runs only those.
  */
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
@@ -9,6 +11,7 @@ import { measureBinder, printBinder } from "./binder.ts";
 import { BUDGETS } from "./budgets.ts";
 import { printBundle, weighRoutes } from "./bundle.ts";
 import { measureLighthouse, printLighthouse } from "./lighthouse.ts";
+import { machine } from "./machine.ts";
 import { measureMixed, printMixed } from "./mixed.ts";
 import { measureSearch, printSearch } from "./search.ts";
 import { measureUpload } from "./upload.ts";
@@ -20,11 +23,21 @@ const check = (ok: boolean, message: string) => {
   return ok ? "ok" : "OVER BUDGET";
 };
 
-printBundle(weighRoutes(resolve(import.meta.dirname, "../dist/web")), check);
+const PARTS = ["bundle", "api", "mixed", "upload", "search", "binder", "lighthouse"] as const;
+const only = (process.env.BENCH_ONLY ?? "").split(",").filter((part) => part !== "");
+const unknown = only.filter((part) => !(PARTS as readonly string[]).includes(part));
+if (unknown.length > 0)
+  throw new Error(`BENCH_ONLY: no part named ${unknown.join(", ")} (${PARTS.join(", ")})`);
+const runs = (part: (typeof PARTS)[number]) => only.length === 0 || only.includes(part);
+
+console.log(`Machine: ${machine()}`);
+
+if (runs("bundle")) printBundle(weighRoutes(resolve(import.meta.dirname, "../dist/web")), check);
 
 const [load1Now] = loadavg();
-console.log(`\nAPI (load average ${load1Now?.toFixed(1)} on ${cpus().length} cores when it started)`);
-for (const api of await measureApi()) {
+if (runs("api"))
+  console.log(`\nAPI (load average ${load1Now?.toFixed(1)} on ${cpus().length} cores when it started)`);
+for (const api of runs("api") ? await measureApi() : []) {
   const row = (
     name: string,
     r: { requestsPerSecond: number; p50Ms: number; p99Ms: number; failures: number },
@@ -54,13 +67,14 @@ for (const api of await measureApi()) {
   );
 }
 
-printMixed(await measureMixed(), check);
+if (runs("mixed")) printMixed(await measureMixed(), check);
 
-const upload = await measureUpload();
+const upload = runs("upload") ? await measureUpload() : { bytes: 0, cases: [] };
 const [load1] = loadavg();
-console.log(
-  `\nUpload: a ${(upload.bytes / 1024 / 1024).toFixed(0)} MB file checked, encrypted and stored (server time, in-process, ${upload.cases[0]?.upload.runs ?? 0} runs, load average ${load1?.toFixed(1)})`,
-);
+if (runs("upload"))
+  console.log(
+    `\nUpload: a ${(upload.bytes / 1024 / 1024).toFixed(0)} MB file checked, encrypted and stored (server time, in-process, ${upload.cases[0]?.upload.runs ?? 0} runs, load average ${load1?.toFixed(1)})`,
+  );
 for (const { name, budgeted, upload: stored, download } of upload.cases) {
   const verdict = budgeted
     ? check(
@@ -73,16 +87,20 @@ for (const { name, budgeted, upload: stored, download } of upload.cases) {
   );
 }
 
-printSearch(await measureSearch(), check);
+if (runs("search")) printSearch(await measureSearch(), check);
 
-const binder = await measureBinder();
-if (!printBinder(binder))
-  failures.push(`binder: median ${binder.withFiles.medianMs} ms > ${BUDGETS.binderMs} ms`);
+if (runs("binder")) {
+  const binder = await measureBinder();
+  if (!printBinder(binder))
+    failures.push(`binder: median ${binder.withFiles.medianMs} ms > ${BUDGETS.binderMs} ms`);
+}
 
-printLighthouse(await measureLighthouse(), check);
+if (runs("lighthouse")) printLighthouse(await measureLighthouse(), check);
+
+console.log(`\nMachine at the end: ${machine()}`);
 
 if (failures.length > 0) {
   console.error(`\nOver budget:\n- ${failures.join("\n- ")}`);
   process.exit(1);
 }
-console.log("\nAll budgets met.");
+console.log(only.length === 0 ? "\nAll budgets met." : `\nAll budgets of ${only.join(", ")} met.`);

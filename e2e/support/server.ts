@@ -54,13 +54,15 @@ export async function freePort(): Promise<number> {
  * Starts the built server on a free port of 127.0.0.1. `publicHost: "localhost"` names it by a
  * domain, as passkeys need (a WebAuthn relying party cannot be an IP address). `appDir` is the
  * folder holding dist/ (the repository unless said otherwise: the smoke suite's deployment).
+ * `nodeFlags` go before the bundle, after package.json's own (the benchmarks' probes and profiles).
  */
 export async function startServer(
   env: Record<string, string> = {},
   {
     publicHost = "127.0.0.1",
     appDir = repoRoot,
-  }: { publicHost?: "127.0.0.1" | "localhost"; appDir?: string } = {},
+    nodeFlags = [],
+  }: { publicHost?: "127.0.0.1" | "localhost"; appDir?: string; nodeFlags?: readonly string[] } = {},
 ): Promise<RunningServer> {
   const command = productionCommand();
   const bundle = command.at(-1) ?? "";
@@ -70,7 +72,7 @@ export async function startServer(
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "kinfile-run-"));
   const url = `http://${publicHost}:${port}`;
-  const child = spawn(process.execPath, command, {
+  const child = spawn(process.execPath, [...command.slice(0, -1), ...nodeFlags, bundle], {
     cwd: appDir,
     env: {
       ...process.env,
