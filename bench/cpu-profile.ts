@@ -1,7 +1,7 @@
 /**
  * Where a V8 CPU profile (.cpuprofile, as `--cpu-prof` or the inspector's Profiler writes it) says
  * the time went: each sample's interval given to the function it was in (self time), summed by
- * function and by file.
+ * function and by file. Samples of the idle thread are not time spent, so they are left out.
  */
 
 type CallFrame = { functionName: string; url: string; lineNumber: number };
@@ -41,12 +41,12 @@ export function selfTimes(
   profile.samples.forEach((id, index) => {
     const us = profile.timeDeltas[index + 1] ?? 0;
     const frame = frames.get(id);
-    if (frame === undefined || us <= 0) return;
+    if (frame === undefined || us <= 0 || frame.functionName === "(idle)") return;
     const file = fileOf(frame.url, root);
-    const name =
-      frame.url === ""
-        ? frame.functionName || "(anonymous)"
-        : `${frame.functionName || "(anonymous)"} ${file}:${frame.lineNumber + 1}`;
+    // V8's own entries are named in parentheses, "(garbage collector)"; native functions have no file.
+    const name = frame.functionName.startsWith("(")
+      ? frame.functionName
+      : `${frame.functionName || "(anonymous)"} ${frame.url === "" ? file : `${file}:${frame.lineNumber + 1}`}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
     byFile.set(file, (byFile.get(file) ?? 0) + us);
     all += us;

@@ -633,9 +633,18 @@ export function printMixed(
         `    ${kind.label.padEnd(22)} ${kind.rate.toFixed(1).padStart(6)} req/s  CPU ${kind.cpuMsPerRequest.toFixed(2).padStart(6)} ms/req  p99 ${ms(kind.p99Ms)}  loop late p99 ${kind.loop.p99Ms} ms, max ${kind.loop.maxMs} ms  load ${kind.load[0].toFixed(1)} then ${kind.load[1].toFixed(1)}  errors ${kind.errors}`,
       );
     }
-    const parts = alone.kinds.reduce((sum, kind) => sum + kind.rate * kind.cpuMsPerRequest, 0);
+    // The parts weighed as the mix weighs them, against the mix's own CPU per request less the idle server's.
+    const parts = alone.kinds.reduce(
+      (sum, { kind, cpuMsPerRequest }) =>
+        sum + cpuMsPerRequest * (KINDS.find((entry) => entry.kind === kind)?.weight ?? 0),
+      0,
+    );
+    const mixedPerRequest = cpuPerRequestMs(
+      { cpuMs: figure.serverCpuMs, seconds: figure.seconds, requests: figure.requests },
+      alone.idleCpuMsPerSecond,
+    );
     console.log(
-      `    the parts add up to ${((parts + alone.idleCpuMsPerSecond) / 1000).toFixed(2)} cores with the idle server's, against ${figure.serverCores.toFixed(2)} in the mix`,
+      `    weighed as in the mix, the parts cost ${parts.toFixed(2)} ms of CPU per request, against ${mixedPerRequest.toFixed(2)} in the mix`,
     );
     console.log(
       `  Capacity (the same mix, ${CAPACITY_SECONDS} s a rate): ${capacity.tried
@@ -650,7 +659,7 @@ export function printMixed(
     );
     if (profile !== undefined) {
       console.log(
-        `  Where the server's time went in the mixed phase (${profile.file}, ${profile.totalMs} ms sampled), by self time:`,
+        `  Where the server's time went in the mixed phase (${profile.file}, ${profile.totalMs} ms of busy samples), by self time:`,
       );
       for (const entry of profile.functions) {
         console.log(`    ${(entry.share * 100).toFixed(1).padStart(5)}%  ${ms(entry.ms)}  ${entry.name}`);
