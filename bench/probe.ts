@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ProbeMark, ProbeRequest } from "./probe-marks.ts";
 
-/** Where the bench keeps its profiles and the probe's marks (git-ignored). */
-export const OUTPUT_DIR = resolve(import.meta.dirname, "out");
+/** Where the bench keeps its profiles and the probe's marks (ignored by git and Biome). */
+export const OUTPUT_DIR = resolve(import.meta.dirname, "../.tmp/bench");
 const MARK_TIMEOUT_MS = 30_000;
 
 export type Probe = {
