@@ -41,8 +41,8 @@ describe("the session guard", () => {
   );
 
   it.each([
-    [["subscriber"], "/dashboard/personal-network"],
-    [["b2b"], "/dashboard/personal-network"],
+    [["subscriber"], "/dashboard"],
+    [["b2b"], "/dashboard"],
     [[], "/dashboard/manage-account/my-subscription"],
   ])("sends a signed-in account with roles %j from / to %s", async (roles, destination) => {
     signedInAs({ roles });
@@ -154,7 +154,7 @@ describe("/implicit/callback", () => {
     signedInAs({ roles: ["subscriber"] });
     const { router } = renderRoutes(routes, { entries: ["/implicit/callback"] });
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe("/dashboard/personal-network/personal-details"),
+      expect(router.state.location.pathname).toBe("/dashboard"),
     );
   });
 

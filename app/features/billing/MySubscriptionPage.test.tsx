@@ -169,7 +169,7 @@ describe("My Subscription with Stripe", () => {
       },
     });
     page();
-    expect(await screen.findByText("Renews on 25 Dec, 2026 for $9.99.")).toBeDefined();
+    expect(await screen.findByText("Renews on 25 Dec 2026 for $9.99.")).toBeDefined();
     expect(await screen.findByText("VISA ending in 4242, expires 12/2030")).toBeDefined();
     expect(await screen.findByText("No invoices yet.")).toBeDefined();
     // The option selector is locked while a subscription exists.
@@ -187,7 +187,7 @@ describe("My Subscription with Stripe", () => {
       ).toBe(true),
     );
     expect(await screen.findByRole("button", { name: "Undo cancellation" })).toBeDefined();
-    expect(await screen.findByText("Cancels on 25 Dec, 2026: it will not renew.")).toBeDefined();
+    expect(await screen.findByText("Cancels on 25 Dec 2026: it will not renew.")).toBeDefined();
   });
 
   it("opens Stripe's portal back to this page, and says so when Stripe cannot be reached", async () => {

@@ -103,7 +103,7 @@ describe("/login", () => {
     });
     await fillAndSubmit();
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe("/dashboard/personal-network/personal-details"),
+      expect(router.state.location.pathname).toBe("/dashboard"),
     );
     expect(sentBodies(fetchMock, "POST /api/auth/sign-in/email")).toEqual([
       { email: "ada@example.com", password: "correct horse battery" },
@@ -204,7 +204,7 @@ describe("/login", () => {
     await userEvent.click(screen.getByRole("checkbox", { name: "Trust this device for 30 days" }));
     await userEvent.click(screen.getByRole("button", { name: "Verify" }));
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe("/dashboard/personal-network/personal-details"),
+      expect(router.state.location.pathname).toBe("/dashboard"),
     );
     expect(sentBodies(fetchMock, "POST /api/auth/two-factor/verify-totp").at(-1)).toEqual({
       code: "123456",
@@ -222,7 +222,7 @@ describe("/login", () => {
     await userEvent.type(screen.getByRole("textbox", { name: /^Backup code/ }), "abcde-12345");
     await userEvent.click(screen.getByRole("button", { name: "Verify" }));
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe("/dashboard/personal-network/personal-details"),
+      expect(router.state.location.pathname).toBe("/dashboard"),
     );
     expect(sentBodies(fetchMock, "POST /api/auth/two-factor/verify-backup-code")).toEqual([
       { code: "abcde-12345", trustDevice: false },

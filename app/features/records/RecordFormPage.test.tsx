@@ -209,7 +209,7 @@ describe("the record form", () => {
     const toggle = await screen.findByRole("button", { name: "Generate: Password" });
     await userEvent.click(toggle);
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
-    const length = screen.getByRole("spinbutton", { name: /^Length/ });
+    const length = await screen.findByRole("spinbutton", { name: /^Length/ });
     await userEvent.clear(length);
     await userEvent.type(length, "12");
     await userEvent.click(screen.getByRole("checkbox", { name: "Symbols" }));

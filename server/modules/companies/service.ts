@@ -562,7 +562,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
       if (wanted < used) {
         throw new AppError("validation_failed", {
           fields: { seats: "errors:companies.seats_below_used" },
-          params: { held: used },
+          params: { count: used },
         });
       }
       const from = plan.row.quantity;
