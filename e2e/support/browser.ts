@@ -95,6 +95,9 @@ export function browserPages() {
  * a contrast nobody reads.
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  // A toast fading out is read by axe at part opacity, as text too faint: the page is checked once
+  // its toasts (a few seconds each) have gone.
+  await page.locator(".mantine-Notification-root").first().waitFor({ state: "detached", timeout: 10_000 });
   await page.evaluate(() =>
     Promise.race([
       Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
