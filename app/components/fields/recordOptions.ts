@@ -1,19 +1,15 @@
 import { useQueries } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { categoryDef, isCategoryKey, listColumns } from "../../../domain/sections/index.ts";
+import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { categoryLabelKey } from "../../../domain/sections/labels.ts";
 import { useRecordSource } from "../../features/records/recordSource.tsx";
-import { type RecordListItem, recordQueryKeys } from "../../features/records/recordsApi.ts";
-
-/** A record's name in a picker: its first text column, else its category and position. */
-function recordName(item: RecordListItem, categoryLabel: string, position: number): string {
-  const first = Object.values(item.columns).find((value) => typeof value === "string" && value !== "");
-  return typeof first === "string" ? first : `${categoryLabel} ${position}`;
-}
+import { recordQueryKeys } from "../../features/records/recordsApi.ts";
+import { useRecordTitle } from "../../features/records/recordTitle.ts";
 
 /** The records of these categories (the user's, or on a shared file's view the shared ones), as options. */
 export function useRecordOptions(categories: readonly string[]): { value: string; label: string }[] {
   const { t } = useTranslation("sections");
+  const title = useRecordTitle();
   const source = useRecordSource();
   const keys = categories.filter(isCategoryKey);
   const lists = useQueries({
@@ -28,10 +24,11 @@ export function useRecordOptions(categories: readonly string[]): { value: string
   });
   return keys.flatMap((key, index) => {
     const label = t(categoryLabelKey(key));
-    const named = listColumns(key).length > 0;
+    const category = categoryDef(key);
+    // A record is named as on its own page (its declared title field), else by category and position.
     return (lists[index]?.data ?? []).map((item, position) => ({
       value: item.id,
-      label: named ? recordName(item, label, position + 1) : `${label} ${position + 1}`,
+      label: title(category, item) ?? `${label} ${position + 1}`,
     }));
   });
 }

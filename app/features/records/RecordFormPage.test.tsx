@@ -153,6 +153,35 @@ describe("the record form", () => {
     expect(router.state.location.pathname).toBe("/dashboard/passwordvault/password/add");
   });
 
+  it("names the records a field refers to as their own pages do, by their declared title", async () => {
+    const row = (id: string, columns: Record<string, unknown>) => ({
+      id,
+      category: "owned",
+      createTime: 0,
+      updateTime: 0,
+      columns,
+    });
+    stubRecords({
+      "GET /api/records/household/owned": {
+        body: [
+          row("5b0c7a2e-0000-4000-8000-0000000000c1", {
+            address: { id: "5b0c7a2e-0000-4000-8000-0000000000d1", name: "12 Elm Street" },
+            propertyType: "condo",
+          }),
+          row("5b0c7a2e-0000-4000-8000-0000000000c2", { propertyType: "house" }),
+        ],
+      },
+      "GET /api/records/household/ownership": { body: [] },
+      "GET /api/records/household/vehicle": { body: [] },
+    });
+    renderRecords("/dashboard/assets/liability/add");
+    await userEvent.click(await screen.findByLabelText(/^Secured by/, { selector: "input" }));
+    // The home by its address (a reference), not its first text column's raw option key.
+    expect(await screen.findByRole("option", { name: "12 Elm Street" })).toBeTruthy();
+    // A record whose title field is empty: its category and place in the list.
+    expect(screen.getByRole("option", { name: /2$/ })).toBeTruthy();
+  });
+
   it("money accepts only a minus, digits and one decimal point, and other reveals its text", async () => {
     const api = stubRecords({ "POST /api/records/assets/liability": { body: NEW_ID } });
     renderRecords("/dashboard/assets/liability/add");
