@@ -153,9 +153,7 @@ describe("/implicit/callback", () => {
   it("loads the account the provider signed in and opens its page", async () => {
     signedInAs({ roles: ["subscriber"] });
     const { router } = renderRoutes(routes, { entries: ["/implicit/callback"] });
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe("/dashboard"),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
   });
 
   it("says so, with a way back, when the provider sign-in failed", async () => {

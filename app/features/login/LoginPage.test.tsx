@@ -102,9 +102,7 @@ describe("/login", () => {
       "POST /api/auth/sign-in/email": { body: { redirect: false, token: "t" } },
     });
     await fillAndSubmit();
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe("/dashboard"),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     expect(sentBodies(fetchMock, "POST /api/auth/sign-in/email")).toEqual([
       { email: "ada@example.com", password: "correct horse battery" },
     ]);
@@ -203,9 +201,7 @@ describe("/login", () => {
     await userEvent.type(code, "123 456");
     await userEvent.click(screen.getByRole("checkbox", { name: "Trust this device for 30 days" }));
     await userEvent.click(screen.getByRole("button", { name: "Verify" }));
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe("/dashboard"),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     expect(sentBodies(fetchMock, "POST /api/auth/two-factor/verify-totp").at(-1)).toEqual({
       code: "123456",
       trustDevice: true,
@@ -221,9 +217,7 @@ describe("/login", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Use a backup code instead" }));
     await userEvent.type(screen.getByRole("textbox", { name: /^Backup code/ }), "abcde-12345");
     await userEvent.click(screen.getByRole("button", { name: "Verify" }));
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe("/dashboard"),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     expect(sentBodies(fetchMock, "POST /api/auth/two-factor/verify-backup-code")).toEqual([
       { code: "abcde-12345", trustDevice: false },
     ]);
