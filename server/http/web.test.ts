@@ -295,7 +295,7 @@ describe("a build with the signed-in screens' pages (prerender.config.ts)", () =
   const head = (screen: string, language: string) =>
     `<!doctype html><html><head><link rel="modulepreload" href="/assets/${screen}.js"><link rel="preload" as="fetch" href="/locales/${language}/common.json"></head></html>`;
   const DRAWN = {
-    landing: "/dashboard/personal-network",
+    landing: "/dashboard",
     passportForm: "/dashboard/personaldata/passport/add",
   } as const;
   for (const language of ["en", "fr"] as const) {
@@ -312,19 +312,15 @@ describe("a build with the signed-in screens' pages (prerender.config.ts)", () =
     test.app.inject({ method: "GET", url, headers: { accept: "text/html", ...headers } });
 
   it.each([
-    ["/dashboard/personal-network", "better-auth.session_token=abc", "fr", head("landing", "fr")],
+    ["/dashboard", "better-auth.session_token=abc", "fr", head("landing", "fr")],
+    ["/dashboard/personal-network", "better-auth.session_token=abc", "fr", head("other", "fr")],
     [
       "/dashboard/personaldata/passport/add",
       "better-auth.session_token=abc",
       "fr",
       head("passportForm", "fr"),
     ],
-    [
-      "/dashboard/personal-network?tab=1",
-      "__Secure-better-auth.session_token=abc",
-      "en",
-      head("landing", "en"),
-    ],
+    ["/dashboard?tab=1", "__Secure-better-auth.session_token=abc", "en", head("landing", "en")],
     [
       "/dashboard/passwordvault/password/add",
       "theme=dark; better-auth.session_token=abc",
