@@ -164,7 +164,7 @@ describe("the home", () => {
       "Passeports · Ada : expire dans 54 jours",
     ]);
     expect(screen.getByTestId("home-nominees").textContent).toContain(
-      "2 personnes désignées : 1 ont accepté",
+      "2 personnes désignées. Acceptations : 1.",
     );
     expect(screen.getByTestId("home-binder").textContent).toContain("Préparé pour la dernière fois le");
     expect(
