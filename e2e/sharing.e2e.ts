@@ -137,7 +137,7 @@ describe("sharing", () => {
       await expectNoAxeViolations(nominee.page, "a shared will");
       await expectFitsPhone(nominee.page, "a shared will");
       // The testator is the owner, not "Me", to the nominee.
-      await nominee.page.getByText("Jordan Avery", { exact: true }).waitFor();
+      await nominee.page.getByRole("heading", { level: 1, name: "Jordan Avery" }).waitFor();
       const fileUrl = (await download.getAttribute("href")) ?? "";
       const file = await nominee.context.request.get(fileUrl);
       expect(file.status()).toBe(200);

@@ -96,7 +96,8 @@ export function browserPages() {
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   // A toast fading out is read by axe at part opacity, as text too faint: the page is checked once
-  // its toasts (a few seconds each) have gone.
+  // its toasts (a few seconds each) have gone; one under the pointer waits for it to move away.
+  await page.mouse.move(0, 0);
   await page.locator(".mantine-Notification-root").first().waitFor({ state: "detached", timeout: 10_000 });
   await page.evaluate(() =>
     Promise.race([
