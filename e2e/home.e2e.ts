@@ -5,6 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { THEME_SAMPLES, themeAccountFields, themeKey } from "../domain/catalog/themes.ts";
 import { categoriesOf } from "../domain/sections/index.ts";
 import { signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
@@ -64,17 +65,20 @@ describe("the home", () => {
       await expect.poll(() => path(page)).toBe("/dashboard/assets");
       await openHomeFromMenu(page);
 
-      for (const theme of ["light", "dark"] as const) {
+      for (const sample of THEME_SAMPLES) {
         // The account's theme and this browser's, as after choosing it in the header.
         const saved = await context.request.post("/api/account/save", {
           headers: { origin: baseURL },
-          data: { themeColor: theme },
+          data: themeAccountFields(sample),
         });
         expect(saved.status()).toBe(200);
+        const theme = themeKey(sample);
         await page.evaluate((chosen) => localStorage.setItem("kinfile.theme", chosen), theme);
         await page.reload();
         await page.getByTestId("home-start").waitFor();
-        await expect.poll(() => page.locator("html").getAttribute("data-mantine-color-scheme")).toBe(theme);
+        await expect
+          .poll(() => page.locator("html").getAttribute("data-mantine-color-scheme"))
+          .toBe(sample.mode);
         await expectNoAxeViolations(page, `the home in the ${theme} theme`);
       }
       await expectFitsPhone(page, "the home");
