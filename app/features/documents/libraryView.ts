@@ -52,7 +52,7 @@ export function viewLibrary(documents: readonly DocumentItem[], query: LibraryQu
     .sort(ORDER[query.sort]);
 }
 
-/** "840 KB", "1.5 MB": a file's size in the reader's language. */
+/** A file's size in the reader's language, in kilobytes or megabytes. */
 export function formatFileSize(bytes: number, language: string): string {
   const megabytes = bytes >= 1_000_000;
   return new Intl.NumberFormat(language, {

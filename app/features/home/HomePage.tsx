@@ -30,8 +30,7 @@ import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { BinderAction } from "../binder/BinderAction.tsx";
 import { useInvitations } from "../companies/companyApi.ts";
 import { PendingInvitations } from "../companies/PendingInvitations.tsx";
-import { reminderPath } from "../reminders/reminders.ts";
-import { useReminderSentence } from "../reminders/useReminderSentence.ts";
+import { ReminderList } from "../reminders/ReminderList.tsx";
 import { SHARED_BY_ME_PATH } from "../shared-by-me/routes.ts";
 import { useHome } from "./homeApi.ts";
 import { HOME_QUERY_KEY } from "./homeQueryKey.ts";
@@ -193,26 +192,12 @@ function ModuleRings({ modules }: { modules: readonly HomeModule[] }) {
 
 function HomeReminders({ reminders }: { reminders: Home["reminders"] }) {
   const { t } = useTranslation("home");
-  const sentence = useReminderSentence();
   return (
     <HomeSection title={t("reminders.heading")} testId="home-reminders">
       {reminders.length === 0 ? (
         <Text c="dimmed">{t("reminders.empty")}</Text>
       ) : (
-        <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: "none" }}>
-          {reminders.map((reminder) => (
-            <li key={`${reminder.recordId}:${reminder.field}`}>
-              <Anchor
-                component={Link}
-                to={reminderPath(reminder)}
-                c={reminder.daysLeft < 0 ? "red.8" : undefined}
-                fw={reminder.daysLeft <= 7 ? 700 : undefined}
-              >
-                {sentence(reminder)}
-              </Anchor>
-            </li>
-          ))}
-        </Stack>
+        <ReminderList reminders={reminders} />
       )}
     </HomeSection>
   );

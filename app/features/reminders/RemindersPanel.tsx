@@ -1,11 +1,10 @@
-import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text, Title } from "@mantine/core";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { hasFullAccess } from "../../../domain/roles.ts";
 import { useAccount } from "../../session/account.ts";
-import { reminderPath, useReminders } from "./reminders.ts";
-import { useReminderSentence } from "./useReminderSentence.ts";
+import { ReminderList } from "./ReminderList.tsx";
+import { useReminders } from "./reminders.ts";
 
 /**
  * The dashboard's list of expiry dates coming up (each record's `date R` fields, within their lead
@@ -21,7 +20,6 @@ export function RemindersPanel() {
   const allowed = hasFullAccess(roles);
   const query = useReminders(allowed);
   const reminders = query.data;
-  const sentence = useReminderSentence();
   if (!allowed || query.isError) return null;
 
   return (
@@ -40,20 +38,7 @@ export function RemindersPanel() {
             {t("empty")}
           </Text>
         ) : (
-          <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: "none" }}>
-            {reminders.map((reminder) => (
-              <li key={`${reminder.recordId}:${reminder.field}`}>
-                <Anchor
-                  component={Link}
-                  to={reminderPath(reminder)}
-                  c={reminder.daysLeft < 0 ? "red.8" : undefined}
-                  fw={reminder.daysLeft <= 7 ? 700 : undefined}
-                >
-                  {sentence(reminder)}
-                </Anchor>
-              </li>
-            ))}
-          </Stack>
+          <ReminderList reminders={reminders} />
         )}
       </Stack>
     </Paper>

@@ -17,3 +17,15 @@ export async function activeCompanyOf(db: Kysely<DB>, userId: string): Promise<A
   if (row === undefined) return null;
   return { id: row.id, name: row.name, role: row.is_admin === 1 ? "admin" : "member" };
 }
+
+/** The company an account runs as an active admin, for its own pages and for its billing. */
+export function administeredCompany(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom("company")
+    .innerJoin("company_member", "company_member.company_id", "company.id")
+    .selectAll("company")
+    .where("company_member.user_id", "=", userId)
+    .where("company_member.status", "=", "active")
+    .where("company_member.is_admin", "=", 1)
+    .executeTakeFirst();
+}

@@ -41,6 +41,7 @@ import {
 import type { Entitlements } from "../subscriptions/entitlements.ts";
 import { presentSubscription, type SubscriptionService } from "../subscriptions/service.ts";
 import { type CsvInviteRow, describeProblem } from "./invite-csv.ts";
+import { administeredCompany } from "./membership-reader.ts";
 
 type CompanyRow = Selectable<CompanyTable>;
 type MemberRow = Selectable<CompanyMemberTable>;
@@ -159,14 +160,7 @@ export function createCompanyService(deps: CompanyServiceDeps) {
 
   /** The company the actor runs, or 404. */
   async function adminsCompany(actor: Actor, trx: Kysely<DB> = db): Promise<CompanyRow> {
-    const company = await trx
-      .selectFrom("company")
-      .innerJoin("company_member", "company_member.company_id", "company.id")
-      .selectAll("company")
-      .where("company_member.user_id", "=", actor.userId)
-      .where("company_member.status", "=", "active")
-      .where("company_member.is_admin", "=", 1)
-      .executeTakeFirst();
+    const company = await administeredCompany(trx, actor.userId);
     if (company === undefined) throw new AppError("not_found");
     return company;
   }

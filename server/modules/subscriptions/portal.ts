@@ -3,6 +3,7 @@ import type { PortalBody, PortalSession } from "../../../domain/schemas/subscrip
 import type { Actor } from "../../auth/access.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { administeredCompany } from "../companies/membership-reader.ts";
 import { callStripe } from "./stripe-client.ts";
 
 /**
@@ -71,14 +72,7 @@ export function createPortal(deps: { database: Database; stripe: Stripe | null; 
   async function customerFor(actor: Actor, whose: PortalBody["for"]): Promise<string> {
     let payer = actor.userId;
     if (whose === "company") {
-      const company = await db
-        .selectFrom("company_member")
-        .innerJoin("company", "company.id", "company_member.company_id")
-        .select("company.billing_user_id")
-        .where("company_member.user_id", "=", actor.userId)
-        .where("company_member.status", "=", "active")
-        .where("company_member.is_admin", "=", 1)
-        .executeTakeFirst();
+      const company = await administeredCompany(db, actor.userId);
       if (company === undefined) throw new AppError("not_found");
       payer = company.billing_user_id;
     }
