@@ -1,3 +1,11 @@
+import {
+  type AnswerOf,
+  type BodyOf,
+  type Operation,
+  operationPath,
+  type ParamsOf,
+  type QueryOf,
+} from "../../domain/api/contract.ts";
 import { saveBlob } from "../components/download.ts";
 import { LOGIN_PATH, SIGNOUT_PATH, sessionEndedPath } from "../session/homeRoute.ts";
 
@@ -162,6 +170,51 @@ export async function apiFetch<T = unknown>(
   { redirectOnUnauthorized = true }: ApiFetchOptions = {},
 ): Promise<T> {
   return (await readBody(await send(path, init, redirectOnUnauthorized))) as T;
+}
+
+/** An operation's request: each part it declares, and only those. */
+export type CallRequest<O> = (ParamsOf<O> extends undefined ? { params?: never } : { params: ParamsOf<O> }) &
+  (QueryOf<O> extends undefined ? { query?: never } : { query?: QueryOf<O> }) &
+  (BodyOf<O> extends undefined ? { body?: never } : { body: BodyOf<O> }) & {
+    signal?: AbortSignal;
+  } & ApiFetchOptions;
+
+type CallArgs<O> = object extends CallRequest<O> ? [request?: CallRequest<O>] : [request: CallRequest<O>];
+
+/** `?a=1&b=x`, leaving out what is undefined; empty when nothing is left. */
+function queryString(query: object | undefined): string {
+  if (query === undefined) return "";
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/** An operation's URL, its parameters and query filled in (a link or a download). */
+export function operationUrl<O extends Operation>(
+  operation: O,
+  request: { params?: ParamsOf<O>; query?: QueryOf<O> } = {},
+): string {
+  const params = request.params as Record<string, string | number> | undefined;
+  return `${operationPath(operation.path, params)}${queryString(request.query as object | undefined)}`;
+}
+
+/**
+ * The one typed client: calls an operation of `domain/api` with the parts it declares and resolves
+ * with its declared answer; rejects like apiFetch.
+ */
+export async function callApi<O extends Operation>(
+  operation: O,
+  ...[request]: CallArgs<O>
+): Promise<AnswerOf<O>> {
+  const { body, signal, redirectOnUnauthorized = true } = (request ?? {}) as CallRequest<Operation>;
+  const init: RequestInit = { method: operation.method };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  if (signal !== undefined) init.signal = signal;
+  const response = await send(operationUrl(operation, request ?? {}), init, redirectOnUnauthorized);
+  return (await readBody(response)) as AnswerOf<O>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RecordModule } from "../sections/modules.ts";
+import { RECORD_MODULES } from "../sections/modules.ts";
 import type { RecordBody } from "../sections/schema.ts";
 
 /*
@@ -7,29 +7,34 @@ import type { RecordBody } from "../sections/schema.ts";
  * through a nominee's shared routes), declared once for the server and the app.
  */
 
+/** A record's fields as answered: each category's own, so only their names are declared here. */
+const answeredBodySchema = z.record(z.string(), z.unknown()) as unknown as z.ZodType<RecordBody, RecordBody>;
+
 /** One row of a category's list: its declared list columns only, secrets masked. */
-export type RecordListItem = {
-  id: string;
-  category: string;
+export const recordListItemSchema = z.object({
+  id: z.string(),
+  category: z.string(),
   /** Epoch ms. */
-  createTime: number;
-  updateTime: number;
+  createTime: z.number(),
+  updateTime: z.number(),
   /** listColumn key -> value; references as { id, name } (lists of them for personRefs); secrets as MASK. */
-  columns: Record<string, unknown>;
-};
+  columns: z.record(z.string(), z.unknown()),
+});
+export type RecordListItem = z.infer<typeof recordListItemSchema>;
 
 /** One record as its owner's form reads it. */
-export type RecordView = {
-  id: string;
-  module: RecordModule;
-  category: string;
-  createTime: number;
-  updateTime: number;
+export const recordViewSchema = z.object({
+  id: z.string(),
+  module: z.enum(RECORD_MODULES),
+  category: z.string(),
+  createTime: z.number(),
+  updateTime: z.number(),
   /** Every field; secrets holding a value are MASK unless revealed; references to deleted rows dropped. */
-  body: RecordBody;
+  body: answeredBodySchema,
   /** The secret fields answered as MASK: revealable with ?reveal=. */
-  maskedFields: string[];
-};
+  maskedFields: z.array(z.string()),
+});
+export type RecordView = z.infer<typeof recordViewSchema>;
 
 /** Why a secret is asked for in clear: to show it, or to copy it (logged as such). */
 export const SECRET_PURPOSES = ["reveal", "copy"] as const;
@@ -54,3 +59,4 @@ export const recordRevealQuerySchema = z.object({
       ),
     ]),
 });
+export type RevealQuery = z.input<typeof recordRevealQuerySchema>;

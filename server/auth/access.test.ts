@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCESS_RULES } from "../../domain/api/contract.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
-import { ACCESS_RULES, type Actor, type Identity } from "./access.ts";
+import type { Actor, Identity } from "./access.ts";
 
 /** Route paths as printRoutes draws them, rebuilt from its tree (one segment per line). */
 function printedRoutes(app: FastifyInstance): { url: string; methods: string[] }[] {

@@ -1,31 +1,13 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import { ACCESS_RULES, type Access } from "../../domain/api/contract.ts";
 import type { Language } from "../../domain/catalog/languages.ts";
 import { AppError } from "../errors/app-error.ts";
 import { requireFullFile } from "./permissions.ts";
 
-/**
- * Who may call a route. Every route states one in `config.access`; the app refuses to start when a
- * route has none, and one hook enforces them all:
- * - anonymous: anyone.
- * - signedLink: whoever holds a valid signed link (a nominee approving a share from an email).
- * - user: any signed-in account.
- * - nominee: a signed-in account; the module's policy then checks it is a released nominee of the owner.
- * - subscriber: a signed-in account with the full file (permissions.ts: a subscription or a
- *   company account).
- * - companyAdmin, platformAdmin: a signed-in account holding that role; to anyone else these
- *   routes answer 404, as if they did not exist.
+/*
+ * Who may call a route: every route states one of domain/api/contract.ts's ACCESS_RULES in
+ * `config.access`; the app refuses to start when a route has none, and one hook enforces them all.
  */
-export const ACCESS_RULES = [
-  "anonymous",
-  "signedLink",
-  "user",
-  "nominee",
-  "subscriber",
-  "companyAdmin",
-  "platformAdmin",
-] as const;
-
-export type Access = (typeof ACCESS_RULES)[number];
 
 /** subscriber: an active subscription; b2b: a member of a company account; platformAdmin: runs the platform. */
 export type Role = "subscriber" | "b2b" | "companyAdmin" | "platformAdmin";
@@ -54,7 +36,8 @@ export const NO_IDENTITY: Identity = {
   signedLinkIsValid: async () => false,
 };
 
-export type RouteAccess = { method: string; url: string; access: Access };
+/** `answer`: whether the route declares the schema of its success's body. */
+export type RouteAccess = { method: string; url: string; access: Access; answer: boolean };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -100,7 +83,11 @@ export function installAccessControl(app: FastifyInstance, identity: Identity): 
         `route ${describeRoute(route)} declares no access rule: add config: { access: ${ACCESS_RULES.map((rule) => `"${rule}"`).join(" | ")} }`,
       );
     }
-    for (const method of [route.method].flat()) app.routeAccess.push({ method, url: route.url, access });
+    const answer = Object.keys((route.schema?.response as object | undefined) ?? {}).some((status) =>
+      status.startsWith("2"),
+    );
+    for (const method of [route.method].flat())
+      app.routeAccess.push({ method, url: route.url, access, answer });
   });
 
   app.addHook("onRequest", async (request) => {

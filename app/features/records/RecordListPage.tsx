@@ -4,11 +4,13 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { recordsApi } from "../../../domain/api/records.ts";
 import { formatDate } from "../../../domain/dates.ts";
 import { BREAKPOINTS_PX } from "../../../domain/limits.ts";
 import { listColumns } from "../../../domain/sections/index.ts";
 import { fieldLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
+import { operationUrl } from "../../api/client.ts";
 import { FieldDisplay } from "../../components/fields/FieldDisplay.tsx";
 import { LinkedRow } from "../../components/LinkedRow.tsx";
 import { BackArrow } from "../../shell/BackArrow.tsx";
@@ -58,7 +60,9 @@ function RecordList({ category }: { category: CategoryDef }) {
         {!readOnly && (
           <Group gap="sm">
             <DownloadButton
-              path={`/api/records/${category.module}/${category.key}/csv`}
+              path={operationUrl(recordsApi.csv, {
+                params: { module: category.module, category: category.key },
+              })}
               fileName={`kinfile-${category.key}.csv`}
               label={t("exchange:csv.export")}
             />

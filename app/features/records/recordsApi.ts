@@ -1,7 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { RecordListItem, RecordView, SecretPurpose } from "../../../domain/schemas/record.ts";
+import { recordsApi } from "../../../domain/api/records.ts";
+import type {
+  RecordListItem,
+  RecordView,
+  RevealQuery,
+  SecretPurpose,
+} from "../../../domain/schemas/record.ts";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
-import { apiFetch } from "../../api/client.ts";
+import { callApi } from "../../api/client.ts";
 import { HOME_QUERY_KEY } from "../home/homeQueryKey.ts";
 
 /** A list row and one record (secrets masked unless revealed), as the server declares them. */
@@ -27,27 +33,21 @@ export function refreshAfterRecordChange(queryClient: QueryClient): Promise<void
   ).then(() => undefined);
 }
 
-function recordsPath(module: RecordModule, category: string, id?: string): string {
-  const base = `/api/records/${module}/${encodeURIComponent(category)}`;
-  return id === undefined ? base : `${base}/${encodeURIComponent(id)}`;
-}
-
 export function fetchCounts(module: RecordModule): Promise<Record<string, number>> {
-  return apiFetch<Record<string, number>>(`/api/records/${module}/count`);
+  return callApi(recordsApi.count, { params: { module } });
 }
 
 export function fetchRecords(module: RecordModule, category: string): Promise<RecordListItem[]> {
-  return apiFetch<RecordListItem[]>(recordsPath(module, category));
+  return callApi(recordsApi.list, { params: { module, category } });
 }
 
 export function fetchRecord(module: RecordModule, category: string, id: string): Promise<RecordItem> {
-  return apiFetch<RecordItem>(recordsPath(module, category, id));
+  return callApi(recordsApi.read, { params: { module, category, id } });
 }
 
-/** The `?reveal=` query that answers one secret in clear, logged as a reveal or a copy. */
-export function revealQuery(field: string, purpose: SecretPurpose = "reveal"): string {
-  const query = `?reveal=${encodeURIComponent(field)}`;
-  return purpose === "reveal" ? query : `${query}&purpose=${purpose}`;
+/** The query that answers one secret in clear, logged as a reveal or a copy. */
+export function revealQuery(field: string, purpose: SecretPurpose = "reveal"): RevealQuery {
+  return purpose === "reveal" ? { reveal: field } : { reveal: field, purpose };
 }
 
 /** The clear value of a field a reveal answered. */
@@ -64,18 +64,11 @@ export async function revealSecret(
   field: string,
   purpose: SecretPurpose = "reveal",
 ): Promise<string | null> {
-  const record = await apiFetch<RecordItem>(
-    `${recordsPath(module, category, id)}${revealQuery(field, purpose)}`,
-  );
+  const record = await callApi(recordsApi.read, {
+    params: { module, category, id },
+    query: revealQuery(field, purpose),
+  });
   return revealedValue(record, field);
-}
-
-function idOf(answer: unknown): string {
-  if (typeof answer === "string") return answer;
-  if (typeof answer === "object" && answer !== null && "id" in answer && typeof answer.id === "string") {
-    return answer.id;
-  }
-  throw new TypeError("The records API answered no id");
 }
 
 /** POST creates (answers the new id), PUT replaces the whole body. */
@@ -83,15 +76,13 @@ export async function saveRecord(
   module: RecordModule,
   category: string,
   id: string | undefined,
-  body: unknown,
+  body: Record<string, unknown>,
 ): Promise<string> {
-  const answer = await apiFetch<unknown>(recordsPath(module, category, id), {
-    method: id === undefined ? "POST" : "PUT",
-    body: JSON.stringify(body),
-  });
-  return id ?? idOf(answer);
+  if (id === undefined) return callApi(recordsApi.create, { params: { module, category }, body });
+  await callApi(recordsApi.replace, { params: { module, category, id }, body });
+  return id;
 }
 
 export async function deleteRecord(module: RecordModule, category: string, id: string): Promise<void> {
-  await apiFetch(recordsPath(module, category, id), { method: "DELETE" });
+  await callApi(recordsApi.remove, { params: { module, category, id } });
 }

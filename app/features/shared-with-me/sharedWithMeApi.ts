@@ -63,7 +63,9 @@ export function nomineeRecordSource(nomineeId: string, onNotFound: () => void): 
     one: (module, category, id) => get(recordPath(module, category, id)),
     reveal: async (module, category, id, field, purpose) =>
       revealedValue(
-        await get<RecordItem>(`${recordPath(module, category, id)}${revealQuery(field, purpose)}`),
+        await get<RecordItem>(
+          `${recordPath(module, category, id)}?${new URLSearchParams(revealQuery(field, purpose))}`,
+        ),
         field,
       ),
     persons: (group) => get(`${base}/persons?personGroup=${enc(group)}`),

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { recordsApi } from "../../../domain/api/records.ts";
+import { recordsTypes } from "../../../domain/api/records.types.ts";
 import { countryName } from "../../../domain/catalog/countries.ts";
 import {
   isRelationshipType,
@@ -15,6 +17,7 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import { sendCsv } from "../../csv/csv-file.ts";
 import type { Database } from "../../db/database.ts";
+import { registerOperation } from "../../http/operations.ts";
 import type { LocaleStore } from "../../i18n/locale-store.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
 import { addressReader } from "../addresses/reader.ts";
@@ -49,9 +52,10 @@ export async function listExportRoutes(
     for (const category of categoriesOf(module)) {
       // A static route per category, as the list's own: an unknown category has none (404), and
       // ".../csv" is never taken for a record id.
-      api.get(
-        `/api/records/${module}/${category.key}/csv`,
-        { config: { access: "subscriber" } },
+      registerOperation(
+        app,
+        recordsApi.csv,
+        recordsTypes.csv,
         async (request, reply) => {
           const language = requestLanguage(request);
           const t = (key: string) => options.locales.translate(language, key);
@@ -68,6 +72,7 @@ export async function listExportRoutes(
           );
           return sendCsv(reply, category.key, header, rows);
         },
+        { fixed: { module, category: category.key } },
       );
     }
   }

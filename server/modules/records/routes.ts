@@ -1,7 +1,6 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { recordRevealQuerySchema } from "../../../domain/schemas/record.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { recordsApi } from "../../../domain/api/records.ts";
+import { recordsTypes } from "../../../domain/api/records.types.ts";
 import { categoriesOf } from "../../../domain/sections/index.ts";
 import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
 import { type RecordBody, recordSchema } from "../../../domain/sections/schema.ts";
@@ -9,6 +8,7 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { acceptedEncoding } from "../../http/compression.ts";
+import { registerOperation } from "../../http/operations.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { JSON_TYPE, type ListAnswers, sendListAnswer } from "./list-answers.ts";
 import type { ListCache } from "./list-cache.ts";
@@ -18,8 +18,6 @@ import { createRecordService, type RecordChangeHook } from "./service.ts";
 
 /** A record's JSON: a few dozen fields of at most 2048 characters, lists of ids, and room. */
 const RECORD_BODY_LIMIT = 256 * 1024;
-
-const idParams = z.object({ id: z.string().max(64) });
 
 /**
  * An account's records go with it, and what the app's caches kept of them (its list answers are
@@ -58,46 +56,59 @@ export async function recordRoutes(
     listCache: options.listCache,
     ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
   });
-  const api = app.withTypeProvider<ZodTypeProvider>();
   // The record sections are the full file's (server/auth/permissions.ts).
-  const subscriber = { access: "subscriber" as const };
-
   for (const module of RECORD_MODULES) {
-    api.get(`/api/records/${module}/count`, { config: subscriber }, (request) =>
-      service.count(actorOf(request), module),
+    registerOperation(
+      app,
+      recordsApi.count,
+      recordsTypes.count,
+      (request) => service.count(actorOf(request), module),
+      {
+        fixed: { module },
+      },
     );
 
     for (const category of categoriesOf(module)) {
-      const base = `/api/records/${module}/${category.key}`;
+      const fixed = { module, category: category.key };
       const body = recordSchema(category);
-      const write = { ...subscriber, listsChanged: listsChangedBy(category) };
+      const changes = { fixed, config: { listsChanged: listsChangedBy(category) } };
+      const write = { ...changes, types: { body }, bodyLimit: RECORD_BODY_LIMIT };
 
       // The JSON Fastify would write for the list, and its compressed copy, kept for the next time
       // (list-answers.ts); @fastify/compress leaves an answer that names its encoding as it is.
-      api.get(base, { config: subscriber }, async (request, reply) => {
-        const actor = actorOf(request);
-        const answer = await options.listAnswers.answer(
-          actor.userId,
-          category.key,
-          async () => JSON.stringify(await service.list(actor, category)),
-          acceptedEncoding(request),
-        );
-        return sendListAnswer(reply, answer);
-      });
-
-      api.post(
-        base,
-        { config: write, bodyLimit: RECORD_BODY_LIMIT, schema: { body } },
+      registerOperation(
+        app,
+        recordsApi.list,
+        recordsTypes.list,
         async (request, reply) => {
-          const id = await service.create(actorOf(request), category, request.body);
+          const actor = actorOf(request);
+          const answer = await options.listAnswers.answer(
+            actor.userId,
+            category.key,
+            async () => JSON.stringify(await service.list(actor, category)),
+            acceptedEncoding(request as FastifyRequest),
+          );
+          return sendListAnswer(reply, answer);
+        },
+        { fixed },
+      );
+
+      registerOperation(
+        app,
+        recordsApi.create,
+        recordsTypes.create,
+        async (request, reply) => {
+          const id = await service.create(actorOf(request), category, request.body as RecordBody);
           // The id as a JSON string, as the spec's POST /api/pn/person answers it.
           return reply.type(JSON_TYPE).send(JSON.stringify(id));
         },
+        write,
       );
 
-      api.get(
-        `${base}/:id`,
-        { config: subscriber, schema: { params: idParams, querystring: recordRevealQuerySchema } },
+      registerOperation(
+        app,
+        recordsApi.read,
+        recordsTypes.read,
         async (request, reply) => {
           const view = await service.get(
             actorOf(request),
@@ -109,35 +120,41 @@ export async function recordRoutes(
           // Secrets may be in it: no cache keeps a copy.
           return reply.header("cache-control", "no-store").send(view);
         },
+        { fixed },
       );
 
-      api.put(
-        `${base}/:id`,
+      registerOperation(
+        app,
+        recordsApi.replace,
+        recordsTypes.replace,
+        async (request, reply) => {
+          await service.update(actorOf(request), category, request.params.id, request.body as RecordBody);
+          return reply.type(JSON_TYPE).send(JSON.stringify(request.params.id));
+        },
         {
-          config: write,
-          bodyLimit: RECORD_BODY_LIMIT,
-          schema: { params: idParams, body },
+          ...write,
           // Before validation: secrets left out or sent back masked take their stored values.
           preValidation: async (request) => {
-            // Still raw here (validation runs next); the type provider types it as the schema's output.
-            request.body = (await service.withStoredSecrets(
+            request.body = await service.withStoredSecrets(
               actorOf(request),
               category,
               (request.params as { id: string }).id,
               request.body,
-            )) as RecordBody;
+            );
           },
-        },
-        async (request, reply) => {
-          await service.update(actorOf(request), category, request.params.id, request.body);
-          return reply.type(JSON_TYPE).send(JSON.stringify(request.params.id));
         },
       );
 
-      api.delete(`${base}/:id`, { config: write, schema: { params: idParams } }, async (request, reply) => {
-        await service.remove(actorOf(request), category, request.params.id);
-        return reply.code(204).send();
-      });
+      registerOperation(
+        app,
+        recordsApi.remove,
+        recordsTypes.remove,
+        async (request, reply) => {
+          await service.remove(actorOf(request), category, request.params.id);
+          return reply.code(204).send();
+        },
+        changes,
+      );
     }
   }
 }

@@ -1,0 +1,84 @@
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationHookHandler,
+} from "fastify";
+import type { z } from "zod";
+import type { Operation, OperationTypes } from "../../domain/api/contract.ts";
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** A request as the operation's schemas left it (validated, defaults and transforms applied). */
+export type OperationRequest<T extends OperationTypes> = Omit<FastifyRequest, "params" | "query" | "body"> & {
+  params: Output<T["params"]>;
+  query: Output<T["query"]>;
+  body: Output<T["body"]>;
+};
+
+/**
+ * What a handler answers: the declared body (which the serializer checks and encodes), or the
+ * reply it sent itself (a list sent as kept JSON, a 204).
+ */
+export type OperationHandler<T extends OperationTypes> = (
+  request: OperationRequest<T>,
+  reply: FastifyReply,
+) => Promise<z.output<T["response"]> | FastifyReply>;
+
+export type OperationOptions<T extends OperationTypes> = {
+  /** Path parameters fixed at registration: one route per value (a record category), each its own. */
+  fixed?: Readonly<Record<string, string>>;
+  /** Schemas this route narrows (a record category's own body). */
+  types?: { [K in keyof T]?: z.ZodType };
+  /** The route's other settings (rate limits, what a write changes); its access is the operation's. */
+  config?: Omit<FastifyContextConfig, "access">;
+  bodyLimit?: number;
+  preValidation?: preValidationHookHandler;
+};
+
+/** Fastify's `:name` path with the fixed parameters written in. */
+function routeUrl(path: string, fixed: Readonly<Record<string, string>>): string {
+  return path.replace(/:(\w+)/g, (match, name: string) => fixed[name] ?? match);
+}
+
+/**
+ * Registers one operation of `domain/api` from its contract: its method, path and access rule,
+ * and its schemas for validation, for the answer and for the OpenAPI document.
+ */
+export function registerOperation<T extends OperationTypes>(
+  app: FastifyInstance,
+  operation: Operation<T>,
+  types: T,
+  handler: OperationHandler<T>,
+  options: OperationOptions<T> = {},
+): void {
+  const schemas = { ...types, ...options.types };
+  const fixed = options.fixed ?? {};
+  const params =
+    schemas.params === undefined || Object.keys(fixed).length === 0
+      ? schemas.params
+      : (schemas.params as unknown as z.ZodObject).omit(
+          Object.fromEntries(Object.keys(fixed).map((name) => [name, true])) as never,
+        );
+  app.route({
+    method: operation.method,
+    url: routeUrl(operation.path, fixed),
+    config: { ...options.config, access: operation.access },
+    schema: {
+      ...(params === undefined || Object.keys((params as z.ZodObject).shape ?? {}).length === 0
+        ? {}
+        : { params }),
+      ...(schemas.query === undefined ? {} : { querystring: schemas.query }),
+      ...(schemas.body === undefined ? {} : { body: schemas.body }),
+      response: { [operation.status]: schemas.response },
+    },
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(options.preValidation === undefined ? {} : { preValidation: options.preValidation }),
+    handler: (request, reply) => {
+      // The handler reads the fixed parameters as if the path had carried them.
+      if (Object.keys(fixed).length > 0) request.params = { ...(request.params as object), ...fixed };
+      return handler(request as unknown as OperationRequest<T>, reply);
+    },
+  });
+}
