@@ -48,8 +48,23 @@ export const addressInputSchema = addressFieldsSchema.transform((address, contex
 
 export type AddressInput = z.output<typeof addressInputSchema>;
 
+const nullableText = z.string().nullable();
+
 /** An address as the API answers it. */
-export type Address = Omit<AddressInput, "id"> & { id: string };
+export const addressSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  addressLine1: nullableText,
+  addressLine2: nullableText,
+  mainIntersection: nullableText,
+  city: nullableText,
+  state: nullableText,
+  province: nullableText,
+  county: nullableText,
+  country: nullableText,
+  zip: nullableText,
+});
+export type Address = z.infer<typeof addressSchema>;
 
 /** The form of a nickname compared for uniqueness: "Home " and "home" are the same nickname. */
 export function nicknameKey(name: string): string {

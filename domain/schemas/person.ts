@@ -18,7 +18,7 @@ import {
   refList,
   requiredText,
 } from "./fields.ts";
-import { type Phone, phoneListSchema } from "./phone.ts";
+import { phoneListSchema, phoneSchema } from "./phone.ts";
 import { PHOTO_MESSAGES } from "./photo.ts";
 
 export const PERSON_MESSAGES = {
@@ -169,73 +169,89 @@ export const personInputSchema = z
   });
 
 export type PersonInput = z.output<typeof personInputSchema>;
+/** A person as the form sends it, before the schema's defaults. */
+export type PersonSaveBody = z.input<typeof personInputSchema>;
+
+const nullableText = z.string().nullable();
+const nullableNumber = z.number().nullable();
 
 /** The dates of a person's life the file keeps (epoch ms), as the API answers and the form edits them. */
-export type ImportantDates = {
-  death: number | null;
-  divorce: number | null;
-  marriage: number | null;
-  separation: number | null;
-};
+export const importantDatesAnswerSchema = z.object({
+  death: nullableNumber,
+  divorce: nullableNumber,
+  marriage: nullableNumber,
+  separation: nullableNumber,
+});
+export type ImportantDates = z.infer<typeof importantDatesAnswerSchema>;
+
+const contactsAnswerSchema = z.object({ emergencyContacts: z.array(z.string()) });
 
 /** The references of a person to others of the network, as the API answers and the form edits them. */
-export type PersonLinks = {
-  homeAddress: string | null;
-  mailingAddress: string | null;
-  iceDetails: { emergencyContacts: string[] };
-  kinDetails: { emergencyContacts: string[] };
+const personLinksShape = {
+  homeAddress: nullableText,
+  mailingAddress: nullableText,
+  iceDetails: contactsAnswerSchema,
+  kinDetails: contactsAnswerSchema,
 };
+export type PersonLinks = z.infer<z.ZodObject<typeof personLinksShape>>;
+
+const contactDetailsAnswerSchema = z.object({ emails: z.array(z.string()), phones: z.array(phoneSchema) });
 
 /** One person as GET /api/pn/person and GET /api/pn/person/{group}/{id} answer it. */
-export type PersonRecord = PersonLinks & {
-  id: string;
-  createTime: number;
-  updateTime: number;
-  group: PersonGroup;
-  type: string | null;
-  contactDetails: { emails: string[]; phones: Phone[] };
-  importantDates: ImportantDates;
-  mainDetails: {
-    birthday: number | null;
-    birthcountry: string | null;
-    birthplace: string | null;
-    citizenship: string | null;
-    firstName: string;
-    gender: string | null;
-    lastName: string | null;
-    maritalStatus: string | null;
-    middleName: string | null;
-    motherMaidenName: string | null;
-    nickname: string | null;
+export const personRecordSchema = z.object({
+  ...personLinksShape,
+  id: z.string(),
+  createTime: z.number(),
+  updateTime: z.number(),
+  group: z.enum(PERSON_GROUPS),
+  type: nullableText,
+  contactDetails: contactDetailsAnswerSchema,
+  importantDates: importantDatesAnswerSchema,
+  mainDetails: z.object({
+    birthday: nullableNumber,
+    birthcountry: nullableText,
+    birthplace: nullableText,
+    citizenship: nullableText,
+    firstName: z.string(),
+    gender: nullableText,
+    lastName: nullableText,
+    maritalStatus: nullableText,
+    middleName: nullableText,
+    motherMaidenName: nullableText,
+    nickname: nullableText,
     /** data:image/jpeg;base64,... at most 512x512, or null. */
-    imageSrc: string | null;
-    prefferedName: string | null;
-    socialNumber: string | null;
-  };
-  notes: string | null;
-  relationDetails: { dependent: boolean | null; origin: string | null; originOther: string | null } | null;
-  currentPartner: boolean | null;
-  businessAddress: string | null;
-  companyName: string | null;
-  otherType: string | null;
-};
+    imageSrc: nullableText,
+    prefferedName: nullableText,
+    socialNumber: nullableText,
+  }),
+  notes: nullableText,
+  relationDetails: z
+    .object({ dependent: z.boolean().nullable(), origin: nullableText, originOther: nullableText })
+    .nullable(),
+  currentPartner: z.boolean().nullable(),
+  businessAddress: nullableText,
+  companyName: nullableText,
+  otherType: nullableText,
+});
+export type PersonRecord = z.infer<typeof personRecordSchema>;
 
 /** One person of a group list: what cards, the family tree and the contact popup need. */
-export type PersonListItem = {
-  id: string;
-  createTime: number;
-  group: PersonGroup;
-  type: string | null;
-  mainDetails: {
-    firstName: string;
-    lastName: string | null;
-    birthday: number | null;
+export const personListItemSchema = z.object({
+  id: z.string(),
+  createTime: z.number(),
+  group: z.enum(PERSON_GROUPS),
+  type: nullableText,
+  mainDetails: z.object({
+    firstName: z.string(),
+    lastName: nullableText,
+    birthday: nullableNumber,
     /** A small JPEG (162 px) for avatars, only for family-tree groups; null otherwise. */
-    imageSrc: string | null;
-  };
+    imageSrc: nullableText,
+  }),
   /** The first phone and email at most, for the contact popup. */
-  contactDetails: { emails: string[]; phones: Phone[] };
-};
+  contactDetails: contactDetailsAnswerSchema,
+});
+export type PersonListItem = z.infer<typeof personListItemSchema>;
 
 /** ?reveal=socialNumber: a person read with the social number in clear (each reveal is logged). */
 export const personRevealQuerySchema = z.object({ reveal: z.enum(["socialNumber"]).optional() });

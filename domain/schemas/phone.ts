@@ -5,7 +5,7 @@ import {
   parsePhoneNumberFromString,
 } from "libphonenumber-js";
 import { z } from "zod";
-import { DEFAULT_PHONE_TYPE, PHONE_TYPES, type PhoneType } from "../catalog/phones.ts";
+import { DEFAULT_PHONE_TYPE, PHONE_TYPES } from "../catalog/phones.ts";
 import { LIMITS } from "../limits.ts";
 import { boundedList, optionalChoice } from "./fields.ts";
 
@@ -13,7 +13,12 @@ import { boundedList, optionalChoice } from "./fields.ts";
  * A stored phone: `code` is the ISO region of the number (e.g. "CA"; null for non-geographic
  * numbers such as +800), `number` is E.164 ("+14165550123"), `type` one of the spec's phone types.
  */
-export type Phone = { code: string | null; number: string; type: PhoneType };
+export const phoneSchema = z.object({
+  code: z.string().nullable(),
+  number: z.string(),
+  type: z.enum(PHONE_TYPES),
+});
+export type Phone = z.infer<typeof phoneSchema>;
 
 /**
  * One phone row as the form sends it: `code` the ISO region picked beside the number, `number` as

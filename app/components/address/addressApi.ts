@@ -1,12 +1,14 @@
 import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { addressesApi } from "../../../domain/api/addresses.ts";
+import type { BodyOf } from "../../../domain/api/contract.ts";
 import type { Address, AddressInput, AddressUsage } from "../../../domain/schemas/address.ts";
-import { ApiError, apiFetch } from "../../api/client.ts";
+import { ApiError, callApi } from "../../api/client.ts";
 
 /** The saved address book (GET /api/address/), shared by every address picker on screen. */
 export const addressQueryKeys = { all: ["addresses"] as const };
 
 function fetchAddresses(): Promise<Address[]> {
-  return apiFetch<Address[]>("/api/address/");
+  return callApi(addressesApi.list);
 }
 
 /** `enabled` false: a shared file's view, which names addresses one by one instead. */
@@ -14,16 +16,15 @@ export function useAddresses(enabled = true) {
   return useQuery({ queryKey: addressQueryKeys.all, queryFn: fetchAddresses, staleTime: 30_000, enabled });
 }
 
-/** POST /api/address/ creates (no id) or updates (with id) and answers the saved address. */
+/** Creates (no id) or updates (with id) and answers the saved address. */
 export function saveAddress(input: Partial<Record<keyof AddressInput, string | null>>): Promise<Address> {
-  return apiFetch<Address>("/api/address/", { method: "POST", body: JSON.stringify(input) });
+  // The form has checked the fields with the same schema the server validates them with.
+  return callApi(addressesApi.save, { body: input as BodyOf<typeof addressesApi.save> });
 }
 
-/** DELETE /api/address/{id}; `confirm` clears the references of an address still in use. */
+/** `confirm` clears the references of an address still in use. */
 export async function deleteAddress(id: string, confirm: boolean): Promise<void> {
-  await apiFetch(`/api/address/${encodeURIComponent(id)}${confirm ? "?confirm=true" : ""}`, {
-    method: "DELETE",
-  });
+  await callApi(addressesApi.remove, { params: { id }, query: confirm ? { confirm: "true" } : {} });
 }
 
 /** The usages of a refused delete, or null when the refusal is something else. */

@@ -1,6 +1,8 @@
 import { Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { addressesApi } from "../../../domain/api/addresses.ts";
+import { operationUrl } from "../../api/client.ts";
 import { institutionQueryKeys } from "../../components/institution/institutionApi.ts";
 import { DownloadButton } from "../exchange/DownloadButton.tsx";
 import { VCARD_KINDS } from "../exchange/exchangeApi.ts";
@@ -39,7 +41,7 @@ export function CompanyExchangePanel() {
             label={t("companies.institutionsCsv")}
           />
           <DownloadButton
-            path="/api/address/csv"
+            path={operationUrl(addressesApi.csv)}
             fileName="kinfile-addresses.csv"
             label={t("companies.addressesCsv")}
           />

@@ -1,7 +1,9 @@
 import { Group } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { personsApi } from "../../../domain/api/persons.ts";
 import { isTypeOfGroup, type PersonGroup } from "../../../domain/catalog/relationships.ts";
+import { operationUrl } from "../../api/client.ts";
 import { DownloadButton } from "../exchange/DownloadButton.tsx";
 import { VCARD_KINDS } from "../exchange/exchangeApi.ts";
 import { VcardImportButton } from "../exchange/VcardImportButton.tsx";
@@ -32,7 +34,7 @@ export function NetworkExchangeActions({ group }: { group: PersonGroup }) {
         label={t("vcard.export")}
       />
       <DownloadButton
-        path={`/api/pn/person/${group}/csv`}
+        path={operationUrl(personsApi.csv, { params: { group } })}
         fileName={`kinfile-${group}.csv`}
         label={t("csv.export")}
       />

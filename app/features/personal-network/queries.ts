@@ -1,6 +1,7 @@
+import { personsApi } from "../../../domain/api/persons.ts";
 import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
-import type { PersonListItem, PersonRecord } from "../../../domain/schemas/person.ts";
-import { apiFetch } from "../../api/client.ts";
+import type { PersonListItem, PersonRecord, PersonSaveBody } from "../../../domain/schemas/person.ts";
+import { callApi } from "../../api/client.ts";
 
 /**
  * The person queries of the personal network, for its pages and its forms alike. Every key
@@ -28,35 +29,28 @@ export function personListQuery(group: PersonGroup) {
 }
 
 export function fetchOwnPerson(): Promise<PersonRecord> {
-  return apiFetch<PersonRecord>("/api/pn/person");
+  return callApi(personsApi.own);
 }
 
 export function fetchPersons(group: PersonGroup): Promise<PersonListItem[]> {
-  return apiFetch<PersonListItem[]>(`/api/pn/person/${group}`);
+  return callApi(personsApi.list, { params: { group } });
 }
 
 export function fetchPerson(group: PersonGroup, id: string): Promise<PersonRecord> {
-  return apiFetch<PersonRecord>(`/api/pn/person/${group}/${encodeURIComponent(id)}`);
+  return callApi(personsApi.read, { params: { group, id } });
 }
 
-/** The person's social number in clear (GET ...?reveal=socialNumber; the server logs the reveal). */
+/** The person's social number in clear (the server logs the reveal). */
 export async function revealSocialNumber(group: PersonGroup, id: string): Promise<string | null> {
-  const person = await apiFetch<PersonRecord>(
-    `/api/pn/person/${group}/${encodeURIComponent(id)}?reveal=socialNumber`,
-  );
+  const person = await callApi(personsApi.read, { params: { group, id }, query: { reveal: "socialNumber" } });
   return person.mainDetails.socialNumber;
 }
 
-/** POST /api/pn/person creates (no id) or updates (with id); it answers the person's id. */
-export async function savePerson(body: unknown): Promise<string> {
-  const answer = await apiFetch<unknown>("/api/pn/person", { method: "POST", body: JSON.stringify(body) });
-  if (typeof answer === "string") return answer;
-  if (typeof answer === "object" && answer !== null && "id" in answer && typeof answer.id === "string") {
-    return answer.id;
-  }
-  throw new TypeError("POST /api/pn/person answered no id");
+/** Creates (no id) or updates (with id) a person; answers its id. */
+export function savePerson(body: PersonSaveBody): Promise<string> {
+  return callApi(personsApi.save, { body });
 }
 
 export async function deletePerson(id: string): Promise<void> {
-  await apiFetch(`/api/pn/person/${encodeURIComponent(id)}`, { method: "DELETE" });
+  await callApi(personsApi.remove, { params: { id } });
 }

@@ -1,21 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { addressInputSchema } from "../../../domain/schemas/address.ts";
+import { addressesApi } from "../../../domain/api/addresses.ts";
+import { addressesTypes } from "../../../domain/api/addresses.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import { registerOperation } from "../../http/operations.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { addressRepository } from "./repository.ts";
 import { createAddressService } from "./service.ts";
-
-const idParams = z.object({ id: z.string().max(64) });
-const deleteQuery = z.object({
-  confirm: z
-    .enum(["true", "false"])
-    .optional()
-    .transform((value) => value === "true"),
-});
 
 // Persons and institutions are deleted too; their references are foreign keys set to null anyway.
 /** An account's addresses go with it. */
@@ -28,21 +20,16 @@ export async function addressRoutes(
   options: { database: Database; onChange?: readonly ChangeHook[] },
 ): Promise<void> {
   const service = createAddressService(options.database.db, options.onChange);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = { access: "user" as const };
+  registerOperation(app, addressesApi.list, addressesTypes.list, async (request) =>
+    service.list(actorOf(request)),
+  );
 
-  api.get("/api/address/", { config: user }, async (request) => service.list(actorOf(request)));
-
-  api.post("/api/address/", { config: user, schema: { body: addressInputSchema } }, async (request) =>
+  registerOperation(app, addressesApi.save, addressesTypes.save, async (request) =>
     service.save(actorOf(request), request.body),
   );
 
-  api.delete(
-    "/api/address/:id",
-    { config: user, schema: { params: idParams, querystring: deleteQuery } },
-    async (request, reply) => {
-      await service.remove(actorOf(request), request.params.id, request.query.confirm);
-      return reply.code(204).send();
-    },
-  );
+  registerOperation(app, addressesApi.remove, addressesTypes.remove, async (request, reply) => {
+    await service.remove(actorOf(request), request.params.id, request.query.confirm);
+    return reply.code(204).send();
+  });
 }

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { addressesApi } from "../../../domain/api/addresses.ts";
+import { addressesTypes } from "../../../domain/api/addresses.types.ts";
+import { personsApi } from "../../../domain/api/persons.ts";
+import { personsTypes } from "../../../domain/api/persons.types.ts";
 import { recordsApi } from "../../../domain/api/records.ts";
 import { recordsTypes } from "../../../domain/api/records.types.ts";
 import { countryName } from "../../../domain/catalog/countries.ts";
-import {
-  isRelationshipType,
-  PERSON_GROUPS,
-  relationshipTypeLabelKey,
-} from "../../../domain/catalog/relationships.ts";
+import { isRelationshipType, relationshipTypeLabelKey } from "../../../domain/catalog/relationships.ts";
 import { formatPhone } from "../../../domain/schemas/phone.ts";
 import { categoriesOf, listColumns } from "../../../domain/sections/index.ts";
 import { fieldLabelKey } from "../../../domain/sections/labels.ts";
@@ -26,8 +25,6 @@ import { personReader } from "../persons/reader.ts";
 import type { ListCache } from "../records/list-cache.ts";
 import { recordReader } from "../records/reader.ts";
 import { dateCell, recordCell } from "./cells.ts";
-
-const groupParams = z.object({ group: z.enum(PERSON_GROUPS) });
 
 /**
  * Every list as a CSV download, read through the owning modules' public faces with the access of
@@ -77,34 +74,30 @@ export async function listExportRoutes(
     }
   }
 
-  api.get(
-    "/api/pn/person/:group/csv",
-    { config: user, schema: { params: groupParams } },
-    async (request, reply) => {
-      const language = requestLanguage(request);
-      const t = (key: string) => options.locales.translate(language, key);
-      const { group } = request.params;
-      const withBirthday = group === "relative";
-      const list = await persons.listGroup(actorOf(request).userId, group);
-      const header = [t("network:columns.name"), t("network:columns.type"), t("network:columns.phone")];
-      if (withBirthday) header.push(t("network:columns.birthday"));
-      const rows = list.map((person) => {
-        const { mainDetails } = person;
-        const row = [
-          [mainDetails.firstName, mainDetails.lastName].filter(Boolean).join(" "),
-          person.type !== null && isRelationshipType(person.type)
-            ? t(`catalog:${relationshipTypeLabelKey(person.type)}`)
-            : "",
-          person.contactDetails.phones[0] ? formatPhone(person.contactDetails.phones[0]) : "",
-        ];
-        if (withBirthday) row.push(dateCell(mainDetails.birthday, language));
-        return row;
-      });
-      return sendCsv(reply, group, header, rows);
-    },
-  );
+  registerOperation(app, personsApi.csv, personsTypes.csv, async (request, reply) => {
+    const language = requestLanguage(request);
+    const t = (key: string) => options.locales.translate(language, key);
+    const { group } = request.params;
+    const withBirthday = group === "relative";
+    const list = await persons.listGroup(actorOf(request).userId, group);
+    const header = [t("network:columns.name"), t("network:columns.type"), t("network:columns.phone")];
+    if (withBirthday) header.push(t("network:columns.birthday"));
+    const rows = list.map((person) => {
+      const { mainDetails } = person;
+      const row = [
+        [mainDetails.firstName, mainDetails.lastName].filter(Boolean).join(" "),
+        person.type !== null && isRelationshipType(person.type)
+          ? t(`catalog:${relationshipTypeLabelKey(person.type)}`)
+          : "",
+        person.contactDetails.phones[0] ? formatPhone(person.contactDetails.phones[0]) : "",
+      ];
+      if (withBirthday) row.push(dateCell(mainDetails.birthday, language));
+      return row;
+    });
+    return sendCsv(reply, group, header, rows);
+  });
 
-  api.get("/api/address/csv", { config: user }, async (request, reply) => {
+  registerOperation(app, addressesApi.csv, addressesTypes.csv, async (request, reply) => {
     const language = requestLanguage(request);
     const t = (key: string) => options.locales.translate(language, `forms:address.${key}`);
     const fields = ["nickname", "addressLine1", "addressLine2", "city", "state", "zip", "country"] as const;

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { PERSON_GROUPS } from "../../../domain/catalog/relationships.ts";
-import {
-  IMAGE_SRC_MAX_CHARS,
-  personInputSchema,
-  personRevealQuerySchema,
-} from "../../../domain/schemas/person.ts";
+import { personsApi } from "../../../domain/api/persons.ts";
+import { personsTypes } from "../../../domain/api/persons.types.ts";
+import { IMAGE_SRC_MAX_CHARS } from "../../../domain/schemas/person.ts";
 import {
   personVcardDecisionsSchema,
   personVcardExportQuerySchema,
@@ -17,6 +12,7 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
 import type { UploadLimit } from "../../http/file-part.ts";
+import { registerOperation } from "../../http/operations.ts";
 import { vcardRoutes } from "../../vcard/routes.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { createPhotoProcessor } from "./photo-processor.ts";
@@ -26,10 +22,6 @@ import { personVcards } from "./vcard.ts";
 
 /** A person with a 5 MB photo in base64, and room for every other field. */
 const PERSON_BODY_LIMIT = IMAGE_SRC_MAX_CHARS + 1024 * 1024;
-
-const groupParams = z.object({ group: z.enum(PERSON_GROUPS) });
-const groupIdParams = z.object({ group: z.enum(PERSON_GROUPS), id: z.string().max(64) });
-const idParams = z.object({ id: z.string().max(64) });
 
 /** An account's persons go with it. */
 export const forgetPersons: AccountDeletedHook = (userId, trx) => personRepository(trx).deleteAllOf(userId);
@@ -58,17 +50,17 @@ export async function personRoutes(
     photos,
     onChange: options.onChange ?? [],
   });
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = { access: "user" as const };
 
-  api.post(
-    "/api/pn/person",
-    { config: user, bodyLimit: PERSON_BODY_LIMIT, schema: { body: personInputSchema } },
+  registerOperation(
+    app,
+    personsApi.save,
+    personsTypes.save,
     async (request, reply) => {
       const id = await service.save(actorOf(request), request.body);
       // The spec's body is the id itself, as a JSON string.
       return reply.type("application/json; charset=utf-8").send(JSON.stringify(id));
     },
+    { bodyLimit: PERSON_BODY_LIMIT },
   );
 
   // A person is the owner's most personal data (and may hold a revealed social number): no cache keeps a copy.
@@ -77,10 +69,8 @@ export async function personRoutes(
   });
   const revealed = (query: { reveal?: "socialNumber" | undefined }) => (query.reveal ? [query.reveal] : []);
 
-  api.get(
-    "/api/pn/person",
-    { config: user, schema: { querystring: personRevealQuerySchema } },
-    async (request) => service.own(actorOf(request), revealed(request.query)),
+  registerOperation(app, personsApi.own, personsTypes.own, async (request) =>
+    service.own(actorOf(request), revealed(request.query)),
   );
 
   const vcards = personVcards(
@@ -104,18 +94,15 @@ export async function personRoutes(
     options.uploadLimit,
   );
 
-  api.get("/api/pn/person/:group", { config: user, schema: { params: groupParams } }, async (request) =>
+  registerOperation(app, personsApi.list, personsTypes.list, async (request) =>
     service.list(actorOf(request), request.params.group),
   );
 
-  api.get(
-    "/api/pn/person/:group/:id",
-    { config: user, schema: { params: groupIdParams, querystring: personRevealQuerySchema } },
-    async (request) =>
-      service.get(actorOf(request), request.params.group, request.params.id, revealed(request.query)),
+  registerOperation(app, personsApi.read, personsTypes.read, async (request) =>
+    service.get(actorOf(request), request.params.group, request.params.id, revealed(request.query)),
   );
 
-  api.delete("/api/pn/person/:id", { config: user, schema: { params: idParams } }, async (request, reply) => {
+  registerOperation(app, personsApi.remove, personsTypes.remove, async (request, reply) => {
     await service.remove(actorOf(request), request.params.id);
     return reply.code(204).send();
   });

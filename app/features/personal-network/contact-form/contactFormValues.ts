@@ -3,7 +3,12 @@ import {
   TYPE_REQUIRED_MESSAGE,
   typeRequired,
 } from "../../../../domain/catalog/relationships.ts";
-import type { ImportantDates, PersonLinks, PersonRecord } from "../../../../domain/schemas/person.ts";
+import type {
+  ImportantDates,
+  PersonLinks,
+  PersonRecord,
+  PersonSaveBody,
+} from "../../../../domain/schemas/person.ts";
 import type { FieldMessage } from "../../../components/form/schemaErrors.ts";
 import { atLeastOneRow } from "../../../components/multi-value/multiValueRows.ts";
 import { emptyPhoneRow, type PhoneRow, phoneRowOf } from "../../../components/phone/PhoneInput.tsx";
@@ -135,8 +140,9 @@ export function contactValuesOf(person: PersonRecord, phones: PhoneLibrary | nul
  * changed: the server keeps them when their key is absent, so a save does not carry a 200 KB
  * photo back and forth, nor the secret.
  */
-export function contactBody(values: ContactFormValues, initial: ContactFormValues): Record<string, unknown> {
+export function contactBody(values: ContactFormValues, initial: ContactFormValues): PersonSaveBody {
   const { imageSrc, socialNumber, ...main } = values.mainDetails;
+  // The form has checked the values with the same schema the server validates them with.
   return {
     ...values,
     mainDetails: {
@@ -144,7 +150,7 @@ export function contactBody(values: ContactFormValues, initial: ContactFormValue
       ...(imageSrc !== initial.mainDetails.imageSrc ? { imageSrc } : {}),
       ...(socialNumber !== initial.mainDetails.socialNumber ? { socialNumber } : {}),
     },
-  };
+  } as PersonSaveBody;
 }
 
 /**

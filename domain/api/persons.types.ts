@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { PERSON_GROUPS } from "../catalog/relationships.ts";
+import {
+  personInputSchema,
+  personListItemSchema,
+  personRecordSchema,
+  personRevealQuerySchema,
+} from "../schemas/person.ts";
+
+const group = z.enum(PERSON_GROUPS);
+const id = z.string().max(64);
+
+export const personsTypes = {
+  /** The owner's own person ("me"); `?reveal=socialNumber` answers the social number in clear (logged). */
+  own: { query: personRevealQuerySchema, response: personRecordSchema },
+  /** Creates (no id) or replaces (with id) a person; answers its id as a JSON string. */
+  save: { body: personInputSchema, response: z.string() },
+  list: { params: z.object({ group }), response: z.array(personListItemSchema) },
+  read: { params: z.object({ group, id }), query: personRevealQuerySchema, response: personRecordSchema },
+  remove: { params: z.object({ id }), response: z.null() },
+  /** The group's list as a CSV download (text/csv), in the reader's language. */
+  csv: {
+    params: z.object({ group }),
+    response: z.string().describe("text/csv; charset=utf-8, as an attachment"),
+  },
+};
