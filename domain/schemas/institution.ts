@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS } from "../limits.ts";
 import { emailListSchema } from "./email.ts";
 import { optionalRef, optionalText, requiredText } from "./fields.ts";
-import { type Phone, phoneListSchema } from "./phone.ts";
+import { phoneListSchema, phoneSchema } from "./phone.ts";
 
 /**
  * A web address: http(s) with a host name, at most 256 characters; a bare domain such as
@@ -43,11 +43,14 @@ export const institutionInputSchema = z.object({
 export type InstitutionInput = z.output<typeof institutionInputSchema>;
 
 /** An institution as the API answers it. */
-export type Institution = {
-  id: string;
-  name: string;
-  website: string | null;
-  phones: Phone[];
-  emails: string[];
-  address: string | null;
-};
+export const institutionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  website: z.string().nullable(),
+  phones: z.array(phoneSchema),
+  emails: z.array(z.string()),
+  address: z.string().nullable(),
+});
+export type Institution = z.infer<typeof institutionSchema>;
+/** A company as the form sends it, before the schema's defaults. */
+export type InstitutionSaveBody = z.input<typeof institutionInputSchema>;

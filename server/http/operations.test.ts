@@ -107,7 +107,6 @@ const STILL_WITHOUT_ANSWER: string[] = [
   "DELETE /api/documents/:module/:type/:id/delete/:fileName/",
   "DELETE /api/documents/pending/:id",
   "DELETE /api/home/not-applicable/:module/:category",
-  "DELETE /api/institutions/:id",
   "DELETE /api/sbs/cancel/:a/:b",
   "DELETE /api/sbs/cancel/:id",
   "DELETE /api/shared/nominees/:id",
@@ -149,9 +148,6 @@ const STILL_WITHOUT_ANSWER: string[] = [
   "GET /api/documents/file/list/document/:id",
   "GET /api/documents/on-records",
   "GET /api/export",
-  "GET /api/institutions/",
-  "GET /api/institutions/:id",
-  "GET /api/institutions/csv",
   "GET /api/institutions/vcard",
   "GET /api/pn/person/vcard",
   "GET /api/reminders",
@@ -218,7 +214,6 @@ const STILL_WITHOUT_ANSWER: string[] = [
   "POST /api/documents",
   "POST /api/documents/:module/:type/:id/upload",
   "POST /api/import",
-  "POST /api/institutions/",
   "POST /api/institutions/vcard",
   "POST /api/institutions/vcard/decisions",
   "POST /api/pn/person/vcard",
@@ -247,7 +242,6 @@ const STILL_WITHOUT_ANSWER: string[] = [
   "PUT /api/b2b/company/seats",
   "PUT /api/comments/:id",
   "PUT /api/home/not-applicable/:module/:category",
-  "PUT /api/institutions/:id",
   "PUT /api/shared/nominees/:id",
 ];
 

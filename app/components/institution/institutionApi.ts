@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Institution } from "../../../domain/schemas/institution.ts";
-import { apiFetch } from "../../api/client.ts";
+import { institutionsApi } from "../../../domain/api/institutions.ts";
+import type { Institution, InstitutionSaveBody } from "../../../domain/schemas/institution.ts";
+import { callApi } from "../../api/client.ts";
 
 /** The saved companies (GET /api/institutions/) and one of them. */
 export const institutionQueryKeys = {
@@ -10,11 +11,11 @@ export const institutionQueryKeys = {
 };
 
 function fetchInstitutions(): Promise<Institution[]> {
-  return apiFetch<Institution[]>("/api/institutions/");
+  return callApi(institutionsApi.list);
 }
 
 export function fetchInstitution(id: string): Promise<Institution> {
-  return apiFetch<Institution>(`/api/institutions/${encodeURIComponent(id)}`);
+  return callApi(institutionsApi.read, { params: { id } });
 }
 
 /** `enabled` false: a shared file's view, which names companies one by one instead. */
@@ -27,22 +28,12 @@ export function useInstitutions(enabled = true) {
   });
 }
 
-/** POST /api/institutions/ for a new company (answers { id }), PUT /api/institutions/{id} for a saved one. */
-export async function saveInstitution(id: string | null, input: unknown): Promise<string> {
-  if (id === null) {
-    const created = await apiFetch<{ id: string }>("/api/institutions/", {
-      method: "POST",
-      body: JSON.stringify(input),
-    });
-    return created.id;
-  }
-  const saved = await apiFetch<Institution>(`/api/institutions/${encodeURIComponent(id)}`, {
-    method: "PUT",
-    body: JSON.stringify(input),
-  });
-  return saved.id;
+/** Creates a new company, or replaces a saved one; answers its id. */
+export async function saveInstitution(id: string | null, body: InstitutionSaveBody): Promise<string> {
+  if (id === null) return (await callApi(institutionsApi.create, { body })).id;
+  return (await callApi(institutionsApi.replace, { params: { id }, body })).id;
 }
 
 export async function deleteInstitution(id: string): Promise<void> {
-  await apiFetch(`/api/institutions/${encodeURIComponent(id)}`, { method: "DELETE" });
+  await callApi(institutionsApi.remove, { params: { id } });
 }

@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { addressesApi } from "../../../domain/api/addresses.ts";
+import { institutionsApi } from "../../../domain/api/institutions.ts";
 import { operationUrl } from "../../api/client.ts";
 import { institutionQueryKeys } from "../../components/institution/institutionApi.ts";
 import { DownloadButton } from "../exchange/DownloadButton.tsx";
@@ -36,7 +37,7 @@ export function CompanyExchangePanel() {
             label={t("companies.institutionsVcard")}
           />
           <DownloadButton
-            path="/api/institutions/csv"
+            path={operationUrl(institutionsApi.csv)}
             fileName="kinfile-institutions.csv"
             label={t("companies.institutionsCsv")}
           />

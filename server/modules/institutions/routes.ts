@@ -1,19 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { institutionInputSchema } from "../../../domain/schemas/institution.ts";
+import { institutionsApi } from "../../../domain/api/institutions.ts";
+import { institutionsTypes } from "../../../domain/api/institutions.types.ts";
 import { institutionVcardDecisionsSchema, vcardExportQuerySchema } from "../../../domain/schemas/vcard.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
 import type { UploadLimit } from "../../http/file-part.ts";
+import { registerOperation } from "../../http/operations.ts";
 import { NO_IMPORT_QUERY, vcardRoutes } from "../../vcard/routes.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { institutionRepository } from "./repository.ts";
 import { createInstitutionService } from "./service.ts";
 import { institutionVcards } from "./vcard.ts";
-
-const idParams = z.object({ id: z.string().max(64) });
 
 /** An account's institutions go with it. */
 export const forgetInstitutions: AccountDeletedHook = (userId, trx) =>
@@ -35,10 +33,9 @@ export async function institutionRoutes(
   },
 ): Promise<void> {
   const service = createInstitutionService(options.database.db, options.onChange);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = { access: "user" as const };
-
-  api.get("/api/institutions/", { config: user }, async (request) => service.list(actorOf(request)));
+  registerOperation(app, institutionsApi.list, institutionsTypes.list, async (request) =>
+    service.list(actorOf(request)),
+  );
 
   const vcards = institutionVcards(options.database.db, options.onChange, options.addressChanges);
   await vcardRoutes(
@@ -56,32 +53,20 @@ export async function institutionRoutes(
     options.uploadLimit,
   );
 
-  api.post(
-    "/api/institutions/",
-    { config: user, schema: { body: institutionInputSchema } },
-    async (request) => ({
-      id: (await service.save(actorOf(request), request.body.id, request.body)).id,
-    }),
-  );
+  registerOperation(app, institutionsApi.create, institutionsTypes.create, async (request) => ({
+    id: (await service.save(actorOf(request), request.body.id, request.body)).id,
+  }));
 
-  api.get("/api/institutions/:id", { config: user, schema: { params: idParams } }, async (request) =>
+  registerOperation(app, institutionsApi.read, institutionsTypes.read, async (request) =>
     service.get(actorOf(request), request.params.id),
   );
 
-  api.put(
-    "/api/institutions/:id",
-    { config: user, schema: { params: idParams, body: institutionInputSchema } },
-    async (request) => {
-      return service.save(actorOf(request), request.params.id, request.body);
-    },
+  registerOperation(app, institutionsApi.replace, institutionsTypes.replace, async (request) =>
+    service.save(actorOf(request), request.params.id, request.body),
   );
 
-  api.delete(
-    "/api/institutions/:id",
-    { config: user, schema: { params: idParams } },
-    async (request, reply) => {
-      await service.remove(actorOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  registerOperation(app, institutionsApi.remove, institutionsTypes.remove, async (request, reply) => {
+    await service.remove(actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
 }

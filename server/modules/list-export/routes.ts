@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { addressesApi } from "../../../domain/api/addresses.ts";
 import { addressesTypes } from "../../../domain/api/addresses.types.ts";
+import { institutionsApi } from "../../../domain/api/institutions.ts";
+import { institutionsTypes } from "../../../domain/api/institutions.types.ts";
 import { personsApi } from "../../../domain/api/persons.ts";
 import { personsTypes } from "../../../domain/api/persons.types.ts";
 import { recordsApi } from "../../../domain/api/records.ts";
@@ -42,8 +43,6 @@ export async function listExportRoutes(
   const persons = personReader(db, options.dataKeys);
   const addresses = addressReader(db);
   const institutions = institutionReader(db);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = { access: "user" as const };
 
   for (const module of RECORD_MODULES) {
     for (const category of categoriesOf(module)) {
@@ -113,7 +112,7 @@ export async function listExportRoutes(
     return sendCsv(reply, "addresses", fields.map(t), rows);
   });
 
-  api.get("/api/institutions/csv", { config: user }, async (request, reply) => {
+  registerOperation(app, institutionsApi.csv, institutionsTypes.csv, async (request, reply) => {
     const language = requestLanguage(request);
     const t = (key: string) => options.locales.translate(language, key);
     const ownerId = actorOf(request).userId;
