@@ -106,7 +106,6 @@ const STILL_WITHOUT_ANSWER: string[] = [
   "DELETE /api/documents/:module/:type/:id",
   "DELETE /api/documents/:module/:type/:id/delete/:fileName/",
   "DELETE /api/documents/pending/:id",
-  "DELETE /api/home/not-applicable/:module/:category",
   "DELETE /api/sbs/cancel/:a/:b",
   "DELETE /api/sbs/cancel/:id",
   "DELETE /api/shared/nominees/:id",
@@ -241,7 +240,6 @@ const STILL_WITHOUT_ANSWER: string[] = [
   "PUT /api/b2b/company",
   "PUT /api/b2b/company/seats",
   "PUT /api/comments/:id",
-  "PUT /api/home/not-applicable/:module/:category",
   "PUT /api/shared/nominees/:id",
 ];
 

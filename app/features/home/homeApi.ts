@@ -1,15 +1,16 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { homeApi } from "../../../domain/api/home.ts";
 import { hasFullAccess } from "../../../domain/roles.ts";
 import type { Home } from "../../../domain/schemas/home.ts";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
-import { apiFetch } from "../../api/client.ts";
+import { callApi } from "../../api/client.ts";
 import { accountQuery } from "../../session/accountQuery.ts";
 import { HOME_QUERY_KEY } from "./homeQueryKey.ts";
 
 /** The home's answer: progress, next steps, reminders, nominees, binder (GET /api/home). */
 export const homeQuery = {
   queryKey: HOME_QUERY_KEY,
-  queryFn: () => apiFetch<Home>("/api/home"),
+  queryFn: (): Promise<Home> => callApi(homeApi.home),
   // Read again at each visit: a person, a nominee or a binder saved elsewhere moves it on too.
   staleTime: 0,
 };
@@ -39,8 +40,8 @@ export function useNotApplicable() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ module, category, notApplicable }: NotApplicableChange) =>
-      apiFetch<void>(`/api/home/not-applicable/${module}/${encodeURIComponent(category)}`, {
-        method: notApplicable ? "PUT" : "DELETE",
+      callApi(notApplicable ? homeApi.markNotApplicable : homeApi.unmarkNotApplicable, {
+        params: { module, category },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: HOME_QUERY_KEY }),
   });

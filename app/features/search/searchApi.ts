@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { searchApi } from "../../../domain/api/search.ts";
 import { LIMITS } from "../../../domain/limits.ts";
 import type { SearchResponse } from "../../../domain/schemas/search.ts";
-import { apiFetch } from "../../api/client.ts";
+import { callApi } from "../../api/client.ts";
 
 /** Whether the server would look for anything: one word long enough (words.ts on the server). */
 export function isSearchable(query: string): boolean {
@@ -16,7 +17,7 @@ export function useSearchResults(query: string) {
   const q = query.trim().slice(0, LIMITS.searchQueryMax);
   return useQuery({
     queryKey: ["search", q],
-    queryFn: ({ signal }) => apiFetch<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }): Promise<SearchResponse> => callApi(searchApi.search, { query: { q }, signal }),
     enabled: isSearchable(q),
     // What was typed a moment ago stays on screen while the next answer comes.
     placeholderData: keepPreviousData,

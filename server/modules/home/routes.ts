@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { homeSchema, notApplicableParamsSchema } from "../../../domain/schemas/home.ts";
+import { homeApi } from "../../../domain/api/home.ts";
+import { homeTypes } from "../../../domain/api/home.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
+import { registerOperation } from "../../http/operations.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import type { ListCache } from "../records/list-cache.ts";
 import { notApplicableRepository } from "./repository.ts";
@@ -28,32 +29,21 @@ export async function homeRoutes(
     listCache: options.listCache,
     clock: options.clock ?? Date.now,
   });
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const subscriber = { access: "subscriber" as const };
-  const markPath = "/api/home/not-applicable/:module/:category";
+  registerOperation(app, homeApi.home, homeTypes.home, async (request, reply) => {
+    const home = await service.home(actorOf(request).userId);
+    return reply.header("cache-control", "no-store").send(home);
+  });
 
-  api.get(
-    "/api/home",
-    { config: subscriber, schema: { response: { 200: homeSchema } } },
-    async (request, reply) => {
-      const home = await service.home(actorOf(request).userId);
-      return reply.header("cache-control", "no-store").send(home);
-    },
-  );
+  registerOperation(app, homeApi.markNotApplicable, homeTypes.markNotApplicable, async (request, reply) => {
+    const { module, category } = request.params;
+    await service.markNotApplicable(actorOf(request).userId, module, category);
+    return reply.code(204).send();
+  });
 
-  api.put(
-    markPath,
-    { config: subscriber, schema: { params: notApplicableParamsSchema } },
-    async (request, reply) => {
-      const { module, category } = request.params;
-      await service.markNotApplicable(actorOf(request).userId, module, category);
-      return reply.code(204).send();
-    },
-  );
-
-  api.delete(
-    markPath,
-    { config: subscriber, schema: { params: notApplicableParamsSchema } },
+  registerOperation(
+    app,
+    homeApi.unmarkNotApplicable,
+    homeTypes.unmarkNotApplicable,
     async (request, reply) => {
       const { module, category } = request.params;
       await service.unmarkNotApplicable(actorOf(request).userId, module, category);

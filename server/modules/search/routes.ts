@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { searchApi } from "../../../domain/api/search.ts";
+import { searchTypes } from "../../../domain/api/search.types.ts";
 import { LIMITS } from "../../../domain/limits.ts";
-import { type SearchKind, searchQuerySchema, searchResponseSchema } from "../../../domain/schemas/search.ts";
+import type { SearchKind } from "../../../domain/schemas/search.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import { hasFullFile } from "../../auth/permissions.ts";
+import { registerOperation } from "../../http/operations.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { searchRepository } from "./repository.ts";
@@ -20,30 +22,23 @@ const FULL_FILE_KINDS: readonly SearchKind[] = [...NETWORK_KINDS, "record", "doc
 
 /** GET /api/search?q=: the shell's search box. */
 export async function searchRoutes(app: FastifyInstance, options: { search: Search }): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/api/search",
-    {
-      config: { access: "user" },
-      schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const kinds = hasFullFile(actor) ? FULL_FILE_KINDS : NETWORK_KINDS;
-      const language = requestLanguage(request);
-      const own = await options.search.own(actor.userId, request.query.q, kinds, language);
-      // A nominee also finds what others released to them (never anything unreleased).
-      const shared = await options.search.shared(
-        actor,
-        request.query.q,
-        language,
-        LIMITS.searchResultsMax - own.results.length,
-      );
-      const answer = {
-        results: [...own.results, ...shared.results],
-        truncated: own.truncated || shared.truncated,
-      };
-      // Names and addresses in clear: no cache keeps a copy.
-      return reply.header("cache-control", "no-store").send(answer);
-    },
-  );
+  registerOperation(app, searchApi.search, searchTypes.search, async (request, reply) => {
+    const actor = actorOf(request);
+    const kinds = hasFullFile(actor) ? FULL_FILE_KINDS : NETWORK_KINDS;
+    const language = requestLanguage(request);
+    const own = await options.search.own(actor.userId, request.query.q, kinds, language);
+    // A nominee also finds what others released to them (never anything unreleased).
+    const shared = await options.search.shared(
+      actor,
+      request.query.q,
+      language,
+      LIMITS.searchResultsMax - own.results.length,
+    );
+    const answer = {
+      results: [...own.results, ...shared.results],
+      truncated: own.truncated || shared.truncated,
+    };
+    // Names and addresses in clear: no cache keeps a copy.
+    return reply.header("cache-control", "no-store").send(answer);
+  });
 }
