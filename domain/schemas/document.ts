@@ -105,31 +105,36 @@ export const documentInputSchema = z
   });
 export type DocumentInput = z.output<typeof documentInputSchema>;
 
+const nullableText = z.string().nullable();
+
 /** A row of a document list (the spec's list item, plus what the View button and the field need). */
-export type DocumentListItem = {
-  id: string;
-  module: string;
-  type: string;
-  fileName: string | null;
-  lastName: string | null;
-  description: string | null;
-  assignedModule: string | null;
-  assignedType: string | null;
-  assignedCustomPosition: string | null;
-  assignedDocument: string | null;
+export const documentListItemSchema = z.object({
+  id: z.string(),
+  module: z.string(),
+  type: z.string(),
+  fileName: nullableText,
+  lastName: nullableText,
+  description: nullableText,
+  assignedModule: nullableText,
+  assignedType: nullableText,
+  assignedCustomPosition: nullableText,
+  assignedDocument: nullableText,
   /** Epoch ms: when the document was created. */
-  date: number;
+  date: z.number(),
   /** The stored file's type (sniffed at upload) and size in bytes; null before any upload. */
-  contentType: string | null;
-  size: number | null;
-};
+  contentType: nullableText,
+  size: z.number().nullable(),
+});
+export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
 /** One document. The spec's Document entity spells the name `filename`; lists say `fileName`. */
-export type DocumentRecord = DocumentListItem & {
-  filename: string | null;
-  createTime: number;
-  updateTime: number;
-};
+export const documentRecordSchema = documentListItemSchema.extend({
+  filename: nullableText,
+  createTime: z.number(),
+  updateTime: z.number(),
+});
+export type DocumentRecord = z.infer<typeof documentRecordSchema>;
 
 /** GET /api/documents/{module}/count and its by-subtype form: documents per type. */
-export type DocumentCounts = Record<string, number>;
+export const documentCountsSchema = z.record(z.string(), z.number());
+export type DocumentCounts = z.infer<typeof documentCountsSchema>;

@@ -3,6 +3,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onSendHookHandler,
   preValidationHookHandler,
 } from "fastify";
 import type { z } from "zod";
@@ -35,6 +36,7 @@ export type OperationOptions<T extends OperationTypes> = {
   config?: Omit<FastifyContextConfig, "access">;
   bodyLimit?: number;
   preValidation?: preValidationHookHandler;
+  onSend?: onSendHookHandler;
 };
 
 /** Fastify's `:name` path with the fixed parameters written in. */
@@ -75,6 +77,7 @@ export function registerOperation<T extends OperationTypes>(
     },
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     ...(options.preValidation === undefined ? {} : { preValidation: options.preValidation }),
+    ...(options.onSend === undefined ? {} : { onSend: options.onSend }),
     handler: (request, reply) => {
       // The handler reads the fixed parameters as if the path had carried them.
       if (Object.keys(fixed).length > 0) request.params = { ...(request.params as object), ...fixed };

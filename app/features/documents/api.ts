@@ -1,5 +1,7 @@
-import type { DocumentListItem } from "../../../domain/schemas/document.ts";
-import { ApiError, apiFetch, parseApiError } from "../../api/client.ts";
+import type { BodyOf, ParamsOf } from "../../../domain/api/contract.ts";
+import { documentsApi } from "../../../domain/api/documents.ts";
+import type { DocumentListItem, DocumentModule } from "../../../domain/schemas/document.ts";
+import { ApiError, callApi, operationUrl, parseApiError } from "../../api/client.ts";
 
 /** A document as the list and single-document calls answer it: the server's own declaration. */
 export type DocumentItem = DocumentListItem;
@@ -22,47 +24,50 @@ export type DocumentRef = Pick<DocumentItem, "module" | "type" | "id">;
 
 export { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/catalog/documents.ts";
 
-function documentPath({ module, type, id }: DocumentRef): string {
-  return `/api/documents/${encodeURIComponent(module)}/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
+/** The path parameters of a document: the contract's module is one of the document modules. */
+function documentParams({ module, type, id }: DocumentRef): ParamsOf<typeof documentsApi.read> {
+  return { module: module as DocumentModule, type, id };
 }
 
 export function listDocuments(module: string, type: string): Promise<DocumentItem[]> {
-  return apiFetch<DocumentItem[]>(
-    `/api/documents/${encodeURIComponent(module)}/type/${encodeURIComponent(type)}`,
-  );
+  return callApi(documentsApi.list, { params: { module: module as DocumentModule, type } });
 }
 
 /** The documents attached to the owner's records (the library shows them beside its own). */
 export function listDocumentsOnRecords(): Promise<DocumentItem[]> {
-  return apiFetch<DocumentItem[]>("/api/documents/on-records");
+  return callApi(documentsApi.onRecords);
 }
 
 export function getDocument(ref: DocumentRef): Promise<DocumentItem> {
-  return apiFetch<DocumentItem>(documentPath(ref));
+  return callApi(documentsApi.read, { params: documentParams(ref) });
 }
 
 /** Creates (without `id`) or changes a document's metadata; answers its id. */
 export function saveDocument(metadata: DocumentMetadata): Promise<string> {
-  return apiFetch<string>("/api/documents", { method: "POST", body: JSON.stringify(metadata) });
+  // Modules and types come from the catalogs the server's schema checks them against.
+  return callApi(documentsApi.save, { body: metadata as BodyOf<typeof documentsApi.save> });
 }
 
-export function deleteDocument(ref: DocumentRef): Promise<void> {
-  return apiFetch<void>(documentPath(ref), { method: "DELETE" });
+export async function deleteDocument(ref: DocumentRef): Promise<void> {
+  await callApi(documentsApi.remove, { params: documentParams(ref) });
 }
 
 /** Deletes an upload of a record's form left unsaved; one its record's save kept stays (204 either way). */
-export function discardPendingUpload(id: string): Promise<void> {
-  return apiFetch<void>(`/api/documents/pending/${encodeURIComponent(id)}`, { method: "DELETE" });
+export async function discardPendingUpload(id: string): Promise<void> {
+  await callApi(documentsApi.discardPending, { params: { id } });
 }
 
 /** Removes the stored file only; the server refuses a name that is not the stored one. */
-export function deleteDocumentFile(ref: DocumentRef, fileName: string): Promise<void> {
-  return apiFetch<void>(`${documentPath(ref)}/delete/${encodeURIComponent(fileName)}/`, { method: "DELETE" });
+export async function deleteDocumentFile(ref: DocumentRef, fileName: string): Promise<void> {
+  await callApi(documentsApi.removeFile, { params: { ...documentParams(ref), fileName } });
 }
 
 /** The file's address; `inline` opens a PDF in the browser's viewer. */
 export function downloadUrl(ref: DocumentRef, fileName: string, inline = false): string {
-  return `${documentPath(ref)}/download/${encodeURIComponent(fileName)}/${inline ? "?inline=1" : ""}`;
+  return operationUrl(documentsApi.download, {
+    params: { ...documentParams(ref), fileName },
+    ...(inline ? { query: { inline: "1" } } : {}),
+  });
 }
 
 export function isPdf(document: Pick<DocumentItem, "contentType">): boolean {
@@ -82,7 +87,7 @@ export function uploadDocumentFile(
 ): Promise<DocumentItem> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", `${documentPath(ref)}/upload`);
+    request.open("POST", operationUrl(documentsApi.upload, { params: documentParams(ref) }));
     request.withCredentials = true;
     request.setRequestHeader("Accept", "application/json");
     request.setRequestHeader("Accept-Language", language);

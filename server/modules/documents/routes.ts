@@ -1,58 +1,19 @@
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  ASSIGNED_MODULES,
-  categoryKeySchema,
-  DOCUMENT_MODULES,
-  documentInputSchema,
-  isAssignedCategory,
-  isDocumentType,
-} from "../../../domain/schemas/document.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { documentsApi } from "../../../domain/api/documents.ts";
+import { documentsTypes } from "../../../domain/api/documents.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
 import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../../http/file-part.ts";
+import { registerOperation } from "../../http/operations.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import type { RecordChangeHook } from "../records/service.ts";
 import { sendDownload } from "./download.ts";
 import { documentRepository } from "./repository.ts";
 import { createDocumentService } from "./service.ts";
-
-const id = z.string().max(64);
-const module = z.enum(DOCUMENT_MODULES);
-const categoryOf = <T extends { module: string; type: string }>(schema: z.ZodType<T>) =>
-  schema.refine((params) => isDocumentType(params.module, params.type), {
-    path: ["type"],
-    message: "errors:fields.invalid_choice",
-  });
-const typeParams = categoryOf(z.object({ module, type: categoryKeySchema }));
-const documentParams = categoryOf(z.object({ module, type: categoryKeySchema, id }));
-const fileParams = categoryOf(
-  z.object({ module, type: categoryKeySchema, id, fileName: z.string().max(1024) }),
-);
-const assignedParams = <T extends { subtype: string; type: string }>(schema: z.ZodType<T>) =>
-  schema.refine((params) => isAssignedCategory(params.subtype, params.type), {
-    path: ["type"],
-    message: "errors:fields.invalid_choice",
-  });
-const assignedCountParams = assignedParams(
-  z.object({ module, subtype: z.enum(ASSIGNED_MODULES), type: categoryKeySchema }),
-);
-/** The download's variant with the filing as its extra segment: `{module}/{subtype}/{type}`, as the assigned count names it. */
-const filedFileParams = assignedParams(
-  z.object({
-    module,
-    subtype: z.enum(ASSIGNED_MODULES),
-    type: categoryKeySchema,
-    id,
-    fileName: z.string().max(1024),
-  }),
-);
-const inlineQuery = z.object({ inline: z.enum(["1", "true", "0", "false"]).optional() });
 
 /**
  * An account's documents go with it: the rows, then the files of this app's blob store, inside the
@@ -97,123 +58,87 @@ export async function documentRoutes(
   // unsubscribe link's one-click POST) keep their own small multipart parser. Limits per request
   // are set where the file is read (upload.ts).
   await app.register(multipart);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const subscriber = { access: "subscriber" as const };
+  const inline = (query: { inline?: string | undefined }) => query.inline === "1" || query.inline === "true";
 
-  api.post(
-    "/api/documents",
-    { config: subscriber, schema: { body: documentInputSchema } },
-    async (request, reply) => {
-      const documentId = await service.save(actorOf(request), request.body);
-      // The spec's body is the id itself, as a JSON string.
-      return reply.type("application/json; charset=utf-8").send(JSON.stringify(documentId));
-    },
-  );
+  registerOperation(app, documentsApi.save, documentsTypes.save, async (request, reply) => {
+    const documentId = await service.save(actorOf(request), request.body);
+    // The spec's body is the id itself, as a JSON string.
+    return reply.type("application/json; charset=utf-8").send(JSON.stringify(documentId));
+  });
 
-  api.post(
-    "/api/documents/:module/:type/:id/upload",
+  registerOperation(
+    app,
+    documentsApi.upload,
+    documentsTypes.upload,
+    async (request) => service.upload(actorOf(request), request.params, request as FastifyRequest),
     {
-      config: { ...subscriber, rateLimit: perAccountUploads(options.uploadLimit) },
-      schema: { params: documentParams },
+      config: { rateLimit: perAccountUploads(options.uploadLimit) },
       onSend: closeUnreadBody,
     },
-    async (request) => service.upload(actorOf(request), request.params, request),
   );
 
-  api.get(
-    "/api/documents/:module/type/:type",
-    { config: subscriber, schema: { params: typeParams } },
-    async (request) => service.list(actorOf(request), request.params.module, request.params.type),
+  registerOperation(app, documentsApi.list, documentsTypes.list, async (request) =>
+    service.list(actorOf(request), request.params.module, request.params.type),
   );
 
-  api.get(
-    "/api/documents/:module/count",
-    { config: subscriber, schema: { params: z.object({ module }) } },
-    async (request) => service.counts(actorOf(request), request.params.module),
+  registerOperation(app, documentsApi.counts, documentsTypes.counts, async (request) =>
+    service.counts(actorOf(request), request.params.module),
   );
 
-  api.get(
-    "/api/documents/:module/:subtype/:type/count",
-    {
-      config: subscriber,
-      schema: { params: assignedCountParams },
-    },
-    async (request) =>
-      service.countAssigned(
-        actorOf(request),
-        request.params.module,
-        request.params.subtype,
-        request.params.type,
-      ),
+  registerOperation(app, documentsApi.countAssigned, documentsTypes.countAssigned, async (request) =>
+    service.countAssigned(
+      actorOf(request),
+      request.params.module,
+      request.params.subtype,
+      request.params.type,
+    ),
   );
 
-  // Before "/api/documents/:module/count": a fixed path of its own.
-  api.get("/api/documents/on-records", { config: subscriber }, async (request) =>
+  registerOperation(app, documentsApi.onRecords, documentsTypes.onRecords, async (request) =>
     service.onRecords(actorOf(request)),
   );
 
-  api.get(
-    "/api/documents/file/list/document/:id",
-    { config: subscriber, schema: { params: z.object({ id }) } },
-    async (request) => service.attachedTo(actorOf(request), request.params.id),
+  registerOperation(app, documentsApi.attachedTo, documentsTypes.attachedTo, async (request) =>
+    service.attachedTo(actorOf(request), request.params.id),
   );
 
-  api.get(
-    "/api/documents/:module/:type/:id",
-    { config: subscriber, schema: { params: documentParams } },
-    async (request) => service.get(actorOf(request), request.params),
+  registerOperation(app, documentsApi.read, documentsTypes.read, async (request) =>
+    service.get(actorOf(request), request.params),
   );
 
-  api.get(
-    "/api/documents/:module/:type/:id/download/:fileName/",
-    { config: subscriber, schema: { params: fileParams, querystring: inlineQuery } },
-    async (request, reply) => {
-      const file = await service.download(actorOf(request), request.params);
-      const inline = request.query.inline === "1" || request.query.inline === "true";
-      return sendDownload(reply, file, inline);
-    },
-  );
+  registerOperation(app, documentsApi.download, documentsTypes.download, async (request, reply) => {
+    const file = await service.download(actorOf(request), request.params);
+    return sendDownload(reply, file, inline(request.query));
+  });
 
-  api.get(
-    "/api/documents/:module/:subtype/:type/:id/download/:fileName/",
-    { config: subscriber, schema: { params: filedFileParams, querystring: inlineQuery } },
-    async (request, reply) => {
-      const { module, subtype, type, id } = request.params;
-      const file = await service.downloadFiled(actorOf(request), {
-        module,
-        assignedModule: subtype,
-        assignedType: type,
-        id,
-      });
-      const inline = request.query.inline === "1" || request.query.inline === "true";
-      return sendDownload(reply, file, inline);
-    },
-  );
+  registerOperation(app, documentsApi.downloadFiled, documentsTypes.downloadFiled, async (request, reply) => {
+    const { module, subtype, type, id } = request.params;
+    const file = await service.downloadFiled(actorOf(request), {
+      module,
+      assignedModule: subtype,
+      assignedType: type,
+      id,
+    });
+    return sendDownload(reply, file, inline(request.query));
+  });
 
-  api.delete(
-    "/api/documents/:module/:type/:id/delete/:fileName/",
-    { config: subscriber, schema: { params: fileParams } },
-    async (request, reply) => {
-      await service.removeFile(actorOf(request), request.params, request.params.fileName);
-      return reply.code(204).send();
-    },
-  );
+  registerOperation(app, documentsApi.removeFile, documentsTypes.removeFile, async (request, reply) => {
+    await service.removeFile(actorOf(request), request.params, request.params.fileName);
+    return reply.code(204).send();
+  });
 
-  api.delete(
-    "/api/documents/pending/:id",
-    { config: subscriber, schema: { params: z.object({ id }) } },
+  registerOperation(
+    app,
+    documentsApi.discardPending,
+    documentsTypes.discardPending,
     async (request, reply) => {
       await service.discardPending(actorOf(request), request.params.id);
       return reply.code(204).send();
     },
   );
 
-  api.delete(
-    "/api/documents/:module/:type/:id",
-    { config: subscriber, schema: { params: documentParams } },
-    async (request, reply) => {
-      await service.remove(actorOf(request), request.params);
-      return reply.code(204).send();
-    },
-  );
+  registerOperation(app, documentsApi.remove, documentsTypes.remove, async (request, reply) => {
+    await service.remove(actorOf(request), request.params);
+    return reply.code(204).send();
+  });
 }
