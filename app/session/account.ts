@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { accountApi } from "../../domain/api/account.ts";
 import type { Language } from "../../domain/catalog/languages.ts";
 import type { Accent, ThemeMode } from "../../domain/catalog/themes.ts";
 import type { Account } from "../../domain/schemas/account.ts";
-import { apiFetch } from "../api/client.ts";
+import { callApi } from "../api/client.ts";
 import { accountQuery, accountQueryKey } from "./accountQuery.ts";
 
 export { accountQueryKey, fetchAccount } from "./accountQuery.ts";
@@ -31,7 +32,7 @@ export function useSaveAccountPreference(): (changes: {
   const signedIn = useAccount().data !== undefined;
   return (changes) => {
     if (!signedIn) return;
-    void apiFetch<Account>("/api/account/save", { method: "POST", body: JSON.stringify(changes) })
+    void callApi(accountApi.save, { body: changes })
       .then(setAccount)
       .catch(() => {
         // The choice still applies on this device; the account keeps its previous value.

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { accountApi } from "../../domain/api/account.ts";
 import type { Account } from "../../domain/schemas/account.ts";
-import { apiFetch } from "../api/client.ts";
+import { callApi } from "../api/client.ts";
 
 /*
  * The account's fetch without React Query's hooks, so the sign-in page (which only fetches once,
@@ -14,7 +15,7 @@ export const accountQueryKey = ["account"] as const;
  * sends a visitor without a session to sign-in, rather than by the app-wide redirect.
  */
 export function fetchAccount(): Promise<Account> {
-  return apiFetch<Account>("/api/account/account", {}, { redirectOnUnauthorized: false });
+  return callApi(accountApi.account, { redirectOnUnauthorized: false });
 }
 
 /** How long a fetched account counts as fresh: the guard does not ask again within a minute. */

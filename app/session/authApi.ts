@@ -1,6 +1,7 @@
+import { accountApi } from "../../domain/api/account.ts";
 import type { Language } from "../../domain/catalog/languages.ts";
 import { INVITATION_PARAM } from "../../domain/schemas/company.ts";
-import { apiFetch } from "../api/client.ts";
+import { apiFetch, callApi } from "../api/client.ts";
 import { isReturnPath, LOGIN_PATH, RETURN_PARAM } from "./homeRoute.ts";
 
 /*
@@ -111,11 +112,7 @@ export async function startProviderSignIn(): Promise<string> {
 /** The provider's logout address for a session opened through it; null for any other session. */
 export async function fetchSignoutUrl(): Promise<string | null> {
   try {
-    const { url } = await apiFetch<{ url: string | null }>(
-      "/api/account/signout-url",
-      {},
-      { redirectOnUnauthorized: false },
-    );
+    const { url } = await callApi(accountApi.signOutUrl, { redirectOnUnauthorized: false });
     return typeof url === "string" && url !== "" ? url : null;
   } catch {
     return null;

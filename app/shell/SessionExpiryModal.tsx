@@ -5,8 +5,9 @@ import { Button, Group, Modal, Stack, Text, VisuallyHidden } from "@mantine/core
 import { Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
+import { accountApi } from "../../domain/api/account.ts";
 import { TIMINGS_MS } from "../../domain/limits.ts";
-import { apiFetch } from "../api/client.ts";
+import { callApi } from "../api/client.ts";
 import { LOGIN_PATH, SIGNOUT_PATH, sessionEndedPath } from "../session/homeRoute.ts";
 import { MODAL_STYLES } from "./modalStyles.ts";
 import { useAfterFirstPaint } from "./useAfterFirstPaint.ts";
@@ -98,7 +99,7 @@ export function SessionExpiryModal() {
     const check = async () => {
       let times: SessionTimes;
       try {
-        times = await apiFetch<SessionTimes>("/api/account/session");
+        times = await callApi(accountApi.session);
       } catch {
         // A 401 has already sent the app to /signout; anything else is tried again later.
         if (!stopped) timer = setTimeout(check, RETRY_MS);
@@ -176,9 +177,7 @@ function SessionExpiryDialog({
   const extend = async () => {
     setExtending(true);
     try {
-      const { expiresAt } = await apiFetch<{ expiresAt: number }>("/api/account/session/extend", {
-        method: "POST",
-      });
+      const { expiresAt } = await callApi(accountApi.extendSession);
       onExtended(expiresAt);
     } catch {
       // Spec: a failed session renewal ends the session.

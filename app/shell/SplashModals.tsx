@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { accountApi } from "../../domain/api/account.ts";
 import type { Account } from "../../domain/schemas/account.ts";
 import type { BillingMode } from "../../domain/schemas/subscription.ts";
-import { apiFetch } from "../api/client.ts";
+import { callApi } from "../api/client.ts";
 import { useInvitations } from "../features/companies/companyApi.ts";
 import { ACTIVATE_PATH } from "../features/companies/paths.ts";
 import {
@@ -95,7 +96,7 @@ export function SplashModals() {
     if (!splashWanted || elsewhere || activationPending || splashShown.current) return;
     splashShown.current = true;
     openIntroGuide();
-    apiFetch<Account>("/api/account/splash?show=false", { method: "POST" }).then(setAccount, () => {
+    callApi(accountApi.splash, { query: { show: "false" } }).then(setAccount, () => {
       // The flag stays on: the guide simply shows again at the next visit.
     });
   }, [splashWanted, setAccount, elsewhere, activationPending]);
@@ -115,7 +116,7 @@ export function SplashModals() {
 
   const closeSubscribe = () => {
     setSubscribeDismissed(true);
-    apiFetch<Account>("/api/account/splashmobile?show=false", { method: "POST" }).then(setAccount, () => {
+    callApi(accountApi.splashMobile, { query: { show: "false" } }).then(setAccount, () => {
       // Not turned off on the server: it shows again at the next visit, which is harmless.
     });
   };

@@ -1,8 +1,9 @@
+import { accountApi } from "../../../domain/api/account.ts";
 import type { Language } from "../../../domain/catalog/languages.ts";
 import type { Accent, ThemeMode } from "../../../domain/catalog/themes.ts";
 import type { Account, PasswordConfirmation, SignInEventPage } from "../../../domain/schemas/account.ts";
 import type { ImportSummary } from "../../../domain/schemas/file-export.ts";
-import { apiFetch } from "../../api/client.ts";
+import { apiFetch, callApi } from "../../api/client.ts";
 
 /*
  * The calls of My Account: ours under /api/account, better-auth's under /api/auth (the server
@@ -115,17 +116,17 @@ export async function deletePasskey(id: string): Promise<void> {
 export const eventsQueryKey = ["account", "events"] as const;
 
 export function listSignInEvents(): Promise<SignInEventPage> {
-  return apiFetch<SignInEventPage>("/api/account/events");
+  return callApi(accountApi.events);
 }
 
 /** Deletes the account and everything it holds; the password is absent for accounts without one. */
 export async function deleteAccount(form: { password?: string; confirmation: string }): Promise<void> {
-  await apiFetch("/api/account", { method: "DELETE", body: JSON.stringify(form) });
+  await callApi(accountApi.deleteAccount, { body: form });
 }
 
 /** Asks the server to count this session as having just confirmed its password (five minutes). */
 export function confirmPassword(password: string): Promise<PasswordConfirmation> {
-  return post<PasswordConfirmation>("/api/account/confirm-password", { password });
+  return callApi(accountApi.confirmPassword, { body: { password } });
 }
 
 /** The export's address: the whole file as a ZIP, streamed by the browser's own download. */

@@ -1,22 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { PasswordConfirmation } from "../../../domain/schemas/account.ts";
+import { accountApi } from "../../../domain/api/account.ts";
+import { accountTypes } from "../../../domain/api/account.types.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { AuthServices } from "../../auth/better-auth.ts";
 import type { FreshPassword } from "../../auth/fresh-password.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { registerOperation } from "../../http/operations.ts";
 import type { AccountEraser } from "./account-deletion.ts";
-import {
-  accountQuery,
-  confirmPasswordBody,
-  deleteAccountBody,
-  eventsQuery,
-  saveAccountBody,
-  splashQuery,
-} from "./schemas.ts";
 import { createAccountService } from "./service.ts";
 
-function actorOf(request: FastifyRequest): Actor {
+function actorOf(request: Pick<FastifyRequest, "actor">): Actor {
   // The "user" access rule guarantees an actor before the handler runs.
   if (request.actor === null) throw new AppError("unauthenticated");
   return request.actor;
@@ -34,8 +27,6 @@ export async function accountRoutes(
   const { services } = options;
   const { sessions, events } = services;
   const service = createAccountService(services, options.eraser);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = { access: "user" as const };
 
   async function sessionOf(request: FastifyRequest, fresh = false) {
     const session = await sessions.sessionOf(request, { fresh });
@@ -43,72 +34,64 @@ export async function accountRoutes(
     return session;
   }
 
-  // ?login= is the spec's, and ignored: the session decides whose account this is.
-  api.get("/api/account/account", { config: user, schema: { querystring: accountQuery } }, async (request) =>
+  registerOperation(app, accountApi.account, accountTypes.account, async (request) =>
     service.account(actorOf(request)),
   );
 
-  api.post("/api/account/save", { config: user, schema: { body: saveAccountBody } }, async (request) =>
+  registerOperation(app, accountApi.save, accountTypes.save, async (request) =>
     service.save(actorOf(request), request.body),
   );
 
-  api.post("/api/account/splash", { config: user, schema: { querystring: splashQuery } }, async (request) =>
+  registerOperation(app, accountApi.splash, accountTypes.splash, async (request) =>
     service.update(actorOf(request), { showSplashScreen: request.query.show }),
   );
 
-  api.post(
-    "/api/account/splashmobile",
-    { config: user, schema: { querystring: splashQuery } },
-    async (request) => service.update(actorOf(request), { showMobileSplashScreen: request.query.show }),
+  registerOperation(app, accountApi.splashMobile, accountTypes.splashMobile, async (request) =>
+    service.update(actorOf(request), { showMobileSplashScreen: request.query.show }),
   );
 
-  api.get("/api/account/session", { config: user }, async (request, reply) => {
+  registerOperation(app, accountApi.session, accountTypes.session, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const session = await sessionOf(request);
+    const session = await sessionOf(request as FastifyRequest);
     return { expiresAt: session.expiresAt, now: Date.now() };
   });
 
-  api.post("/api/account/session/extend", { config: user }, async (request, reply) => {
-    const session = await sessionOf(request, true);
+  registerOperation(app, accountApi.extendSession, accountTypes.extendSession, async (request, reply) => {
+    const session = await sessionOf(request as FastifyRequest, true);
     const { expiresAt, cookie } = await service.extendSession(session, Date.now());
     reply.header("set-cookie", cookie).header("cache-control", "no-store");
     return { expiresAt };
   });
 
-  // The password asked again before secrets leave (an export with them): rate-limited like sign-in.
-  api.post(
-    "/api/account/confirm-password",
+  registerOperation(
+    app,
+    accountApi.confirmPassword,
+    accountTypes.confirmPassword,
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return options.freshPassword.confirm(request as FastifyRequest, request.body.password);
+    },
     {
       config: {
-        access: "user",
         rateLimit: {
           max: services.config.authRateLimit.max,
           timeWindow: services.config.authRateLimit.windowMs,
         },
       },
-      schema: { body: confirmPasswordBody },
-    },
-    async (request, reply): Promise<PasswordConfirmation> => {
-      reply.header("cache-control", "no-store");
-      return options.freshPassword.confirm(request, request.body.password);
     },
   );
 
-  api.get("/api/account/signout-url", { config: user }, async (request) => ({
+  registerOperation(app, accountApi.signOutUrl, accountTypes.signOutUrl, async (request) => ({
     url: await service.signOutUrl(actorOf(request)),
   }));
 
-  api.get("/api/account/events", { config: user, schema: { querystring: eventsQuery } }, async (request) =>
+  registerOperation(app, accountApi.events, accountTypes.events, async (request) =>
     events.list(actorOf(request).userId, request.query),
   );
 
-  api.delete(
-    "/api/account",
-    { config: user, schema: { body: deleteAccountBody } },
-    async (request, reply) => {
-      const session = await sessionOf(request, true);
-      const { cookie } = await service.deleteAccount(session, request.body);
-      return reply.header("set-cookie", cookie).code(204).send();
-    },
-  );
+  registerOperation(app, accountApi.deleteAccount, accountTypes.deleteAccount, async (request, reply) => {
+    const session = await sessionOf(request as FastifyRequest, true);
+    const { cookie } = await service.deleteAccount(session, request.body);
+    return reply.header("set-cookie", cookie).code(204).send();
+  });
 }

@@ -1,3 +1,4 @@
+import { DELETE_CONFIRMATION_WORDS, type SaveAccountBody } from "../../../domain/api/account.types.ts";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../../domain/catalog/languages.ts";
 import { accountTheme, themeAccountFields } from "../../../domain/catalog/themes.ts";
 import type { Account } from "../../../domain/schemas/account.ts";
@@ -10,7 +11,6 @@ import { sessionCookieName, signSessionToken } from "../../auth/session-cookie.t
 import type { ResolvedSession } from "../../auth/session-identity.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { AccountEraser } from "./account-deletion.ts";
-import { DELETE_CONFIRMATION_WORDS, type SaveAccountBody } from "./schemas.ts";
 
 /** An account without a password proves itself by having signed in this recently. */
 const FRESH_SESSION_MS = 10 * 60 * 1000;
