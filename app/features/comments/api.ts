@@ -1,5 +1,6 @@
+import { commentsApi } from "../../../domain/api/comments.ts";
 import type { Comment, CommentSubjectKind } from "../../../domain/schemas/comment.ts";
-import { apiFetch } from "../../api/client.ts";
+import { apiFetch, callApi } from "../../api/client.ts";
 
 export type { Comment };
 
@@ -16,8 +17,8 @@ export type CommentSource = {
   remove(id: string): Promise<void>;
 };
 
-/** Comments at `listPath` (GET, POST) and `${itemPath}/{id}` (PUT, DELETE). */
-function commentSource(key: readonly unknown[], listPath: string, itemPath: string): CommentSource {
+/** Platform admins' comments on an account, at `listPath` (GET, POST) and `${itemPath}/{id}` (PUT, DELETE). */
+function adminCommentSource(key: readonly unknown[], listPath: string, itemPath: string): CommentSource {
   const item = (id: string) => `${itemPath}/${encodeURIComponent(id)}`;
   return {
     key,
@@ -29,17 +30,22 @@ function commentSource(key: readonly unknown[], listPath: string, itemPath: stri
 }
 
 /** An owner's comments on one of their records or persons. */
-export function subjectComments(kind: CommentSubjectKind, subjectId: string): CommentSource {
-  return commentSource(
-    ["comments", kind, subjectId],
-    `/api/comments/${kind}/${encodeURIComponent(subjectId)}`,
-    "/api/comments",
-  );
+export function subjectComments(subjectKind: CommentSubjectKind, subjectId: string): CommentSource {
+  const params = { subjectKind, subjectId };
+  return {
+    key: ["comments", subjectKind, subjectId],
+    list: () => callApi(commentsApi.list, { params }),
+    add: (notes) => callApi(commentsApi.create, { params, body: { notes } }),
+    update: (id, notes) => callApi(commentsApi.update, { params: { id }, body: { notes } }),
+    remove: async (id) => {
+      await callApi(commentsApi.remove, { params: { id } });
+    },
+  };
 }
 
 /** Platform admins' comments on an account. */
 export function accountComments(userId: string): CommentSource {
-  return commentSource(
+  return adminCommentSource(
     ["admin", "comments", userId],
     `/api/admin/users/${encodeURIComponent(userId)}/comments`,
     "/api/admin/comments",

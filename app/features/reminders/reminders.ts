@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import { remindersApi } from "../../../domain/api/reminders.ts";
 import type { Reminder } from "../../../domain/schemas/reminder.ts";
-import { apiFetch } from "../../api/client.ts";
+import { callApi } from "../../api/client.ts";
 
 /** The caller's coming and recently passed expiry dates (full access only). */
 export const remindersQuery = {
   queryKey: ["reminders"] as const,
-  queryFn: () => apiFetch<Reminder[]>("/api/reminders"),
+  queryFn: (): Promise<Reminder[]> => callApi(remindersApi.upcoming),
   staleTime: 60_000,
 };
 

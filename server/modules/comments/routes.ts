@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { commentsApi } from "../../../domain/api/comments.ts";
+import { commentsTypes } from "../../../domain/api/comments.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
+import { registerOperation } from "../../http/operations.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { commentRepository } from "./repository.ts";
-import { commentBody, commentIdParams, subjectParams } from "./schemas.ts";
 import { createCommentService } from "./service.ts";
 
 /** A comment of 2048 characters, each up to 4 bytes in UTF-8, escaped in JSON, and some room. */
@@ -23,39 +24,34 @@ export async function commentRoutes(
   options: { database: Database; dataKeys: DataKeys },
 ): Promise<void> {
   const service = createCommentService({ db: options.database.db, dataKeys: options.dataKeys });
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = { access: "user" as const };
-
-  api.get(
-    "/api/comments/:subjectKind/:subjectId",
-    { config: user, schema: { params: subjectParams } },
-    (request) => service.list(actorOf(request), request.params.subjectKind, request.params.subjectId),
+  registerOperation(app, commentsApi.list, commentsTypes.list, async (request) =>
+    service.list(actorOf(request), request.params.subjectKind, request.params.subjectId),
   );
 
-  api.post(
-    "/api/comments/:subjectKind/:subjectId",
-    { config: user, bodyLimit: COMMENT_BODY_LIMIT, schema: { params: subjectParams, body: commentBody } },
-    (request) =>
+  registerOperation(
+    app,
+    commentsApi.create,
+    commentsTypes.create,
+    async (request) =>
       service.create(
         actorOf(request),
         request.params.subjectKind,
         request.params.subjectId,
         request.body.notes,
       ),
+    { bodyLimit: COMMENT_BODY_LIMIT },
   );
 
-  api.put(
-    "/api/comments/:id",
-    { config: user, bodyLimit: COMMENT_BODY_LIMIT, schema: { params: commentIdParams, body: commentBody } },
-    (request) => service.update(actorOf(request), request.params.id, request.body.notes),
+  registerOperation(
+    app,
+    commentsApi.update,
+    commentsTypes.update,
+    async (request) => service.update(actorOf(request), request.params.id, request.body.notes),
+    { bodyLimit: COMMENT_BODY_LIMIT },
   );
 
-  api.delete(
-    "/api/comments/:id",
-    { config: user, schema: { params: commentIdParams } },
-    async (request, reply) => {
-      await service.remove(actorOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  registerOperation(app, commentsApi.remove, commentsTypes.remove, async (request, reply) => {
+    await service.remove(actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
 }

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { remindersApi } from "../../../domain/api/reminders.ts";
+import { remindersTypes } from "../../../domain/api/reminders.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
+import { registerOperation } from "../../http/operations.ts";
 import { upcomingReminders } from "./upcoming.ts";
 
 /**
@@ -14,7 +17,7 @@ export async function reminderRoutes(
   options: { database: Database; dataKeys: DataKeys; clock?: () => number },
 ): Promise<void> {
   const clock = options.clock ?? Date.now;
-  app.get("/api/reminders", { config: { access: "subscriber" } }, async (request, reply) => {
+  registerOperation(app, remindersApi.upcoming, remindersTypes.upcoming, async (request, reply) => {
     const actor = actorOf(request);
     const items = await upcomingReminders(options.database.db, options.dataKeys, actor.userId, clock());
     return reply.header("cache-control", "no-store").send(items);
