@@ -176,6 +176,8 @@ export async function apiFetch<T = unknown>(
 export type CallRequest<O> = (ParamsOf<O> extends undefined ? { params?: never } : { params: ParamsOf<O> }) &
   (QueryOf<O> extends undefined ? { query?: never } : { query?: QueryOf<O> }) &
   (BodyOf<O> extends undefined ? { body?: never } : { body: BodyOf<O> }) & {
+    /** A multipart upload's parts, for an operation that declares no JSON body. */
+    form?: FormData;
     signal?: AbortSignal;
   } & ApiFetchOptions;
 
@@ -209,9 +211,10 @@ export async function callApi<O extends Operation>(
   operation: O,
   ...[request]: CallArgs<O>
 ): Promise<AnswerOf<O>> {
-  const { body, signal, redirectOnUnauthorized = true } = (request ?? {}) as CallRequest<Operation>;
+  const { body, form, signal, redirectOnUnauthorized = true } = (request ?? {}) as CallRequest<Operation>;
   const init: RequestInit = { method: operation.method };
   if (body !== undefined) init.body = JSON.stringify(body);
+  if (form !== undefined) init.body = form;
   if (signal !== undefined) init.signal = signal;
   const response = await send(operationUrl(operation, request ?? {}), init, redirectOnUnauthorized);
   return (await readBody(response)) as AnswerOf<O>;

@@ -9,4 +9,7 @@ export const institutionsApi = defineOperations<typeof institutionsTypes>()({
   replace: { method: "PUT", path: "/api/institutions/:id", access: "user" },
   remove: { method: "DELETE", path: "/api/institutions/:id", access: "user", status: 204 },
   csv: { method: "GET", path: "/api/institutions/csv", access: "user" },
+  vcardExport: { method: "GET", path: "/api/institutions/vcard", access: "user" },
+  vcardImport: { method: "POST", path: "/api/institutions/vcard", access: "user" },
+  vcardDecide: { method: "POST", path: "/api/institutions/vcard/decisions", access: "user" },
 });

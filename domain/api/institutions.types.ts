@@ -1,5 +1,13 @@
 import { z } from "zod";
 import { institutionInputSchema, institutionSchema } from "../schemas/institution.ts";
+import {
+  type InstitutionCard,
+  institutionVcardDecisionsSchema,
+  vcardDecisionsResultSchema,
+  vcardExportQuerySchema,
+  vcardFileSchema,
+  vcardImportResultSchema,
+} from "../schemas/vcard.ts";
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -13,4 +21,10 @@ export const institutionsTypes = {
   remove: { params: idParams, response: z.null() },
   /** The companies as a CSV download (text/csv), in the reader's language. */
   csv: { response: z.string().describe("text/csv; charset=utf-8, as an attachment") },
+  /** The companies as a .vcf: every one, or one (`id`). */
+  vcardExport: { query: vcardExportQuerySchema, response: vcardFileSchema },
+  /** multipart/form-data with one `file` part: creates the new companies, answers the likely duplicates. */
+  vcardImport: { response: vcardImportResultSchema<InstitutionCard>() },
+  /** The owner's merge, create or skip of each likely duplicate. */
+  vcardDecide: { body: institutionVcardDecisionsSchema, response: vcardDecisionsResultSchema },
 };

@@ -9,4 +9,7 @@ export const personsApi = defineOperations<typeof personsTypes>()({
   read: { method: "GET", path: "/api/pn/person/:group/:id", access: "user" },
   remove: { method: "DELETE", path: "/api/pn/person/:id", access: "user", status: 204 },
   csv: { method: "GET", path: "/api/pn/person/:group/csv", access: "user" },
+  vcardExport: { method: "GET", path: "/api/pn/person/vcard", access: "user" },
+  vcardImport: { method: "POST", path: "/api/pn/person/vcard", access: "user" },
+  vcardDecide: { method: "POST", path: "/api/pn/person/vcard/decisions", access: "user" },
 });

@@ -6,6 +6,15 @@ import {
   personRecordSchema,
   personRevealQuerySchema,
 } from "../schemas/person.ts";
+import {
+  type PersonCard,
+  personVcardDecisionsSchema,
+  personVcardExportQuerySchema,
+  personVcardTargetSchema,
+  vcardDecisionsResultSchema,
+  vcardFileSchema,
+  vcardImportResultSchema,
+} from "../schemas/vcard.ts";
 
 const group = z.enum(PERSON_GROUPS);
 const id = z.string().max(64);
@@ -23,4 +32,10 @@ export const personsTypes = {
     params: z.object({ group }),
     response: z.string().describe("text/csv; charset=utf-8, as an attachment"),
   },
+  /** The persons as a .vcf: every one, one group's (`group`) or one (`id`). */
+  vcardExport: { query: personVcardExportQuerySchema, response: vcardFileSchema },
+  /** multipart/form-data with one `file` part: creates the new persons, answers the likely duplicates. */
+  vcardImport: { query: personVcardTargetSchema, response: vcardImportResultSchema<PersonCard>() },
+  /** The owner's merge, create or skip of each likely duplicate. */
+  vcardDecide: { body: personVcardDecisionsSchema, response: vcardDecisionsResultSchema },
 };

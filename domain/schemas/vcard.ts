@@ -113,3 +113,27 @@ export type InstitutionVcardDecisions = z.output<typeof institutionVcardDecision
 
 /** The answer of POST .../vcard/decisions: what was created and what was merged. */
 export type VcardDecisionsResult = { created: VcardNamedRecord[]; merged: VcardNamedRecord[] };
+
+const namedRecordSchema = z.object({ id: z.string(), name: z.string() });
+
+/** A card as an import answers it: the kind's card fields, declared by the kind's own schema. */
+const answeredCard = <Card>() => z.record(z.string(), z.unknown()) as unknown as z.ZodType<Card, Card>;
+
+/** The schema of an import's answer for a kind's cards. */
+export function vcardImportResultSchema<Card>(): z.ZodType<VcardImportResult<Card>, VcardImportResult<Card>> {
+  const card = answeredCard<Card>();
+  return z.object({
+    created: z.array(namedRecordSchema),
+    duplicates: z.array(
+      z.object({ card, name: z.string(), candidates: z.array(namedRecordSchema.extend({ card })) }),
+    ),
+  });
+}
+
+export const vcardDecisionsResultSchema: z.ZodType<VcardDecisionsResult, VcardDecisionsResult> = z.object({
+  created: z.array(namedRecordSchema),
+  merged: z.array(namedRecordSchema),
+});
+
+/** A .vcf download (text/vcard), as an attachment. */
+export const vcardFileSchema = z.string().describe("text/vcard; charset=utf-8, as an attachment");

@@ -1,91 +1,78 @@
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Operation, OperationTypes } from "../../domain/api/contract.ts";
 import type { VcardDecisionsResult, VcardImportResult } from "../../domain/schemas/vcard.ts";
-import type { Actor } from "../auth/access.ts";
 import { actorOf } from "../auth/ownership.ts";
 import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../http/file-part.ts";
+import { type OperationRequest, registerOperation } from "../http/operations.ts";
 import type { VcardContact } from "./contact.ts";
 import { receiveVcardFile, sendVcardFile } from "./upload.ts";
 
+type VcardTypes = { vcardExport: OperationTypes; vcardImport: OperationTypes; vcardDecide: OperationTypes };
+
+/** The query of one of the kind's operations, as validated (generic code loses the link TypeScript infers otherwise). */
+type Query<T extends VcardTypes, K extends keyof VcardTypes> = OperationRequest<T[K]>["query"];
+
 /** What a kind of record (persons, institutions) gives to be exchanged as vCards. */
-export type VcardExchange<
-  ExportQuery extends z.ZodType,
-  Query extends z.ZodType,
-  Decisions extends z.ZodType,
-> = {
-  /** The routes' base path: `${path}` for export and import, `${path}/decisions` for decisions. */
-  path: string;
+export type VcardExchange<T extends VcardTypes> = {
+  /** The kind's three vCard operations (domain/api) and their schemas. */
+  api: { [K in keyof VcardTypes]: Operation<T[K]> };
+  types: T;
   /** The download's name without .vcf. */
   fileName: string;
-  /** Which records the export holds (all, `?id=` one, or more filters of the kind's). */
-  exportQuery: ExportQuery;
-  /** Where imported cards go (persons: their group and type); an empty object when nothing. */
-  importQuery: Query;
-  decisionsSchema: Decisions;
-  export(ownerId: string, query: z.output<ExportQuery>): Promise<string>;
+  export(ownerId: string, query: Query<T, "vcardExport">): Promise<string>;
   import(
     ownerId: string,
     contacts: readonly VcardContact[],
-    query: z.output<Query>,
+    query: Query<T, "vcardImport">,
   ): Promise<VcardImportResult<unknown>>;
-  decide(ownerId: string, decisions: z.output<Decisions>): Promise<VcardDecisionsResult>;
+  decide(
+    ownerId: string,
+    decisions: OperationRequest<T["vcardDecide"]>["body"],
+  ): Promise<VcardDecisionsResult>;
 };
 
 /**
- * The three vCard routes of a kind, the same for each: GET `path` (a .vcf of all, or `?id=` one),
- * POST `path` (multipart `file`: creates the new, answers the likely duplicates) and POST
- * `path/decisions` (the owner's merge, create or skip of each duplicate). The signed-in user's own
- * network, like the kinds' other routes (access "user").
+ * The three vCard routes of a kind, the same for each: the export (a .vcf of all, or `?id=` one),
+ * the import (multipart `file`: creates the new, answers the likely duplicates) and the decisions
+ * (the owner's merge, create or skip of each duplicate). The signed-in user's own network, like
+ * the kinds' other routes.
  */
-export async function vcardRoutes<
-  ExportQuery extends z.ZodType,
-  Query extends z.ZodType,
-  Decisions extends z.ZodType,
->(
+export async function vcardRoutes<T extends VcardTypes>(
   app: FastifyInstance,
-  exchange: VcardExchange<ExportQuery, Query, Decisions>,
+  exchange: VcardExchange<T>,
   uploadLimit: UploadLimit,
 ): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart);
-    const api = scope.withTypeProvider<ZodTypeProvider>();
-    const user = { access: "user" as const };
-    const ownerOf = (actor: Actor) => actor.userId;
+    const ownerOf = (request: Pick<FastifyRequest, "actor">) => actorOf(request as FastifyRequest).userId;
 
-    api.get(
-      exchange.path,
-      { config: user, schema: { querystring: exchange.exportQuery } },
-      async (request, reply) =>
-        sendVcardFile(
-          reply,
-          exchange.fileName,
-          await exchange.export(ownerOf(actorOf(request)), request.query as z.output<ExportQuery>),
-        ),
+    registerOperation(scope, exchange.api.vcardExport, exchange.types.vcardExport, async (request, reply) =>
+      sendVcardFile(
+        reply,
+        exchange.fileName,
+        await exchange.export(ownerOf(request), request.query as Query<T, "vcardExport">),
+      ),
     );
 
-    api.post(
-      exchange.path,
-      {
-        // A vCard file is an upload: it counts against the account's uploads.
-        config: { ...user, rateLimit: perAccountUploads(uploadLimit) },
-        schema: { querystring: exchange.importQuery },
-        onSend: closeUnreadBody,
+    registerOperation(
+      scope,
+      exchange.api.vcardImport,
+      exchange.types.vcardImport,
+      async (request, reply) => {
+        const contacts = await receiveVcardFile(request as FastifyRequest);
+        return reply.send(
+          await exchange.import(ownerOf(request), contacts, request.query as Query<T, "vcardImport">),
+        );
       },
-      async (request) => {
-        const contacts = await receiveVcardFile(request);
-        return exchange.import(ownerOf(actorOf(request)), contacts, request.query as z.output<Query>);
-      },
+      // A vCard file is an upload: it counts against the account's uploads.
+      { config: { rateLimit: perAccountUploads(uploadLimit) }, onSend: closeUnreadBody },
     );
 
-    api.post(
-      `${exchange.path}/decisions`,
-      { config: user, schema: { body: exchange.decisionsSchema } },
-      async (request) => exchange.decide(ownerOf(actorOf(request)), request.body as z.output<Decisions>),
+    registerOperation(scope, exchange.api.vcardDecide, exchange.types.vcardDecide, async (request, reply) =>
+      reply.send(
+        await exchange.decide(ownerOf(request), request.body as OperationRequest<T["vcardDecide"]>["body"]),
+      ),
     );
   });
 }
-
-/** No query: the kinds whose import has no choice to make. */
-export const NO_IMPORT_QUERY = z.object({});

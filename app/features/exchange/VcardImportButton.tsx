@@ -41,9 +41,8 @@ export function VcardImportButton({ kind, target, onImported, label }: VcardImpo
   const { t } = useTranslation("exchange");
   const resetFile = useRef<() => void>(null);
   const [duplicates, setDuplicates] = useState<VcardImportResult<AnyCard>["duplicates"]>([]);
-  const query = target ? `?${new URLSearchParams(target).toString()}` : "";
   const upload = useMutation({
-    mutationFn: (file: File) => importVcard(kind, file, query),
+    mutationFn: (file: File) => importVcard(kind, file, target),
     onSuccess: (result) => {
       showToast(
         result.created.length > 0

@@ -29,7 +29,7 @@ export function NetworkExchangeActions({ group }: { group: PersonGroup }) {
         />
       )}
       <DownloadButton
-        path={`${VCARD_KINDS.person.path}?group=${group}`}
+        path={operationUrl(personsApi.vcardExport, { query: { group } })}
         fileName={VCARD_KINDS.person.fileName}
         label={t("vcard.export")}
       />

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { institutionsApi } from "../../../domain/api/institutions.ts";
 import { institutionsTypes } from "../../../domain/api/institutions.types.ts";
-import { institutionVcardDecisionsSchema, vcardExportQuerySchema } from "../../../domain/schemas/vcard.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
 import type { UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
-import { NO_IMPORT_QUERY, vcardRoutes } from "../../vcard/routes.ts";
+import { vcardRoutes } from "../../vcard/routes.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { institutionRepository } from "./repository.ts";
 import { createInstitutionService } from "./service.ts";
@@ -41,11 +40,9 @@ export async function institutionRoutes(
   await vcardRoutes(
     app,
     {
-      path: "/api/institutions/vcard",
+      api: institutionsApi,
+      types: institutionsTypes,
       fileName: "kinfile-institutions",
-      exportQuery: vcardExportQuerySchema,
-      importQuery: NO_IMPORT_QUERY,
-      decisionsSchema: institutionVcardDecisionsSchema,
       export: vcards.export,
       import: (ownerId, contacts) => vcards.import(ownerId, contacts),
       decide: vcards.decide,

@@ -2,11 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { personsApi } from "../../../domain/api/persons.ts";
 import { personsTypes } from "../../../domain/api/persons.types.ts";
 import { IMAGE_SRC_MAX_CHARS } from "../../../domain/schemas/person.ts";
-import {
-  personVcardDecisionsSchema,
-  personVcardExportQuerySchema,
-  personVcardTargetSchema,
-} from "../../../domain/schemas/vcard.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { ChangeHook } from "../../db/change-hook.ts";
@@ -82,11 +77,9 @@ export async function personRoutes(
   await vcardRoutes(
     app,
     {
-      path: "/api/pn/person/vcard",
+      api: personsApi,
+      types: personsTypes,
       fileName: "kinfile-persons",
-      exportQuery: personVcardExportQuerySchema,
-      importQuery: personVcardTargetSchema,
-      decisionsSchema: personVcardDecisionsSchema,
       export: vcards.export,
       import: vcards.import,
       decide: vcards.decide,
