@@ -169,14 +169,15 @@ export function archivePathOf(documentId: string, fileName: string | null): stri
 }
 
 /** What POST /api/import answers: how many of each were restored. */
-export type ImportSummary = {
-  persons: number;
-  addresses: number;
-  institutions: number;
-  records: number;
-  documents: number;
+export const importSummarySchema = z.object({
+  persons: z.number(),
+  addresses: z.number(),
+  institutions: z.number(),
+  records: z.number(),
+  documents: z.number(),
   /** Documents' files among them. */
-  files: number;
-  comments: number;
-  nominees: number;
-};
+  files: z.number(),
+  comments: z.number(),
+  nominees: z.number(),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;

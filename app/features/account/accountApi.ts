@@ -1,9 +1,10 @@
 import { accountApi } from "../../../domain/api/account.ts";
+import { portabilityApi } from "../../../domain/api/portability.ts";
 import type { Language } from "../../../domain/catalog/languages.ts";
 import type { Accent, ThemeMode } from "../../../domain/catalog/themes.ts";
 import type { Account, PasswordConfirmation, SignInEventPage } from "../../../domain/schemas/account.ts";
 import type { ImportSummary } from "../../../domain/schemas/file-export.ts";
-import { apiFetch, callApi } from "../../api/client.ts";
+import { apiFetch, callApi, operationUrl } from "../../api/client.ts";
 
 /*
  * The calls of My Account: ours under /api/account, better-auth's under /api/auth (the server
@@ -131,12 +132,12 @@ export function confirmPassword(password: string): Promise<PasswordConfirmation>
 
 /** The export's address: the whole file as a ZIP, streamed by the browser's own download. */
 export function exportUrl(secrets: boolean): string {
-  return secrets ? "/api/export?secrets=true" : "/api/export";
+  return operationUrl(portabilityApi.export, secrets ? { query: { secrets: "true" } } : {});
 }
 
 /** Restores an export's ZIP into the account's (empty) file; answers how many of each came in. */
 export function importFile(file: File): Promise<ImportSummary> {
   const form = new FormData();
   form.append("file", file);
-  return apiFetch<ImportSummary>("/api/import", { method: "POST", body: form });
+  return callApi(portabilityApi.import, { form });
 }

@@ -1,15 +1,15 @@
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { portabilityApi } from "../../../domain/api/portability.ts";
+import { portabilityTypes } from "../../../domain/api/portability.types.ts";
 import { ARCHIVE_LIMITS, type ArchiveLimits } from "../../../domain/limits.ts";
-import type { ImportSummary } from "../../../domain/schemas/file-export.ts";
 import type { FreshPassword } from "../../auth/fresh-password.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../../http/file-part.ts";
+import { registerOperation } from "../../http/operations.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { recordActivity } from "../activity/activity-log.ts";
 import { createPhotoProcessor } from "../persons/photo-processor.ts";
@@ -20,13 +20,6 @@ import { type AfterImport, assertImportable, importFile } from "./import-file.ts
 import { withImportLock } from "./import-lock.ts";
 import { openSnapshotFile, readFileSnapshot } from "./snapshot.ts";
 import { withUploadedArchive } from "./uploaded-archive.ts";
-
-const exportQuery = z.object({
-  secrets: z
-    .enum(["true", "false"])
-    .optional()
-    .transform((value) => value === "true"),
-});
 
 /** The day of an export in its file name: kinfile-export-YYYY-MM-DD.zip (UTC). */
 function exportFileName(now: number): string {
@@ -66,83 +59,82 @@ export async function portabilityRoutes(
   // Imported photos are re-encoded as saved ones are, on their own worker (started on first use).
   const photos = createPhotoProcessor();
   app.addHook("onClose", () => photos.close());
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    "/api/export",
-    { config: { access: "user" }, schema: { querystring: exportQuery } },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const { secrets } = request.query;
-      if (secrets) {
-        if (options.freshPassword === undefined) throw new AppError("password_not_confirmed");
-        await options.freshPassword.require(request);
-      }
-      const now = clock();
-      const snapshot = await readFileSnapshot({ db, dataKeys, listCache }, actor.userId, { secrets, now });
-      // The owner's log says when the whole file left, and whether its secrets did.
-      await recordActivity(
-        db,
-        [
-          {
-            ownerId: actor.userId,
-            actorId: actor.userId,
-            kind: "export",
-            subjectKind: "file",
-            subjectId: actor.userId,
-            field: secrets ? "secrets" : null,
-          },
-        ],
-        now,
-      );
-      const archive = exportArchive(
-        snapshot,
-        async (documentId) =>
-          (await openSnapshotFile({ db, dataKeys, blobs }, actor.userId, documentId)).body,
-        request.log,
-      );
-      return reply
-        .header("content-type", "application/zip")
-        .header("content-disposition", `attachment; filename="${exportFileName(now)}"`)
-        .header("cache-control", "private, no-store")
-        .header("x-content-type-options", "nosniff")
-        .send(archive);
-    },
-  );
+  registerOperation(app, portabilityApi.export, portabilityTypes.export, async (request, reply) => {
+    const actor = actorOf(request);
+    const { secrets } = request.query;
+    if (secrets) {
+      if (options.freshPassword === undefined) throw new AppError("password_not_confirmed");
+      await options.freshPassword.require(request as FastifyRequest);
+    }
+    const now = clock();
+    const snapshot = await readFileSnapshot({ db, dataKeys, listCache }, actor.userId, { secrets, now });
+    // The owner's log says when the whole file left, and whether its secrets did.
+    await recordActivity(
+      db,
+      [
+        {
+          ownerId: actor.userId,
+          actorId: actor.userId,
+          kind: "export",
+          subjectKind: "file",
+          subjectId: actor.userId,
+          field: secrets ? "secrets" : null,
+        },
+      ],
+      now,
+    );
+    const archive = exportArchive(
+      snapshot,
+      async (documentId) => (await openSnapshotFile({ db, dataKeys, blobs }, actor.userId, documentId)).body,
+      request.log,
+    );
+    return reply
+      .header("content-type", "application/zip")
+      .header("content-disposition", `attachment; filename="${exportFileName(now)}"`)
+      .header("cache-control", "private, no-store")
+      .header("x-content-type-options", "nosniff")
+      .send(archive);
+  });
 
   const limits = options.limits ?? ARCHIVE_LIMITS;
   const importing = {
     // Counted per account apart from other uploads: one import succeeds per account, so few are needed.
-    config: { access: "subscriber" as const, rateLimit: perAccountUploads(options.importLimit) },
+    config: { rateLimit: perAccountUploads(options.importLimit) },
     onSend: closeUnreadBody,
   };
-  api.post("/api/import", importing, async (request): Promise<ImportSummary> => {
-    const actor = actorOf(request);
-    // One import per account at a time, whichever server takes it: a second is refused before its upload is read.
-    return withImportLock(db, actor.userId, clock, async () => {
-      // A full file is refused before a large upload is read.
-      await assertImportable({ db, dataKeys, listCache }, actor.userId);
-      return withUploadedArchive(
-        request,
-        { tempDir: options.tempDir, maxBytes: limits.archiveBytesMax },
-        (path) =>
-          importFile(
-            {
-              db,
-              dialect: database.dialect,
-              dataKeys,
-              blobs,
-              listCache,
-              photos,
-              recordHooks: options.recordHooks,
-              afterImport: options.afterImport ?? [],
-              limits,
-              clock,
-            },
-            actor.userId,
-            path,
-          ),
-      );
-    });
-  });
+  registerOperation(
+    app,
+    portabilityApi.import,
+    portabilityTypes.import,
+    async (request) => {
+      const actor = actorOf(request);
+      // One import per account at a time, whichever server takes it: a second is refused before its upload is read.
+      return withImportLock(db, actor.userId, clock, async () => {
+        // A full file is refused before a large upload is read.
+        await assertImportable({ db, dataKeys, listCache }, actor.userId);
+        return withUploadedArchive(
+          request as FastifyRequest,
+          { tempDir: options.tempDir, maxBytes: limits.archiveBytesMax },
+          (path) =>
+            importFile(
+              {
+                db,
+                dialect: database.dialect,
+                dataKeys,
+                blobs,
+                listCache,
+                photos,
+                recordHooks: options.recordHooks,
+                afterImport: options.afterImport ?? [],
+                limits,
+                clock,
+              },
+              actor.userId,
+              path,
+            ),
+        );
+      });
+    },
+    importing,
+  );
 }
