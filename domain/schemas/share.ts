@@ -86,6 +86,8 @@ export const nomineeCreateSchema = z.object({
   release: releaseSchema,
 });
 export type NomineeCreate = z.output<typeof nomineeCreateSchema>;
+/** A nominee as the form sends it, before the schema's defaults. */
+export type NomineeCreateBody = z.input<typeof nomineeCreateSchema>;
 
 /**
  * PUT /api/shared/nominees/{id}: names, scope and release rule may change at any time; the email

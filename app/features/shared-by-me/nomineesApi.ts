@@ -1,5 +1,6 @@
-import type { NomineeLogEntry, NomineeView } from "../../../domain/schemas/share.ts";
-import { apiFetch } from "../../api/client.ts";
+import { nomineesApi } from "../../../domain/api/nominees.ts";
+import type { NomineeCreateBody, NomineeLogEntry, NomineeView } from "../../../domain/schemas/share.ts";
+import { callApi } from "../../api/client.ts";
 
 /**
  * The owner's nominee calls (Shared by me). Every key starts with "nominees", so invalidating
@@ -17,42 +18,27 @@ export const nomineeQueryKeys = {
 const NOMINEE_ACTIONS = ["resend", "cancel", "grant", "approve", "decline", "revoke", "delete"] as const;
 export type NomineeAction = (typeof NOMINEE_ACTIONS)[number];
 
-const NOMINEES_PATH = "/api/shared/nominees";
-
-function nomineePath(id: string): string {
-  return `${NOMINEES_PATH}/${encodeURIComponent(id)}`;
-}
-
 export function fetchNominees(): Promise<NomineeView[]> {
-  return apiFetch<NomineeView[]>(NOMINEES_PATH);
+  return callApi(nomineesApi.list);
 }
 
 export function fetchNominee(id: string): Promise<NomineeView> {
-  return apiFetch<NomineeView>(nomineePath(id));
+  return callApi(nomineesApi.read, { params: { id } });
 }
 
 export function fetchNomineeLog(id: string): Promise<NomineeLogEntry[]> {
-  return apiFetch<NomineeLogEntry[]>(`${nomineePath(id)}/log`);
+  return callApi(nomineesApi.log, { params: { id } });
 }
 
-/**
- * POST creates and answers the new id (a JSON string, or `{ id }`); PUT answers the nominee. The
- * body is the form's values (nomineeCreateSchema, nomineeUpdateSchema), parsed by the server.
- */
-export async function saveNominee(id: string | undefined, body: unknown): Promise<string> {
-  const answer = await apiFetch<unknown>(id === undefined ? NOMINEES_PATH : nomineePath(id), {
-    method: id === undefined ? "POST" : "PUT",
-    body: JSON.stringify(body),
-  });
-  if (id !== undefined) return id;
-  if (typeof answer === "string") return answer;
-  if (typeof answer === "object" && answer !== null && "id" in answer && typeof answer.id === "string") {
-    return answer.id;
-  }
-  throw new TypeError("POST /api/shared/nominees answered no id");
+/** Creates (answers the new id) or updates a nominee, from the form's values, which the server parses. */
+export async function saveNominee(id: string | undefined, values: object): Promise<string> {
+  // The form's choices are the schema's lists; what it still refuses comes back named by field.
+  const body = values as NomineeCreateBody;
+  if (id === undefined) return callApi(nomineesApi.create, { body });
+  await callApi(nomineesApi.update, { params: { id }, body });
+  return id;
 }
 
 export async function runNomineeAction(id: string, action: NomineeAction): Promise<void> {
-  if (action === "delete") await apiFetch(nomineePath(id), { method: "DELETE" });
-  else await apiFetch(`${nomineePath(id)}/${action}`, { method: "POST" });
+  await callApi(action === "delete" ? nomineesApi.remove : nomineesApi[action], { params: { id } });
 }

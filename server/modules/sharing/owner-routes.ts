@@ -1,12 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { nomineeCreateSchema, nomineeUpdateSchema } from "../../../domain/schemas/share.ts";
+import { nomineesApi } from "../../../domain/api/nominees.ts";
+import { nomineesTypes } from "../../../domain/api/nominees.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
+import { registerOperation } from "../../http/operations.ts";
 import { SIGN_MAX_LENGTH } from "./approval-links.ts";
 import type { OwnerService } from "./owner-service.ts";
 
-const idParams = z.object({ id: z.string().max(64) });
 const previewParams = z.object({ nomineeId: z.string().max(64) });
 const approvalParams = previewParams.extend({ approve: z.enum(["true", "false"]) });
 
@@ -23,40 +24,29 @@ function bearerOf(header: string | undefined): string | null {
 export async function ownerRoutes(app: FastifyInstance, options: { owner: OwnerService }): Promise<void> {
   const service = options.owner;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const owner = { access: "subscriber" as const };
 
-  api.post(
-    "/api/shared/nominees",
-    { config: owner, schema: { body: nomineeCreateSchema } },
-    async (request, reply) => {
-      const id = await service.create(actorOf(request).userId, request.body);
-      // The id itself, as a JSON string, like the other create calls of the spec.
-      return reply.type("application/json; charset=utf-8").send(JSON.stringify(id));
-    },
-  );
+  registerOperation(app, nomineesApi.create, nomineesTypes.create, async (request, reply) => {
+    const id = await service.create(actorOf(request).userId, request.body);
+    // The id itself, as a JSON string, like the other create calls of the spec.
+    return reply.type("application/json; charset=utf-8").send(JSON.stringify(id));
+  });
 
-  api.get("/api/shared/nominees", { config: owner }, async (request) =>
+  registerOperation(app, nomineesApi.list, nomineesTypes.list, async (request) =>
     service.list(actorOf(request).userId),
   );
 
-  api.get("/api/shared/nominees/:id", { config: owner, schema: { params: idParams } }, async (request) =>
+  registerOperation(app, nomineesApi.read, nomineesTypes.read, async (request) =>
     service.get(actorOf(request).userId, request.params.id),
   );
 
-  api.put(
-    "/api/shared/nominees/:id",
-    { config: owner, schema: { params: idParams, body: nomineeUpdateSchema } },
-    async (request) => service.update(actorOf(request).userId, request.params.id, request.body),
+  registerOperation(app, nomineesApi.update, nomineesTypes.update, async (request) =>
+    service.update(actorOf(request).userId, request.params.id, request.body),
   );
 
-  api.delete(
-    "/api/shared/nominees/:id",
-    { config: owner, schema: { params: idParams } },
-    async (request, reply) => {
-      await service.remove(actorOf(request).userId, request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  registerOperation(app, nomineesApi.remove, nomineesTypes.remove, async (request, reply) => {
+    await service.remove(actorOf(request).userId, request.params.id);
+    return reply.code(204).send();
+  });
 
   const actions = {
     resend: service.resend,
@@ -66,15 +56,13 @@ export async function ownerRoutes(app: FastifyInstance, options: { owner: OwnerS
     approve: service.approve,
     decline: service.decline,
   };
-  for (const [name, act] of Object.entries(actions)) {
-    api.post(
-      `/api/shared/nominees/:id/${name}`,
-      { config: owner, schema: { params: idParams } },
-      async (request) => act(actorOf(request).userId, request.params.id),
+  for (const [name, act] of Object.entries(actions) as [keyof typeof actions, (typeof actions)["resend"]][]) {
+    registerOperation(app, nomineesApi[name], nomineesTypes[name], async (request) =>
+      act(actorOf(request).userId, request.params.id),
     );
   }
 
-  api.get("/api/shared/nominees/:id/log", { config: owner, schema: { params: idParams } }, async (request) =>
+  registerOperation(app, nomineesApi.log, nomineesTypes.log, async (request) =>
     service.log(actorOf(request).userId, request.params.id),
   );
 
