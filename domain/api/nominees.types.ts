@@ -13,7 +13,7 @@ const idParams = z.object({ id: z.string().max(64) });
 const nullableTime = z.number().nullable();
 
 /** A scope as answered: its categories are those the scope's schema accepted. */
-const answeredScope = z.object({
+export const answeredScope = z.object({
   modules: z.array(z.enum(SHAREABLE_MODULES)),
   categories: z.array(z.string()),
 }) as unknown as z.ZodType<ShareScope, ShareScope>;

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import { sharedWithMeApi } from "../../../domain/api/sharedWithMe.ts";
 import type { PersonRecord } from "../../../domain/schemas/person.ts";
 import type { SharedWithMeView } from "../../../domain/schemas/share.ts";
-import { ApiError, apiFetch } from "../../api/client.ts";
+import { ApiError, apiFetch, callApi } from "../../api/client.ts";
 import type { RecordSource } from "../records/recordSource.tsx";
 import { type RecordItem, revealedValue, revealQuery } from "../records/recordsApi.ts";
 
@@ -21,7 +22,7 @@ export function sharedFilePath(nomineeId: string): string {
 }
 
 function fetchSharedWithMe(): Promise<SharedWithMeView[]> {
-  return apiFetch<SharedWithMeView[]>("/api/shared/with-me");
+  return callApi(sharedWithMeApi.list);
 }
 
 export function useSharedWithMe() {
@@ -31,7 +32,7 @@ export function useSharedWithMe() {
 export type NomineeAnswer = "accept" | "decline" | "request";
 
 export async function answerShare(nomineeId: string, answer: NomineeAnswer): Promise<void> {
-  await apiFetch(`/api/shared/nominee/${encodeURIComponent(nomineeId)}/${answer}`, { method: "POST" });
+  await callApi(sharedWithMeApi[answer], { params: { id: nomineeId } });
 }
 
 const enc = encodeURIComponent;

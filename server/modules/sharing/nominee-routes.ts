@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { sharedWithMeApi } from "../../../domain/api/sharedWithMe.ts";
+import { sharedWithMeTypes } from "../../../domain/api/sharedWithMe.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
+import { registerOperation } from "../../http/operations.ts";
 import type { NomineeService } from "./nominee-service.ts";
-
-const idParams = z.object({ id: z.string().max(64) });
 
 /**
  * Shared with me: any signed-in account (nominees need no subscription) sees who names it and
@@ -15,10 +14,7 @@ export async function nomineeRoutes(
   options: { nominee: NomineeService },
 ): Promise<void> {
   const service = options.nominee;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = { access: "user" as const };
-
-  api.get("/api/shared/with-me", { config: user }, async (request) =>
+  registerOperation(app, sharedWithMeApi.list, sharedWithMeTypes.list, async (request) =>
     service.sharedWithMe(actorOf(request).userId),
   );
 
@@ -27,11 +23,9 @@ export async function nomineeRoutes(
     decline: service.declineInvitation,
     request: service.request,
   };
-  for (const [name, act] of Object.entries(actions)) {
-    api.post(
-      `/api/shared/nominee/:id/${name}`,
-      { config: user, schema: { params: idParams } },
-      async (request) => act(actorOf(request).userId, request.params.id),
+  for (const [name, act] of Object.entries(actions) as [keyof typeof actions, (typeof actions)["accept"]][]) {
+    registerOperation(app, sharedWithMeApi[name], sharedWithMeTypes[name], async (request) =>
+      act(actorOf(request).userId, request.params.id),
     );
   }
 }
