@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import { sharedRecordsApi } from "../../../domain/api/sharedRecords.ts";
 import { sharedWithMeApi } from "../../../domain/api/sharedWithMe.ts";
 import type { PersonRecord } from "../../../domain/schemas/person.ts";
+import type { RevealQuery } from "../../../domain/schemas/record.ts";
 import type { SharedWithMeView } from "../../../domain/schemas/share.ts";
 import { ApiError, apiFetch, callApi } from "../../api/client.ts";
 import type { RecordSource } from "../records/recordSource.tsx";
-import { type RecordItem, revealedValue, revealQuery } from "../records/recordsApi.ts";
+import { revealedValue, revealQuery } from "../records/recordsApi.ts";
 
 /*
  * The nominee's calls (issue 6): the owners who named the signed-in account, the answers to an
@@ -43,32 +45,34 @@ const enc = encodeURIComponent;
  */
 export function nomineeRecordSource(nomineeId: string, onNotFound: () => void): RecordSource {
   const base = `/api/shared/nominee/${enc(nomineeId)}`;
-  const get = async <T>(path: string): Promise<T> => {
+  const watched = async <T>(answer: Promise<T>): Promise<T> => {
     try {
-      return await apiFetch<T>(path);
+      return await answer;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) onNotFound();
       throw error;
     }
   };
-  const recordPath = (module: string, category: string, id?: string) =>
-    `${base}/records/${enc(module)}/${enc(category)}${id === undefined ? "" : `/${enc(id)}`}`;
+  const get = <T>(path: string): Promise<T> => watched(apiFetch<T>(path));
+  const record = (module: string, category: string, id: string, query?: RevealQuery) =>
+    watched(
+      callApi(sharedRecordsApi.read, {
+        params: { nomineeId, module, category, id },
+        ...(query ? { query } : {}),
+      }),
+    );
   const documentQuery = (module: string, type: string) =>
     `documentModule=${enc(module)}&documentType=${enc(type)}`;
   return {
     nomineeId,
     basePath: sharedFilePath(nomineeId),
     queryKey: (key) => ["shared", nomineeId, ...key],
-    counts: (module) => get(`${base}/records/${enc(module)}/count`),
-    list: (module, category) => get(recordPath(module, category)),
-    one: (module, category, id) => get(recordPath(module, category, id)),
+    counts: (module) => watched(callApi(sharedRecordsApi.count, { params: { nomineeId, module } })),
+    list: (module, category) =>
+      watched(callApi(sharedRecordsApi.list, { params: { nomineeId, module, category } })),
+    one: (module, category, id) => record(module, category, id),
     reveal: async (module, category, id, field, purpose) =>
-      revealedValue(
-        await get<RecordItem>(
-          `${recordPath(module, category, id)}?${new URLSearchParams(revealQuery(field, purpose))}`,
-        ),
-        field,
-      ),
+      revealedValue(await record(module, category, id, revealQuery(field, purpose)), field),
     persons: (group) => get(`${base}/persons?personGroup=${enc(group)}`),
     person: (_group, id) => get(`/api/shared/nominee/person/${enc(id)}`),
     byId: {
