@@ -1,4 +1,6 @@
 import { accountApi } from "../../domain/api/account.ts";
+import { authOptionsApi } from "../../domain/api/authOptions.ts";
+import type { AnswerOf } from "../../domain/api/contract.ts";
 import type { Language } from "../../domain/catalog/languages.ts";
 import { INVITATION_PARAM } from "../../domain/schemas/company.ts";
 import { apiFetch, callApi } from "../api/client.ts";
@@ -24,17 +26,11 @@ function post<T>(path: string, body: unknown): Promise<T> {
   return apiFetch<T>(path, { method: "POST", body: JSON.stringify(body) }, { redirectOnUnauthorized: false });
 }
 
-/** GET /api/auth-options: which ways of signing in this server offers. */
-export type AuthOptions = {
-  oidc: boolean;
-  passkey: boolean;
-  registration: boolean;
-  /** The external provider's display name, when the server gives one. */
-  oidcName?: string;
-};
+/** Which ways of signing in this server offers. */
+export type AuthOptions = AnswerOf<typeof authOptionsApi.options>;
 
 export function fetchAuthOptions(): Promise<AuthOptions> {
-  return apiFetch<AuthOptions>("/api/auth-options", {}, { redirectOnUnauthorized: false });
+  return callApi(authOptionsApi.options, { redirectOnUnauthorized: false });
 }
 
 /** "twoFactor" when the password was right and the account asks for a second factor. */

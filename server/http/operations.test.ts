@@ -115,7 +115,6 @@ const STILL_WITHOUT_ANSWER: string[] = [
   "GET /api/admin/users",
   "GET /api/admin/users/:id",
   "GET /api/admin/users/:id/comments",
-  "GET /api/auth-options",
   "GET /api/auth/*",
   "GET /api/b2b/account/deactivate/:id",
   "GET /api/b2b/accounts/page/:page",
