@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import { sharedNetworkApi } from "../../../domain/api/sharedNetwork.ts";
 import { sharedRecordsApi } from "../../../domain/api/sharedRecords.ts";
 import { sharedWithMeApi } from "../../../domain/api/sharedWithMe.ts";
-import type { PersonRecord } from "../../../domain/schemas/person.ts";
 import type { RevealQuery } from "../../../domain/schemas/record.ts";
 import type { SharedWithMeView } from "../../../domain/schemas/share.ts";
 import { ApiError, apiFetch, callApi } from "../../api/client.ts";
@@ -73,16 +73,20 @@ export function nomineeRecordSource(nomineeId: string, onNotFound: () => void): 
     one: (module, category, id) => record(module, category, id),
     reveal: async (module, category, id, field, purpose) =>
       revealedValue(await record(module, category, id, revealQuery(field, purpose)), field),
-    persons: (group) => get(`${base}/persons?personGroup=${enc(group)}`),
-    person: (_group, id) => get(`/api/shared/nominee/person/${enc(id)}`),
+    persons: (personGroup) =>
+      watched(callApi(sharedNetworkApi.persons, { params: { nomineeId }, query: { personGroup } })),
+    person: (_group, id) => watched(callApi(sharedNetworkApi.person, { params: { id } })),
     byId: {
-      person: (id) => get(`/api/shared/nominee/person/${enc(id)}`),
+      person: (id) => watched(callApi(sharedNetworkApi.person, { params: { id } })),
       revealSocialNumber: async (id) =>
-        (await get<PersonRecord>(`/api/shared/nominee/person/${enc(id)}?reveal=socialNumber`)).mainDetails
-          .socialNumber,
+        (
+          await watched(
+            callApi(sharedNetworkApi.person, { params: { id }, query: { reveal: "socialNumber" } }),
+          )
+        ).mainDetails.socialNumber,
       documentsOfRecord: (recordId) => get(`${base}/documents/record/${enc(recordId)}`),
-      address: (id) => get(`/api/shared/nominee/addresses/${enc(id)}`),
-      institution: (id) => get(`/api/shared/nominee/institutions/${enc(id)}`),
+      address: (id) => watched(callApi(sharedNetworkApi.address, { params: { id } })),
+      institution: (id) => watched(callApi(sharedNetworkApi.institution, { params: { id } })),
     },
     documents: (module, type) => get(`${base}/documents?${documentQuery(module, type)}`),
     document: ({ module, type, id }) => get(`${base}/document/${enc(id)}?${documentQuery(module, type)}`),

@@ -1,78 +1,62 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { PERSON_GROUPS } from "../../../domain/catalog/relationships.ts";
-import { personRevealQuerySchema } from "../../../domain/schemas/person.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sharedNetworkApi } from "../../../domain/api/sharedNetwork.ts";
+import { sharedNetworkTypes } from "../../../domain/api/sharedNetwork.types.ts";
 import { sharesWholeNetwork } from "../../../domain/schemas/share.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { registerOperation } from "../../http/operations.ts";
 import { viewOrReveals } from "./nominee-access-log.ts";
-import { nomineeParams, type SharedReads, sharedIdSchema } from "./shared-read-context.ts";
+import type { SharedReads } from "./shared-read-context.ts";
 import { personIsVisible, type SharedNetwork, sharedNetwork } from "./shared-scope.ts";
-
-const id = sharedIdSchema;
-const idParams = z.object({ id });
-const personsQuery = z.object({ personGroup: z.enum(PERSON_GROUPS) });
 
 /** A nominee's reads of the personal network: a group's cards, a person, an address, a company. */
 export function sharedNetworkRoutes(app: FastifyInstance, reads: SharedReads): void {
   const { grantOf, grantShowing, log, persons, addresses, institutions, scope } = reads;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const nominee = { access: "nominee" as const };
+  registerOperation(app, sharedNetworkApi.persons, sharedNetworkTypes.persons, async (request) => {
+    const grant = await grantOf(request as FastifyRequest, request.params.nomineeId);
+    const group = request.query.personGroup;
+    const network = sharesWholeNetwork(grant.scope) ? null : await sharedNetwork(scope, grant);
+    const list = await persons.listGroup(
+      grant.ownerId,
+      group,
+      (personId) => network === null || personIsVisible(network, personId),
+    );
+    await log(grant, [{ kind: "view", subjectKind: "list", subjectId: group }]);
+    return list;
+  });
 
-  api.get(
-    "/api/shared/nominee/:nomineeId/persons",
-    { config: nominee, schema: { params: nomineeParams, querystring: personsQuery } },
-    async (request) => {
-      const grant = await grantOf(request, request.params.nomineeId);
-      const group = request.query.personGroup;
-      const network = sharesWholeNetwork(grant.scope) ? null : await sharedNetwork(scope, grant);
-      const list = await persons.listGroup(
-        grant.ownerId,
-        group,
-        (personId) => network === null || personIsVisible(network, personId),
-      );
-      await log(grant, [{ kind: "view", subjectKind: "list", subjectId: group }]);
-      return list;
-    },
-  );
-
-  api.get(
-    "/api/shared/nominee/person/:id",
-    { config: nominee, schema: { params: idParams, querystring: personRevealQuerySchema } },
-    async (request) => {
-      const personId = request.params.id;
-      const { grant, ownerId } = await grantShowing(request, "person", personId, (network) =>
-        personIsVisible(network, personId),
-      );
-      const reveal = request.query.reveal === "socialNumber";
-      const person = await persons.read(ownerId, personId, { revealSocialNumber: reveal });
-      if (person === undefined) throw new AppError("not_found");
-      const hasNumber = person.mainDetails.socialNumber !== null;
-      const entries = viewOrReveals(
-        { subjectKind: "person", subjectId: personId },
-        hasNumber ? ["socialNumber"] : [],
-        reveal,
-      );
-      // Without the personal network shared, a person is only read as a name on a shared record,
-      // whose view is logged already: only a deliberate reveal is an access of its own.
-      await log(
-        grant,
-        sharesWholeNetwork(grant.scope) ? entries : entries.filter((entry) => entry.kind === "reveal"),
-      );
-      return person;
-    },
-  );
+  registerOperation(app, sharedNetworkApi.person, sharedNetworkTypes.person, async (request) => {
+    const personId = request.params.id;
+    const { grant, ownerId } = await grantShowing(request as FastifyRequest, "person", personId, (network) =>
+      personIsVisible(network, personId),
+    );
+    const reveal = request.query.reveal === "socialNumber";
+    const person = await persons.read(ownerId, personId, { revealSocialNumber: reveal });
+    if (person === undefined) throw new AppError("not_found");
+    const hasNumber = person.mainDetails.socialNumber !== null;
+    const entries = viewOrReveals(
+      { subjectKind: "person", subjectId: personId },
+      hasNumber ? ["socialNumber"] : [],
+      reveal,
+    );
+    // Without the personal network shared, a person is only read as a name on a shared record,
+    // whose view is logged already: only a deliberate reveal is an access of its own.
+    await log(
+      grant,
+      sharesWholeNetwork(grant.scope) ? entries : entries.filter((entry) => entry.kind === "reveal"),
+    );
+    return person;
+  });
 
   /** An address or a company: its own path, which grants show it, and the owner's shape of it. */
   const networkRows = [
     {
-      path: "addresses",
+      operation: "address",
       table: "address",
       shows: (network: SharedNetwork, rowId: string) => network.addresses.has(rowId),
       read: addresses.read,
     },
     {
-      path: "institutions",
+      operation: "institution",
       table: "institution",
       shows: (network: SharedNetwork, rowId: string) => network.institutions.has(rowId),
       read: institutions.read,
@@ -80,12 +64,13 @@ export function sharedNetworkRoutes(app: FastifyInstance, reads: SharedReads): v
   ] as const;
 
   for (const kind of networkRows) {
-    api.get(
-      `/api/shared/nominee/${kind.path}/:id`,
-      { config: nominee, schema: { params: idParams } },
+    registerOperation(
+      app,
+      sharedNetworkApi[kind.operation],
+      sharedNetworkTypes[kind.operation],
       async (request) => {
         const rowId = request.params.id;
-        const { ownerId } = await grantShowing(request, kind.table, rowId, (network) =>
+        const { ownerId } = await grantShowing(request as FastifyRequest, kind.table, rowId, (network) =>
           kind.shows(network, rowId),
         );
         const shown = await kind.read(ownerId, rowId);
