@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import { sharedDocumentsApi } from "../../../domain/api/sharedDocuments.ts";
 import { sharedNetworkApi } from "../../../domain/api/sharedNetwork.ts";
 import { sharedRecordsApi } from "../../../domain/api/sharedRecords.ts";
 import { sharedWithMeApi } from "../../../domain/api/sharedWithMe.ts";
+import type { DocumentModule } from "../../../domain/schemas/document.ts";
 import type { RevealQuery } from "../../../domain/schemas/record.ts";
 import type { SharedWithMeView } from "../../../domain/schemas/share.ts";
-import { ApiError, apiFetch, callApi } from "../../api/client.ts";
+import { ApiError, callApi, operationUrl } from "../../api/client.ts";
 import type { RecordSource } from "../records/recordSource.tsx";
 import { revealedValue, revealQuery } from "../records/recordsApi.ts";
 
@@ -37,14 +39,11 @@ export async function answerShare(nomineeId: string, answer: NomineeAnswer): Pro
   await callApi(sharedWithMeApi[answer], { params: { id: nomineeId } });
 }
 
-const enc = encodeURIComponent;
-
 /**
  * A file shared with me, read through the nominee's routes. `onNotFound` hears every 404, so the
  * screens can check at once whether the file itself was withdrawn (revoked, access ended).
  */
 export function nomineeRecordSource(nomineeId: string, onNotFound: () => void): RecordSource {
-  const base = `/api/shared/nominee/${enc(nomineeId)}`;
   const watched = async <T>(answer: Promise<T>): Promise<T> => {
     try {
       return await answer;
@@ -53,7 +52,6 @@ export function nomineeRecordSource(nomineeId: string, onNotFound: () => void): 
       throw error;
     }
   };
-  const get = <T>(path: string): Promise<T> => watched(apiFetch<T>(path));
   const record = (module: string, category: string, id: string, query?: RevealQuery) =>
     watched(
       callApi(sharedRecordsApi.read, {
@@ -61,8 +59,11 @@ export function nomineeRecordSource(nomineeId: string, onNotFound: () => void): 
         ...(query ? { query } : {}),
       }),
     );
-  const documentQuery = (module: string, type: string) =>
-    `documentModule=${enc(module)}&documentType=${enc(type)}`;
+  // The module and type come from the shared scope's own lists, which the server checks again.
+  const documentQuery = (module: string, type: string) => ({
+    documentModule: module as DocumentModule,
+    documentType: type,
+  });
   return {
     nomineeId,
     basePath: sharedFilePath(nomineeId),
@@ -84,13 +85,23 @@ export function nomineeRecordSource(nomineeId: string, onNotFound: () => void): 
             callApi(sharedNetworkApi.person, { params: { id }, query: { reveal: "socialNumber" } }),
           )
         ).mainDetails.socialNumber,
-      documentsOfRecord: (recordId) => get(`${base}/documents/record/${enc(recordId)}`),
+      documentsOfRecord: (recordId) =>
+        watched(callApi(sharedDocumentsApi.ofRecord, { params: { nomineeId, recordId } })),
       address: (id) => watched(callApi(sharedNetworkApi.address, { params: { id } })),
       institution: (id) => watched(callApi(sharedNetworkApi.institution, { params: { id } })),
     },
-    documents: (module, type) => get(`${base}/documents?${documentQuery(module, type)}`),
-    document: ({ module, type, id }) => get(`${base}/document/${enc(id)}?${documentQuery(module, type)}`),
+    documents: (module, type) =>
+      watched(
+        callApi(sharedDocumentsApi.list, { params: { nomineeId }, query: documentQuery(module, type) }),
+      ),
+    document: ({ module, type, id }) =>
+      watched(
+        callApi(sharedDocumentsApi.read, { params: { nomineeId, id }, query: documentQuery(module, type) }),
+      ),
     fileUrl: ({ type, id }, fileName, inline = false) =>
-      `/api/shared/${enc(nomineeId)}/${enc(type)}/${enc(id)}/download/${enc(fileName)}/${inline ? "?inline=1" : ""}`,
+      operationUrl(sharedDocumentsApi.download, {
+        params: { nomineeId, documentType: type, documentId: id, fileName },
+        ...(inline ? { query: { inline: "1" } } : {}),
+      }),
   };
 }

@@ -20,7 +20,7 @@ import { markFirstOpen, type ReleasedGrant, releasedGrant, releasedGrantsFrom } 
 import { type SharedNetwork, sharedNetwork } from "./shared-scope.ts";
 
 /** An id in a shared read's path: the grant's, or a row's. */
-export const sharedIdSchema = z.string().max(64);
+const sharedIdSchema = z.string().max(64);
 /** The grant a shared read goes through, named in its path. */
 export const nomineeParams = z.object({ nomineeId: sharedIdSchema });
 
