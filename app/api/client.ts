@@ -178,6 +178,8 @@ export type CallRequest<O> = (ParamsOf<O> extends undefined ? { params?: never }
   (BodyOf<O> extends undefined ? { body?: never } : { body: BodyOf<O> }) & {
     /** A multipart upload's parts, for an operation that declares no JSON body. */
     form?: FormData;
+    /** Headers of the call's own (a signed link's bearer). */
+    headers?: Record<string, string>;
     signal?: AbortSignal;
   } & ApiFetchOptions;
 
@@ -211,8 +213,15 @@ export async function callApi<O extends Operation>(
   operation: O,
   ...[request]: CallArgs<O>
 ): Promise<AnswerOf<O>> {
-  const { body, form, signal, redirectOnUnauthorized = true } = (request ?? {}) as CallRequest<Operation>;
+  const {
+    body,
+    form,
+    headers,
+    signal,
+    redirectOnUnauthorized = true,
+  } = (request ?? {}) as CallRequest<Operation>;
   const init: RequestInit = { method: operation.method };
+  if (headers !== undefined) init.headers = headers;
   if (body !== undefined) init.body = JSON.stringify(body);
   if (form !== undefined) init.body = form;
   if (signal !== undefined) init.signal = signal;

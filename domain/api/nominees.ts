@@ -17,4 +17,11 @@ export const nomineesApi = defineOperations<typeof nomineesTypes>()({
   approve: { method: "POST", path: `${one}/approve`, access: "subscriber" },
   decline: { method: "POST", path: `${one}/decline`, access: "subscriber" },
   log: { method: "GET", path: `${one}/log`, access: "subscriber" },
+  // Anonymous with the sign checked by the service: a refused link answers 400 invalid_signature.
+  previewByLink: { method: "GET", path: "/api/shared/owner/approve/:nomineeId", access: "anonymous" },
+  answerByLink: {
+    method: "POST",
+    path: "/api/shared/owner/approve/:nomineeId/:approve",
+    access: "anonymous",
+  },
 });

@@ -6,6 +6,7 @@ import {
   nomineeCreateSchema,
   nomineeUpdateSchema,
   SHAREABLE_MODULES,
+  type ShareRequestPreview,
   type ShareScope,
 } from "../schemas/share.ts";
 
@@ -49,6 +50,16 @@ const logEntrySchema: z.ZodType<NomineeLogEntry, NomineeLogEntry> = z.object({
   createTime: z.number(),
 });
 
+const linkParams = z.object({ nomineeId: z.string().max(64) });
+
+const previewSchema: z.ZodType<ShareRequestPreview, ShareRequestPreview> = z.object({
+  nominee: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  scope: answeredScope,
+  release: z.enum(RELEASE_TIMINGS),
+  requestedAt: z.number(),
+  releaseAt: nullableTime,
+});
+
 /** One of the owner's answers to a nominee; answers the nominee as it is then. */
 const action = { params: idParams, response: nomineeViewSchema };
 
@@ -67,4 +78,8 @@ export const nomineesTypes = {
   decline: action,
   /** What the nominee viewed, revealed, copied and downloaded. */
   log: { params: idParams, response: z.array(logEntrySchema) },
+  /** What the owner's mail link is about, read only; the link's sign is the bearer. */
+  previewByLink: { params: linkParams, response: previewSchema },
+  /** The owner's answer from the mail's link: true when access was released, false when declined. */
+  answerByLink: { params: linkParams.extend({ approve: z.enum(["true", "false"]) }), response: z.boolean() },
 };

@@ -3,10 +3,11 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { nomineesApi } from "../../../domain/api/nominees.ts";
 import { releaseTimingLabelKey } from "../../../domain/catalog/releaseTimings.ts";
 import { formatDate } from "../../../domain/dates.ts";
 import type { ShareRequestPreview } from "../../../domain/schemas/share.ts";
-import { ApiError, apiFetch } from "../../api/client.ts";
+import { ApiError, callApi } from "../../api/client.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
 import { PublicLayout } from "../../shell/PublicLayout.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -48,24 +49,24 @@ export function AcceptedShareRequestPage() {
   const { t } = useTranslation(["sharing", "common"]);
   const [params] = useSearchParams();
   usePageTitle(t("common:screen.shareRequest"));
-  const nomineeId = encodeURIComponent(params.get("nomineeId") ?? "");
+  const nomineeId = params.get("nomineeId") ?? "";
   const approve = params.get("approve") === "true";
   const headers = { Authorization: `Bearer ${params.get("sign") ?? ""}` };
 
   const preview = useQuery({
     queryKey: ["share-request", nomineeId, headers.Authorization],
-    queryFn: () =>
-      apiFetch<ShareRequestPreview>(`/api/shared/owner/approve/${nomineeId}`, { headers }, NO_SIGN_OUT),
+    queryFn: (): Promise<ShareRequestPreview> =>
+      callApi(nomineesApi.previewByLink, { params: { nomineeId }, headers, ...NO_SIGN_OUT }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const answer = useMutation({
     mutationFn: () =>
-      apiFetch<unknown>(
-        `/api/shared/owner/approve/${nomineeId}/${approve}`,
-        { method: "POST", headers },
-        NO_SIGN_OUT,
-      ),
+      callApi(nomineesApi.answerByLink, {
+        params: { nomineeId, approve: approve ? "true" : "false" },
+        headers,
+        ...NO_SIGN_OUT,
+      }),
   });
 
   const outcome: Outcome | null = answer.isSuccess

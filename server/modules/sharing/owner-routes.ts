@@ -1,15 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { nomineesApi } from "../../../domain/api/nominees.ts";
 import { nomineesTypes } from "../../../domain/api/nominees.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { SIGN_MAX_LENGTH } from "./approval-links.ts";
 import type { OwnerService } from "./owner-service.ts";
-
-const previewParams = z.object({ nomineeId: z.string().max(64) });
-const approvalParams = previewParams.extend({ approve: z.enum(["true", "false"]) });
 
 /** The sign value of the approval link, sent by the /accepted-share-request page as the bearer. */
 function bearerOf(header: string | undefined): string | null {
@@ -23,7 +18,6 @@ function bearerOf(header: string | undefined): string | null {
  */
 export async function ownerRoutes(app: FastifyInstance, options: { owner: OwnerService }): Promise<void> {
   const service = options.owner;
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
   registerOperation(app, nomineesApi.create, nomineesTypes.create, async (request, reply) => {
     const id = await service.create(actorOf(request).userId, request.body);
@@ -71,14 +65,10 @@ export async function ownerRoutes(app: FastifyInstance, options: { owner: OwnerS
    * page shows it and asks the owner to confirm, so a scanner or preview that opens the link (and
    * runs its script) answers nothing. Same checks and refusals as the answer below.
    */
-  api.get(
-    "/api/shared/owner/approve/:nomineeId",
-    { config: { access: "anonymous" }, schema: { params: previewParams } },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return service.previewByLink(request.params.nomineeId, bearerOf(request.headers.authorization));
-    },
-  );
+  registerOperation(app, nomineesApi.previewByLink, nomineesTypes.previewByLink, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return service.previewByLink(request.params.nomineeId, bearerOf(request.headers.authorization));
+  });
 
   /**
    * The owner's answer from the mail's link, posted by the page's button once confirmed, with the
@@ -86,13 +76,9 @@ export async function ownerRoutes(app: FastifyInstance, options: { owner: OwnerS
    * "anonymous" with the check here rather than "signedLink", because a refused link must answer
    * 400 invalid_signature (the page's Oops message), not the access rule's 401.
    */
-  api.post(
-    "/api/shared/owner/approve/:nomineeId/:approve",
-    { config: { access: "anonymous" }, schema: { params: approvalParams } },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      const { nomineeId, approve } = request.params;
-      return service.answerByLink(nomineeId, approve === "true", bearerOf(request.headers.authorization));
-    },
-  );
+  registerOperation(app, nomineesApi.answerByLink, nomineesTypes.answerByLink, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const { nomineeId, approve } = request.params;
+    return service.answerByLink(nomineeId, approve === "true", bearerOf(request.headers.authorization));
+  });
 }
