@@ -105,6 +105,50 @@ describe("a category's list", () => {
     );
   });
 
+  it("names a card's persons as text: nothing inside the card's link can be clicked on its own", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query.includes("max-width"),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const caretaker = "5b0c7a2e-0000-4000-8000-000000000003";
+    const api = stubApi({
+      "GET /api/account/account": { body: testAccount() },
+      "GET /api/pn/person/me": {
+        body: [
+          {
+            id: caretaker,
+            createTime: 0,
+            group: "me",
+            type: null,
+            mainDetails: { firstName: "Noor", lastName: "Haddad", birthday: null, imageSrc: null },
+            contactDetails: { phones: [], emails: [] },
+          },
+        ],
+      },
+      "GET /api/records/household/pet": {
+        body: [
+          {
+            id: LOAN,
+            category: "pet",
+            createTime: 0,
+            updateTime: 0,
+            columns: { name: "Biscuit", caretaker: { id: caretaker, name: "Noor Haddad" } },
+          },
+        ],
+      },
+    });
+    renderRecords("/dashboard/household/pet");
+    const list = await screen.findByRole("list", { name: "Pet Details: records" });
+    const card = within(list).getByRole("link");
+    await waitFor(() => expect(card.textContent).toContain("Noor Haddad"));
+    expect(within(card).queryByRole("button")).toBeNull();
+    // The contact summary's person lists are not even asked for.
+    const asked = api.mock.calls.map(([input]) => new URL(String(input), "http://localhost").pathname);
+    expect(asked.filter((path) => path.startsWith("/api/pn/person"))).toEqual([]);
+  });
+
   it("says so when there are no records yet", async () => {
     stubApi({
       "GET /api/account/account": { body: testAccount() },
