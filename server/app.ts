@@ -35,6 +35,7 @@ import { adminRoutes, forgetAccountComments } from "./modules/admin/routes.ts";
 import { createUserAdmin } from "./modules/admin/users.ts";
 import { createBinderMaker } from "./modules/binder/binder-maker.ts";
 import { binderRoutes } from "./modules/binder/routes.ts";
+import { collaboratorRoutes, forgetCollaborators } from "./modules/collaborators/routes.ts";
 import { commentRoutes, forgetComments } from "./modules/comments/routes.ts";
 import { companyRoutes, forgetCompanyMembership } from "./modules/companies/routes.ts";
 import { type CompanyJobs, createCompanyService } from "./modules/companies/service.ts";
@@ -295,6 +296,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
         }),
   });
+  if (options.sharing !== undefined && options.auth !== undefined) {
+    await app.register(collaboratorRoutes, {
+      database,
+      mail: options.sharing.mail,
+      publicUrl: config.publicUrl,
+      clock: options.clock ?? Date.now,
+    });
+  }
   await app.register(portabilityRoutes, {
     database,
     dataKeys,
@@ -325,6 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forgetPersons,
     forgetRecords(listCache, listAnswers),
     forgetSharing,
+    forgetCollaborators,
     forgetDocuments(blobs),
     forgetSearchTerms,
     forgetImportRun,
