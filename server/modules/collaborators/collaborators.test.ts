@@ -52,7 +52,7 @@ describe.each(testDialects())("collaborators on %s", (dialect) => {
       (sent) => sent.template === "collaboratorInvitation",
     );
     expect(mail?.subject).toBe("Noor Haddad asks you to help with their Kinfile");
-    expect(mail?.text).toContain("/dashboard/collaborating");
+    expect(mail?.text).toContain("/dashboard/shared-data/collaborating");
 
     expect(await collaborating(stranger)).toEqual([]);
     expect((await call(test, stranger, "POST", `/api/collaborating/${view.id}/accept`)).statusCode).toBe(404);

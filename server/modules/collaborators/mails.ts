@@ -7,7 +7,7 @@ import { type CollaboratorRow, collaboratorRepository } from "./repository.ts";
 import { scopeOf } from "./scope.ts";
 
 /** Where an invitee answers and a collaborator opens the files they help with. */
-export const COLLABORATING_PATH = "/dashboard/collaborating";
+export const COLLABORATING_PATH = "/dashboard/shared-data/collaborating";
 
 /** The collaborators' mail, written in the caller's transaction so it exists exactly when the invitation does. */
 export function collaboratorMails(options: { outbox: MailOutbox; publicUrl: string }) {
