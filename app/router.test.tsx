@@ -43,9 +43,9 @@ describe("routes", () => {
     expect(document.body.textContent).toContain(
       "By logging into the product and using its services, you agree to our Terms of Use and Privacy Policy",
     );
-    expect(screen.getByRole("button", { name: "Sign in" })).toBeTruthy();
-    expect(screen.getByLabelText(/Email/)).toBeTruthy();
-    expect(screen.getByLabelText(/^Password/)).toBeTruthy();
+    screen.getByRole("button", { name: "Sign in" });
+    screen.getByLabelText(/Email/);
+    screen.getByLabelText(/^Password/);
     await waitFor(() => expect(document.title).toBe("Sign in · Kinfile"));
   });
 
@@ -53,7 +53,7 @@ describe("routes", () => {
     stubApi(EVERY_ROLE);
     const { router } = await visit("/dashboard");
     expect(router.state.location.pathname).toBe("/dashboard");
-    expect(screen.getByRole("navigation", { name: "Sections" })).toBeTruthy();
+    screen.getByRole("navigation", { name: "Sections" });
     expect(screen.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
     await waitFor(() => expect(document.title).toBe("Home · Kinfile"));
   });
@@ -152,7 +152,7 @@ describe("routes", () => {
     stubApi(EVERY_ROLE);
     await visit("/dashboard/nowhere");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Page not found");
-    expect(screen.getByRole("navigation", { name: "Sections" })).toBeTruthy();
+    screen.getByRole("navigation", { name: "Sections" });
   });
 
   it("signs out: clears session storage, then goes to sign-in", async () => {
