@@ -115,7 +115,8 @@ type Entry = { session: ResolvedSession | null; validUntil: number };
  */
 export function createSessionIdentity(options: SessionIdentityOptions) {
   const { secret, cookieName, billing, load } = options;
-  const clock = options.clock ?? Date.now;
+  // Read Date.now at each call, so that tests which move Date (vi.setSystemTime) move this clock.
+  const clock = options.clock ?? (() => Date.now());
   const ttlMs = options.ttlMs ?? 10_000;
   const maxEntries = options.maxEntries ?? 10_000;
   const cache = new Map<string, Entry>();

@@ -9,6 +9,7 @@ import { call } from "../../testing/person-photos.ts";
 import { sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
+import { until } from "../../testing/until.ts";
 import { createListAnswers } from "./list-answers.ts";
 
 const PASSWORD = categoryDef("password");
@@ -290,15 +291,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await a.close();
     });
 
-    /** Ann's nicknames as server B lists them, once they include `nickname`, within `ms`. */
-    async function seenOnB(nickname: string, ms: number): Promise<number> {
-      const started = Date.now();
-      while (!(await nicknames(b, ann)).includes(nickname)) {
-        if (Date.now() - started > ms) throw new Error(`server B still lists no ${nickname} after ${ms} ms`);
-        await new Promise((done) => setTimeout(done, 10));
-      }
-      return Date.now() - started;
-    }
+    /** How long until server B lists `nickname` among Ann's; fails past `ms`. */
+    const seenOnB = (nickname: string, ms: number) =>
+      until(async () => (await nicknames(b, ann)).includes(nickname), `server B lists ${nickname}`, ms);
 
     it("shows on server B a record written through server A within a moment", async () => {
       await createdId(a, ann, urlOf(PASSWORD), password("First"));
@@ -320,11 +315,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       for (let attempt = 1; kept === "" && attempt <= 5; attempt += 1) {
         const use = `Shed ${attempt}`;
         const keyId = await createdId(a, ann, keyUrl, { use, lockType: "houseKey" });
-        const started = Date.now();
-        while (!(await usesOnB()).includes(use)) {
-          if (Date.now() - started > 1_000) throw new Error(`server B still lists no ${use}`);
-          await new Promise((done) => setTimeout(done, 10));
-        }
+        await until(async () => (await usesOnB()).includes(use), `server B lists ${use}`, 1_000);
         await a.database.db.deleteFrom("record").where("id", "=", keyId).execute();
         if ((await usesOnB()).includes(use)) kept = use;
       }
@@ -339,11 +330,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         type: "son",
         mainDetails: { firstName: "Eli" },
       });
-      const dropped = Date.now();
-      while ((await usesOnB()).includes(kept)) {
-        if (Date.now() - dropped > 1_000) throw new Error("server B still lists the removed key");
-        await new Promise((done) => setTimeout(done, 10));
-      }
+      await until(async () => !(await usesOnB()).includes(kept), "server B drops the removed key", 1_000);
     });
 
     it("keeps nothing while its listening connection is lost, and lists the writes it missed", async () => {

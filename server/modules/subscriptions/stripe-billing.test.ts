@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { makePlatformAdmin, rolesOf, stripeBilling, subscribe } from "../../testing/billing.ts";
 import {
   createSignedInUser,
@@ -649,15 +649,20 @@ describe.each(testDialects())("billing with Stripe on %s", (dialect) => {
       );
 
       // A period that ends while a session is cached ends the role at that moment (the session
-      // clock is the real one: the period is made to end 1.5 s from now).
+      // clock is Date: the period is made to end 1.5 s from now, then Date moves past it).
       const [short] = await makeCodes({ kind: "voucher", periodDays: 1 });
       const nat = await createSignedInUser(test);
       now = Date.now() - DAY_MS + 1_500;
       expect((await as(nat).post("/api/sbs/code/activate", { code: short?.code })).json().status).toBe(true);
       expect(await rolesOf(test, nat)).toContain("subscriber");
-      await new Promise((resolve) => setTimeout(resolve, 1_600));
-      expect(await rolesOf(test, nat)).not.toContain("subscriber");
-      expect((await as(nat).get("/api/records/passwordvault/password")).statusCode).toBe(403);
+      vi.useFakeTimers({ toFake: ["Date"] });
+      try {
+        vi.setSystemTime(Date.now() + 1_600);
+        expect(await rolesOf(test, nat)).not.toContain("subscriber");
+        expect((await as(nat).get("/api/records/passwordvault/password")).statusCode).toBe(403);
+      } finally {
+        vi.useRealTimers();
+      }
       now = Date.UTC(2026, 10, 25, 9, 0);
     });
 
