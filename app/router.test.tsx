@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { TERMS } from "../domain/limits.ts";
 import { lazyInTasksOfTheirOwn, routes, startsWithAccount } from "./router.tsx";
 import { renderRoutes } from "./test/render.tsx";
@@ -180,6 +180,10 @@ describe("startsWithAccount", () => {
 
 describe("the route table's lazy screens", () => {
   it("start loading in a task after the one that asks for them, at every depth", async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const outer = vi.fn(async () => ({}));
     const inner = vi.fn(async () => ({}));
     const [route] = lazyInTasksOfTheirOwn([
@@ -190,7 +194,7 @@ describe("the route table's lazy screens", () => {
     await Promise.resolve();
     expect(outer).not.toHaveBeenCalled();
     expect(inner).not.toHaveBeenCalled();
-    await new Promise((resume) => setTimeout(resume, 0));
+    await vi.runOnlyPendingTimersAsync();
     expect(outer).toHaveBeenCalledOnce();
     expect(inner).toHaveBeenCalledOnce();
   });
