@@ -3,14 +3,14 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LANGUAGES, type Language, languageFromHeader } from "../../domain/catalog/languages.ts";
-import { DRAWN_SCREENS } from "../../drawn-screens.ts";
+import { DRAWN_SCREENS } from "../../web/drawn-screens.ts";
 import {
   drawnScreenFile,
   PRERENDERED_PAGES,
   prerenderedFile,
   SIGNED_IN_FRAME,
   signedInFile,
-} from "../../prerendered-pages.ts";
+} from "../../web/prerendered-pages.ts";
 import { readCookie, sessionCookieName } from "../auth/session-cookie.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
@@ -59,7 +59,7 @@ function builtInEachLanguage(webDir: string, fileOf: (language: Language) => str
 }
 
 /**
- * The pages the build drew (prerendered-pages.ts) present in webDir: address to its file in each
+ * The pages the build drew (web/prerendered-pages.ts) present in webDir: address to its file in each
  * language. A build without them (a test's, or one from before) leaves every page to index.html.
  */
 function prerenderedPages(webDir: string): Map<string, InEachLanguage> {
@@ -72,7 +72,7 @@ function prerenderedPages(webDir: string): Map<string, InEachLanguage> {
 }
 
 /**
- * The signed-in index.html files in webDir (prerendered-pages.ts): the drawn screens' by address,
+ * The signed-in index.html files in webDir (web/prerendered-pages.ts): the drawn screens' by address,
  * and the one of every other signed-in screen; or null for a build without them.
  */
 function signedInPages(webDir: string): { drawn: Map<string, InEachLanguage>; other: InEachLanguage } | null {

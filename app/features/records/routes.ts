@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
-import { RECORD_FORM } from "../../../prerendered-pages.ts";
+import { RECORD_FORM } from "../../../web/prerendered-pages.ts";
 import { documentsFieldModule } from "../../components/fields/documentsFieldModule.ts";
 import { withTranslations } from "../../i18n/withTranslations.ts";
 import type { ScreenHandle } from "../../shell/screenHandle.ts";
