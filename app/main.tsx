@@ -11,8 +11,8 @@ import { nextTask } from "./shell/nextTask.ts";
 
 /*
  * The start-up, in steps. On a phone, evaluating the start-up code, ranking the route table and
- * drawing the first screen are each a task of 100 ms or more; a page that cannot answer for that
- * long feels stuck. So the router's code and the providers' (Mantine's) are imported here, in the
+ * rendering the first screen are each a long task, and a page that cannot answer meanwhile feels
+ * stuck. So the router's code and the providers' (Mantine's) are imported here, in the
  * start-up file still (web/start-up-plugin.ts keeps them there, so nothing more is fetched) but evaluated
  * each in a task of its own, with the page free to answer in between.
  */

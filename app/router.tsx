@@ -220,7 +220,7 @@ const routeTable: RouteObject[] = [
 /**
  * Each route's `lazy` (its screen's code and translations) started in a task of its own. The
  * router starts those of every route it matches within the task that starts a navigation: on a
- * page load, the one that has just ranked the whole route table (a 100 to 170 ms task on a phone).
+ * page load, the one that has just ranked the whole route table, already a long task on a phone.
  */
 export function lazyInTasksOfTheirOwn(table: RouteObject[]): RouteObject[] {
   return table.map((route): RouteObject => {

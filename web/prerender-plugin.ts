@@ -76,8 +76,8 @@ function writeCompressed(file: string, content: string | Uint8Array): void {
 }
 
 /**
- * The text files the build also writes as brotli and gzip copies, from 1 KB: the app's (the
- * compression plugin in vite.config.ts) and the pages' entries built here.
+ * The text files the build also writes as brotli and gzip copies, when large enough to gain from
+ * it: the app's (the compression plugin in vite.config.ts) and the pages' entries built here.
  */
 export const COMPRESSED = { include: /\.(js|css|html|json|svg|webmanifest)$/, minBytes: 1024 };
 
@@ -122,7 +122,7 @@ async function buildPageEntries(appRoot: string, webDir: string): Promise<void> 
 /**
  * What a head asks for ahead: chunks to run, styles and translations. The chunks come at a low
  * priority, after what the page needs first: a drawn page's styles, or the start-up script of an
- * empty one (asked for at once with them, they slowed it and delayed the first paint by 0.4 s in
+ * empty one (asked for at once with them, they slowed it and delayed the first paint in
  * Lighthouse's model of a phone). A drawn page applies its styles at once, and its translations
  * wait too; an empty one only fetches its styles for the chunks that will apply them.
  */

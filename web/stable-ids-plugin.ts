@@ -1,9 +1,9 @@
 /**
  * Mantine's components name themselves (an input for its label, a popover's target for its
  * dropdown) with @mantine/hooks' useId, which starts from React's id and, in a layout effect
- * after mounting, swaps it for a random one. That effect sets state in the commit, so React draws
+ * after mounting, swaps it for a random one. That effect sets state in the commit, so React renders
  * every input, select, menu and dialog a second time, synchronously, in the task that first
- * draws them: on a record form, most of a 100 to 200 ms task on a phone. React's id is already
+ * renders them: on a record form, most of a long task on a phone. React's id is already
  * unique within its root and stable for the component's life; this plugin (used by every build
  * of the app, vite.config.ts and prerender-plugin.ts) gives Mantine app/theme/stableId.ts instead,
  * which keeps it. The build fails if Mantine no longer has the module, rather than silently

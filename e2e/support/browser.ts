@@ -30,9 +30,8 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
   "--no-first-run",
   "--disable-quic",
-  // A browser started headless still builds its omnibox's suggestion popup, a page of its own
-  // (chrome://omnibox-popup.top-chrome), since Chromium 15x: 4.7 s of a core during one 6 s
-  // measured page load here, taken from the page under test on a 2-core machine. Puppeteer
+  // A headless browser still renders its omnibox's suggestion popup, a page of its own
+  // (chrome://omnibox-popup.top-chrome), whose CPU is taken from the page under test: Puppeteer
   // turns it off too (puppeteer#15278). Chromium merges this list with the launcher's own.
   "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ];
