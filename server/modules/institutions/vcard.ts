@@ -21,6 +21,7 @@ import {
   type SavedHook,
   toldSaved,
 } from "../../vcard/import-plan.ts";
+import { cardIdentity, contactReach, writeVcardFile } from "../../vcard/mapping.ts";
 import { cardAddresses, cardAddressFrom } from "../addresses/card-addresses.ts";
 import { addressReader } from "../addresses/reader.ts";
 import { toColumns, toInstitution } from "./presenter.ts";
@@ -32,8 +33,7 @@ function contactOf(institution: Institution, address: Address | undefined): Vcar
     ...emptyContact("org", institution.name),
     org: institution.name,
     url: institution.website,
-    emails: institution.emails,
-    phones: institution.phones.map((phone) => ({ number: phone.number, type: phone.type })),
+    ...contactReach(institution),
     addresses: address === undefined ? [] : [vcardAddressOf(address, "work")],
   };
 }
@@ -62,11 +62,7 @@ function cardFrom(institution: Institution, address: Address | undefined): Insti
   };
 }
 
-const identityOf = (card: InstitutionCard): Identity => ({
-  name: card.name,
-  emails: card.emails,
-  phones: card.phones.map((phone) => phone.number),
-});
+const identityOf = (card: InstitutionCard): Identity => cardIdentity(card.name, card);
 
 /**
  * The institutions' vCard export and import (KIND:org cards). The import creates what is new in one
@@ -131,9 +127,7 @@ export function institutionVcards(
           institution.address === null ? undefined : await addresses.read(ownerId, institution.address);
         contacts.push(contactOf(institution, address));
       }
-      // vcard4 is loaded on the first file written, not at start (vcard-text.ts).
-      const { writeVcards } = await import("../../vcard/vcard-text.ts");
-      return writeVcards(contacts);
+      return writeVcardFile(contacts);
     },
 
     async import(

@@ -26,6 +26,7 @@ import {
   type SavedHook,
   toldSaved,
 } from "../../vcard/import-plan.ts";
+import { cardIdentity, contactReach, writeVcardFile } from "../../vcard/mapping.ts";
 import { cardAddresses, cardAddressFrom } from "../addresses/card-addresses.ts";
 import { addressReader } from "../addresses/reader.ts";
 import { institutionReader } from "../institutions/reader.ts";
@@ -64,8 +65,7 @@ async function contactOf(
     family: mainDetails.lastName,
     nickname: mainDetails.nickname,
     birthday: mainDetails.birthday,
-    emails: person.contactDetails.emails,
-    phones: person.contactDetails.phones.map((phone) => ({ number: phone.number, type: phone.type })),
+    ...contactReach(person.contactDetails),
     addresses,
     note: person.notes,
     org: person.companyName === null ? null : ((await lookups.company(person.companyName)) ?? null),
@@ -101,11 +101,7 @@ function cardOf(contact: VcardContact): Record<string, unknown> {
 const nameOf = (card: Pick<PersonCard, "firstName" | "lastName">) =>
   personName({ first_name: card.firstName, last_name: card.lastName });
 
-const identityOf = (card: PersonCard): Identity => ({
-  name: nameOf(card),
-  emails: card.emails,
-  phones: card.phones.map((phone) => phone.number),
-});
+const identityOf = (card: PersonCard): Identity => cardIdentity(nameOf(card), card);
 
 /** What a saved person's card is made of: its record's fields a card carries. */
 type CardSource = Pick<
@@ -298,9 +294,7 @@ export function personVcards(
         if (person === undefined) throw new AppError("not_found");
         contacts.push(await contactOf(person, lookups));
       }
-      // vcard4 is loaded on the first file written, not at start (vcard-text.ts).
-      const { writeVcards } = await import("../../vcard/vcard-text.ts");
-      return writeVcards(contacts);
+      return writeVcardFile(contacts);
     },
 
     async import(
