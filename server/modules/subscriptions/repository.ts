@@ -97,6 +97,118 @@ export function subscriptionRepository(db: Kysely<DB>) {
 
     product,
 
+    /** The plan Stripe bills at a price. */
+    productByPrice(priceId: string): Promise<ProductRow | undefined> {
+      return db.selectFrom("product").selectAll().where("provider_price_id", "=", priceId).executeTakeFirst();
+    },
+
+    /**
+     * Rewrites a subscription only if it is still as it was read (same status and update time):
+     * false when another sync changed it first.
+     */
+    async updateIfUnchanged(
+      row: SubscriptionRow,
+      changes: Partial<Omit<SubscriptionRow, "id">>,
+    ): Promise<boolean> {
+      const updated = await db
+        .updateTable("subscription")
+        .set(changes)
+        .where("id", "=", row.id)
+        .where("status", "=", row.status)
+        .where("updated_at", "=", row.updated_at)
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Marks a running plan's renewal as reminded for a period end, once; answers its account and
+     * product, or undefined when it no longer renews then or was reminded already.
+     */
+    markReminded(id: string, periodEnd: number) {
+      return db
+        .updateTable("subscription")
+        .set({ reminded_period_end: periodEnd })
+        .where("id", "=", id)
+        .where("status", "=", "active")
+        .where("cancel_at_period_end", "=", 0)
+        .where("current_period_end", "=", periodEnd)
+        .where((eb) =>
+          eb.or([eb("reminded_period_end", "is", null), eb("reminded_period_end", "!=", periodEnd)]),
+        )
+        .returning(["user_id", "product_id"])
+        .executeTakeFirst();
+    },
+
+    /** The Stripe ids of the account's subscriptions in the given statuses. */
+    async providerIdsIn(userId: string, statuses: readonly SubscriptionStatus[]): Promise<string[]> {
+      const rows = await db
+        .selectFrom("subscription")
+        .select("provider_subscription_id")
+        .where("user_id", "=", userId)
+        .where("provider", "=", "stripe")
+        .where("status", "in", [...statuses])
+        .execute();
+      return rows.flatMap((row) =>
+        row.provider_subscription_id === null ? [] : [row.provider_subscription_id],
+      );
+    },
+
+    /** The account a Stripe customer is, if it is one of ours. */
+    async customerOwner(customerId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom("billing_customer")
+        .select("user_id")
+        .where("provider_customer_id", "=", customerId)
+        .executeTakeFirst();
+      return row?.user_id ?? null;
+    },
+
+    /** Stores an invoice as Stripe last described it. */
+    upsertInvoice(
+      key: { id: string; user_id: string; created_at: number },
+      values: Omit<Selectable<InvoiceTable>, "id" | "user_id" | "created_at">,
+    ): Promise<unknown> {
+      return db
+        .insertInto("invoice")
+        .values({ ...key, ...values })
+        .onConflict((conflict) => conflict.column("id").doUpdateSet(values))
+        .execute();
+    },
+
+    async eventSeen(id: string): Promise<boolean> {
+      const seen = await db.selectFrom("provider_event").select("id").where("id", "=", id).executeTakeFirst();
+      return seen !== undefined;
+    },
+
+    /** Records a webhook event; false when another delivery recorded it first. */
+    async recordEvent(id: string, type: string, now: number): Promise<boolean> {
+      const first = await db
+        .insertInto("provider_event")
+        .values({ id, type, received_at: now })
+        .onConflict((conflict) => conflict.column("id").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      return first !== undefined;
+    },
+
+    /**
+     * A deleted account's billing rows go; the codes it used stay used and its pending discount
+     * is dropped, and so are its guessing counts.
+     */
+    async forgetAccount(userId: string): Promise<void> {
+      for (const table of [
+        "subscription",
+        "invoice",
+        "entitlement",
+        "donation_choice",
+        "billing_customer",
+      ] as const) {
+        await db.deleteFrom(table).where("user_id", "=", userId).execute();
+      }
+      await db.deleteFrom("code_attempt").where("key", "=", `account:${userId}`).execute();
+      await db.updateTable("code_redemption").set({ pending: 0 }).where("user_id", "=", userId).execute();
+    },
+
     /** The products of some subscriptions, by id. */
     async productsById(ids: readonly string[]): Promise<Map<string, ProductRow>> {
       if (ids.length === 0) return new Map();
