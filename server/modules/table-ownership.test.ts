@@ -71,10 +71,11 @@ const MODULES_DIR = import.meta.dirname;
 const QUERY_CALL =
   /\b(?:selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin|mergeInto)\(\s*"([A-Za-z_]+)/g;
 
-function sourceFiles(dir: string): string[] {
+/** The source files under a folder, tests aside, leaving out the folders `skip` names. */
+function sourceFiles(dir: string, skip: (folder: string) => boolean = () => false): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
+    if (entry.isDirectory()) return skip(full) ? [] : sourceFiles(full, skip);
     return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [full] : [];
   });
 }
@@ -116,6 +117,23 @@ describe("tables belong to one module", () => {
   it("lets no module query another module's tables", () => {
     const unexpected = [...crossings()].filter(([key]) => !KNOWN_CROSSINGS.has(key));
     expect(Object.fromEntries(unexpected)).toEqual({});
+  });
+
+  it("keeps the layers under the modules to their own tables", () => {
+    const server = path.dirname(MODULES_DIR);
+    const skipped = new Set(["modules", "testing"].map((name) => path.join(server, name)));
+    const files = sourceFiles(
+      server,
+      (folder) => skipped.has(folder) || path.basename(folder) === "migrations",
+    );
+    const moduleTables = new Set(Object.values(MODULE_TABLES).flat());
+    const named = files.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(QUERY_CALL)]
+        .map((match) => match[1] as string)
+        .filter((table) => moduleTables.has(table))
+        .map((table) => `${path.relative(server, file)} -> ${table}`),
+    );
+    expect(named).toEqual([]);
   });
 
   it("still finds each known crossing: one fixed leaves the list", () => {

@@ -3,4 +3,10 @@
  * company, the company it runs, and the totals. The app's composition root mounts the routes and
  * builds the service from their own files.
  */
-export { activeCompanyOf, administeredCompany, companyTotals } from "./membership-reader.ts";
+export {
+  activeCompanyOf,
+  administeredCompany,
+  companyTotals,
+  membershipForRoles,
+  membersPaidBy,
+} from "./membership-reader.ts";

@@ -22,3 +22,20 @@ export function administeredCompany(db: Kysely<DB>, userId: string): Promise<Com
 export function companyTotals(db: Kysely<DB>): Promise<{ companies: number; seatsUsed: number }> {
   return companyRepository(db).totals();
 }
+
+/**
+ * What the role decision needs of an account's company (server/modules/subscriptions/entitlements.ts):
+ * whether it is an active member, an admin, and who pays the plan.
+ */
+export async function membershipForRoles(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{ isAdmin: boolean; billingUserId: string } | null> {
+  const row = await companyRepository(db).activeMembershipFacts(userId);
+  return row === undefined ? null : { isAdmin: row.is_admin === 1, billingUserId: row.billing_user_id };
+}
+
+/** The other accounts active in the companies an account pays for: their roles follow its plan. */
+export function membersPaidBy(db: Kysely<DB>, userId: string): Promise<string[]> {
+  return companyRepository(db).activeMembersPaidBy(userId);
+}

@@ -60,6 +60,31 @@ export function companyRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The account's active membership: whether it is an admin, and who pays the company's plan. */
+    activeMembershipFacts(userId: string) {
+      return db
+        .selectFrom("company_member")
+        .innerJoin("company", "company.id", "company_member.company_id")
+        .select(["company_member.is_admin", "company.billing_user_id"])
+        .where("company_member.user_id", "=", userId)
+        .where("company_member.status", "=", "active")
+        .executeTakeFirst();
+    },
+
+    /** The other accounts active in the companies an account pays for. */
+    async activeMembersPaidBy(userId: string): Promise<string[]> {
+      const members = await db
+        .selectFrom("company_member")
+        .innerJoin("company", "company.id", "company_member.company_id")
+        .select("company_member.user_id")
+        .where("company.billing_user_id", "=", userId)
+        .where("company_member.status", "=", "active")
+        .where("company_member.user_id", "is not", null)
+        .where("company_member.user_id", "!=", userId)
+        .execute();
+      return members.flatMap((member) => (member.user_id === null ? [] : [member.user_id]));
+    },
+
     /** Platform admins' page of companies, newest first, matching a search on name or email. */
     async page(query: AdminCompaniesQuery): Promise<{ rows: CompanyRow[]; total: number }> {
       let select = db.selectFrom("company");

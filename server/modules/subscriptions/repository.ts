@@ -29,6 +29,21 @@ export function subscriptionRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** What the role decision reads of the account's subscriptions: its own plans, or its company plans. */
+    entitlementSources(userId: string, b2b: boolean) {
+      return db
+        .selectFrom("subscription")
+        .leftJoin("product", "product.id", "subscription.product_id")
+        .select(["subscription.provider", "subscription.status", "subscription.current_period_end"])
+        .where("subscription.user_id", "=", userId)
+        .where((eb) =>
+          b2b
+            ? eb("product.is_b2b", "=", 1)
+            : eb.or([eb("product.is_b2b", "is", null), eb("product.is_b2b", "=", 0)]),
+        )
+        .execute();
+    },
+
     /** The account's subscriptions, newest first. */
     ofAccount(userId: string): Promise<SubscriptionRow[]> {
       return db
