@@ -5,10 +5,10 @@ import type { CompanyMemberTable, CompanyTable, DB } from "../../db/schema.ts";
 
 export type CompanyRow = Selectable<CompanyTable>;
 export type MemberRow = Selectable<CompanyMemberTable>;
-export type MemberStatus = MemberRow["status"];
+type MemberStatus = MemberRow["status"];
 
 /** Statuses that take a seat: an invitation holds one until it is activated or withdrawn. */
-export const SEATED = ["invited", "active"] as const;
+const SEATED = ["invited", "active"] as const;
 
 const MEMBER_COLUMNS = {
   email: "email",
@@ -315,5 +315,3 @@ export function companyRepository(db: Kysely<DB>) {
     },
   };
 }
-
-export type CompanyRepository = ReturnType<typeof companyRepository>;

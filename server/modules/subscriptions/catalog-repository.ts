@@ -98,5 +98,3 @@ export function catalogRepository(db: Kysely<DB>) {
     choosers,
   };
 }
-
-export type CatalogRepository = ReturnType<typeof catalogRepository>;

@@ -4,7 +4,7 @@
  * mounts the routes and builds the service from their own files.
  */
 export { billingFactsOf, newestCompanyPlan, runningPlans } from "./account-facts.ts";
-export { type CatalogRepository, catalogRepository } from "./catalog-repository.ts";
+export { catalogRepository } from "./catalog-repository.ts";
 export {
   type CodeRow,
   displayCode,
