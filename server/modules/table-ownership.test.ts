@@ -21,6 +21,7 @@ const MODULE_TABLES: Record<string, readonly string[]> = {
   records: ["record"],
   search: ["search_term"],
   sharing: ["nominee"],
+  collaborators: ["collaborator"],
   subscriptions: [
     "product",
     "billing_customer",
