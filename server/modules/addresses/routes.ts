@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addressInputSchema } from "../../../domain/schemas/address.ts";
 import { actorOf } from "../../auth/ownership.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { addressRepository } from "./repository.ts";
 import { createAddressService } from "./service.ts";
@@ -25,9 +25,9 @@ export const forgetAddresses: AccountDeletedHook = (userId, trx) =>
 /** The spec's address calls (section 7), on the signed-in user's own address book. */
 export async function addressRoutes(
   app: FastifyInstance,
-  options: { database: Database; onChange?: readonly ChangeHook[] },
+  options: { database: Database; changes: FileChanges },
 ): Promise<void> {
-  const service = createAddressService(options.database.db, options.onChange);
+  const service = createAddressService(options.database.db, options.changes);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { access: "user" as const };
 

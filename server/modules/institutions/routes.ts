@@ -4,8 +4,8 @@ import { z } from "zod";
 import { institutionInputSchema } from "../../../domain/schemas/institution.ts";
 import { institutionVcardDecisionsSchema, vcardExportQuerySchema } from "../../../domain/schemas/vcard.ts";
 import { actorOf } from "../../auth/ownership.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import type { UploadLimit } from "../../http/file-part.ts";
 import { NO_IMPORT_QUERY, vcardRoutes } from "../../vcard/routes.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
@@ -29,18 +29,17 @@ export async function institutionRoutes(
     database: Database;
     /** Files one account may upload per window (config.uploadRateLimit): a vCard file is one. */
     uploadLimit: UploadLimit;
-    onChange?: readonly ChangeHook[];
-    /** The address book's change hooks: a vCard import adds the addresses its cards carry. */
-    addressChanges?: readonly ChangeHook[];
+    /** Where saves and deletes are published (server/file/changes.ts). */
+    changes: FileChanges;
   },
 ): Promise<void> {
-  const service = createInstitutionService(options.database.db, options.onChange);
+  const service = createInstitutionService(options.database.db, options.changes);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { access: "user" as const };
 
   api.get("/api/institutions/", { config: user }, async (request) => service.list(actorOf(request)));
 
-  const vcards = institutionVcards(options.database.db, options.onChange, options.addressChanges);
+  const vcards = institutionVcards(options.database.db, options.changes);
   await vcardRoutes(
     app,
     {

@@ -14,8 +14,8 @@ import {
 } from "../../../domain/schemas/vcard.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import type { UploadLimit } from "../../http/file-part.ts";
 import { vcardRoutes } from "../../vcard/routes.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
@@ -45,9 +45,8 @@ export async function personRoutes(
     dataKeys: DataKeys;
     /** Files one account may upload per window (config.uploadRateLimit): a vCard file is one. */
     uploadLimit: UploadLimit;
-    onChange?: readonly ChangeHook[];
-    /** The address book's change hooks: a vCard import adds the addresses its cards carry. */
-    addressChanges?: readonly ChangeHook[];
+    /** Where saves and deletes are published (server/file/changes.ts). */
+    changes: FileChanges;
   },
 ): Promise<void> {
   const photos = createPhotoProcessor();
@@ -56,7 +55,7 @@ export async function personRoutes(
     db: options.database.db,
     dataKeys: options.dataKeys,
     photos,
-    onChange: options.onChange ?? [],
+    changes: options.changes,
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { access: "user" as const };
@@ -83,12 +82,7 @@ export async function personRoutes(
     async (request) => service.own(actorOf(request), revealed(request.query)),
   );
 
-  const vcards = personVcards(
-    options.database.db,
-    options.dataKeys,
-    options.onChange,
-    options.addressChanges,
-  );
+  const vcards = personVcards(options.database.db, options.dataKeys, options.changes);
   await vcardRoutes(
     app,
     {

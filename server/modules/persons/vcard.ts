@@ -16,16 +16,10 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
 import { emptyContact, type VcardContact } from "../../vcard/contact.ts";
-import {
-  checkCards,
-  fillFromCard,
-  type Identity,
-  planImport,
-  type SavedHook,
-  toldSaved,
-} from "../../vcard/import-plan.ts";
+import { checkCards, fillFromCard, type Identity, planImport, toldSaved } from "../../vcard/import-plan.ts";
 import { cardIdentity, contactReach, writeVcardFile } from "../../vcard/mapping.ts";
 import { cardAddresses, cardAddressFrom } from "../addresses/card-addresses.ts";
 import { addressReader } from "../addresses/reader.ts";
@@ -183,15 +177,14 @@ function inputOf(card: PersonCard, target: PersonVcardTarget, base?: PersonRecor
 export function personVcards(
   db: Kysely<DB>,
   dataKeys: DataKeys,
-  onChange: readonly SavedHook[] = [],
-  /** The address book's hooks, told of the addresses cards bring. */
-  addressChanges: readonly SavedHook[] = [],
+  /** Where the persons and the addresses cards bring are published. */
+  changes: FileChanges,
 ) {
   const persons = personRepository(db);
   const reader = personReader(db, dataKeys);
   const addresses = addressReader(db);
   const institutions = institutionReader(db);
-  const cardAddressBook = cardAddresses(db, addressChanges);
+  const cardAddressBook = cardAddresses(db, changes);
 
   async function addressBook(ownerId: string) {
     const book = await addresses.listAll(ownerId);
@@ -265,7 +258,7 @@ export function personVcards(
   /** A transaction of the import's writes; two imports racing for one nickname: a 409, nothing saved. */
   async function inTransaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction().execute(work);
+      return await changes.transaction(db, work);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError("conflict", { cause: error });
       throw error;
@@ -317,7 +310,7 @@ export function personVcards(
       return inTransaction(async (trx) => {
         await cardAddressBook.insert(trx, planned.rows);
         const created = await insertAll(trx, ownerId, planned.inputs);
-        return toldSaved(trx, onChange, ownerId, { created, duplicates });
+        return toldSaved(trx, changes, "person", ownerId, { created, duplicates });
       });
     },
 
@@ -360,7 +353,7 @@ export function personVcards(
           }
           merged.push({ id, name: nameOf(input.mainDetails) });
         }
-        return toldSaved(trx, onChange, ownerId, { created, merged });
+        return toldSaved(trx, changes, "person", ownerId, { created, merged });
       });
     },
   };

@@ -337,7 +337,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(await nicknames(b, ann)).not.toContain("Missed");
       // Cuts every app server's listening connection (B's among them): notifications go unheard.
       const cut =
-        await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'kinfile listen kinfile_list_answers'`.execute(
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'kinfile listen kinfile_file_changes'`.execute(
           a.database.db,
         );
       expect(cut.rows.length).toBeGreaterThanOrEqual(2);

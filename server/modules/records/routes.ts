@@ -8,13 +8,13 @@ import { type RecordBody, recordSchema } from "../../../domain/sections/schema.t
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { acceptedEncoding } from "../../http/compression.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { JSON_TYPE, type ListAnswers, sendListAnswer } from "./list-answers.ts";
 import type { ListCache } from "./list-cache.ts";
-import { listsChangedBy } from "./reader.ts";
 import { recordRepository } from "./repository.ts";
-import { createRecordService, type RecordChangeHook } from "./service.ts";
+import { createRecordService } from "./service.ts";
 
 /** A record's JSON: a few dozen fields of at most 2048 characters, lists of ids, and room. */
 const RECORD_BODY_LIMIT = 256 * 1024;
@@ -30,7 +30,7 @@ export function forgetRecords(listCache: ListCache, listAnswers: ListAnswers): A
   return async (userId, trx) => {
     await recordRepository(trx).deleteAllOf(userId);
     listCache.forget(userId);
-    await listAnswers.changed(userId);
+    listAnswers.changed(userId);
   };
 }
 
@@ -49,14 +49,15 @@ export async function recordRoutes(
     listCache: ListCache;
     /** The owner's lists kept whole (list-answers.ts). */
     listAnswers: ListAnswers;
-    onChange?: readonly RecordChangeHook[];
+    /** Where saves and deletes are published (server/file/changes.ts). */
+    changes: FileChanges;
   },
 ): Promise<void> {
   const service = createRecordService({
     db: options.database.db,
     dataKeys: options.dataKeys,
     listCache: options.listCache,
-    ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
+    changes: options.changes,
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
   // The record sections are the full file's (server/auth/permissions.ts).
@@ -70,7 +71,6 @@ export async function recordRoutes(
     for (const category of categoriesOf(module)) {
       const base = `/api/records/${module}/${category.key}`;
       const body = recordSchema(category);
-      const write = { ...subscriber, listsChanged: listsChangedBy(category) };
 
       // The JSON Fastify would write for the list, and its compressed copy, kept for the next time
       // (list-answers.ts); @fastify/compress leaves an answer that names its encoding as it is.
@@ -87,7 +87,7 @@ export async function recordRoutes(
 
       api.post(
         base,
-        { config: write, bodyLimit: RECORD_BODY_LIMIT, schema: { body } },
+        { config: subscriber, bodyLimit: RECORD_BODY_LIMIT, schema: { body } },
         async (request, reply) => {
           const id = await service.create(actorOf(request), category, request.body);
           // The id as a JSON string, as the spec's POST /api/pn/person answers it.
@@ -114,7 +114,7 @@ export async function recordRoutes(
       api.put(
         `${base}/:id`,
         {
-          config: write,
+          config: subscriber,
           bodyLimit: RECORD_BODY_LIMIT,
           schema: { params: idParams, body },
           // Before validation: secrets left out or sent back masked take their stored values.
@@ -134,10 +134,14 @@ export async function recordRoutes(
         },
       );
 
-      api.delete(`${base}/:id`, { config: write, schema: { params: idParams } }, async (request, reply) => {
-        await service.remove(actorOf(request), category, request.params.id);
-        return reply.code(204).send();
-      });
+      api.delete(
+        `${base}/:id`,
+        { config: subscriber, schema: { params: idParams } },
+        async (request, reply) => {
+          await service.remove(actorOf(request), category, request.params.id);
+          return reply.code(204).send();
+        },
+      );
     }
   }
 }
