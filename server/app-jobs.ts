@@ -92,7 +92,7 @@ export function appJobHandlers(options: {
     }),
     ...renewalJobHandlers({ database, mails: () => createBillingMails({ outbox: outbox(), publicUrl }) }),
     ...companyJobHandlers({ database, mail: outbox, publicUrl }),
-    ...purgeJobHandlers({ database, eraser: options.eraser, jobs, ...clock }),
+    ...purgeJobHandlers({ database, eraser: options.eraser, changes: options.changes, jobs, ...clock }),
     ...pendingUploadJobHandlers({ db: database.db, changes: options.changes, blobs, jobs, logger, ...clock }),
     ...leftoverJobHandlers({
       backend: blobs,

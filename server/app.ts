@@ -2,6 +2,7 @@ import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
 import { type Identity, installAccessControl, NO_IDENTITY } from "./auth/access.ts";
 import type { AuthServices } from "./auth/better-auth.ts";
 import { createFreshPassword } from "./auth/fresh-password.ts";
@@ -12,6 +13,7 @@ import type { Config } from "./config.ts";
 import { createDataKeys, forgetDataKey } from "./crypto/data-keys.ts";
 import { loadMasterKeyring, type MasterKeyring } from "./crypto/master-keys.ts";
 import type { Database } from "./db/database.ts";
+import type { DB } from "./db/schema.ts";
 import { frameworkErrors, installErrorHandling } from "./errors/error-handler.ts";
 import { type FileChanges, openFileChanges } from "./file/changes.ts";
 import { apiDocsRoutes, collectApiDescription } from "./http/api-docs.ts";
@@ -299,15 +301,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(freshPassword === undefined ? {} : { freshPassword }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
-  // What deleting an account removes, module by module, before its identity rows.
+  // What deleting an account removes, module by module, before its identity rows; the whole file's
+  // deletion is published first (the list answers drop the account's lists once it commits).
   for (const hook of [
+    (userId: string, trx: Kysely<DB>) =>
+      changes.publish(trx, { kind: "file", operation: "deleted", ownerId: userId, id: userId }),
     forgetDataKey,
     forgetActivity,
     forgetAddresses,
     forgetComments,
     forgetInstitutions,
     forgetPersons,
-    forgetRecords(listCache, listAnswers),
+    forgetRecords(listCache),
     forgetSharing,
     forgetCollaborators,
     forgetDocuments(blobs),

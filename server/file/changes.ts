@@ -12,7 +12,8 @@ export type FileKind = "person" | "address" | "institution" | "record" | "docume
 /**
  * One write to an owner's file, as its data layer publishes it inside its transaction. A record's
  * change carries its category (and, saved, the body it stored, so that subscribers need not open
- * it again); `file` is the whole file at once (an import), `id` then being the owner's.
+ * it again); `file` is the whole file at once (an import, the account's deletion), `id` then being
+ * the owner's.
  */
 export type FileChange =
   | { kind: Exclude<FileKind, "record">; operation: "saved" | "deleted"; ownerId: string; id: string }
@@ -25,7 +26,7 @@ export type FileChange =
       body: RecordBody;
     }
   | { kind: "record"; operation: "deleted"; ownerId: string; id: string; category: CategoryDef }
-  | { kind: "file"; operation: "saved"; ownerId: string; id: string };
+  | { kind: "file"; operation: "saved" | "deleted"; ownerId: string; id: string };
 
 /** A change as told after its commit, here and to the other app servers: no body, a category's key. */
 export type CommittedChange = {

@@ -7,7 +7,6 @@ import { type AppJobs, appJobHandlers } from "../app-jobs.ts";
 import { createDataKeys, type DataKeys } from "../crypto/data-keys.ts";
 import { loadMasterKeyring } from "../crypto/master-keys.ts";
 import type { Database } from "../db/database.ts";
-import { openFileChanges } from "../file/changes.ts";
 import { createMailOutbox, type MailOutbox } from "../mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "../mail/transport.ts";
 import { schedulePurgeOfUnverified } from "../modules/account/unverified-purge.ts";
@@ -86,7 +85,7 @@ describe.each(testDialects())("every job once with three servers on %s", (dialec
         dataKeys,
         transport,
         eraser: test.eraser,
-        changes: openFileChanges(database),
+        changes: test.auth.changes,
         outbox: () => outbox,
         jobs: () => created,
         authSecret: () => test.auth.secret,

@@ -139,7 +139,7 @@ export function accountCalls(options: UserAdminOptions) {
     async remove(actor: Actor, id: string): Promise<void> {
       notSelf(actor, id);
       const target = await user(id);
-      await db.transaction().execute(async (trx) => {
+      await services.changes.transaction(db, async (trx) => {
         await eraser.erase(id, trx);
         await audit(
           trx,

@@ -40,6 +40,9 @@ const nicknames = async (test: TestApp, user: TestUser) =>
     .json()
     .map((item: { columns: { accountNickname: string } }) => item.columns.accountNickname);
 
+/** A change of one of the owner's persons, as the bus tells it: any list may show it. */
+const personSaved = (ownerId: string) => ({ kind: "person", operation: "saved", ownerId, id: "p1" }) as const;
+
 describe("the list answers' memory", () => {
   /** An answer's builder that counts its calls. */
   function builder(json: string) {
@@ -60,7 +63,7 @@ describe("the list answers' memory", () => {
       expect((await answers.answer("bob", "password", bob.build)).body.toString()).toBe("[2]");
     }
     expect([ann.built.count, bob.built.count]).toEqual([1, 1]);
-    await answers.changed("ann");
+    answers.subscriber.changed([personSaved("ann")]);
     await answers.answer("ann", "password", ann.build);
     await answers.answer("bob", "password", bob.build);
     expect([ann.built.count, bob.built.count]).toEqual([2, 1]);
@@ -72,7 +75,9 @@ describe("the list answers' memory", () => {
     const keys = builder("[2222]");
     await answers.answer("ann", "password", passwords.build);
     await answers.answer("ann", "keylock", keys.build);
-    await answers.changed("ann", ["password"]);
+    answers.subscriber.changed([
+      { kind: "record", operation: "saved", ownerId: "ann", id: "r1", category: "password" },
+    ]);
     await answers.answer("ann", "password", passwords.build);
     await answers.answer("ann", "keylock", keys.build);
     expect([passwords.built.count, keys.built.count]).toEqual([2, 1]);
@@ -87,7 +92,7 @@ describe("the list answers' memory", () => {
     let built = 0;
     const changedMeanwhile = async () => {
       built += 1;
-      await answers.changed("ann");
+      answers.subscriber.changed([personSaved("ann")]);
       return "[old]";
     };
     await answers.answer("ann", "password", changedMeanwhile);
@@ -263,7 +268,7 @@ describe.each(testDialects())("the record lists kept whole, on %s", (dialect) =>
     await createdId(test, carl, urlOf(PASSWORD), password("Carl's mail"));
     expect(await nicknames(test, carl)).toEqual(["Carl's mail"]);
     // As the account's deletion does it (account/service.ts).
-    await test.database.db.transaction().execute((trx) => test.eraser.erase(carl.id, trx));
+    await test.auth.changes.transaction(test.database.db, (trx) => test.eraser.erase(carl.id, trx));
     test.auth.sessions.forgetUser(carl.id);
     const after = await call(test, carl, "GET", urlOf(PASSWORD));
     expect(after.statusCode).toBe(401);

@@ -170,11 +170,6 @@ export function createListAnswers(
       return answer;
     },
 
-    /** The owner's lists of `categories`, or all of them, are built again when next asked. */
-    changed(ownerId: string, categories?: readonly string[]): void {
-      dropChanged(ownerId, categories);
-    },
-
     /** Follows the committed changes of the owner's files, this server's and the others' (the bus). */
     subscriber: {
       changed(committed: readonly CommittedChange[]): void {

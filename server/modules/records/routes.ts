@@ -22,15 +22,13 @@ const RECORD_BODY_LIMIT = 256 * 1024;
 const idParams = z.object({ id: z.string().max(64) });
 
 /**
- * An account's records go with it, and what the app's caches kept of them (its list answers are
- * dropped inside the deletion's transaction, so one built meanwhile could stay: it is keyed by an
- * account that no longer exists and goes as the least recently used).
+ * An account's records go with it, and the list columns the app's cache kept of them (its list
+ * answers follow the deletion of the whole file, published on the bus by server/app.ts).
  */
-export function forgetRecords(listCache: ListCache, listAnswers: ListAnswers): AccountDeletedHook {
+export function forgetRecords(listCache: ListCache): AccountDeletedHook {
   return async (userId, trx) => {
     await recordRepository(trx).deleteAllOf(userId);
     listCache.forget(userId);
-    listAnswers.changed(userId);
   };
 }
 

@@ -88,14 +88,15 @@ export function createSearchIndexer(options: {
      * The index's subscriber to the changes of owners' files, in their transactions: a saved row
      * is read again there, except a record, whose save hands over the body it stored, so its terms
      * are made from that body (`docOf`, the records' search source's): one query and one
-     * decryption fewer in every record's save. A whole file (an import) is built.
+     * decryption fewer in every record's save. A whole file saved (an import) is built.
      */
     subscriber(
       docOf: (record: { id: string; module: string; category: string }, body: RecordBody) => SearchDoc,
     ): TransactionSubscriber {
       return async (trx, change) => {
         const { kind, ownerId, id } = change;
-        if (kind === "file") return build(ownerId, trx);
+        // An account's deletion takes its terms with it (search/routes.ts forgetSearchTerms).
+        if (kind === "file") return change.operation === "saved" ? build(ownerId, trx) : undefined;
         if (change.operation === "deleted") return searchRepository(trx).remove(ownerId, { kind, id });
         if (change.kind !== "record") return reindex(trx, ownerId, change.kind, [id]);
         const { category, body } = change;
