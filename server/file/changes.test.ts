@@ -186,7 +186,7 @@ describe.each(testDialects())("a save and its subscribers, one transaction, on %
     expect(new Set(terms.map((term) => term.subject_id))).toEqual(new Set([id]));
   });
 
-  it("leaves nothing when a hook fails on create: no record, no terms, no reminder jobs", async () => {
+  it("leaves nothing when a subscriber fails on create: no record, no terms, no reminder jobs", async () => {
     const actor = actorOf();
     await expect(parts.records(parts.bus([failing])).create(actor, PASSPORT, passport())).rejects.toThrow(
       HookFailure,
@@ -194,7 +194,7 @@ describe.each(testDialects())("a save and its subscribers, one transaction, on %
     expect(await derivedRows(actor.userId)).toEqual({ records: 0, terms: 0, reminders: 0 });
   });
 
-  it("keeps the record and its derived rows as they were when a hook fails on update or delete", async () => {
+  it("keeps the record and its derived rows as they were when a subscriber fails on update or delete", async () => {
     const actor = actorOf();
     const id = await parts.records().create(actor, PASSPORT, passport());
     const before = await derivedRows(actor.userId);
@@ -253,7 +253,7 @@ describe.each(testDialects())("a save and its subscribers, one transaction, on %
   });
 
   it("reads a data key the cache lacks through the save's transaction, without waiting on the database it holds", async () => {
-    // A fresh owner: its key is made by the save itself, then forgotten, so the hooks must read it back.
+    // A fresh owner: its key is made by the save itself, then forgotten, so the subscribers must read it back.
     const actor = actorOf();
     const forgetting: TransactionSubscriber = async () => {
       parts.dataKeys.forget(actor.userId);

@@ -57,7 +57,7 @@ export function remapReferences(
 /**
  * The records module's public face for an import (server/modules/portability): `rows` seals each
  * body as a save does (before the transaction), `insert` writes them in it, and
- * `announceRestoredRecords` tells the app's record hooks (reminders, documents' links, search) in it too.
+ * `announceRestoredRecords` publishes each on the change bus (reminders, documents' links, search) in it too.
  */
 export async function recordRows(
   dataKeys: DataKeys,
