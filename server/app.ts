@@ -15,7 +15,7 @@ import { loadMasterKeyring, type MasterKeyring } from "./crypto/master-keys.ts";
 import type { Database } from "./db/database.ts";
 import type { DB } from "./db/schema.ts";
 import { frameworkErrors, installErrorHandling } from "./errors/error-handler.ts";
-import { type FileChanges, openFileChanges } from "./file/changes.ts";
+import { openFileChanges } from "./file/changes.ts";
 import { apiDocsRoutes, collectApiDescription } from "./http/api-docs.ts";
 import { COMPRESS_PLUGIN_OPTIONS } from "./http/compression.ts";
 import { healthRoutes } from "./http/health.ts";
@@ -110,11 +110,6 @@ export type BuildAppOptions = {
    * passes the one its purge job uses; by default a new one.
    */
   eraser?: AccountEraser;
-  /**
-   * Where every write to an owner's file is published (server/file/changes.ts); by default the
-   * auth's, else a new one. main.ts passes the one its jobs write through. Closed with the app.
-   */
-  changes?: FileChanges;
 };
 
 /** Fastify's trustProxy for TRUST_PROXY: the first `hops` proxies, or those at the addresses given. */
@@ -172,8 +167,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, COMPRESS_PLUGIN_OPTIONS);
 
   const eraser = options.eraser ?? createAccountEraser();
-  // Every write to an owner's file is published here, whoever makes it (server/file/changes.ts).
-  const changes = options.changes ?? options.auth?.changes ?? openFileChanges(database, app.log);
+  // Every write to an owner's file is published here, whoever makes it (server/file/changes.ts):
+  // the auth's bus, which main.ts also gives its jobs; closed with the app.
+  const changes = options.auth?.changes ?? openFileChanges(database, app.log);
   app.addHook("onClose", () => changes.close());
   // Lists of records keep their columns here: one cache for this app, the owner's and the nominees' reads.
   const listCache = createListCache();
