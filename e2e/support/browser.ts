@@ -98,12 +98,14 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   // its toasts (a few seconds each) have gone; one under the pointer waits for it to move away.
   await page.mouse.move(0, 0);
   await page.locator(".mantine-Notification-root").first().waitFor({ state: "detached", timeout: 10_000 });
-  await page.evaluate(() =>
-    Promise.race([
+  // Two frames first: what a click just opened has rendered and started its transitions by then.
+  await page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    await Promise.race([
       Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
       new Promise((done) => setTimeout(done, 2_000)),
-    ]),
-  );
+    ]);
+  });
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
