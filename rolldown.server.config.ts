@@ -3,11 +3,11 @@
  * imports only when needed in dist/server-chunks/, its worker threads' files
  * (dist/photo-worker.mjs, dist/checkpoint-worker.mjs) and the files it reads at run time
  * (dist/fonts/, beside dist/web/ and its locales/ from the Vite build).
- * Loading ~1,800 separate modules, ours through Node's type stripping, kept the idle server near
- * 200 MB resident; one file of plain ASCII JavaScript (a Latin-1 source is held in memory at half
- * the size of a UTF-16 one) brings it under the 150 MB budget of DESIGN.md. Tests of the code, the
- * CLI and `npm run dev` run the TypeScript sources; the browser tests and the bundle smoke suite
- * (smoke/bundle.smoke.ts) run this bundle.
+ * Loading every module separately, ours through Node's type stripping, kept the idle server over
+ * the memory budget of DESIGN.md; one file of plain ASCII JavaScript (a Latin-1 source is held in
+ * memory at half the size of a UTF-16 one) brings it under (bench/README.md has the figures).
+ * Tests of the code, the CLI and `npm run dev` run the TypeScript sources; the browser tests and
+ * the bundle smoke suite (smoke/bundle.smoke.ts) run this bundle.
  *
  * A deployment is dist/, package.json, package-lock.json and the production node_modules: nothing
  * here may read a file of the repository's sources. server/config.ts finds the shipped files beside

@@ -1,10 +1,10 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
-import { COMPRESSED, prerenderedPages } from "./prerender.config.ts";
-import { installableApp } from "./pwa.config.ts";
-import { stableMantineIds } from "./stable-ids.config.ts";
-import { START_UP_CHUNK, START_UP_MODULES, startUpInOneFile } from "./start-up.config.ts";
+import { COMPRESSED, prerenderedPages } from "./web/prerender-plugin.ts";
+import { installableApp } from "./web/pwa-plugin.ts";
+import { stableMantineIds } from "./web/stable-ids-plugin.ts";
+import { START_UP_CHUNK, START_UP_MODULES, startUpInOneFile } from "./web/start-up-plugin.ts";
 
 // The SPA lives in app/; its build lands in dist/web, which the server serves.
 // In development Vite proxies the API and the translations to the server on :3000.
@@ -39,14 +39,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything the first screen runs (React, the router, i18next, Mantine's provider, the
-        // query cache; start-up.config.ts names its modules) in one file: one compressed stream shares its dictionary across all of it,
-        // about 7 KB less on the wire than the dozen small chunks the automatic split makes.
+        // query cache; web/start-up-plugin.ts names its modules) in one file, whose one compressed
+        // stream shares its dictionary across all of it, lighter than the automatic split's chunks.
         // Screens keep the automatic split, so each still fetches only what it uses; but its
         // small common chunks (each set of screens sharing a module has one) are copied into the
-        // chunks that read them, where Rolldown's runtime keeps one instance of each module: a
-        // record form came as 107 files, which a phone on HTTP/1.1 fetches six at a time, a round
-        // trip each; it is 32 now, for the same bytes (common chunks under 20 KB of source are
-        // copied). Style chunks stay files (Rolldown's advice for Vite's CSS).
+        // chunks that read them, where Rolldown's runtime keeps one instance of each module, so a
+        // screen needs far fewer round trips on HTTP/1.1 for the same bytes (bench/README.md).
+        // Style chunks stay files (Rolldown's advice for Vite's CSS).
         codeSplitting: {
           groups: [{ name: START_UP_CHUNK, test: START_UP_MODULES }],
           experimentalInlineCommonChunks: { maxSize: 20_000, exclude: /\.css(\?|$)/ },

@@ -1,7 +1,8 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-// Two projects: everything that runs in Node (domain, server, bench helpers) and the React app in jsdom.
+// Two projects: everything that runs in Node (domain, server, bench helpers) and the React app (with
+// web/'s rendering of it) in jsdom.
 // API tests run on a fresh SQLite file each, and again on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
@@ -10,7 +11,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["domain/**/*.test.ts", "server/**/*.test.ts", "bench/**/*.test.ts"],
+          include: ["domain/**/*.test.ts", "server/**/*.test.ts", "bench/**/*.test.ts", "web/**/*.test.ts"],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -20,7 +21,7 @@ export default defineConfig({
         test: {
           name: "app",
           environment: "jsdom",
-          include: ["app/**/*.test.{ts,tsx}"],
+          include: ["app/**/*.test.{ts,tsx}", "web/**/*.test.tsx"],
           setupFiles: ["app/test/setup.ts"],
           testTimeout: 20_000,
         },

@@ -11,9 +11,9 @@ import { nextTask } from "./shell/nextTask.ts";
 
 /*
  * The start-up, in steps. On a phone, evaluating the start-up code, ranking the route table and
- * drawing the first screen are each a task of 100 ms or more; a page that cannot answer for that
- * long feels stuck. So the router's code and the providers' (Mantine's) are imported here, in the
- * start-up file still (start-up.config.ts keeps them there, so nothing more is fetched) but evaluated
+ * rendering the first screen are each a long task, and a page that cannot answer meanwhile feels
+ * stuck. So the router's code and the providers' (Mantine's) are imported here, in the
+ * start-up file still (web/start-up-plugin.ts keeps them there, so nothing more is fetched) but evaluated
  * each in a task of its own, with the page free to answer in between.
  */
 async function start(container: HTMLElement): Promise<void> {
@@ -53,7 +53,7 @@ async function start(container: HTMLElement): Promise<void> {
   // The sign-in page the server sends drawn has an entry of its own (signInIsland.tsx): the pages
   // this one starts on arrive empty, /login included when the app asks for it (the installed app's
   // cached shell, an address with a query string), but for the signed-in screens the server may
-  // send drawn beside the app's root (drawn-screens.ts): the app draws them anew and takes their place.
+  // send drawn beside the app's root (web/drawn-screens.ts): the app draws them anew and takes their place.
   takeOverDrawnScreen(container);
   const root = createRoot(container);
   // Drawn as a transition: React renders it in slices, between which the page answers the reader,

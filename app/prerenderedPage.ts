@@ -1,5 +1,5 @@
 /**
- * The browser's side of a prerendered page (app/prerender.tsx, prerender.config.ts): whether
+ * The browser's side of a prerendered page (web/prerender.tsx, web/prerender-plugin.ts): whether
  * its entry (signInIsland.tsx) may hydrate the HTML the server sent, and the check that hides it
  * before it is painted when it cannot; and the drawn signed-in screens the app replaces
  * (takeOverDrawnScreen).
@@ -23,7 +23,7 @@ const UNFIT_ATTRIBUTE = "data-prerender-unfit";
 export const PRERENDERED_COLOR_SCHEME = "light";
 
 /**
- * Where a signed-in screen's drawing goes (drawn-screens.ts), beside the app's #root: it is not
+ * Where a signed-in screen's drawing goes (web/drawn-screens.ts), beside the app's #root: it is not
  * the app's own tree (the app draws anew, with the reader's data), so React never hydrates nor
  * empties it.
  */
@@ -78,7 +78,7 @@ export function startAfterPaintScript(
   modules: readonly string[],
   namespaces: readonly string[],
 ): string {
-  // Each link asked for costs the page some work (10 to 15 ms at 4x CPU): one a task.
+  // Each link asked for costs the main thread some work, so each is added in a task of its own.
   return (
     "(function(){function ask(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=href;" +
     "l.crossOrigin='';if(as)l.as=as;document.head.appendChild(l)}" +

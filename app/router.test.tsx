@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { TERMS } from "../domain/limits.ts";
 import { lazyInTasksOfTheirOwn, routes, startsWithAccount } from "./router.tsx";
 import { renderRoutes } from "./test/render.tsx";
@@ -43,9 +43,9 @@ describe("routes", () => {
     expect(document.body.textContent).toContain(
       "By logging into the product and using its services, you agree to our Terms of Use and Privacy Policy",
     );
-    expect(screen.getByRole("button", { name: "Sign in" })).toBeTruthy();
-    expect(screen.getByLabelText(/Email/)).toBeTruthy();
-    expect(screen.getByLabelText(/^Password/)).toBeTruthy();
+    screen.getByRole("button", { name: "Sign in" });
+    screen.getByLabelText(/Email/);
+    screen.getByLabelText(/^Password/);
     await waitFor(() => expect(document.title).toBe("Sign in · Kinfile"));
   });
 
@@ -53,7 +53,7 @@ describe("routes", () => {
     stubApi(EVERY_ROLE);
     const { router } = await visit("/dashboard");
     expect(router.state.location.pathname).toBe("/dashboard");
-    expect(screen.getByRole("navigation", { name: "Sections" })).toBeTruthy();
+    screen.getByRole("navigation", { name: "Sections" });
     expect(screen.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBe("page");
     await waitFor(() => expect(document.title).toBe("Home · Kinfile"));
   });
@@ -152,7 +152,7 @@ describe("routes", () => {
     stubApi(EVERY_ROLE);
     await visit("/dashboard/nowhere");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Page not found");
-    expect(screen.getByRole("navigation", { name: "Sections" })).toBeTruthy();
+    screen.getByRole("navigation", { name: "Sections" });
   });
 
   it("signs out: clears session storage, then goes to sign-in", async () => {
@@ -180,6 +180,10 @@ describe("startsWithAccount", () => {
 
 describe("the route table's lazy screens", () => {
   it("start loading in a task after the one that asks for them, at every depth", async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const outer = vi.fn(async () => ({}));
     const inner = vi.fn(async () => ({}));
     const [route] = lazyInTasksOfTheirOwn([
@@ -190,7 +194,7 @@ describe("the route table's lazy screens", () => {
     await Promise.resolve();
     expect(outer).not.toHaveBeenCalled();
     expect(inner).not.toHaveBeenCalled();
-    await new Promise((resume) => setTimeout(resume, 0));
+    await vi.runOnlyPendingTimersAsync();
     expect(outer).toHaveBeenCalledOnce();
     expect(inner).toHaveBeenCalledOnce();
   });

@@ -1,17 +1,14 @@
 import {
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  UNSAFE_createRouter as createRouter,
   type DataRouter,
-  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
   type LoaderFunctionArgs,
-  UNSAFE_defaultMapRouteProperties as mapRouteProperties,
   Outlet,
   type RouteObject,
   redirect,
   ScrollRestoration,
 } from "react-router";
 import { RECORD_MODULES } from "../domain/sections/modules.ts";
-import { LANDING_SCREEN, SIGNED_IN_FRAME } from "../prerendered-pages.ts";
+import { LANDING_SCREEN, SIGNED_IN_FRAME } from "../web/prerendered-pages.ts";
+import { createBrowserRouterInSteps } from "./browserRouter.ts";
 import { adminRoutes } from "./features/admin/routes.tsx";
 import { companyRoutes } from "./features/companies/routes.ts";
 import { documentLibraryRoutes } from "./features/documents/routes.ts";
@@ -223,7 +220,7 @@ const routeTable: RouteObject[] = [
 /**
  * Each route's `lazy` (its screen's code and translations) started in a task of its own. The
  * router starts those of every route it matches within the task that starts a navigation: on a
- * page load, the one that has just ranked the whole route table (a 100 to 170 ms task on a phone).
+ * page load, the one that has just ranked the whole route table, already a long task on a phone.
  */
 export function lazyInTasksOfTheirOwn(table: RouteObject[]): RouteObject[] {
   return table.map((route): RouteObject => {
@@ -239,20 +236,9 @@ export function lazyInTasksOfTheirOwn(table: RouteObject[]): RouteObject[] {
 
 export const routes = lazyInTasksOfTheirOwn(routeTable);
 
-/**
- * The app's browser router, as createBrowserRouter makes it (react-router's lib/dom/lib.js: these
- * are the parts it is made of), but in two tasks: ranking the route table, then starting the first
- * navigation. In one, they were a task of 70 to 170 ms on a phone.
- */
-export async function createAppRouter(): Promise<DataRouter> {
-  const router = createRouter({
-    history: createBrowserHistory(),
-    routes,
-    mapRouteProperties,
-    hydrationRouteProperties,
-  });
-  await nextTask();
-  return router.initialize();
+/** The app's browser router, its first navigation started in a task of its own (browserRouter.ts). */
+export function createAppRouter(): Promise<DataRouter> {
+  return createBrowserRouterInSteps(routes);
 }
 
 /** Whether the screen the router opened on (or any route it matched) first needs the account. */

@@ -1,5 +1,5 @@
 /**
- * The entry of the sign-in page the server sends drawn (prerender.config.ts): it takes that page
+ * The entry of the sign-in page the server sends drawn (web/prerender-plugin.ts): it takes that page
  * over with the sign-in page alone (features/login/SignInIsland.tsx), not the whole app that
  * main.tsx starts. Every other address, the signed-in page after signing in included, is a full
  * page load, which main.tsx then draws.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Manifest } from "../vite-manifest.ts";
+import type { Manifest } from "../web/vite-manifest.ts";
 import { drawnPageFiles, routeFiles } from "./bundle.ts";
 
 const manifest: Manifest = {
@@ -14,7 +14,7 @@ const manifest: Manifest = {
   _form: { file: "assets/form.js", css: ["assets/form.css"], imports: ["_vendor"] },
 };
 
-/** The sign-in page's own entry, built apart (prerender.config.ts), with a screen it loads lazily. */
+/** The sign-in page's own entry, built apart (web/prerender-plugin.ts), with a screen it loads lazily. */
 const drawnPages: Manifest = {
   "signInIsland.tsx": {
     file: "assets/island.js",

@@ -8,8 +8,8 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { PRERENDERED_MANIFEST, PRERENDERED_PAGES } from "../prerendered-pages.ts";
-import { closure, type Manifest, staticChunks } from "../vite-manifest.ts";
+import { PRERENDERED_MANIFEST, PRERENDERED_PAGES } from "../web/prerendered-pages.ts";
+import { closure, type Manifest, staticChunks } from "../web/vite-manifest.ts";
 import { BUDGETS } from "./budgets.ts";
 
 /** Bytes on the wire, JS and CSS (brotli), and the JS as gzip would send it. */
@@ -29,7 +29,7 @@ export function routeFiles(manifest: Manifest): Map<string, Set<string>> {
 }
 
 /**
- * Each page the server sends drawn (prerendered-pages.ts), named by its address, as what it loads
+ * Each page the server sends drawn (web/prerendered-pages.ts), named by its address, as what it loads
  * instead of the app: its own entry, alone and with each chunk it loads lazily ("/login + ...").
  */
 export function drawnPageFiles(manifest: Manifest): Map<string, Set<string>> {

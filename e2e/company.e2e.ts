@@ -228,6 +228,7 @@ describe("a member of a company", () => {
       await expectFitsPhone(page, "/b2b, member");
       await page.getByRole("button", { name: "Leave the company" }).click();
       const dialog = page.getByRole("dialog", { name: "Leave Lone Gunmen Ltd?" });
+      await dialog.waitFor();
       await expectNoAxeViolations(page, "/b2b, leave");
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await dialog.waitFor({ state: "detached" });

@@ -1,5 +1,5 @@
 /**
- * The sign-in page arrives drawn (prerender.config.ts) and its own small entry takes it over
+ * The sign-in page arrives drawn (web/prerender-plugin.ts) and its own small entry takes it over
  * (app/signInIsland.tsx), never the app's: what is typed before that script has run is what signs
  * in, in English and French, without a hydration error, and signing in (with or without the
  * two-step code) or following a link loads the next page in full, which the app then draws; and a

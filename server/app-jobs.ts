@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { DataKeys } from "./crypto/data-keys.ts";
 import type { Database } from "./db/database.ts";
+import type { FileChanges } from "./file/changes.ts";
 import type { JobHandlers, JobLogger, JobQueue } from "./jobs/runner.ts";
 import { type MailJobs, mailJobHandlers } from "./mail/delivery.ts";
 import type { MailOutbox } from "./mail/outbox.ts";
@@ -52,6 +53,8 @@ export function appJobHandlers(options: {
   dataKeys: DataKeys;
   transport: MailTransport;
   eraser: AccountEraser;
+  /** Where the jobs that write to owners' files publish it (server/file/changes.ts). */
+  changes: FileChanges;
   outbox: () => MailOutbox;
   jobs: () => JobQueue<AppJobs>;
   authSecret: () => string;
@@ -89,8 +92,8 @@ export function appJobHandlers(options: {
     }),
     ...renewalJobHandlers({ database, mails: () => createBillingMails({ outbox: outbox(), publicUrl }) }),
     ...companyJobHandlers({ database, mail: outbox, publicUrl }),
-    ...purgeJobHandlers({ database, eraser: options.eraser, jobs, ...clock }),
-    ...pendingUploadJobHandlers({ db: database.db, blobs, jobs, logger, ...clock }),
+    ...purgeJobHandlers({ database, eraser: options.eraser, changes: options.changes, jobs, ...clock }),
+    ...pendingUploadJobHandlers({ db: database.db, changes: options.changes, blobs, jobs, logger, ...clock }),
     ...leftoverJobHandlers({
       backend: blobs,
       referenced: documentBlobReferences(database.db),

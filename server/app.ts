@@ -2,6 +2,7 @@ import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Kysely } from "kysely";
 import { type Identity, installAccessControl, NO_IDENTITY } from "./auth/access.ts";
 import type { AuthServices } from "./auth/better-auth.ts";
 import { createFreshPassword } from "./auth/fresh-password.ts";
@@ -12,7 +13,9 @@ import type { Config } from "./config.ts";
 import { createDataKeys, forgetDataKey } from "./crypto/data-keys.ts";
 import { loadMasterKeyring, type MasterKeyring } from "./crypto/master-keys.ts";
 import type { Database } from "./db/database.ts";
+import type { DB } from "./db/schema.ts";
 import { frameworkErrors, installErrorHandling } from "./errors/error-handler.ts";
+import { openFileChanges } from "./file/changes.ts";
 import { apiDocsRoutes, collectApiDescription } from "./http/api-docs.ts";
 import { COMPRESS_PLUGIN_OPTIONS } from "./http/compression.ts";
 import { healthRoutes } from "./http/health.ts";
@@ -35,6 +38,7 @@ import { adminRoutes, forgetAccountComments } from "./modules/admin/routes.ts";
 import { createUserAdmin } from "./modules/admin/users.ts";
 import { createBinderMaker } from "./modules/binder/binder-maker.ts";
 import { binderRoutes } from "./modules/binder/routes.ts";
+import { collaboratorRoutes, forgetCollaborators } from "./modules/collaborators/routes.ts";
 import { commentRoutes, forgetComments } from "./modules/comments/routes.ts";
 import { companyRoutes, forgetCompanyMembership } from "./modules/companies/routes.ts";
 import { type CompanyJobs, createCompanyService } from "./modules/companies/service.ts";
@@ -49,7 +53,7 @@ import { personReader } from "./modules/persons/reader.ts";
 import { forgetPersons, personRoutes } from "./modules/persons/routes.ts";
 import { forgetImportRun } from "./modules/portability/import-lock.ts";
 import { portabilityRoutes } from "./modules/portability/routes.ts";
-import { createListAnswers, dropListsAfterWrites } from "./modules/records/list-answers.ts";
+import { createListAnswers } from "./modules/records/list-answers.ts";
 import { createListCache } from "./modules/records/list-cache.ts";
 import { recordReader } from "./modules/records/reader.ts";
 import { forgetRecords, recordRoutes } from "./modules/records/routes.ts";
@@ -163,16 +167,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, COMPRESS_PLUGIN_OPTIONS);
 
   const eraser = options.eraser ?? createAccountEraser();
+  // Every write to an owner's file is published here, whoever makes it (server/file/changes.ts):
+  // the auth's bus, which main.ts also gives its jobs; closed with the app.
+  const changes = options.auth?.changes ?? openFileChanges(database, app.log);
+  app.addHook("onClose", () => changes.close());
   // Lists of records keep their columns here: one cache for this app, the owner's and the nominees' reads.
   const listCache = createListCache();
-  // The owner's lists kept whole; other app servers on the same PostgreSQL are told of changes.
+  // The owner's lists kept whole, following the bus: this server's writes and the other servers'.
   const listAnswers = createListAnswers(
-    database.channel === undefined ? {} : { channel: database.channel("kinfile_list_answers") },
+    database.othersWrote === undefined ? {} : { othersWrote: database.othersWrote },
   );
-  app.addHook("onClose", async () => {
-    await listAnswers.close();
-  });
-  dropListsAfterWrites(app, listAnswers);
+  changes.committed(listAnswers.subscriber);
 
   // The password asked again before secrets leave: the account's route confirms, exports require it.
   const freshPassword = options.auth === undefined ? undefined : createFreshPassword(options.auth);
@@ -196,55 +201,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.masterKeys ??
       loadMasterKeyring({ config, logger: { warn: (message) => app.log.warn(message) } }),
   });
-  // The search index follows every save and delete of what it finds (server/modules/search).
+  // In each write's transaction, in this order: documents' links, the search index (of every
+  // kind it finds, server/modules/search), reminders.
   const sources = searchSources(database.db, dataKeys);
   const searchIndex = createSearchIndexer({ db: database.db, dataKeys, sources: searchSources });
-  await app.register(addressRoutes, { database, onChange: [searchIndex.hookFor("address")] });
-  await app.register(institutionRoutes, {
-    database,
-    uploadLimit: config.uploadRateLimit,
-    onChange: [searchIndex.hookFor("institution")],
-    addressChanges: [searchIndex.hookFor("address")],
-  });
-  await app.register(personRoutes, {
-    database,
-    dataKeys,
-    uploadLimit: config.uploadRateLimit,
-    onChange: [searchIndex.hookFor("person")],
-    addressChanges: [searchIndex.hookFor("address")],
-  });
-  // The "me" person made at sign-up, by the identity module.
-  options.auth?.ownPersonHooks.push(searchIndex.hookFor("person"));
-  // Told of every record saved or deleted (by a form, an import, a library entry's delete): reminders,
-  // documents' links, search.
-  const recordHooks = [
-    attachedDocumentsLinker([searchIndex.hookFor("document")]),
-    searchIndex.recordHook(recordSearchDoc),
-    ...(options.reminderJobs === undefined
-      ? []
-      : [
-          reminderScheduler({
-            jobs: options.reminderJobs,
-            ...(options.clock === undefined ? {} : { clock: options.clock }),
-          }),
-        ]),
-  ];
+  changes.inTransaction(attachedDocumentsLinker(changes));
+  changes.inTransaction(searchIndex.subscriber(recordSearchDoc));
+  if (options.reminderJobs !== undefined) {
+    changes.inTransaction(
+      reminderScheduler({
+        jobs: options.reminderJobs,
+        ...(options.clock === undefined ? {} : { clock: options.clock }),
+      }),
+    );
+  }
+  await app.register(addressRoutes, { database, changes });
+  await app.register(institutionRoutes, { database, uploadLimit: config.uploadRateLimit, changes });
+  await app.register(personRoutes, { database, dataKeys, uploadLimit: config.uploadRateLimit, changes });
   const blobs = openBlobStore({ config, database, dataKeys });
   await app.register(documentRoutes, {
     database,
     blobs,
     dataKeys,
     uploadLimit: config.uploadRateLimit,
-    onChange: [searchIndex.hookFor("document")],
-    recordChanges: recordHooks,
+    changes,
   });
-  await app.register(recordRoutes, {
-    database,
-    dataKeys,
-    listCache,
-    listAnswers,
-    onChange: recordHooks,
-  });
+  await app.register(recordRoutes, { database, dataKeys, listCache, listAnswers, changes });
   await app.register(listExportRoutes, { database, dataKeys, listCache, locales });
   await app.register(reminderRoutes, {
     database,
@@ -295,36 +277,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
         }),
   });
+  if (options.sharing !== undefined && options.auth !== undefined) {
+    await app.register(collaboratorRoutes, {
+      database,
+      mail: options.sharing.mail,
+      publicUrl: config.publicUrl,
+      clock: options.clock ?? Date.now,
+    });
+  }
   await app.register(portabilityRoutes, {
     database,
     dataKeys,
     blobs,
     listCache,
-    recordHooks,
+    changes,
     importLimit: config.importRateLimit,
     tempDir: config.tempDir,
     limits: config.archiveLimits,
-    // Records are indexed by their hooks; the rest of an imported file by the index's build, and
-    // the "me" it filled in (a row the index knew already) read again.
-    afterImport: [
-      async (trx, ownerId, { ownPersonId }) => {
-        await searchIndex.build(ownerId, trx);
-        if (ownPersonId !== null) await searchIndex.reindex(trx, ownerId, "person", [ownPersonId]);
-      },
-    ],
     ...(freshPassword === undefined ? {} : { freshPassword }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
-  // What deleting an account removes, module by module, before its identity rows.
+  // What deleting an account removes, module by module, before its identity rows; the whole file's
+  // deletion is published first (the list answers drop the account's lists once it commits).
   for (const hook of [
+    (userId: string, trx: Kysely<DB>) =>
+      changes.publish(trx, { kind: "file", operation: "deleted", ownerId: userId, id: userId }),
     forgetDataKey,
     forgetActivity,
     forgetAddresses,
     forgetComments,
     forgetInstitutions,
     forgetPersons,
-    forgetRecords(listCache, listAnswers),
+    forgetRecords(listCache),
     forgetSharing,
+    forgetCollaborators,
     forgetDocuments(blobs),
     forgetSearchTerms,
     forgetImportRun,

@@ -62,6 +62,7 @@ async function withIdentity(work: (services: AuthServices) => Promise<void>): Pr
     } finally {
       // The running servers hear of the sessions this command ended before its connections close.
       await services.sessions.close();
+      await services.changes.close();
     }
   });
 }

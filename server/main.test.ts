@@ -11,6 +11,7 @@ import { loadMasterKeyring } from "./crypto/master-keys.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { buildTestApp } from "./testing/test-app.ts";
+import { until } from "./testing/until.ts";
 
 const SERVER_DIR = import.meta.dirname;
 const scratch = mkdtempSync(path.join(tmpdir(), "kinfile-main-"));
@@ -48,17 +49,17 @@ async function freePort(): Promise<number> {
 
 async function waitUntilReady(url: string, run: Run): Promise<void> {
   // Generous: starting Node and loading the whole server takes seconds on a busy two-core machine.
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (run.child.exitCode !== null) throw new Error(`server exited: ${run.stderr()}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error("server did not become ready");
+  await until(
+    async () => {
+      if (run.child.exitCode !== null) throw new Error(`server exited: ${run.stderr()}`);
+      return fetch(`${url}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    "the server is ready",
+    60_000,
+  );
 }
 
 describe.concurrent("node server/main.ts", { timeout: 90_000 }, () => {

@@ -8,6 +8,7 @@ import { createDataKeys } from "./crypto/data-keys.ts";
 import { loadCheckedMasterKeyring } from "./crypto/master-key-check.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { openFileChanges } from "./file/changes.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { createMailOutbox } from "./mail/outbox.ts";
 import { createMailTransport, type MailTransport } from "./mail/transport.ts";
@@ -97,6 +98,8 @@ async function start(): Promise<void> {
     const dataKeys = createDataKeys({ db: database.db, masterKeys });
     // One eraser for the app and its purge job: buildApp adds every module's part to it.
     const eraser = createAccountEraser();
+    // One change bus for the app, its auth and its jobs: every write to an owner's file is published on it.
+    const changes = openFileChanges(database, logger);
     const jobs: JobRunner<AppJobs> = createJobRunner<AppJobs>({
       database,
       handlers: appJobHandlers({
@@ -105,6 +108,7 @@ async function start(): Promise<void> {
         dataKeys,
         transport,
         eraser,
+        changes,
         outbox: () => outbox,
         jobs: () => jobs,
         authSecret: () => auth.secret,
@@ -113,7 +117,7 @@ async function start(): Promise<void> {
       logger,
     });
     const outbox = createMailOutbox({ database, jobs });
-    const auth = createAuth({ config, database, mail: outbox, logger });
+    const auth = createAuth({ config, database, mail: outbox, logger, changes });
     const app = await buildApp({
       config,
       database,

@@ -36,7 +36,7 @@ export function followLanguageInDocument(instance: I18n): void {
 /**
  * The reader's explicit choice (stored by chooseLanguage), else the first of the browser's
  * preferences we translate into, else the default. Only an explicit choice is stored, so a change
- * in the browser's preferences still counts. A few lines rather than a detector plugin's 6 KB.
+ * in the browser's preferences still counts. A few lines rather than a detector plugin in the bundle.
  */
 export function detectLanguage(): Language {
   let stored: string | null = null;

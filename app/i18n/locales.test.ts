@@ -5,6 +5,7 @@ import enAdmin from "../../public/locales/en/admin.json" with { type: "json" };
 import enAuth from "../../public/locales/en/auth.json" with { type: "json" };
 import enBilling from "../../public/locales/en/billing.json" with { type: "json" };
 import enBinder from "../../public/locales/en/binder.json" with { type: "json" };
+import enCollaborators from "../../public/locales/en/collaborators.json" with { type: "json" };
 import enCommon from "../../public/locales/en/common.json" with { type: "json" };
 import enCompany from "../../public/locales/en/company.json" with { type: "json" };
 import enDocuments from "../../public/locales/en/documents.json" with { type: "json" };
@@ -21,6 +22,7 @@ import frAdmin from "../../public/locales/fr/admin.json" with { type: "json" };
 import frAuth from "../../public/locales/fr/auth.json" with { type: "json" };
 import frBilling from "../../public/locales/fr/billing.json" with { type: "json" };
 import frBinder from "../../public/locales/fr/binder.json" with { type: "json" };
+import frCollaborators from "../../public/locales/fr/collaborators.json" with { type: "json" };
 import frCommon from "../../public/locales/fr/common.json" with { type: "json" };
 import frCompany from "../../public/locales/fr/company.json" with { type: "json" };
 import frDocuments from "../../public/locales/fr/documents.json" with { type: "json" };
@@ -61,6 +63,7 @@ describe.each([
   ["pwa", PWA_RESOURCES.en.pwa, PWA_RESOURCES.fr.pwa],
   ["search", enSearch, frSearch],
   ["home", enHome, frHome],
+  ["collaborators", enCollaborators, frCollaborators],
 ])("the %s translations", (_ns, en, fr) => {
   it("have the same keys in English and French", () => {
     expect(keyPaths(fr).sort()).toEqual(keyPaths(en).sort());

@@ -2,7 +2,7 @@ import type { BackendModule } from "i18next";
 
 /**
  * Loads a namespace's translations from /locales/{lng}/{ns}.json. All that i18next-http-backend
- * did for us, in a few lines instead of its 7 KB in the start-up script. As with that plugin, a
+ * did for us, in a few lines rather than its weight in the start-up script. As with that plugin, a
  * network failure or a server error is retried by i18next (the `true` flag); a 4xx is not.
  */
 export const translationsBackend: BackendModule = {

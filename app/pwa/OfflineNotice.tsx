@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 /**
  * Says so when the device is offline, on every screen, pinned to the bottom of the window. The
  * installed app opens from its cached shell without a connection, but none of the owner's data is
- * ever kept on the device (pwa.config.ts), so this is all it can honestly show. Drawn with what the
+ * ever kept on the device (web/pwa-plugin.ts), so this is all it can honestly show. Drawn with what the
  * first screen already loads (Box, Text): it is part of the start-up code on every page.
  */
 export function OfflineNotice() {

@@ -16,7 +16,7 @@ describe("the share target's two halves", () => {
   it("open the add page with the parameter it looks for, at the manifest's action", () => {
     expect(constant("LIBRARY_ADD_PATH")).toBe(`/dashboard/inventory/documentlibrary/add?${SHARED_PARAM}=1`);
     expect(constant("SHARE_TARGET_PATH")).toBe("/share-target");
-    expect(readFileSync(resolve(import.meta.dirname, "../../pwa.config.ts"), "utf8")).toContain(
+    expect(readFileSync(resolve(import.meta.dirname, "../../web/pwa-plugin.ts"), "utf8")).toContain(
       'action: "/share-target"',
     );
   });

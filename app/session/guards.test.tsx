@@ -54,7 +54,7 @@ describe("the session guard", () => {
     signedInAs({ lang: "fr", themeColor: "green", themeMode: "dark" });
     await visit("/dashboard/personal-network");
     await waitFor(() => expect(document.documentElement.lang).toBe("fr"));
-    expect(screen.getByRole("link", { name: "Réseau personnel" })).toBeTruthy();
+    screen.getByRole("link", { name: "Réseau personnel" });
     expect(localStorage.getItem("kinfile.theme")).toBe("dark-green");
   });
 
@@ -63,7 +63,7 @@ describe("the session guard", () => {
     await visit("/dashboard/personal-network");
     await userEvent.click(screen.getByRole("button", { name: "Account menu" }));
     const menu = await screen.findByRole("menu");
-    expect(within(menu).getByText("Signed in as Ada Lovelace")).toBeTruthy();
+    within(menu).getByText("Signed in as Ada Lovelace");
     expect(within(menu).getByRole("menuitem", { name: "My Account" }).getAttribute("href")).toBe(
       "/dashboard/manage-account",
     );
@@ -97,7 +97,7 @@ describe("roles", () => {
     signedInAs({ roles: [] });
     await visit("/dashboard/household");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Household Management");
-    expect(screen.getByText("This section needs a subscription.")).toBeTruthy();
+    screen.getByText("This section needs a subscription.");
     expect(screen.getByRole("link", { name: "Go to My Subscription" }).getAttribute("href")).toBe(
       "/dashboard/manage-account/my-subscription",
     );
@@ -132,7 +132,7 @@ describe("/signout", () => {
     );
     sessionStorage.setItem("draft", "x");
     renderRoutes(routes, { entries: ["/signout"] });
-    expect(await screen.findByRole("status")).toBeTruthy();
+    await screen.findByRole("status");
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://id.example/logout?id_token_hint=x"));
     const order = fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? "GET"} ${String(input)}`);
     expect(order.indexOf("GET /api/account/signout-url")).toBeLessThan(
@@ -159,7 +159,7 @@ describe("/implicit/callback", () => {
   it("says so, with a way back, when the provider sign-in failed", async () => {
     signedInAs(null);
     await visit("/implicit/callback");
-    expect(await screen.findByRole("heading", { level: 1, name: "Sign-in did not complete" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Sign-in did not complete" });
     expect(screen.getByRole("link", { name: "Back to sign in" }).getAttribute("href")).toBe("/login");
   });
 });

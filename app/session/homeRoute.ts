@@ -1,6 +1,6 @@
 import { hasFullAccess } from "../../domain/roles.ts";
 import { INVITATION_PARAM, invitationTokenSchema } from "../../domain/schemas/company.ts";
-import { LANDING_SCREEN } from "../../prerendered-pages.ts";
+import { LANDING_SCREEN } from "../../web/prerendered-pages.ts";
 
 /** Where each kind of visitor lands; the routes are the spec's section 2. */
 export const LOGIN_PATH = "/login";

@@ -32,7 +32,7 @@ export function AppHeader({ burger }: AppHeaderProps) {
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap">
         {/* Hidden by a style, not left out, so that a drawing made without a screen has it too
-            (prerender.tsx): Mantine's md (62em, 992 px) is where the side menu stops being a drawer. */}
+            (web/prerender.tsx): Mantine's md (62em, 992 px) is where the side menu stops being a drawer. */}
         <Burger
           hiddenFrom="md"
           opened={burger.opened}

@@ -48,12 +48,12 @@ describe("dashboard side menu", () => {
     const show = screen.getByRole("button", { name: "Show labels" });
     expect(show.getAttribute("aria-expanded")).toBe("false");
     // Icons only, but each link keeps its name for assistive technology.
-    expect(within(sideMenu()).getByRole("link", { name: "Household Management" })).toBeTruthy();
+    within(sideMenu()).getByRole("link", { name: "Household Management" });
     expect(localStorage.getItem("kinfile.menuLabels")).toBe("false");
 
     first.unmount();
     renderRoutes(routes, { entries: ["/dashboard/household"] });
-    expect(screen.getByRole("button", { name: "Show labels" })).toBeTruthy();
+    screen.getByRole("button", { name: "Show labels" });
   });
 
   it("offers a skip link to the main region", () => {
@@ -82,8 +82,8 @@ describe("unsaved changes", () => {
     );
     // At once, in the frame's first task: the guides, toasts and Go to Top come only after a paint.
     fireEvent.click(within(sideMenu()).getByRole("link", { name: "Personal Data" }));
-    expect(await screen.findByRole("dialog", { name: "Save the Record" })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Add a Password" })).toBeTruthy();
+    await screen.findByRole("dialog", { name: "Save the Record" });
+    screen.getByRole("heading", { name: "Add a Password" });
   });
 });
 
@@ -91,9 +91,9 @@ describe("header switches", () => {
   it("switches the language to French, in the menu and on <html lang>, and remembers it", async () => {
     renderRoutes(routes, { entries: ["/dashboard/personal-network"] });
     await userEvent.click(screen.getByRole("radio", { name: "Français" }));
-    expect(within(sideMenu()).getByRole("link", { name: "Réseau personnel" })).toBeTruthy();
-    expect(within(sideMenu()).getByRole("link", { name: "Coffre-fort de mots de passe" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Masquer les libellés" })).toBeTruthy();
+    within(sideMenu()).getByRole("link", { name: "Réseau personnel" });
+    within(sideMenu()).getByRole("link", { name: "Coffre-fort de mots de passe" });
+    screen.getByRole("button", { name: "Masquer les libellés" });
     expect(document.documentElement.lang).toBe("fr");
     expect(localStorage.getItem("kinfile.lang")).toBe("fr");
   });
@@ -107,7 +107,7 @@ describe("header switches", () => {
 
     expect(localStorage.getItem("kinfile.theme")).toBe("dark-blue");
     expect(document.documentElement.getAttribute("data-mantine-color-scheme")).toBe("dark");
-    expect(screen.getByRole("button", { name: "Theme: Dark, Blue" })).toBeTruthy();
+    screen.getByRole("button", { name: "Theme: Dark, Blue" });
   });
 });
 

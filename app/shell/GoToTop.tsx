@@ -14,7 +14,7 @@ const SHOWN_BELOW_PX = 600;
 /**
  * Whether the window is scrolled further down than `limit` px, as of the last scroll. Not read as
  * the button mounts: asking for the scroll position then makes the browser lay out the page it is
- * still drawing, within the same task (about a quarter of a 260 ms long task on a throttled phone).
+ * still rendering, within the same task (a forced layout that lengthens the first screen's long task).
  * Read once that drawing is painted, though: the button comes after the frame's first paint
  * (FrameAfterPaint), and the reader may have scrolled already.
  */

@@ -95,15 +95,15 @@ describe("session expiry modal", () => {
     expect(dialog()).toBeNull();
     await advance(1000);
     expect(dialog()).not.toBeNull();
-    expect(screen.getByText("Please prolongate your session to continue use of the product")).toBeTruthy();
+    screen.getByText("Please prolongate your session to continue use of the product");
     expect(screen.getByRole("timer").textContent).toBe("Time left: 1:55");
 
     await advance(55_000);
     expect(screen.getByRole("timer").textContent).toBe("Time left: 1:00");
     // Spoken at the minute, not every second.
-    expect(screen.getByText("Minutes left before you are signed out: 1.")).toBeTruthy();
+    screen.getByText("Minutes left before you are signed out: 1.");
     await advance(50_000);
-    expect(screen.getByText("Seconds left before you are signed out: 10.")).toBeTruthy();
+    screen.getByText("Seconds left before you are signed out: 10.");
 
     await advance(10_000);
     expect(router.state.location.pathname).toBe("/signout");

@@ -73,11 +73,11 @@ describe("splash", () => {
   it("opens the intro guide for a first sign-in and tells the server once, keeping it open", async () => {
     const posts = stubApi(ACCOUNT);
     const { queryClient } = renderShell();
-    expect(await screen.findByRole("dialog", { name: "Hi there!" })).toBeTruthy();
+    await screen.findByRole("dialog", { name: "Hi there!" });
     await waitFor(() => expect(posts).toEqual(["/api/account/splash?show=false"]));
     await waitFor(() => expect(queryClient.getQueryData<Account>(["account"])?.showSplashScreen).toBe(false));
     // The stored answer turns the flag off; the guide the reader is looking at stays.
-    expect(screen.getByRole("dialog", { name: "Hi there!" })).toBeTruthy();
+    screen.getByRole("dialog", { name: "Hi there!" });
     await userEvent.click(screen.getByRole("button", { name: "Skip" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(posts).toEqual(["/api/account/splash?show=false"]);
@@ -129,9 +129,9 @@ describe("splash", () => {
     account = { ...account, roles: ["subscriber", "b2b"] };
     invitations = [];
     await queryClient.invalidateQueries({ queryKey: ["account"] });
-    expect(await screen.findByRole("dialog", { name: "Hi there!" })).toBeTruthy();
-    expect(screen.getByText("Step 1 of 6")).toBeTruthy();
-    expect(screen.getByText(/This quick 5-step guide shows you around\./)).toBeTruthy();
+    await screen.findByRole("dialog", { name: "Hi there!" });
+    screen.getByText("Step 1 of 6");
+    screen.getByText(/This quick 5-step guide shows you around\./);
     await waitFor(() => expect(posts).toEqual(["/api/account/splash?show=false"]));
   });
 
@@ -156,7 +156,7 @@ describe("splash", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     account = { ...account, roles: ["subscriber", "b2b"] };
     await queryClient.invalidateQueries({ queryKey: ["account"] });
-    expect(await screen.findByRole("dialog", { name: "Hi there!" })).toBeTruthy();
+    await screen.findByRole("dialog", { name: "Hi there!" });
   });
 });
 
@@ -182,15 +182,15 @@ describe("mobile subscribe pop-up", () => {
     const posts = stubApi({ ...ACCOUNT, roles: [], showSplashScreen: false }, true);
     const { queryClient } = renderShell();
     const dialog = await screen.findByRole("dialog", { name: "Subscribe to unlock Kinfile" });
-    expect(await within(dialog).findByRole("combobox", { name: "Currency" })).toBeTruthy();
+    await within(dialog).findByRole("combobox", { name: "Currency" });
     await userEvent.type(within(dialog).getByLabelText("Code"), "VOUCHER-2026");
     await userEvent.click(within(dialog).getByRole("button", { name: "Send" }));
-    expect(await within(dialog).findByText("Congratulations!")).toBeTruthy();
+    await within(dialog).findByText("Congratulations!");
     // The account now holds the role that opened the pop-up: the pop-up stays until closed.
     await waitFor(() =>
       expect(queryClient.getQueryData<Account>(["account"])?.roles).toEqual(["subscriber"]),
     );
-    expect(screen.getByRole("dialog", { name: "Subscribe to unlock Kinfile" })).toBeTruthy();
+    screen.getByRole("dialog", { name: "Subscribe to unlock Kinfile" });
     expect(posts).toContain("/api/account/splashmobile?show=false");
     await userEvent.click(within(dialog).getByRole("button", { name: "Close" }));
     expect(screen.queryByRole("dialog")).toBeNull();
@@ -203,7 +203,7 @@ describe("mobile subscribe pop-up", () => {
     await screen.findByRole("dialog", { name: "Hi there!" });
     expect(screen.queryByRole("dialog", { name: "Subscribe to unlock Kinfile" })).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Skip" }));
-    expect(await screen.findByRole("dialog", { name: "Subscribe to unlock Kinfile" })).toBeTruthy();
+    await screen.findByRole("dialog", { name: "Subscribe to unlock Kinfile" });
   });
 
   it("does not open on a desktop, nor for a subscriber", async () => {

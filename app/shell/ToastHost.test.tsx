@@ -11,8 +11,8 @@ describe("toasts", () => {
   it("name their close cross in the reader's language, with no axe violation", async () => {
     const { container } = renderWithProviders(<ToastHost />);
     act(() => showToast("Saved"));
-    expect(await screen.findByText("Saved")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Close the message" })).toBeTruthy();
+    await screen.findByText("Saved");
+    screen.getByRole("button", { name: "Close the message" });
     expect(await axeViolations(container.ownerDocument.body)).toEqual([]);
   });
 
@@ -26,7 +26,7 @@ describe("toasts", () => {
   it("in French too", async () => {
     renderWithProviders(<ToastHost />, { language: "fr" });
     act(() => showToast("Enregistré"));
-    expect(await screen.findByRole("button", { name: "Fermer le message" })).toBeTruthy();
+    await screen.findByRole("button", { name: "Fermer le message" });
   });
 });
 
@@ -48,7 +48,7 @@ describe("a save or a delete", () => {
       </>,
     );
     await userEvent.click(screen.getByRole("button", { name: "Go" }));
-    expect(await screen.findByText("Saved.")).toBeTruthy();
+    await screen.findByText("Saved.");
   });
 
   it("in French too", async () => {
@@ -60,6 +60,6 @@ describe("a save or a delete", () => {
       { language: "fr" },
     );
     await userEvent.click(screen.getByRole("button", { name: "Go" }));
-    expect(await screen.findByText("Supprimé.")).toBeTruthy();
+    await screen.findByText("Supprimé.");
   });
 });

@@ -36,8 +36,8 @@ export function buildMantineTheme(accent: Accent): MantineThemeOverride {
     respectReducedMotion: true,
     components: {
       // Mantine keeps every closed select's list in the page, each placed by floating-ui as it
-      // mounts: one forced style recalculation per select, 123 ms of a phone's first screen on a
-      // record form. Mounted when opened instead; the input names its list only while it is open.
+      // mounts: one forced style recalculation per select, a large share of a record form's first
+      // render on a phone. Mounted when opened instead; the input names its list only while it is open.
       // (A plain object, not Combobox.extend: that would bring the combobox's code to start-up.)
       Combobox: { defaultProps: { keepMounted: false } },
     },

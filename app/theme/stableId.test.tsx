@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { render } from "@testing-library/react";
 import { Profiler } from "react";
 import { describe, expect, it } from "vitest";
-import { stableMantineIds } from "../../stable-ids.config.ts";
+import { stableMantineIds } from "../../web/stable-ids-plugin.ts";
 import { useStableId } from "./stableId.ts";
 
 function Named({ id }: { id?: string }) {
@@ -43,7 +43,7 @@ describe("the ids Mantine's components give themselves", () => {
   });
 
   it("are needed while Mantine's own useId still sets a new id in an effect after mounting", () => {
-    // When Mantine keeps React's id itself, stable-ids.config.ts can go.
+    // When Mantine keeps React's id itself, web/stable-ids-plugin.ts can go.
     expect(readFileSync(mantineUseId, "utf8")).toMatch(/useIsomorphicEffect\([\s\S]*setUuid\(randomId\(\)\)/);
   });
 });

@@ -30,9 +30,8 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
   "--no-first-run",
   "--disable-quic",
-  // A browser started headless still builds its omnibox's suggestion popup, a page of its own
-  // (chrome://omnibox-popup.top-chrome), since Chromium 15x: 4.7 s of a core during one 6 s
-  // measured page load here, taken from the page under test on a 2-core machine. Puppeteer
+  // A headless browser still renders its omnibox's suggestion popup, a page of its own
+  // (chrome://omnibox-popup.top-chrome), whose CPU is taken from the page under test: Puppeteer
   // turns it off too (puppeteer#15278). Chromium merges this list with the launcher's own.
   "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ];
@@ -99,12 +98,14 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   // its toasts (a few seconds each) have gone; one under the pointer waits for it to move away.
   await page.mouse.move(0, 0);
   await page.locator(".mantine-Notification-root").first().waitFor({ state: "detached", timeout: 10_000 });
-  await page.evaluate(() =>
-    Promise.race([
+  // Two frames first: what a click just opened has rendered and started its transitions by then.
+  await page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    await Promise.race([
       Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
       new Promise((done) => setTimeout(done, 2_000)),
-    ]),
-  );
+    ]);
+  });
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

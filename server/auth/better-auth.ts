@@ -6,8 +6,8 @@ import { admin, genericOAuth, twoFactor } from "better-auth/plugins";
 import { PASSWORD_LIMITS } from "../../domain/limits.ts";
 import { type PasswordContext, passwordRefusal } from "../../domain/passwordStrength.ts";
 import type { Config } from "../config.ts";
-import type { ChangeHook } from "../db/change-hook.ts";
 import type { Database } from "../db/database.ts";
+import { type FileChanges, openFileChanges } from "../file/changes.ts";
 import { ensureOwnPerson } from "../modules/persons/own-person.ts";
 import { type IdentityMailer, identityMails } from "./auth-mail.ts";
 import { authDatabase, USER_FIELDS } from "./auth-schema.ts";
@@ -34,6 +34,8 @@ export type CreateAuthOptions = {
   database: Database;
   mail: IdentityMailer;
   logger: AuthLogger;
+  /** Where the "me" person made at sign-up is published; by default a new bus on the database. */
+  changes?: FileChanges;
 };
 
 /** The password a better-auth endpoint is about to store, if any. */
@@ -73,7 +75,7 @@ function buildBetterAuth(
     sessions: SessionIdentity;
     events: SignInEvents;
     spentLinks: SpentLinks;
-    ownPersonHooks: readonly ChangeHook[];
+    changes: FileChanges;
   },
 ) {
   const { config, database, secret, sessions, events, logger, spentLinks } = options;
@@ -213,7 +215,7 @@ function buildBetterAuth(
           // Every account starts with its own "me" person, named after the account.
           after: async (user) => {
             try {
-              await ensureOwnPerson(database.db, user.id, options.ownPersonHooks);
+              await ensureOwnPerson(database.db, user.id, options.changes);
             } catch (error) {
               // GET /api/pn/person creates it later; the sign-up itself has succeeded.
               logger.error({ err: error }, "could not create the account's own person record");
@@ -299,9 +301,9 @@ export function createAuth(options: CreateAuthOptions) {
   const events = createSignInEvents({ database, secret, mails });
   const spentLinks = createSpentLinks({ db: database.db });
   const trustedDevices = createTrustedDevices({ secret, publicUrl: config.publicUrl, secure: secureCookies });
-  // Told of the "me" person made at sign-up; buildApp adds the persons module's hooks (search).
-  const ownPersonHooks: ChangeHook[] = [];
-  const auth = buildBetterAuth({ ...options, secret, sessions, events, spentLinks, ownPersonHooks });
+  // The app's bus (buildApp subscribes the search index to it), which the CLI's commands publish on too.
+  const changes = options.changes ?? openFileChanges(database, options.logger);
+  const auth = buildBetterAuth({ ...options, secret, sessions, events, spentLinks, changes });
   return {
     auth,
     sessions,
@@ -313,7 +315,7 @@ export function createAuth(options: CreateAuthOptions) {
     database,
     spentLinks,
     trustedDevices,
-    ownPersonHooks,
+    changes,
   };
 }
 

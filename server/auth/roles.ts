@@ -14,8 +14,9 @@ import type { Role } from "./access.ts";
  * - platformAdmin: better-auth's admin role.
  *
  * The entitlement is a row per account ("subscriber until", "b2b until", "company admin"),
- * rewritten by refreshEntitlement whenever a subscription or a membership changes, and read by the
- * session lookup's single query: no request pays a query of its own for its roles.
+ * rewritten through storeEntitlement by the subscriptions module (its entitlements.ts) whenever a
+ * subscription or a membership changes, and read by the session lookup's single query: no request
+ * pays a query of its own for its roles.
  */
 
 /** What the role decision needs, all of it on the session lookup's row. */
@@ -84,63 +85,24 @@ export function subscriberUntil(sources: readonly EntitlementSource[]): number |
   return until;
 }
 
-/** Until when subscriptions give a role: a person's own plans, or a company plan (isB2B). */
-async function paidUntil(db: Kysely<DB>, userId: string, b2b: boolean): Promise<number | null> {
-  const sources = await db
-    .selectFrom("subscription")
-    .leftJoin("product", "product.id", "subscription.product_id")
-    .select(["subscription.provider", "subscription.status", "subscription.current_period_end"])
-    .where("subscription.user_id", "=", userId)
-    .where((eb) =>
-      b2b
-        ? eb("product.is_b2b", "=", 1)
-        : eb.or([eb("product.is_b2b", "is", null), eb("product.is_b2b", "=", 0)]),
-    )
-    .execute();
-  return subscriberUntil(sources);
-}
+/** The entitlement row's facts, as the subscriptions module computes them. */
+export type EntitlementValues = {
+  subscriber_until: number | null;
+  b2b_until: number | null;
+  company_admin: number;
+};
 
-async function storeEntitlement(db: Kysely<DB>, userId: string, now: number): Promise<void> {
-  const subscriber = await paidUntil(db, userId, false);
-  const membership = await db
-    .selectFrom("company_member")
-    .innerJoin("company", "company.id", "company_member.company_id")
-    .select(["company_member.is_admin", "company.billing_user_id"])
-    .where("company_member.user_id", "=", userId)
-    .where("company_member.status", "=", "active")
-    .executeTakeFirst();
-  const b2b =
-    membership === undefined ? null : ((await paidUntil(db, membership.billing_user_id, true)) ?? 0);
-  const values = {
-    subscriber_until: subscriber,
-    b2b_until: b2b,
-    company_admin: membership?.is_admin === 1 ? 1 : 0,
-    updated_at: now,
-  };
+/** Writes an account's entitlement row (the session lookup reads it), inside the caller's transaction. */
+export async function storeEntitlement(
+  db: Kysely<DB>,
+  userId: string,
+  entitlement: EntitlementValues,
+  now: number,
+): Promise<void> {
+  const values = { ...entitlement, updated_at: now };
   await db
     .insertInto("entitlement")
     .values({ user_id: userId, ...values })
     .onConflict((conflict) => conflict.column("user_id").doUpdateSet(values))
     .execute();
-}
-
-/**
- * Recomputes and stores an account's entitlement and, when the account pays for a company, its
- * members' (their b2b role follows the company plan). Answers every account rewritten: the caller
- * then forgets their cached sessions.
- */
-export async function refreshEntitlement(db: Kysely<DB>, userId: string, now: number): Promise<string[]> {
-  await storeEntitlement(db, userId, now);
-  const members = await db
-    .selectFrom("company_member")
-    .innerJoin("company", "company.id", "company_member.company_id")
-    .select("company_member.user_id")
-    .where("company.billing_user_id", "=", userId)
-    .where("company_member.status", "=", "active")
-    .where("company_member.user_id", "is not", null)
-    .where("company_member.user_id", "!=", userId)
-    .execute();
-  const others = members.flatMap((member) => (member.user_id === null ? [] : [member.user_id]));
-  for (const other of others) await storeEntitlement(db, other, now);
-  return [userId, ...others];
 }

@@ -6,6 +6,7 @@ import { createSignedInUser, type TestUser } from "../testing/identity.ts";
 import { call } from "../testing/person-photos.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
+import { until } from "../testing/until.ts";
 import { openDatabase } from "./database.ts";
 
 /** A TCP proxy to PostgreSQL, in this process: cut() is the database going away, open() its return. */
@@ -109,11 +110,11 @@ describe.runIf(url !== undefined)("the database going away under load", () => {
       }
     };
     const writers = Array.from({ length: 6 }, writer);
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const refused = () => statuses.get(503) ?? 0;
 
-    await pause(300);
+    await until(() => acknowledged.length >= writers.length, "writes acknowledged before the cut");
     await proxy.cut();
-    await pause(200);
+    await until(() => refused() > 0, "a write refused once the database is away");
     const away = await write();
     expect(away.status).toBe(503);
     expect(JSON.parse(away.body)).toEqual({
@@ -133,10 +134,20 @@ describe.runIf(url !== undefined)("the database going away under load", () => {
       "Le service est momentanément indisponible. Rien n’a été enregistré ; réessayez dans un instant.",
     );
     expect((await test.app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(503);
-    await pause(500);
+    // Every writer meets the outage again before the database returns.
+    const refusedBefore = refused();
+    await until(
+      () => refused() >= refusedBefore + writers.length,
+      "writes refused while the database is away",
+    );
 
     await proxy.open();
-    await pause(500);
+    const acknowledgedBefore = acknowledged.length;
+    await until(
+      () => acknowledged.length >= acknowledgedBefore + writers.length,
+      "writes acknowledged once the database is back",
+      30_000,
+    );
     running = false;
     await Promise.all(writers);
     expect((await write()).status).toBe(200);

@@ -18,6 +18,11 @@ export type Database = {
    * SQLite has one app server, which needs none.
    */
   channel?: (name: string) => NotifyChannel;
+  /**
+   * SQLite only: whether another process (the CLI) committed a write since last asked, which no
+   * channel tells; SQLite's data_version moves with every other connection's commit.
+   */
+  othersWrote?: () => boolean;
 };
 
 export type OpenDatabaseOptions = {
@@ -56,9 +61,17 @@ function openSqlite(dataDir: string): Database {
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: sqliteAdapter(database, checkpoints.wrote) }),
   });
+  const dataVersion = database.prepare("PRAGMA data_version");
+  let version = dataVersion.get()?.data_version;
   return {
     db,
     dialect: "sqlite",
+    othersWrote() {
+      const now = dataVersion.get()?.data_version;
+      if (now === version) return false;
+      version = now;
+      return true;
+    },
     async close() {
       await db.destroy();
       await checkpoints.close();

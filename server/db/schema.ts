@@ -51,6 +51,7 @@ export type DB = {
   search_term: SearchTermTable;
   password_confirmation: PasswordConfirmationTable;
   not_applicable: NotApplicableTable;
+  collaborator: CollaboratorTable;
   user: AuthUserTable;
   session: AuthSessionTable;
   account: AuthAccountTable;
@@ -484,6 +485,23 @@ export interface SpentLinkTable {
 }
 
 /** A record category its owner said "I don't have this" about (server/modules/home). */
+/** Migration 0026: people an owner lets work in the file now (domain/schemas/collaborator.ts). */
+export interface CollaboratorTable {
+  id: string;
+  owner_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** JSON of CollaboratorScope. */
+  scope: string;
+  rights: string;
+  status: string;
+  account_id: string | null;
+  invited_at: number;
+  answered_at: number | null;
+  updated_at: number;
+}
+
 export interface NotApplicableTable {
   owner_id: string;
   category: string;

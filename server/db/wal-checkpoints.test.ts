@@ -6,6 +6,7 @@ import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runModuleScript } from "../testing/module-script.ts";
+import { until } from "../testing/until.ts";
 import { openDatabase } from "./database.ts";
 import { walCheckpoints } from "./wal-checkpoints.ts";
 
@@ -33,11 +34,7 @@ describe("the WAL's checkpoints, off the app's connection", () => {
       expect(statSync(file).size).toBeLessThan(64 * 1024);
 
       checkpoints.wrote();
-      const deadline = Date.now() + 10_000;
-      while (statSync(file).size < 499 * 12_000 && Date.now() < deadline) {
-        await new Promise((done) => setTimeout(done, 50));
-      }
-      expect(statSync(file).size).toBeGreaterThan(499 * 12_000);
+      await until(() => statSync(file).size > 499 * 12_000, "the worker checkpoints the WAL", 10_000);
     } finally {
       await checkpoints.close();
       connection.close();

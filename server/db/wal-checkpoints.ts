@@ -3,14 +3,14 @@ import type { CheckpointWorkerData } from "./checkpoint-worker.ts";
 
 /**
  * SQLite copies its write-ahead log into the database file (a checkpoint) by itself in the commit
- * that takes the WAL past 1000 pages: the copy and two fsyncs, 20 ms typically and over 100 ms on
- * a busy disk, and node:sqlite is synchronous, so the whole server stood still meanwhile, every
- * second or two under the design's load (a save writes a dozen pages). The app's connection
+ * that takes the WAL past 1000 pages: the copy and two fsyncs, slow on a busy disk, and
+ * node:sqlite is synchronous, so the whole server stood still meanwhile, often under the design's
+ * load (a save writes a dozen pages). The app's connection
  * therefore never checkpoints (wal_autocheckpoint = 0); a worker thread with a connection of its
  * own does (checkpoint-worker.ts), off the event loop. Durability is unchanged: commits are not
  * synced in WAL mode with synchronous = NORMAL either way, and a checkpoint syncs as before.
  *
- * The worker costs ~20 MB while it runs, so it runs only while the app writes: it starts after
+ * The worker costs memory while it runs, so it runs only while the app writes: it starts after
  * WRITES_BEFORE_START write statements (more than a fresh database's migrations, so an idle server
  * has none) and stops after IDLE_MS with nothing to copy. The WAL holds at most that many writes'
  * pages meanwhile, as it held 1000 pages before. Should the worker fail, the connection

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drawnScreenFile, prerenderedFile, signedInFile } from "../../prerendered-pages.ts";
+import { drawnScreenFile, prerenderedFile, signedInFile } from "../../web/prerendered-pages.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 
 const INDEX =
@@ -235,7 +235,7 @@ describe("without a build", () => {
   });
 });
 
-describe("a build with the sign-in page drawn (prerender.config.ts)", () => {
+describe("a build with the sign-in page drawn (web/prerender-plugin.ts)", () => {
   const webDir = fakeBuild();
   const drawn = (language: string) =>
     `<!doctype html><html lang="${language}"><body><div id="root"><form>${language}</form></div></body></html>`;
@@ -290,7 +290,7 @@ describe("a build with the sign-in page drawn (prerender.config.ts)", () => {
   });
 });
 
-describe("a build with the signed-in screens' pages (prerender.config.ts)", () => {
+describe("a build with the signed-in screens' pages (web/prerender-plugin.ts)", () => {
   const webDir = fakeBuild();
   const head = (screen: string, language: string) =>
     `<!doctype html><html><head><link rel="modulepreload" href="/assets/${screen}.js"><link rel="preload" as="fetch" href="/locales/${language}/common.json"></head></html>`;

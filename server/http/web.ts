@@ -2,15 +2,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { LANGUAGES, type Language, languageFromHeader } from "../../domain/catalog/languages.ts";
-import { DRAWN_SCREENS } from "../../drawn-screens.ts";
-import {
-  drawnScreenFile,
-  PRERENDERED_PAGES,
-  prerenderedFile,
-  SIGNED_IN_FRAME,
-  signedInFile,
-} from "../../prerendered-pages.ts";
+import { languageFromHeader } from "../../domain/catalog/languages.ts";
+import { prerenderedPages, signedInPages } from "../../web/built-pages.ts";
+import { SIGNED_IN_FRAME } from "../../web/prerendered-pages.ts";
 import { readCookie, sessionCookieName } from "../auth/session-cookie.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
@@ -46,44 +40,6 @@ function acceptsHtml(request: FastifyRequest): boolean {
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-/** A page's file in each language. */
-type InEachLanguage = Record<Language, string>;
-
-/** The file of each language, where webDir holds all of them; else null. */
-function builtInEachLanguage(webDir: string, fileOf: (language: Language) => string): InEachLanguage | null {
-  const files = Object.fromEntries(LANGUAGES.map((language) => [language, fileOf(language)]));
-  const all = LANGUAGES.every((language) => existsSync(path.join(webDir, files[language] ?? "")));
-  return all ? (files as InEachLanguage) : null;
-}
-
-/**
- * The pages the build drew (prerendered-pages.ts) present in webDir: address to its file in each
- * language. A build without them (a test's, or one from before) leaves every page to index.html.
- */
-function prerenderedPages(webDir: string): Map<string, InEachLanguage> {
-  const pages = new Map<string, InEachLanguage>();
-  for (const page of PRERENDERED_PAGES) {
-    const files = builtInEachLanguage(webDir, (language) => prerenderedFile(page.path, language));
-    if (files) pages.set(page.path, files);
-  }
-  return pages;
-}
-
-/**
- * The signed-in index.html files in webDir (prerendered-pages.ts): the drawn screens' by address,
- * and the one of every other signed-in screen; or null for a build without them.
- */
-function signedInPages(webDir: string): { drawn: Map<string, InEachLanguage>; other: InEachLanguage } | null {
-  const other = builtInEachLanguage(webDir, signedInFile);
-  if (!other) return null;
-  const drawn = new Map<string, InEachLanguage>();
-  for (const screen of DRAWN_SCREENS) {
-    const files = builtInEachLanguage(webDir, (language) => drawnScreenFile(screen.path, language));
-    if (files) drawn.set(screen.path, files);
-  }
-  return { drawn, other };
 }
 
 /**

@@ -85,6 +85,7 @@ describe.each(testDialects())("every job once with three servers on %s", (dialec
         dataKeys,
         transport,
         eraser: test.eraser,
+        changes: test.auth.changes,
         outbox: () => outbox,
         jobs: () => created,
         authSecret: () => test.auth.secret,

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { devMailboxRoutes } from "./dev-mailbox.ts";
 import { mailTemplates } from "./templates/index.ts";
 import { createMailTransport } from "./transport.ts";
@@ -25,15 +25,22 @@ describe("dev mailbox", () => {
       text: "Plain text",
       html: `<p>Hi</p><script>alert("mailbox")</script><img src=x onerror="alert(1)">`,
     };
-    for (const [to, mail] of [
-      ["ada@example.com", verify],
-      ["bob@example.com", hostile],
-    ] as const) {
-      const id = randomUUID();
-      await transport.send({ id, to, headers: {}, ...mail });
-      ids.push(id);
-      // Stored names carry the millisecond: keep the two apart so "newest first" is meaningful.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    // Stored names carry the millisecond: a second apart, "newest first" is meaningful.
+    let sentAt = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      for (const [to, mail] of [
+        ["ada@example.com", verify],
+        ["bob@example.com", hostile],
+      ] as const) {
+        vi.setSystemTime(sentAt);
+        sentAt += 1_000;
+        const id = randomUUID();
+        await transport.send({ id, to, headers: {}, ...mail });
+        ids.push(id);
+      }
+    } finally {
+      vi.useRealTimers();
     }
     transport.close();
     app = Fastify({ logger: false });

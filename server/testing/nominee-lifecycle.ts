@@ -52,6 +52,7 @@ export async function secondServer(
       publicUrl: test.config.publicUrl,
       clock: test.now,
       eraser: test.eraser,
+      changes: test.auth.changes,
       services: () => ({ outbox, jobs, links, unsubscribe }),
     }),
   });

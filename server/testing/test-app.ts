@@ -5,6 +5,7 @@ import { type AuthServices, createAuth } from "../auth/better-auth.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { generateMasterKeyText } from "../crypto/master-key-text.ts";
 import type { Database, Dialect } from "../db/database.ts";
+import { type FileChanges, openFileChanges } from "../file/changes.ts";
 import { createJobRunner, type JobHandlers, type JobQueue, type JobRunner } from "../jobs/runner.ts";
 import type { MailJobs } from "../mail/delivery.ts";
 import { createMailOutbox } from "../mail/outbox.ts";
@@ -31,6 +32,8 @@ export function testJobHandlers(options: {
   services: () => SharingServices & { jobs: JobQueue<SharingJobs & PurgeJobs> };
   /** The app's account eraser, for the purge of unconfirmed sign-ups. */
   eraser: AccountEraser;
+  /** The app's change bus, which the purge's deletions publish on. */
+  changes: FileChanges;
 }): JobHandlers<TestJobs> {
   const { database, publicUrl } = options;
   const outbox = () => options.services().outbox;
@@ -47,6 +50,7 @@ export function testJobHandlers(options: {
     ...purgeJobHandlers({
       database,
       eraser: options.eraser,
+      changes: options.changes,
       jobs: () => options.services().jobs,
       ...(options.clock === undefined ? {} : { clock: options.clock }),
     }),
@@ -105,6 +109,8 @@ export async function buildTestApp(
   };
   const clock = options.clock === undefined ? {} : { clock: options.clock };
   const eraser = createAccountEraser();
+  // One bus for the app, its auth and its jobs, as main.ts has it.
+  const changes = openFileChanges(database);
   // Mail is stored in mail_outbox and never delivered: tests read it there (server/testing/identity.ts).
   const jobs: JobRunner<TestJobs> = createJobRunner<TestJobs>({
     database,
@@ -113,6 +119,7 @@ export async function buildTestApp(
       database,
       publicUrl: config.publicUrl,
       eraser,
+      changes,
       ...clock,
       services: () => ({
         outbox,
@@ -130,7 +137,7 @@ export async function buildTestApp(
     return lastMail;
   };
   const outbox = createMailOutbox({ database, jobs, clock: mailClock });
-  const auth = createAuth({ config, database, mail: outbox, logger: QUIET });
+  const auth = createAuth({ config, database, mail: outbox, logger: QUIET, changes });
   const app = await buildApp({
     config,
     database,

@@ -2,27 +2,25 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { LIMITS } from "../../domain/limits.ts";
 import type { VcardImportResult, VcardNamedRecord } from "../../domain/schemas/vcard.ts";
-import type { ChangeHook } from "../db/change-hook.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors/app-error.ts";
+import type { FileChanges } from "../file/changes.ts";
 
 /**
  * What the persons and institutions imports share: checking every card before anything is saved,
  * finding the owner's records a card probably repeats, and filling a record from a card.
  */
 
-/** What an import tells of each record it saved: the modules' change hooks (the search index follows). */
-export type SavedHook = Pick<ChangeHook, "saved">;
-
-/** Tells the change hooks of every record an import or its decisions saved, in its transaction; answers the result. */
+/** Publishes every row an import or its decisions saved, in its transaction; answers the result. */
 export async function toldSaved<T extends { created: VcardNamedRecord[]; merged?: VcardNamedRecord[] }>(
   trx: Kysely<DB>,
-  hooks: readonly SavedHook[],
+  changes: FileChanges,
+  kind: "person" | "institution",
   ownerId: string,
   result: T,
 ): Promise<T> {
   for (const record of [...result.created, ...(result.merged ?? [])]) {
-    for (const hook of hooks) await hook.saved(trx, ownerId, record.id);
+    await changes.publish(trx, { kind, operation: "saved", ownerId, id: record.id });
   }
   return result;
 }

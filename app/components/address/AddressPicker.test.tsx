@@ -62,8 +62,8 @@ describe("AddressPicker", () => {
     renderWithProviders(<Picker />);
     await choose(user, "Home address", "Home");
     expect(screen.getByTestId("value").textContent).toBe(HOME.id);
-    expect(screen.getByText("12 Main Street")).toBeTruthy();
-    expect(screen.getByText("Toronto, Ontario M5V 1A1")).toBeTruthy();
+    screen.getByText("12 Main Street");
+    screen.getByText("Toronto, Ontario M5V 1A1");
     await user.click(screen.getByRole("button", { name: "Edit Address" }));
     expect(
       (
@@ -74,7 +74,7 @@ describe("AddressPicker", () => {
         )) as HTMLInputElement
       ).value,
     ).toBe("Home");
-    expect(screen.getByRole("button", { name: "Delete Address" })).toBeTruthy();
+    screen.getByRole("button", { name: "Delete Address" });
   });
 
   it("opens an empty form on Add New Address; Save is disabled while the nickname is empty or taken", async () => {
@@ -90,7 +90,7 @@ describe("AddressPicker", () => {
     // Other fields wait for a country.
     expect(screen.queryByRole("textbox", { name: "City" })).toBeNull();
     await user.type(screen.getByRole("textbox", { name: "Address nickname" }), " home ");
-    expect(screen.getByText("Please enter unique address nickname")).toBeTruthy();
+    screen.getByText("Please enter unique address nickname");
     expect(save.disabled).toBe(true);
     await user.type(screen.getByRole("textbox", { name: "Address nickname" }), "2");
     expect(screen.queryByText("Please enter unique address nickname")).toBeNull();
@@ -110,7 +110,7 @@ describe("AddressPicker", () => {
       expect(screen.getByTestId("value").textContent).toBe("0b6f2c52-0000-4000-8000-000000000002"),
     );
     expect(sentBodies(api, "POST /api/address/")[0]).toMatchObject({ name: "Cottage", country: "CA" });
-    expect(await screen.findByRole("button", { name: "Edit Address" })).toBeTruthy();
+    await screen.findByRole("button", { name: "Edit Address" });
     expect((screen.getByRole("combobox", { name: "Home address" }) as HTMLInputElement).value).toBe(
       "Cottage",
     );
@@ -150,7 +150,7 @@ describe("AddressPicker", () => {
     );
 
     await choose(user, "Country", "France");
-    expect(screen.getByRole("textbox", { name: "Province/State" })).toBeTruthy();
+    screen.getByRole("textbox", { name: "Province/State" });
     expect(
       screen.getAllByRole("textbox").every((input) => input.getAttribute("autocomplete") === "off"),
     ).toBe(true);
@@ -181,7 +181,7 @@ describe("AddressPicker", () => {
     await user.click(await screen.findByRole("button", { name: "Edit Address" }));
     await user.click(screen.getByRole("button", { name: "Delete Address" }));
     await user.click(await screen.findByRole("button", { name: "Yes" }));
-    expect(await screen.findByText("Contact: Ada Lovelace")).toBeTruthy();
+    await screen.findByText("Contact: Ada Lovelace");
     await user.click(screen.getByRole("button", { name: "Delete it anyway" }));
     await waitFor(() => expect(screen.getByTestId("value").textContent).toBe("none"));
     expect(calls).toHaveLength(2);

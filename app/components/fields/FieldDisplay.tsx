@@ -44,10 +44,20 @@ export interface FieldDisplayProps {
   reveal?: () => Promise<string | null>;
   /** The record's module, category and id: attached documents are read there. */
   place?: { module: string; category: string; recordId?: string };
+  /** Drawn inside a link (a record's card): plain text, since a control inside a link is unusable. */
+  inLink?: boolean;
 }
 
 /** A record's value as text, per declared type (dates DD MMM, YYYY; money with 2 decimals). */
-export function FieldDisplay({ field, label, value, otherText, reveal, place }: FieldDisplayProps) {
+export function FieldDisplay({
+  field,
+  label,
+  value,
+  otherText,
+  reveal,
+  place,
+  inLink = false,
+}: FieldDisplayProps) {
   const { t, i18n } = useTranslation(["records", "catalog", "sections"]);
   const language = isLanguage(i18n.language) ? i18n.language : "en";
   const dash = <Text>-</Text>;
@@ -91,6 +101,7 @@ export function FieldDisplay({ field, label, value, otherText, reveal, place }: 
     case "phone":
       return <PhoneText value={value as { number: string }} />;
     case "url":
+      if (inLink) return <Text style={{ overflowWrap: "anywhere" }}>{String(value)}</Text>;
       return (
         <Text
           component="a"
@@ -109,7 +120,7 @@ export function FieldDisplay({ field, label, value, otherText, reveal, place }: 
     case "addressRef":
     case "institutionRef":
     case "recordRef":
-      return <RefNames field={field} value={value} />;
+      return <RefNames field={field} value={value} plain={inLink} />;
     case "documents":
       return place ? (
         <DocumentsDisplay
@@ -166,13 +177,13 @@ function PhoneText({ value }: { value: { number: string } }) {
  * References by name: lists already carry `{ id, name }`; a record's body carries ids, named here
  * from the saved persons, addresses, companies and records the forms load anyway.
  */
-function RefNames({ field, value }: { field: FieldDef; value: unknown }) {
+function RefNames({ field, value, plain }: { field: FieldDef; value: unknown; plain: boolean }) {
   const items = Array.isArray(value) ? value : [value];
   const isPerson = field.type === "personRef" || field.type === "personRefs";
   const shared = useRecordSource().byId !== null;
   if (items.every(isNamedRef)) {
     // The owner's list cells open the contact summary too; a nominee's show the names they carry.
-    return isPerson && !shared ? (
+    return isPerson && !shared && !plain ? (
       <OwnPersonNames ids={items.map((item) => item.id)} named={items} />
     ) : (
       <NamedRefs items={items} />

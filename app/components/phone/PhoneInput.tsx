@@ -79,9 +79,8 @@ export function PhoneInput({
   onBlurField,
 }: PhoneInputProps) {
   const { t } = useTranslation(["forms", "catalog"]);
-  // The library and the countries' names (about 50 KB, and a sort of every country) load on first
-  // use: once the phone holds something, or once the reader reaches for it. A form with an empty
-  // phone is then drawn and answers without them.
+  // The library and the sorted countries' names load on first use (a value, or the reader's reach),
+  // so that a form with an empty phone renders and responds without that weight.
   const [reached, setReached] = useState(false);
   const used = reached || value.number !== "" || value.code !== "";
   const library = usePhoneLibrary(used);

@@ -2,8 +2,8 @@ import type { Phone } from "../../../domain/schemas/phone.ts";
 import { lazyModule, useLazyModule } from "../lazy/useLazyModule.ts";
 
 /**
- * libphonenumber-js (its "min" metadata, the package's default entry, as the domain schema
- * uses) is about 120 KB: it loads when a phone is first shown or edited, never with a list page.
+ * libphonenumber-js (its "min" metadata, as the domain schema uses) is lazy-loaded when a phone is
+ * first shown or edited, since it is too heavy for the list pages' bundle.
  */
 export const phoneLibrary = lazyModule(() => import("libphonenumber-js"));
 

@@ -171,7 +171,7 @@ describe("My Account", () => {
   it("shows every section under its heading", async () => {
     stubServer();
     renderPage();
-    expect(await screen.findByRole("heading", { level: 1, name: "My Account" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "My Account" });
     for (const name of [
       "Profile",
       "Password",
@@ -182,11 +182,11 @@ describe("My Account", () => {
       "Preferences",
       "Delete my account",
     ]) {
-      expect(await section(name)).toBeTruthy();
+      await section(name);
     }
     const profile = await section("Profile");
     expect((within(profile).getByLabelText(/^Name/) as HTMLInputElement).value).toBe("Ada Lovelace");
-    expect(within(profile).getByText("ada@example.test")).toBeTruthy();
+    within(profile).getByText("ada@example.test");
   });
 
   it("saves the language and theme to the account and applies them at once", async () => {
@@ -210,12 +210,12 @@ describe("My Account", () => {
       themeMode: "dark",
     });
     expect(localStorage.getItem("kinfile.theme")).toBe("dark-green");
-    expect(await within(preferences).findByText("Preferences saved.")).toBeTruthy();
+    await within(preferences).findByText("Preferences saved.");
 
     await user.selectOptions(within(preferences).getByLabelText("Language"), "fr");
     await waitFor(() => expect(server.sent("POST", "/api/account/save")).toHaveLength(3));
     expect(server.sent("POST", "/api/account/save")[2]?.body).toEqual({ lang: "fr" });
-    expect(await screen.findByRole("heading", { level: 1, name: "Mon compte" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Mon compte" });
     expect(localStorage.getItem("kinfile.lang")).toBe("fr");
     await waitFor(() =>
       expect(queryClient.getQueryData<Account>(["account"])).toMatchObject({
@@ -246,25 +246,23 @@ describe("My Account", () => {
     const server = stubServer();
     renderPage();
     const twoFactor = await section("Two-factor authentication");
-    expect(within(twoFactor).getByText("Status: Off")).toBeTruthy();
+    within(twoFactor).getByText("Status: Off");
 
     await user.click(within(twoFactor).getByRole("button", { name: "Turn on two-factor authentication" }));
     await user.click(within(twoFactor).getByRole("button", { name: "Continue" }));
-    expect(within(twoFactor).getByText("Please enter your password")).toBeTruthy();
+    within(twoFactor).getByText("Please enter your password");
     await user.type(within(twoFactor).getByLabelText(/^Password/), "correct horse battery");
     await user.click(within(twoFactor).getByRole("button", { name: "Continue" }));
     expect(server.sent("POST", "/api/auth/two-factor/enable")[0]?.body).toEqual({
       password: "correct horse battery",
     });
 
-    expect(
-      await within(twoFactor).findByRole("img", { name: "QR code to add Kinfile to an authenticator app" }),
-    ).toBeTruthy();
-    expect(within(twoFactor).getByText("JBSW Y3DP EHPK 3PXP")).toBeTruthy();
+    await within(twoFactor).findByRole("img", { name: "QR code to add Kinfile to an authenticator app" });
+    within(twoFactor).getByText("JBSW Y3DP EHPK 3PXP");
 
     await user.type(within(twoFactor).getByLabelText(/^6-digit code/), "12345");
     await user.click(within(twoFactor).getByRole("button", { name: "Verify" }));
-    expect(within(twoFactor).getByText("Enter the 6 digits shown by your app")).toBeTruthy();
+    within(twoFactor).getByText("Enter the 6 digits shown by your app");
     await user.type(within(twoFactor).getByLabelText(/^6-digit code/), "6");
     await user.click(within(twoFactor).getByRole("button", { name: "Verify" }));
 
@@ -275,8 +273,8 @@ describe("My Account", () => {
         .map((item) => item.textContent),
     ).toEqual(["aaaa-1111", "bbbb-2222", "cccc-3333"]);
     expect(server.sent("POST", "/api/auth/two-factor/verify-totp")[0]?.body).toEqual({ code: "123456" });
-    expect(within(twoFactor).getByText(/They are shown only now/)).toBeTruthy();
-    expect(within(twoFactor).getByRole("button", { name: "Download .txt" })).toBeTruthy();
+    within(twoFactor).getByText(/They are shown only now/);
+    within(twoFactor).getByRole("button", { name: "Download .txt" });
 
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
@@ -284,11 +282,9 @@ describe("My Account", () => {
     expect(writeText).toHaveBeenCalledWith("aaaa-1111\nbbbb-2222\ncccc-3333");
 
     await user.click(within(twoFactor).getByRole("button", { name: "I have stored my backup codes" }));
-    expect(within(twoFactor).getByText("Two-factor authentication is on.")).toBeTruthy();
-    expect(within(twoFactor).getByText("Status: On")).toBeTruthy();
-    expect(
-      within(twoFactor).getByRole("button", { name: "Turn off two-factor authentication" }),
-    ).toBeTruthy();
+    within(twoFactor).getByText("Two-factor authentication is on.");
+    within(twoFactor).getByText("Status: On");
+    within(twoFactor).getByRole("button", { name: "Turn off two-factor authentication" });
   });
 
   it("shows a wrong password beside its field", async () => {
@@ -325,8 +321,8 @@ describe("My Account", () => {
     await user.type(within(password).getByLabelText(/^New password/), "short");
     await user.type(within(password).getByLabelText(/^Confirm new password/), "different");
     await user.click(within(password).getByRole("button", { name: "Change password" }));
-    expect(within(password).getByText("Use at least 10 characters")).toBeTruthy();
-    expect(within(password).getByText("The two passwords do not match")).toBeTruthy();
+    within(password).getByText("Use at least 10 characters");
+    within(password).getByText("The two passwords do not match");
     expect(server.sent("POST", "/api/auth/change-password")).toHaveLength(0);
 
     await user.clear(within(password).getByLabelText(/^New password/));
@@ -338,7 +334,7 @@ describe("My Account", () => {
       true,
     );
     await user.click(within(password).getByRole("button", { name: "Change password" }));
-    expect(await within(password).findByText("Your password is changed.")).toBeTruthy();
+    await within(password).findByText("Your password is changed.");
     expect(server.sent("POST", "/api/auth/change-password")[0]?.body).toEqual({
       currentPassword: "old password 1",
       newPassword: "a far better secret",
@@ -372,15 +368,15 @@ describe("My Account", () => {
     const server = stubServer();
     renderPage();
     const passkeys = await section("Passkeys");
-    expect(await within(passkeys).findByText("Work laptop")).toBeTruthy();
-    expect(within(passkeys).getByText("This browser does not support passkeys.")).toBeTruthy();
+    await within(passkeys).findByText("Work laptop");
+    within(passkeys).getByText("This browser does not support passkeys.");
     await user.click(within(passkeys).getByRole("button", { name: "Delete Work laptop" }));
     const dialog = screen.getByRole("dialog", { name: "Delete this passkey?" });
     await user.click(within(dialog).getByRole("button", { name: "Delete passkey" }));
     await waitFor(() =>
       expect(server.sent("POST", "/api/auth/passkey/delete-passkey")[0]?.body).toEqual({ id: "p1" }),
     );
-    expect(await within(passkeys).findByText("The passkey is deleted.")).toBeTruthy();
+    await within(passkeys).findByText("The passkey is deleted.");
   });
 
   it("lists recent sign-in activity", async () => {
@@ -402,7 +398,7 @@ describe("My Account", () => {
     renderPage();
     const preferences = await section("Preferences");
     await user.click(within(preferences).getByRole("button", { name: "Show the introduction guide again" }));
-    expect(await screen.findByRole("dialog", { name: "Hi there!" })).toBeTruthy();
+    await screen.findByRole("dialog", { name: "Hi there!" });
   });
 });
 
@@ -415,13 +411,13 @@ describe("deleting the account", () => {
     expect(danger.textContent).toContain("every document and file you uploaded");
 
     await user.click(within(danger).getByRole("button", { name: "Delete my account" }));
-    expect(within(danger).getByText("Please enter your password")).toBeTruthy();
-    expect(within(danger).getByText("Type DELETE in capital letters")).toBeTruthy();
+    within(danger).getByText("Please enter your password");
+    within(danger).getByText("Type DELETE in capital letters");
 
     await user.type(within(danger).getByLabelText(/^Password/), "my password 1");
     await user.type(within(danger).getByLabelText(/^Type DELETE to confirm/), "delete");
     await user.click(within(danger).getByRole("button", { name: "Delete my account" }));
-    expect(within(danger).getByText("Type DELETE in capital letters")).toBeTruthy();
+    within(danger).getByText("Type DELETE in capital letters");
     expect(screen.queryByRole("dialog")).toBeNull();
 
     await user.clear(within(danger).getByLabelText(/^Type DELETE to confirm/));

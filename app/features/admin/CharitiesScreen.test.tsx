@@ -71,13 +71,13 @@ describe("the charities screen", () => {
   it("says when there is none yet, or when the list could not be loaded", async () => {
     serve([]);
     const empty = renderAdmin("/admin/charities");
-    expect(await screen.findByText("No charities yet.")).toBeTruthy();
+    await screen.findByText("No charities yet.");
     empty.unmount();
     stubApi({ ...adminSession("off"), "GET /api/admin/charities": SERVER_FAILURE });
     renderAdmin("/admin/charities", { language: "fr" });
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Les organismes n’ont pas pu être chargés.");
-    expect(within(alert).getByRole("button", { name: "Réessayer" })).toBeTruthy();
+    within(alert).getByRole("button", { name: "Réessayer" });
   });
 
   it("adds a charity by its full name, then empties the field", async () => {
@@ -90,9 +90,9 @@ describe("the charities screen", () => {
     expect(sentBodies(api, "POST /api/admin/charities")).toEqual([]);
     await user.type(name, "  Food Banks Canada ");
     await user.click(screen.getByRole("button", { name: "Add charity" }));
-    expect(await screen.findByText("Charity “Food Banks Canada” added.")).toBeTruthy();
+    await screen.findByText("Charity “Food Banks Canada” added.");
     expect(sentBodies(api, "POST /api/admin/charities")).toEqual([{ fullName: "Food Banks Canada" }]);
-    expect(await screen.findByRole("cell", { name: "Food Banks Canada" })).toBeTruthy();
+    await screen.findByRole("cell", { name: "Food Banks Canada" });
     expect((name as HTMLInputElement).value).toBe("");
   });
 
@@ -107,7 +107,7 @@ describe("the charities screen", () => {
     const name = await screen.findByRole("textbox", { name: /^Full name/ });
     await user.type(name, "Canadian Red Cross");
     await user.click(screen.getByRole("button", { name: "Add charity" }));
-    expect(await screen.findByText("This charity is already listed.")).toBeTruthy();
+    await screen.findByText("This charity is already listed.");
     expect(name.getAttribute("aria-invalid")).toBe("true");
     expect((name as HTMLInputElement).value).toBe("Canadian Red Cross");
   });
@@ -121,7 +121,7 @@ describe("the charities screen", () => {
     expect(dialog.textContent).toContain("Donations already chosen are kept.");
     expect(sentBodies(api, "POST /api/admin/charities/ch1/archive")).toEqual([]);
     await user.click(within(dialog).getByRole("button", { name: "Archive" }));
-    expect(await screen.findByText(`Charity “${RED_CROSS.fullName}” archived.`)).toBeTruthy();
+    await screen.findByText(`Charity “${RED_CROSS.fullName}” archived.`);
     expect(sentBodies(api, "POST /api/admin/charities/ch1/archive")).toHaveLength(1);
     await waitFor(() => expect(cellsOf(RED_CROSS.fullName)[2]).toBe("Archived"));
   });

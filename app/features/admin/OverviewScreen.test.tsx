@@ -46,8 +46,8 @@ describe("the admin overview and companies", () => {
     stubApi({ ...adminSession("stripe"), "GET /api/admin/overview": { body: OVERVIEW } });
     renderAdmin("/admin");
     await screen.findByRole("heading", { level: 2, name: "Overview" });
-    expect(await screen.findByText("120")).toBeTruthy();
-    expect(screen.getByText("$399.60")).toBeTruthy();
+    await screen.findByText("120");
+    screen.getByText("$399.60");
     const weeks = screen.getByRole("region", { name: "Sign-ups and subscriptions per week" });
     expect(within(weeks).getAllByRole("row")).toHaveLength(13);
     expect(screen.queryByText("Nothing is on sale")).toBeNull();
@@ -60,8 +60,8 @@ describe("the admin overview and companies", () => {
       "GET /api/admin/overview": { body: { ...OVERVIEW, nothingOnSale: true } },
     });
     renderAdmin("/admin", { language: "fr" });
-    expect(await screen.findByText("Rien n’est en vente")).toBeTruthy();
-    expect(screen.getByText(/aucune formule d’abonnement n’est en vente/)).toBeTruthy();
+    await screen.findByText("Rien n’est en vente");
+    screen.getByText(/aucune formule d’abonnement n’est en vente/);
     expect(screen.getByRole("link", { name: "Ajouter un produit" }).getAttribute("href")).toBe(
       "/admin/products",
     );
@@ -79,8 +79,8 @@ describe("the admin overview and companies", () => {
     const user = userEvent.setup();
     renderAdmin("/admin/companies");
     const row = (await screen.findByRole("cell", { name: "Acme Robotics" })).closest("tr") as HTMLElement;
-    expect(within(row).getByText("7, no limit")).toBeTruthy();
-    expect(within(row).getByText("5 active · 2 invited · 1 deactivated")).toBeTruthy();
+    within(row).getByText("7, no limit");
+    within(row).getByText("5 active · 2 invited · 1 deactivated");
     await user.click(within(row).getByRole("button", { name: "Set seats of Acme Robotics" }));
     const dialog = await screen.findByRole("dialog", { name: "Set seats" });
     await user.type(within(dialog).getByRole("textbox", { name: /Seats allowed/ }), "10");

@@ -100,8 +100,8 @@ describe("the products screen", () => {
       "Archived",
       "",
     ]);
-    expect(screen.getByRole("heading", { level: 1, name: "Administration" })).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 2, name: "Products" })).toBeTruthy();
+    screen.getByRole("heading", { level: 1, name: "Administration" });
+    screen.getByRole("heading", { level: 2, name: "Products" });
     expect(screen.getByRole("link", { name: "Products" }).getAttribute("aria-current")).toBe("page");
     await waitFor(() => expect(document.title).toBe("Products · Administration · Kinfile"));
   });
@@ -110,16 +110,16 @@ describe("the products screen", () => {
     serve("stripe");
     renderAdmin("/admin/products", { language: "fr" });
     // Canadian French groups thousands with a no-break space.
-    expect(await screen.findByRole("cell", { name: /^1\s234,56$/ })).toBeTruthy();
-    expect(screen.getByRole("cell", { name: "9,99" })).toBeTruthy();
-    expect(screen.getByRole("cell", { name: "Mensuel" })).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 2, name: "Produits" })).toBeTruthy();
+    await screen.findByRole("cell", { name: /^1\s234,56$/ });
+    screen.getByRole("cell", { name: "9,99" });
+    screen.getByRole("cell", { name: "Mensuel" });
+    screen.getByRole("heading", { level: 2, name: "Produits" });
   });
 
   it("says when there is no product yet", async () => {
     serve("stripe", []);
     renderAdmin("/admin/products");
-    expect(await screen.findByText("No products yet.")).toBeTruthy();
+    await screen.findByText("No products yet.");
   });
 
   it("says when the list could not be loaded, and tries again on request", async () => {
@@ -133,7 +133,7 @@ describe("the products screen", () => {
     expect(alert.textContent).toContain("The products could not be loaded.");
     fail = false;
     await userEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("cell", { name: "Family" })).toBeTruthy();
+    await screen.findByRole("cell", { name: "Family" });
   });
 
   it("requires the Stripe price with Stripe, then sends the amount in minor units", async () => {
@@ -148,12 +148,12 @@ describe("the products screen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Create product" }));
     const price = within(dialog).getByRole("textbox", { name: /^Stripe price id/ });
     expect(price.getAttribute("aria-invalid")).toBe("true");
-    expect(within(dialog).getByText("This field is required.")).toBeTruthy();
+    within(dialog).getByText("This field is required.");
     expect(sentBodies(api, "POST /api/admin/products")).toEqual([]);
 
     await user.type(price, "price_9");
     await user.click(within(dialog).getByRole("button", { name: "Create product" }));
-    expect(await screen.findByText("Product “Family plus” created.")).toBeTruthy();
+    await screen.findByText("Product “Family plus” created.");
     expect(sentBodies(api, "POST /api/admin/products")).toEqual([
       {
         name: "Family plus",
@@ -165,7 +165,7 @@ describe("the products screen", () => {
       },
     ]);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(await screen.findByRole("cell", { name: "Family plus" })).toBeTruthy();
+    await screen.findByRole("cell", { name: "Family plus" });
   });
 
   it("asks for no Stripe price with billing off, and sends none", async () => {
@@ -196,7 +196,7 @@ describe("the products screen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Create product" }));
     const amount = within(dialog).getByRole("textbox", { name: /^Amount/ });
     expect(amount.getAttribute("aria-invalid")).toBe("true");
-    expect(within(dialog).getByText("This field is required.")).toBeTruthy();
+    within(dialog).getByText("This field is required.");
     expect(sentBodies(api, "POST /api/admin/products")).toEqual([]);
   });
 
@@ -214,7 +214,7 @@ describe("the products screen", () => {
     const price = within(dialog).getByRole("textbox", { name: /^Stripe price id/ });
     await user.type(price, "price_other");
     await user.click(within(dialog).getByRole("button", { name: "Create product" }));
-    expect(await within(dialog).findByText(mismatch)).toBeTruthy();
+    await within(dialog).findByText(mismatch);
     expect(price.getAttribute("aria-invalid")).toBe("true");
     expect((price as HTMLInputElement).value).toBe("price_other");
   });
@@ -233,9 +233,9 @@ describe("the products screen", () => {
     await user.click(screen.getByRole("button", { name: "Archive Family" }));
     dialog = await screen.findByRole("dialog", { name: "Archive this product?" });
     await user.click(within(dialog).getByRole("button", { name: "Archive" }));
-    expect(await screen.findByText("Product “Family” archived.")).toBeTruthy();
+    await screen.findByText("Product “Family” archived.");
     expect(sentBodies(api, "POST /api/admin/products/p1/archive")).toHaveLength(1);
-    await waitFor(() => expect(within(rowOf("Family")).getByText("Archived")).toBeTruthy());
+    await waitFor(() => within(rowOf("Family")).getByText("Archived"));
     expect(screen.queryByRole("button", { name: "Archive Family" })).toBeNull();
   });
 

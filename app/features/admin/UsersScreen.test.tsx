@@ -65,8 +65,8 @@ describe("the admin users screens", () => {
     renderAdmin("/admin/users");
     const link = await screen.findByRole("link", { name: "sam@example.com" });
     const row = link.closest("tr") as HTMLElement;
-    expect(within(row).getByText("Subscriber")).toBeTruthy();
-    expect(within(row).getByText("Active")).toBeTruthy();
+    within(row).getByText("Subscriber");
+    within(row).getByText("Active");
     expect(await axeViolations(document.body)).toEqual([]);
     await user.type(screen.getByRole("searchbox", { name: "Search by email or name" }), "sam");
     await waitFor(() =>
@@ -76,7 +76,7 @@ describe("the admin users screens", () => {
     );
     await user.click(link);
     await screen.findByRole("heading", { level: 2, name: "sam@example.com" });
-    expect(screen.getByText("Sam Carter")).toBeTruthy();
+    screen.getByText("Sam Carter");
   });
 
   it("shows an account's plan, codes, company and charity in sections, in English and French", async () => {
@@ -123,10 +123,10 @@ describe("the admin users screens", () => {
       "GET /api/admin/users/u-sam/comments": { body: [] },
     });
     renderAdmin("/admin/users/u-sam");
-    expect(await screen.findByText("No plan held.")).toBeTruthy();
-    expect(screen.getByText("No code redeemed.")).toBeTruthy();
-    expect(screen.getByText("Not a member of a company.")).toBeTruthy();
-    expect(screen.getByText("No charity chosen.")).toBeTruthy();
+    await screen.findByText("No plan held.");
+    screen.getByText("No code redeemed.");
+    screen.getByText("Not a member of a company.");
+    screen.getByText("No charity chosen.");
   });
 
   it("disables an account after a confirmation, and keeps comments that only their author may change", async () => {
@@ -150,7 +150,7 @@ describe("the admin users screens", () => {
     renderAdmin("/admin/users/u-sam");
     await user.click(await screen.findByRole("button", { name: "Disable" }));
     const dialog = await screen.findByRole("dialog", { name: "Disable" });
-    expect(within(dialog).getByText(/signed out everywhere/)).toBeTruthy();
+    within(dialog).getByText(/signed out everywhere/);
     await user.click(within(dialog).getByRole("button", { name: "Yes" }));
     await screen.findByText("sam@example.com is disabled.");
     await screen.findByRole("button", { name: "Enable" });
@@ -196,8 +196,8 @@ describe("the admin users screens", () => {
     renderAdmin("/admin/audit", { language: "fr" });
     await screen.findByRole("heading", { level: 2, name: "Journal d’audit" });
     const row = (await screen.findByText("user.disable")).closest("tr") as HTMLElement;
-    expect(within(row).getByText("203.0.113.5")).toBeTruthy();
-    expect(within(row).getByText(ME.email)).toBeTruthy();
+    within(row).getByText("203.0.113.5");
+    within(row).getByText(ME.email);
     expect(await axeViolations(document.body)).toEqual([]);
   });
 });

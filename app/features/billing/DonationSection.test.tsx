@@ -61,7 +61,7 @@ describe("the donation section of My Subscription", () => {
   it("picks a charity from a search, Save disabled until one is picked, then thanks", async () => {
     const server = serve();
     const { container } = renderWithProviders(<Section />);
-    expect(await screen.findByText("You have not chosen a charity.")).toBeDefined();
+    await screen.findByText("You have not chosen a charity.");
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Choose a charity" }));
     const dialog = await screen.findByRole("dialog", { name: "Give to a good cause" });
@@ -77,19 +77,17 @@ describe("the donation section of My Subscription", () => {
     expect(await axeViolations(container.ownerDocument.body)).toEqual([]);
     server.set({ id: "c2", name: "Food Bank" });
     await user.click(save);
-    expect(
-      await screen.findByText("Thank you: part of your subscription will go to this cause."),
-    ).toBeDefined();
+    await screen.findByText("Thank you: part of your subscription will go to this cause.");
     expect(server.chooseCalls()).toEqual(["c2"]);
-    expect(await screen.findByText("Part of your subscription goes to Food Bank.")).toBeDefined();
+    await screen.findByText("Part of your subscription goes to Food Bank.");
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(screen.getByRole("button", { name: "Change charity" })).toBeDefined();
+    screen.getByRole("button", { name: "Change charity" });
   });
 
   it("clears the choice only once confirmed, in French", async () => {
     const server = serve({ id: "c1", name: "Red Cross" });
     renderWithProviders(<Section />, { language: "fr" });
-    expect(await screen.findByText("Une partie de votre abonnement va à Red Cross.")).toBeDefined();
+    await screen.findByText("Une partie de votre abonnement va à Red Cross.");
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Arrêter le don" }));
     let dialog = await screen.findByRole("dialog", { name: "Arrêter le don" });
@@ -101,9 +99,9 @@ describe("the donation section of My Subscription", () => {
     await user.click(screen.getByRole("button", { name: "Arrêter le don" }));
     dialog = await screen.findByRole("dialog", { name: "Arrêter le don" });
     await user.click(within(dialog).getByRole("button", { name: "Arrêter le don" }));
-    expect(await screen.findByText("Vous ne faites plus de don à un organisme.")).toBeDefined();
-    expect(await screen.findByText("Vous n’avez pas choisi d’organisme.")).toBeDefined();
-    expect(screen.getByRole("button", { name: "Choisir un organisme" })).toBeDefined();
+    await screen.findByText("Vous ne faites plus de don à un organisme.");
+    await screen.findByText("Vous n’avez pas choisi d’organisme.");
+    screen.getByRole("button", { name: "Choisir un organisme" });
   });
 
   it("keeps the choice and says so when clearing fails", async () => {
@@ -114,6 +112,6 @@ describe("the donation section of My Subscription", () => {
     const dialog = await screen.findByRole("dialog", { name: "Stop donating" });
     await user.click(within(dialog).getByRole("button", { name: "Stop donating" }));
     expect((await within(dialog).findByRole("alert")).textContent).toContain("Oops!");
-    expect(screen.getByText("Part of your subscription goes to Red Cross.")).toBeDefined();
+    screen.getByText("Part of your subscription goes to Red Cross.");
   });
 });

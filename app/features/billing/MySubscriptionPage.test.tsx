@@ -74,19 +74,19 @@ describe("My Subscription with billing off", () => {
 
   it("says no subscription is needed, shows no payment, and still takes a code", async () => {
     const { container } = page();
-    expect(await screen.findByText("This server needs no subscription.")).toBeDefined();
+    await screen.findByText("This server needs no subscription.");
     expect(screen.queryByLabelText("Currency")).toBeNull();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Code"), "WRONG");
     await user.click(screen.getByRole("button", { name: "Send" }));
-    expect(await screen.findByText("Oops!")).toBeDefined();
-    expect(screen.getByText("Please try again later.")).toBeDefined();
+    await screen.findByText("Oops!");
+    screen.getByText("Please try again later.");
     await user.click(screen.getByRole("button", { name: "Back" }));
     await user.type(screen.getByLabelText("Code"), "GOOD");
     await user.click(screen.getByRole("button", { name: "Send" }));
-    expect(await screen.findByText("Congratulations!")).toBeDefined();
-    expect(screen.getByText("You have successfully subscribed.")).toBeDefined();
-    expect(screen.getByRole("button", { name: "Choose a charity" })).toBeDefined();
+    await screen.findByText("Congratulations!");
+    screen.getByText("You have successfully subscribed.");
+    screen.getByRole("button", { name: "Choose a charity" });
     expect(await axeViolations(container)).toEqual([]);
   });
 });
@@ -105,9 +105,9 @@ describe("My Subscription with Stripe", () => {
     await user.click(await screen.findByRole("combobox", { name: "Currency" }));
     await user.click(await screen.findByRole("option", { name: "Canadian Dollar" }));
     const monthly = await screen.findByRole("radio", { name: /Family · \$9\.99 CAD per month/ });
-    expect(screen.getByRole("radio", { name: /\$99\.00 CAD per year/ })).toBeDefined();
+    screen.getByRole("radio", { name: /\$99\.00 CAD per year/ });
     await user.click(monthly);
-    expect(await screen.findByText("Loading the secure payment form…")).toBeDefined();
+    await screen.findByText("Loading the secure payment form…");
     expect(screen.queryByRole("button", { name: "Subscribe and pay" })).toBeNull();
     expect(await axeViolations(container)).toEqual([]);
   });
@@ -120,13 +120,11 @@ describe("My Subscription with Stripe", () => {
       "GET /api/sbs/product/currencies": { body: [] },
     });
     const { container } = page("fr");
-    expect(
-      await screen.findByText(
-        "Les abonnements ne sont pas encore en vente. Contactez l’administrateur de ce Kinfile.",
-      ),
-    ).toBeDefined();
+    await screen.findByText(
+      "Les abonnements ne sont pas encore en vente. Contactez l’administrateur de ce Kinfile.",
+    );
     expect(screen.queryByRole("combobox", { name: "Devise" })).toBeNull();
-    expect(screen.getByRole("textbox", { name: "Code" })).toBeDefined();
+    screen.getByRole("textbox", { name: "Code" });
     expect(await axeViolations(container)).toEqual([]);
   });
 
@@ -141,14 +139,14 @@ describe("My Subscription with Stripe", () => {
     });
     const { container } = page();
     const alert = await screen.findByRole("alert");
-    expect(within(alert).getByText("The payment form could not load")).toBeDefined();
-    expect(within(alert).getByText("Check your connection, then try again.")).toBeDefined();
+    within(alert).getByText("The payment form could not load");
+    within(alert).getByText("Check your connection, then try again.");
     expect(screen.queryByRole("combobox", { name: "Currency" })).toBeNull();
     expect(await axeViolations(container)).toEqual([]);
 
     const user = userEvent.setup();
     await user.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("combobox", { name: "Currency" })).toBeDefined();
+    await screen.findByRole("combobox", { name: "Currency" });
     expect(screen.queryByText("The payment form could not load")).toBeNull();
     expect(stripeJs.loadStripe.mock.calls.filter(([key]) => key === "pk_test_blocked")).toHaveLength(2);
   });
@@ -169,9 +167,9 @@ describe("My Subscription with Stripe", () => {
       },
     });
     page();
-    expect(await screen.findByText("Renews on 25 Dec 2026 for $9.99.")).toBeDefined();
-    expect(await screen.findByText("VISA ending in 4242, expires 12/2030")).toBeDefined();
-    expect(await screen.findByText("No invoices yet.")).toBeDefined();
+    await screen.findByText("Renews on 25 Dec 2026 for $9.99.");
+    await screen.findByText("VISA ending in 4242, expires 12/2030");
+    await screen.findByText("No invoices yet.");
     // The option selector is locked while a subscription exists.
     expect((screen.getByRole("combobox", { name: "Currency" }) as HTMLInputElement).disabled).toBe(true);
     const user = userEvent.setup();
@@ -186,8 +184,8 @@ describe("My Subscription with Stripe", () => {
         ),
       ).toBe(true),
     );
-    expect(await screen.findByRole("button", { name: "Undo cancellation" })).toBeDefined();
-    expect(await screen.findByText("Cancels on 25 Dec 2026: it will not renew.")).toBeDefined();
+    await screen.findByRole("button", { name: "Undo cancellation" });
+    await screen.findByText("Cancels on 25 Dec 2026: it will not renew.");
   });
 
   it("opens Stripe's portal back to this page, and says so when Stripe cannot be reached", async () => {
@@ -213,8 +211,8 @@ describe("My Subscription with Stripe", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Card, invoices and cancelling" }));
     const alert = await screen.findByRole("alert");
-    expect(within(alert).getByText("Stripe's billing page did not open")).toBeDefined();
-    expect(within(alert).getByText(/payment service could not be reached/)).toBeDefined();
+    within(alert).getByText("Stripe's billing page did not open");
+    within(alert).getByText(/payment service could not be reached/);
     expect(sentBodies(api, "POST /api/sbs/portal")).toEqual([{ returnPath: "/", for: "account" }]);
     expect(await axeViolations(container)).toEqual([]);
   });

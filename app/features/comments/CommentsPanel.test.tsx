@@ -41,12 +41,10 @@ describe("CommentsPanel", () => {
     stubApi({ "GET /api/account/account": { body: ME }, [LIST]: { body: COMMENTS } });
     renderDocumentsUi(<CommentsPanel source={subjectComments("person", "p-1")} />);
     const items = await screen.findAllByRole("listitem");
-    expect(within(items[0] as HTMLElement).getByText("Mine")).toBeTruthy();
-    expect(within(items[0] as HTMLElement).getByText("1 Jan 2026 00:00:00 UTC")).toBeTruthy();
+    within(items[0] as HTMLElement).getByText("Mine");
+    within(items[0] as HTMLElement).getByText("1 Jan 2026 00:00:00 UTC");
     await waitFor(() =>
-      expect(
-        within(items[0] as HTMLElement).getByRole("button", { name: "Edit comment by Ada Lovelace" }),
-      ).toBeTruthy(),
+      within(items[0] as HTMLElement).getByRole("button", { name: "Edit comment by Ada Lovelace" }),
     );
     expect(within(items[1] as HTMLElement).queryByRole("button")).toBeNull();
   });
@@ -58,7 +56,7 @@ describe("CommentsPanel", () => {
       "POST /api/comments/person/p-1": { body: comment({ notes: "Hello" }) },
     });
     renderDocumentsUi(<CommentsPanel source={subjectComments("person", "p-1")} />);
-    expect(await screen.findByText("No comment yet.")).toBeTruthy();
+    await screen.findByText("No comment yet.");
     const box = screen.getByRole("textbox", { name: "New comment" });
     const save = screen.getByRole("button", { name: "Save" });
     expect(save.hasAttribute("disabled")).toBe(true);
@@ -66,7 +64,7 @@ describe("CommentsPanel", () => {
     await userEvent.type(box, "  ");
     expect(save.hasAttribute("disabled")).toBe(true);
     await userEvent.type(box, "Hello");
-    expect(screen.getByText(`7 / ${LIMITS.longTextMax} characters`)).toBeTruthy();
+    screen.getByText(`7 / ${LIMITS.longTextMax} characters`);
     await userEvent.click(save);
     await waitFor(() =>
       expect(sentBodies(api, "POST /api/comments/person/p-1")).toEqual([{ notes: "Hello" }]),
@@ -90,7 +88,7 @@ describe("CommentsPanel", () => {
     await waitFor(() => expect(sentBodies(api, "PUT /api/comments/c-1")).toEqual([{ notes: "Changed" }]));
 
     await userEvent.click(await screen.findByRole("button", { name: "Delete comment by Ada Lovelace" }));
-    expect(await screen.findByText("Are you sure you want to delete this comment?")).toBeTruthy();
+    await screen.findByText("Are you sure you want to delete this comment?");
     await userEvent.click(screen.getByRole("button", { name: "Yes" }));
     await waitFor(() =>
       expect(

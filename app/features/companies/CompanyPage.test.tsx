@@ -172,12 +172,12 @@ describe("/b2b", () => {
     const user = userEvent.setup();
     renderCompany("/b2b");
     await screen.findByRole("heading", { level: 1, name: "Acme Robotics" });
-    expect(screen.getByText("2 of 10 seats used")).toBeTruthy();
+    screen.getByText("2 of 10 seats used");
     const table = await screen.findByRole("table");
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(4);
-    expect(within(rows[3] as HTMLElement).getByText("Invited")).toBeTruthy();
-    expect(within(rows[1] as HTMLElement).getByRole("img", { name: "Company admin" })).toBeTruthy();
+    within(rows[3] as HTMLElement).getByText("Invited");
+    within(rows[1] as HTMLElement).getByRole("img", { name: "Company admin" });
     expect(await axeViolations(document.body)).toEqual([]);
 
     await user.click(screen.getByRole("button", { name: "Email" }));
@@ -190,7 +190,7 @@ describe("/b2b", () => {
     await user.click(screen.getByRole("button", { name: "Actions for Fox Mulder" }));
     await user.click(await screen.findByRole("menuitem", { name: "Deactivate" }));
     const dialog = await screen.findByRole("dialog", { name: "Deactivate" });
-    expect(within(dialog).getByText(/Deactivate Fox Mulder\?/)).toBeTruthy();
+    within(dialog).getByText(/Deactivate Fox Mulder\?/);
     await user.click(within(dialog).getByRole("button", { name: "Yes" }));
     await screen.findByText("Fox Mulder deactivated.");
     expect(api.mock.calls.some(([input]) => String(input).endsWith("/api/b2b/account/deactivate/m2"))).toBe(
@@ -225,8 +225,8 @@ describe("/b2b", () => {
     await user.upload(dialog.querySelector("input[type=file]") as HTMLInputElement, file);
     await user.click(within(dialog).getByRole("button", { name: "Upload and invite" }));
     await within(dialog).findByText("1 invitation sent.");
-    expect(within(dialog).getByText("Earlier in the file")).toBeTruthy();
-    expect(within(dialog).getByText("Email: Enter a valid email address.")).toBeTruthy();
+    within(dialog).getByText("Earlier in the file");
+    within(dialog).getByText("Email: Enter a valid email address.");
     expect(await axeViolations(document.body)).toEqual([]);
   });
 
@@ -275,8 +275,8 @@ describe("/b2b", () => {
     const user = userEvent.setup();
     renderCompany("/b2b");
     await screen.findByRole("heading", { name: "Company plan" });
-    expect(await screen.findByText(/^Renews on .* for \$10\.00\.$/)).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Card, invoices and cancelling" })).toBeTruthy();
+    await screen.findByText(/^Renews on .* for \$10\.00\.$/);
+    screen.getByRole("button", { name: "Card, invoices and cancelling" });
 
     await user.click(screen.getByRole("button", { name: "Invite someone" }));
     const invite = await screen.findByRole("dialog", { name: "Invite someone" });
@@ -284,9 +284,7 @@ describe("/b2b", () => {
     await user.type(within(invite).getByLabelText(/First name/), "Nell");
     await user.type(within(invite).getByLabelText(/Last name/), "Ng");
     await user.click(within(invite).getByRole("button", { name: "Send invitation" }));
-    expect(
-      await within(invite).findByText("No seat is free: 1 more seat is needed to invite this person."),
-    ).toBeTruthy();
+    await within(invite).findByText("No seat is free: 1 more seat is needed to invite this person.");
     expect(await axeViolations(document.body)).toEqual([]);
     await user.click(within(invite).getByRole("button", { name: "Add 1 seat" }));
 
@@ -295,7 +293,7 @@ describe("/b2b", () => {
     await user.click(within(seats).getByRole("button", { name: "Save seats" }));
     await screen.findByText("The company now has 3 seats.");
     expect(sentBodies(api, "PUT /api/b2b/company/seats")).toEqual([{ seats: 3 }]);
-    expect(await screen.findByText("2 of 3 seats used")).toBeTruthy();
+    await screen.findByText("2 of 3 seats used");
   });
 
   it("activates a seat from the invitation's link, in French, and says when a code cannot be used", async () => {
@@ -322,7 +320,7 @@ describe("/b2b", () => {
     await user.click(screen.getByRole("button", { name: "Activer" }));
     const done = await screen.findByRole("status");
     expect(done.dataset.status).toBe("susbciption activated");
-    expect(within(done).getByRole("link", { name: "Ouvrir Kinfile" })).toBeTruthy();
+    within(done).getByRole("link", { name: "Ouvrir Kinfile" });
     expect(await axeViolations(document.body)).toEqual([]);
   });
 

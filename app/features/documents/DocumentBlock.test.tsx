@@ -7,10 +7,10 @@ import { documentItem, renderDocumentsUi } from "./testSupport.tsx";
 describe("DocumentBlock", () => {
   it("shows the document's facts with translated module and type, Download and, for a PDF, View", () => {
     renderDocumentsUi(<DocumentBlock document={documentItem() as DocumentItem} />);
-    expect(screen.getByText("Lovelace")).toBeTruthy();
-    expect(screen.getByText("Passport scan")).toBeTruthy();
-    expect(screen.getByText("Personal Data")).toBeTruthy();
-    expect(screen.getByText("5 Jan 2026")).toBeTruthy();
+    screen.getByText("Lovelace");
+    screen.getByText("Passport scan");
+    screen.getByText("Personal Data");
+    screen.getByText("5 Jan 2026");
     const download = screen.getByRole("link", { name: "Download passport.pdf" });
     expect(download.getAttribute("href")).toBe(
       "/api/documents/inventory/documentlibrary/doc-1/download/passport.pdf/",
@@ -28,7 +28,7 @@ describe("DocumentBlock", () => {
         document={documentItem({ fileName: "scan.png", contentType: "image/png" }) as DocumentItem}
       />,
     );
-    expect(screen.getByRole("link", { name: "Download scan.png" })).toBeTruthy();
+    screen.getByRole("link", { name: "Download scan.png" });
     expect(screen.queryByRole("link", { name: /^View/ })).toBeNull();
   });
 
@@ -38,6 +38,6 @@ describe("DocumentBlock", () => {
     );
     const button = screen.getByRole("button", { name: "Delete passport.pdf" });
     expect(button.hasAttribute("disabled")).toBe(true);
-    expect(screen.getByText("Deleting needs an active subscription.")).toBeTruthy();
+    screen.getByText("Deleting needs an active subscription.");
   });
 });

@@ -54,7 +54,7 @@ describe("Document Library add flow", () => {
     const { container, router } = renderAdd();
     await fillAndChoose(container);
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Saved. File has been added to your Document Library")).toBeTruthy();
+    await screen.findByText("Saved. File has been added to your Document Library");
     const details = {
       module: "inventory",
       type: "documentlibrary",
@@ -90,7 +90,7 @@ describe("Document Library add flow", () => {
     const { container, router } = renderAdd();
     await fillAndChoose(container);
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Something went wrong, please try later")).toBeTruthy();
+    await screen.findByText("Something went wrong, please try later");
     expect(sentBodies(api, `POST ${RECORDS}`)).toEqual([]);
     expect(uploads).toEqual([]);
     expect(router.state.location.pathname).toBe(ADD);
@@ -102,7 +102,7 @@ describe("Document Library add flow", () => {
     const { container, router } = renderAdd();
     await fillAndChoose(container);
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Something went wrong, please try later")).toBeTruthy();
+    await screen.findByText("Something went wrong, please try later");
     expect(deletes(api)).toEqual([NEW_DOCUMENT]);
     expect(uploads).toEqual([]);
     expect(router.state.location.pathname).toBe(ADD);
@@ -117,7 +117,7 @@ describe("Document Library add flow", () => {
     const { container, router } = renderAdd();
     await fillAndChoose(container);
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("This type of file is not accepted.")).toBeTruthy();
+    await screen.findByText("This type of file is not accepted.");
     await waitFor(() => expect(deletes(api)).toEqual([`${RECORDS}/rec-1`, NEW_DOCUMENT]));
     expect(screen.queryByText("Saved. File has been added to your Document Library")).toBeNull();
     expect(screen.queryByText("Something went wrong, please try later")).toBeNull();
@@ -145,13 +145,13 @@ describe("Document Library edit page", () => {
       [{ path: "dashboard", children: [documentLibraryRoutes] }],
       "/dashboard/inventory/documentlibrary/edit/doc-1",
     );
-    expect(await screen.findByRole("link", { name: "Download passport.pdf" })).toBeTruthy();
+    await screen.findByRole("link", { name: "Download passport.pdf" });
     expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
     const input = container.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error("no file input");
     fireEvent.change(input, { target: { files: [fakeFile("renewed.pdf")] } });
     await userEvent.click(await screen.findByRole("button", { name: "Yes" }));
-    expect(await screen.findByRole("link", { name: "Download renewed.pdf" })).toBeTruthy();
+    await screen.findByRole("link", { name: "Download renewed.pdf" });
     expect(uploads).toEqual(["/api/documents/inventory/documentlibrary/doc-1/upload"]);
   });
 
@@ -187,7 +187,7 @@ describe("Document Library edit page", () => {
     expect((docType as HTMLSelectElement).value).toBe("citizenship");
     await userEvent.selectOptions(docType, "tax");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Saved.")).toBeTruthy();
+    await screen.findByText("Saved.");
     expect(sentBodies(api, `PUT ${RECORDS}/rec-1`)).toEqual([
       {
         description: "Passport scan",

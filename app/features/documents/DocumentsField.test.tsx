@@ -39,12 +39,10 @@ describe("DocumentsField", () => {
     const onChange = vi.fn();
     const { container } = renderDocumentsUi(<Harness initial={[]} onChange={onChange} />);
     const group = screen.getByRole("group", { name: "Documents" });
-    expect(screen.getByText("No document attached.")).toBeTruthy();
+    screen.getByText("No document attached.");
     // The guide's "i": what attached files are, with the size limit from the domain.
     await userEvent.click(within(group).getByRole("button", { name: "Help: Documents" }));
-    expect(
-      await screen.findByText(/^Scans or photos of the papers behind this record, up to 5 MB each\./),
-    ).toBeTruthy();
+    await screen.findByText(/^Scans or photos of the papers behind this record, up to 5 MB each\./);
     const input = container.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error("no file input");
     fireEvent.change(input, { target: { files: [fakeFile("scan.pdf")] } });
@@ -57,7 +55,7 @@ describe("DocumentsField", () => {
       pending: true,
     });
     expect(uploads).toEqual(["/api/documents/personaldata/passport/doc-9/upload"]);
-    expect(await screen.findByRole("link", { name: "Download scan.pdf" })).toBeTruthy();
+    await screen.findByRole("link", { name: "Download scan.pdf" });
   });
 
   it("removes an attached document after the confirmation", async () => {
@@ -69,7 +67,7 @@ describe("DocumentsField", () => {
     const onChange = vi.fn();
     renderDocumentsUi(<Harness initial={["doc-1"]} onChange={onChange} />);
     await userEvent.click(await screen.findByRole("button", { name: "Delete passport.pdf" }));
-    expect(await screen.findByText("Are you sure you want to delete this record?")).toBeTruthy();
+    await screen.findByText("Are you sure you want to delete this record?");
     await userEvent.click(screen.getByRole("button", { name: "Yes" }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith([]));
     expect(api.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(true);
@@ -81,7 +79,7 @@ describe("DocumentsField", () => {
       "GET /api/documents/personaldata/passport/doc-1": { body: documentItem({ ...PASSPORT, id: "doc-1" }) },
     });
     renderDocumentsUi(<DocumentsView value={["doc-1"]} module="personaldata" category="passport" />);
-    expect(await screen.findByRole("link", { name: "Download passport.pdf" })).toBeTruthy();
+    await screen.findByRole("link", { name: "Download passport.pdf" });
     expect(screen.queryByRole("button", { name: /Delete/ })).toBeNull();
     expect(screen.queryByRole("button", { name: "Upload File" })).toBeNull();
   });

@@ -14,11 +14,11 @@ describe("UploadControl", () => {
   it("refuses a file over 5 MB with the spec's toast", async () => {
     const onChoose = vi.fn();
     const { container } = renderDocumentsUi(<UploadControl fileName={null} onChoose={onChoose} />);
-    expect(screen.getByRole("button", { name: "Upload File" })).toBeTruthy();
+    screen.getByRole("button", { name: "Upload File" });
     // The picker offers the types the server takes.
     expect(container.querySelector('input[type="file"]')?.getAttribute("accept")).toContain(".pdf");
     choose(container, fakeFile("big.pdf", 5 * 1024 * 1024 + 1));
-    expect(await screen.findByText("File must be smaller than 5MB!")).toBeTruthy();
+    await screen.findByText("File must be smaller than 5MB!");
     expect(onChoose).not.toHaveBeenCalled();
   });
 
@@ -33,8 +33,8 @@ describe("UploadControl", () => {
     const onChoose = vi.fn();
     const { container } = renderDocumentsUi(<UploadControl fileName="old.pdf" onChoose={onChoose} />);
     choose(container, fakeFile("new.pdf"));
-    expect(await screen.findByText("This will replace the existing file")).toBeTruthy();
-    expect(screen.getByText("Do you want to continue ?")).toBeTruthy();
+    await screen.findByText("This will replace the existing file");
+    screen.getByText("Do you want to continue ?");
     await userEvent.click(screen.getByRole("button", { name: "No" }));
     expect(onChoose).not.toHaveBeenCalled();
     choose(container, fakeFile("new.pdf"));
@@ -59,12 +59,12 @@ describe("UploadControl", () => {
     expect(onRemove).toHaveBeenCalled();
     unmount();
     renderDocumentsUi(<UploadControl fileName="a.pdf" onChoose={vi.fn()} />);
-    expect(screen.getByText("a.pdf")).toBeTruthy();
+    screen.getByText("a.pdf");
     expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
   });
 
   it("shows progress and a busy button while uploading", async () => {
     renderDocumentsUi(<UploadControl fileName="a.pdf" onChoose={vi.fn()} uploading percent={40} />);
-    await waitFor(() => expect(screen.getByRole("progressbar", { name: "Upload progress" })).toBeTruthy());
+    await waitFor(() => screen.getByRole("progressbar", { name: "Upload progress" }));
   });
 });

@@ -93,11 +93,11 @@ describe("Import vCard", () => {
     await chooseFile();
 
     const dialog = await screen.findByRole("dialog", { name: "Likely duplicates" });
-    expect(await screen.findByText("1 contact imported.")).toBeTruthy();
+    await screen.findByText("1 contact imported.");
     expect(imported).toHaveBeenCalledTimes(1);
-    expect(within(dialog).getByText("zoe.new@example.com")).toBeTruthy();
-    expect(within(dialog).getByText("zoe@example.com")).toBeTruthy();
-    expect(within(dialog).getByText("1 Main Street, Toronto, Ontario, Canada")).toBeTruthy();
+    within(dialog).getByText("zoe.new@example.com");
+    within(dialog).getByText("zoe@example.com");
+    within(dialog).getByText("1 Main Street, Toronto, Ontario, Canada");
     expect(within(dialog).getByRole("radio", { name: "Merge into Zoé O'Brien" })).toHaveProperty(
       "checked",
       true,
@@ -154,7 +154,7 @@ describe("Import vCard", () => {
     });
     renderExchange(<VcardImportButton kind="institution" onImported={() => {}} />);
     await chooseFile();
-    expect(await screen.findByText("No new contact in this file.")).toBeTruthy();
+    await screen.findByText("No new contact in this file.");
     const dialog = await screen.findByRole("dialog");
     await userEvent.click(within(dialog).getByRole("radio", { name: "Create a new contact" }));
     expect(within(dialog).getByRole("checkbox")).toHaveProperty("disabled", true);
@@ -191,8 +191,8 @@ describe("Import vCard", () => {
     renderExchange(<VcardImportButton kind="person" onImported={() => {}} />, "fr");
     await chooseFile();
     const alert = await screen.findByRole("alert");
-    expect(within(alert).getByText("Le fichier n’a pas été importé.")).toBeTruthy();
-    expect(within(alert).getByText("Fiche 2 : Saisissez une adresse courriel valide.")).toBeTruthy();
+    within(alert).getByText("Le fichier n’a pas été importé.");
+    within(alert).getByText("Fiche 2 : Saisissez une adresse courriel valide.");
   });
 });
 
@@ -243,6 +243,6 @@ describe("Export buttons", () => {
     stubApi({});
     renderExchange(<DownloadButton path="/api/institutions/csv" fileName="x.csv" label="Export CSV" />);
     await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
-    expect(await screen.findByText("Not found")).toBeTruthy();
+    await screen.findByText("Not found");
   });
 });

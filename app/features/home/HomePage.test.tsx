@@ -63,17 +63,17 @@ describe("the home", () => {
   it("holds its place while the file loads", async () => {
     let arrive = () => {};
     show({ body: NEW_FILE }, { arrives: new Promise<void>((resolve) => (arrive = resolve)) });
-    expect(await screen.findByTestId("home-loading")).toBeTruthy();
+    await screen.findByTestId("home-loading");
     expect(screen.getByTestId("home-loading").getAttribute("aria-busy")).toBe("true");
     arrive();
-    expect(await screen.findByTestId("home-start")).toBeTruthy();
+    await screen.findByTestId("home-start");
     expect(screen.queryByTestId("home-loading")).toBeNull();
   });
 
   it("welcomes a new file at 0% with its first steps, each a link to its form", async () => {
     show({ body: NEW_FILE });
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome to your family file" }));
-    expect(screen.getByText("Your file is 0% complete")).toBeTruthy();
+    screen.getByText("Your file is 0% complete");
     const start = screen.getByTestId("home-start");
     const links = within(start).getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
@@ -83,11 +83,9 @@ describe("the home", () => {
       ["Add your Power of Attorney (POA) Finances", "/dashboard/inventory/poafinances/add"],
     ]);
     expect(within(screen.getByTestId("home-modules")).getAllByRole("link")).toHaveLength(6);
-    expect(within(screen.getByTestId("home-reminders")).getByText(/Nothing is due/)).toBeTruthy();
-    expect(within(screen.getByTestId("home-nominees")).getByText(/not chosen anyone/)).toBeTruthy();
-    expect(
-      within(screen.getByTestId("home-binder")).getByText("You have not made a binder yet."),
-    ).toBeTruthy();
+    within(screen.getByTestId("home-reminders")).getByText(/Nothing is due/);
+    within(screen.getByTestId("home-nominees")).getByText(/not chosen anyone/);
+    within(screen.getByTestId("home-binder")).getByText("You have not made a binder yet.");
     expect(screen.queryByTestId("home-invitations")).toBeNull();
   });
 
@@ -104,7 +102,7 @@ describe("the home", () => {
     expect(alert.textContent).toContain("Your file's progress could not be loaded.");
     fail = false;
     within(alert).getByRole("button", { name: "Try again" }).click();
-    expect(await screen.findByTestId("home-start")).toBeTruthy();
+    await screen.findByTestId("home-start");
   });
 
   it("shows a filled file's progress, reminders in their words, nominees, binder and invitation, in French", async () => {
@@ -151,9 +149,7 @@ describe("the home", () => {
         ],
       },
     );
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Bienvenue dans votre dossier familial" }),
-    ).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Bienvenue dans votre dossier familial" });
     expect(screen.getByTestId("home-start").textContent).toContain("L'essentiel est fait.");
     const inventory = within(screen.getByTestId("home-modules")).getByRole("link", { name: /Inventaire/ });
     expect(inventory.getAttribute("href")).toBe("/dashboard/inventory");
@@ -167,9 +163,7 @@ describe("the home", () => {
       "2 personnes désignées. Acceptations : 1.",
     );
     expect(screen.getByTestId("home-binder").textContent).toContain("Préparé pour la dernière fois le");
-    expect(
-      within(screen.getByTestId("home-binder")).getByRole("button", { name: /de nouveau/ }),
-    ).toBeTruthy();
-    expect(await screen.findByTestId("home-invitations")).toBeTruthy();
+    within(screen.getByTestId("home-binder")).getByRole("button", { name: /de nouveau/ });
+    await screen.findByTestId("home-invitations");
   });
 });

@@ -44,19 +44,19 @@ describe("intro guide", () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness />);
     expect(dialogTitle()).toBe(TITLES[0]);
-    expect(screen.getByText("Step 1 of 8")).toBeTruthy();
+    screen.getByText("Step 1 of 8");
     // The welcome counts the steps after it, as the spec's "quick 7-step guide".
-    expect(screen.getByText(/This quick 7-step guide shows you around\./)).toBeTruthy();
+    screen.getByText(/This quick 7-step guide shows you around\./);
     // First screen: Close instead of Previous.
     expect(screen.queryByRole("button", { name: "Previous" })).toBeNull();
-    expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
+    screen.getByRole("button", { name: "Close" });
 
     for (let i = 1; i < TITLES.length; i++) {
-      expect(screen.getByRole("button", { name: "Skip" })).toBeTruthy();
+      screen.getByRole("button", { name: "Skip" });
       await user.click(screen.getByRole("button", { name: "Next" }));
       expect(dialogTitle()).toBe(TITLES[i]);
     }
-    expect(screen.getByText("Step 8 of 8")).toBeTruthy();
+    screen.getByText("Step 8 of 8");
     // Last screen: Close instead of Next, Previous still there.
     expect(screen.queryByRole("button", { name: "Next" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Previous" }));
@@ -98,8 +98,8 @@ describe("intro guide", () => {
     try {
       const user = userEvent.setup();
       renderWithProviders(<Harness />, { language: "fr" });
-      expect(await screen.findByText("Étape 1 sur 6")).toBeTruthy();
-      expect(screen.getByText(/Ce guide rapide en 5 étapes vous fait faire le tour\./)).toBeTruthy();
+      await screen.findByText("Étape 1 sur 6");
+      screen.getByText(/Ce guide rapide en 5 étapes vous fait faire le tour\./);
       await user.click(screen.getByRole("button", { name: "Suivant" }));
       expect(dialogTitle()).toBe("Naviguer");
     } finally {
@@ -110,7 +110,7 @@ describe("intro guide", () => {
   it("speaks French", () => {
     renderWithProviders(<Harness />, { language: "fr" });
     expect(dialogTitle()).toBe("Bonjour !");
-    expect(screen.getByRole("button", { name: "Suivant" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Passer" })).toBeTruthy();
+    screen.getByRole("button", { name: "Suivant" });
+    screen.getByRole("button", { name: "Passer" });
   });
 });

@@ -15,7 +15,7 @@ describe("GoBackButton", () => {
     const { router } = renderRoutes(routes, { entries: ["/dashboard/personal-network", "/terms-of-use"] });
     await userEvent.click(screen.getByRole("button", { name: "Go Back" }));
     expect(router.state.location.pathname).toBe("/dashboard/personal-network");
-    expect(screen.getByRole("heading", { name: "Network page" })).toBeTruthy();
+    screen.getByRole("heading", { name: "Network page" });
   });
 
   it("goes to sign-in when the page was opened directly", async () => {
@@ -26,6 +26,6 @@ describe("GoBackButton", () => {
 
   it("speaks French when the page does", () => {
     renderRoutes(routes, { entries: ["/terms-of-use"], language: "fr" });
-    expect(screen.getByRole("button", { name: "Retour" })).toBeTruthy();
+    screen.getByRole("button", { name: "Retour" });
   });
 });

@@ -67,7 +67,7 @@ describe("/login", () => {
     await userEvent.click(solutions);
     expect(solutions.getAttribute("aria-expanded")).toBe("true");
     for (const name of ["For Business", "For Benefits Providers", "For Non-Profits"]) {
-      expect(within(nav).getByRole("link", { name })).toBeTruthy();
+      within(nav).getByRole("link", { name });
     }
     await userEvent.keyboard("{Escape}");
     expect(solutions.getAttribute("aria-expanded")).toBe("false");
@@ -91,8 +91,8 @@ describe("/login", () => {
     await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
     const email = screen.getByLabelText(/^Email/);
     expect(email.getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByText("Enter a valid email address, such as name@example.com.")).toBeTruthy();
-    expect(screen.getByText("Enter your password.")).toBeTruthy();
+    screen.getByText("Enter a valid email address, such as name@example.com.");
+    screen.getByText("Enter your password.");
     expect(document.activeElement).toBe(email);
     expect(sentBodies(fetchMock, "POST /api/auth/sign-in/email")).toHaveLength(0);
   });
@@ -147,8 +147,8 @@ describe("/login", () => {
       "Please confirm your email address first",
     );
     await userEvent.click(await screen.findByRole("button", { name: "Resend the verification email" }));
-    expect(await screen.findByText("We sent a new verification link to ada@example.com.")).toBeTruthy();
-    expect(screen.getByText(/check your Spam or Junk folder/)).toBeTruthy();
+    await screen.findByText("We sent a new verification link to ada@example.com.");
+    screen.getByText(/check your Spam or Junk folder/);
     expect(sentBodies(fetchMock, "POST /api/auth/send-verification-email")).toEqual([
       { email: "ada@example.com", callbackURL: "/login?verified=1&email=ada%40example.com" },
     ]);
@@ -192,9 +192,7 @@ describe("/login", () => {
 
     await userEvent.type(code, "654321");
     await userEvent.click(screen.getByRole("button", { name: "Verify" }));
-    expect(
-      await screen.findByText("This code is not correct. Check the code in your app and try again."),
-    ).toBeTruthy();
+    await screen.findByText("This code is not correct. Check the code in your app and try again.");
     expect(code.getAttribute("aria-invalid")).toBe("true");
 
     await userEvent.clear(code);
@@ -253,7 +251,7 @@ describe("/login", () => {
     ["/login?expired=1&next=%2Fdashboard%2Fassets", "Your session has ended, so you were signed out"],
   ])("tells the reader arriving at %s what happened", async (entry, text) => {
     visitLogin({}, entry);
-    expect(screen.getByText(new RegExp(text.replace(/[.?]/g, "\\$&")))).toBeTruthy();
+    screen.getByText(new RegExp(text.replace(/[.?]/g, "\\$&")));
   });
 
   it("starts with the address the confirmation link carries", async () => {
@@ -266,7 +264,7 @@ describe("/login", () => {
   it("is translated into French", async () => {
     visitLogin({}, "/login", "fr");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Connexion à Kinfile");
-    expect(screen.getByRole("button", { name: "Se connecter" })).toBeTruthy();
-    expect(screen.getByLabelText(/^Courriel/)).toBeTruthy();
+    screen.getByRole("button", { name: "Se connecter" });
+    screen.getByLabelText(/^Courriel/);
   });
 });

@@ -4,8 +4,8 @@ const TAG = /<(\w+)>(.*?)<\/\1>/g;
 
 /**
  * A translated sentence with `<name>words</name>` pairs, each rendered as its component holding
- * the words (a link, <strong>). A few lines instead of react-i18next's Trans, which would add
- * 5 KB to the sign-in page. Text stays text: React escapes it.
+ * the words (a link, <strong>), in a few lines rather than react-i18next's Trans, which would weigh
+ * down the sign-in page's bundle. Text stays text: React escapes it.
  */
 export function RichText({ text, components }: { text: string; components: Record<string, ReactElement> }) {
   const parts: ReactNode[] = [];

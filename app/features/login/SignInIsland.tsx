@@ -29,7 +29,7 @@ export interface SignInIslandProps {
 }
 
 /**
- * The sign-in page as the server sends it drawn (app/prerender.tsx) and as its own small entry
+ * The sign-in page as the server sends it drawn (web/prerender.tsx) and as its own small entry
  * (signInIsland.tsx) takes it over: the app's providers and LoginPage, under React Router's
  * declarative router rather than the app's data router and its every route, so that the first
  * screen downloads a fraction of the app. One tree for both, so the hydration matches the HTML.

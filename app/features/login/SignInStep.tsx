@@ -19,7 +19,7 @@ import {
   browserSupportsPasskeys,
 } from "../../session/passkeyCeremony.ts";
 import { AgreementNote } from "./AgreementNote.tsx";
-import { checkEmail, type FieldProblem, problemText } from "./formValidation.ts";
+import { checkEmail, type FieldCheck, problemText } from "./formValidation.ts";
 import { useBrowserValue, useScriptRunning, useValueTypedBeforeScript } from "./hydration.ts";
 import { InvitedByCompany } from "./InvitedByCompany.tsx";
 
@@ -53,7 +53,7 @@ export function SignInStep({ options, notice, beforeSignIn, onTwoFactor, onSigne
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState(() => searchParams.get(SIGN_IN_EMAIL_PARAM) ?? "");
   const [password, setPassword] = useState("");
-  const [problems, setProblems] = useState<{ email?: FieldProblem; password?: FieldProblem }>({});
+  const [problems, setProblems] = useState<{ email?: FieldCheck; password?: FieldCheck }>({});
   const [error, setError] = useState<unknown>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage, fieldError, isAboutFields } from "../../api/errorMessages.ts";
 import { type SecondFactor, verifySecondFactor } from "../../session/authApi.ts";
-import { type FieldProblem, problemText } from "./formValidation.ts";
+import { type FieldCheck, problemText } from "./formValidation.ts";
 
 export interface TwoFactorStepProps {
   onVerified: () => Promise<void>;
@@ -20,7 +20,7 @@ export function TwoFactorStep({ onVerified, onRestart }: TwoFactorStepProps) {
   const [kind, setKind] = useState<SecondFactor>("totp");
   const [code, setCode] = useState("");
   const [trustDevice, setTrustDevice] = useState(false);
-  const [problem, setProblem] = useState<FieldProblem>(null);
+  const [problem, setProblem] = useState<FieldCheck>(null);
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -39,7 +39,7 @@ export function TwoFactorStep({ onVerified, onRestart }: TwoFactorStepProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const value = kind === "totp" ? code.replace(/\s/g, "") : code.trim();
-    const found: FieldProblem =
+    const found: FieldCheck =
       kind === "totp"
         ? TOTP_SHAPE.test(value)
           ? null

@@ -7,18 +7,19 @@ import { type PasswordContext, passwordRefusal } from "../../../domain/passwordS
  * (with its values), translated at render so a message already shown follows a language switch.
  */
 
-export type FieldProblem = { key: string; values?: Record<string, number> } | null;
+/** A field's check: null when it passes, else an `auth` translation key and its values. */
+export type FieldCheck = { key: string; values?: Record<string, number> } | null;
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function checkEmail(email: string): FieldProblem {
+export function checkEmail(email: string): FieldCheck {
   const value = email.trim();
   if (value === "") return { key: "validation.emailRequired" };
   if (!EMAIL_SHAPE.test(value) || value.length > LIMITS.textMax) return { key: "validation.emailInvalid" };
   return null;
 }
 
-export function checkName(name: string): FieldProblem {
+export function checkName(name: string): FieldCheck {
   const value = name.trim();
   if (value === "") return { key: "validation.nameRequired" };
   if (value.length > LIMITS.textMax)
@@ -27,7 +28,7 @@ export function checkName(name: string): FieldProblem {
 }
 
 /** A password being chosen, by the server's own rule (domain/passwordStrength.ts). */
-export function checkNewPassword(password: string, context: PasswordContext = {}): FieldProblem {
+export function checkNewPassword(password: string, context: PasswordContext = {}): FieldCheck {
   if (password === "") return { key: "validation.passwordRequired" };
   switch (passwordRefusal(password, context)) {
     case "password_too_short":
@@ -41,12 +42,12 @@ export function checkNewPassword(password: string, context: PasswordContext = {}
   }
 }
 
-export function checkConfirmation(password: string, confirmation: string): FieldProblem {
+export function checkConfirmation(password: string, confirmation: string): FieldCheck {
   if (confirmation === "") return { key: "validation.confirmRequired" };
   return confirmation === password ? null : { key: "validation.mismatch" };
 }
 
 /** The problem's message in the current language, for an input's `error`. */
-export function problemText(t: TFunction, problem: FieldProblem | undefined): string | undefined {
+export function problemText(t: TFunction, problem: FieldCheck | undefined): string | undefined {
   return problem ? t(`auth:${problem.key}`, problem.values ?? {}) : undefined;
 }

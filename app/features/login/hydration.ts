@@ -1,7 +1,7 @@
 import { type RefObject, useLayoutEffect, useSyncExternalStore } from "react";
 
 /*
- * The sign-in page is drawn at build time and hydrated in the browser (app/prerender.tsx,
+ * The sign-in page is drawn at build time and hydrated in the browser (web/prerender.tsx,
  * signInIsland.tsx): its first drawing must match the HTML the server sent, whatever the browser
  * turns out to be, and what the reader did before the script arrived must count.
  */

@@ -8,13 +8,13 @@ import { requestPasswordReset } from "../../session/authApi.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { AuthLayout } from "../login/AuthLayout.tsx";
-import { checkEmail, type FieldProblem, problemText } from "../login/formValidation.ts";
+import { checkEmail, type FieldCheck, problemText } from "../login/formValidation.ts";
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation("auth");
   const [email, setEmail] = useState("");
-  const [problem, setProblem] = useState<FieldProblem>(null);
+  const [problem, setProblem] = useState<FieldCheck>(null);
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);

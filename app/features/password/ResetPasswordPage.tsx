@@ -10,7 +10,7 @@ import { AuthLayout } from "../login/AuthLayout.tsx";
 import {
   checkConfirmation,
   checkNewPassword,
-  type FieldProblem,
+  type FieldCheck,
   problemText,
 } from "../login/formValidation.ts";
 import { NewPasswordFields } from "../register/NewPasswordFields.tsx";
@@ -42,7 +42,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = params.get("token");
   const [values, setValues] = useState({ password: "", confirm: "" });
-  const [problems, setProblems] = useState<{ password?: FieldProblem; confirm?: FieldProblem }>({});
+  const [problems, setProblems] = useState<{ password?: FieldCheck; confirm?: FieldCheck }>({});
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);

@@ -20,14 +20,14 @@ function visit(group: string) {
 describe("a network list's imports and exports", () => {
   it("imports vCards into a group that has the type Other, and exports it as vCard and CSV", async () => {
     visit("networkperson");
-    expect(await screen.findByRole("button", { name: "Import vCard" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Export vCard" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Export CSV" })).toBeTruthy();
+    await screen.findByRole("button", { name: "Import vCard" });
+    screen.getByRole("button", { name: "Export vCard" });
+    screen.getByRole("button", { name: "Export CSV" });
   });
 
   it("offers no import where an imported person would have no type (children, partners), only the exports", async () => {
     visit("child");
-    expect(await screen.findByRole("button", { name: "Export CSV" })).toBeTruthy();
+    await screen.findByRole("button", { name: "Export CSV" });
     expect(screen.queryByRole("button", { name: "Import vCard" })).toBeNull();
   });
 });

@@ -43,15 +43,15 @@ function visit(path: string) {
 describe("the add and edit pages", () => {
   it("adds in the section's group, then shows the new record's view", async () => {
     const { router } = visit(`${CHILD}/add`);
-    expect(await screen.findByRole("heading", { level: 1, name: "Add: Children" })).toBeTruthy();
-    expect(screen.getByText("Form for a new person in child")).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Add: Children" });
+    screen.getByText("Form for a new person in child");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${CHILD}/view/new-id`));
   });
 
   it("edits, then shows the view path", async () => {
     const { router } = visit(`${CHILD}/edit/byron`);
-    expect(await screen.findByRole("heading", { level: 1, name: "Edit Byron Lovelace" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Edit Byron Lovelace" });
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${CHILD}/view/byron`));
   });
@@ -73,7 +73,7 @@ describe("the add and edit pages", () => {
     });
     const tree = "/dashboard/personal-network/immediate-family-tree";
     const { router } = renderRoutes(NETWORK_TEST_ROUTES, { entries: [tree, `${tree}/edit/byron`] });
-    expect(await screen.findByText("Form for byron in child (family tree)")).toBeTruthy();
+    await screen.findByText("Form for byron in child (family tree)");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${tree}/view/byron`));
   });

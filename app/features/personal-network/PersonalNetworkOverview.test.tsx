@@ -38,12 +38,12 @@ const tile = async (title: string) =>
 describe("the Personal Network overview", () => {
   it("holds each tile's status line while it loads, then shows who or how many", async () => {
     const { release } = visitWithChildrenPending();
-    expect(await within(await tile("Spouse/Partner")).findByText("1 person")).toBeTruthy();
-    expect(await within(await tile("Personal Details")).findByText("Ada Lovelace")).toBeTruthy();
+    await within(await tile("Spouse/Partner")).findByText("1 person");
+    await within(await tile("Personal Details")).findByText("Ada Lovelace");
     // The line is there before its count, so the tiles below it do not move when it arrives.
-    expect(within(await tile("Children")).getByText("Loading…")).toBeTruthy();
+    within(await tile("Children")).getByText("Loading…");
     release();
-    expect(await within(await tile("Children")).findByText("2 people")).toBeTruthy();
+    await within(await tile("Children")).findByText("2 people");
     expect(within(await tile("Children")).queryByText("Loading…")).toBeNull();
   });
 

@@ -17,15 +17,15 @@ describe("a module's page", () => {
       "GET /api/records/household/count": { body: { pet: 2, vehicle: 1 } },
     });
     renderRecords("/dashboard/household");
-    expect(await screen.findByRole("heading", { level: 1, name: "Household Management" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Household Management" });
     const pets = await screen.findByRole("link", { name: "Pet Details" });
     expect(pets.getAttribute("href")).toBe("/dashboard/household/pet");
     // Drawn as a card (Mantine's Card) with the category's words and its count.
     const petCard = screen.getByTestId("category-card-pet");
     expect(petCard.querySelector(".mantine-Card-root")).not.toBeNull();
-    expect(await within(petCard).findByText("2 records")).toBeTruthy();
-    expect(within(petCard).getByText(/your pets, their vet/i)).toBeTruthy();
-    expect(within(screen.getByTestId("category-card-vehicle")).getByText("1 record")).toBeTruthy();
+    await within(petCard).findByText("2 records");
+    within(petCard).getByText(/your pets, their vet/i);
+    within(screen.getByTestId("category-card-vehicle")).getByText("1 record");
     const listLinks = categoriesOf("household").map((category) =>
       within(screen.getByTestId(`category-card-${category.key}`))
         .getAllByRole("link")[0]
@@ -36,7 +36,7 @@ describe("a module's page", () => {
     );
     // The guide's "?" beside the heading explains the section, from the translations.
     await userEvent.click(screen.getByRole("button", { name: "Help: Household Management" }));
-    expect(await screen.findByText(/Your home and everyday life/)).toBeTruthy();
+    await screen.findByText(/Your home and everyday life/);
   });
 
   it('teaches an empty category, with Add and an "I don\'t have this" undone in one click', async () => {
@@ -56,20 +56,20 @@ describe("a module's page", () => {
     });
     renderRecords("/dashboard/household");
     const vehicles = await screen.findByTestId("category-card-vehicle");
-    expect(await within(vehicles).findByText("0 records")).toBeTruthy();
+    await within(vehicles).findByText("0 records");
     const add = within(vehicles).getByRole("link", { name: "Add to Vehicles" });
     expect(add.getAttribute("href")).toBe("/dashboard/household/vehicle/add");
     // A category holding records offers neither.
     expect(within(screen.getByTestId("category-card-pet")).queryByRole("button")).toBeNull();
 
     await userEvent.click(within(vehicles).getByRole("button", { name: "I don't have this: Vehicles" }));
-    expect(await within(vehicles).findByText("You don't have this")).toBeTruthy();
+    await within(vehicles).findByText("You don't have this");
     expect(within(vehicles).queryByRole("link", { name: "Add to Vehicles" })).toBeNull();
 
     await userEvent.click(
       within(vehicles).getByRole("button", { name: 'Undo "I don\'t have this": Vehicles' }),
     );
-    expect(await within(vehicles).findByRole("link", { name: "Add to Vehicles" })).toBeTruthy();
+    await within(vehicles).findByRole("link", { name: "Add to Vehicles" });
     expect(sentBodies(api, "PUT /api/home/not-applicable/household/vehicle")).toHaveLength(1);
     expect(sentBodies(api, "DELETE /api/home/not-applicable/household/vehicle")).toHaveLength(1);
   });

@@ -62,7 +62,7 @@ export function RecordCards({ category, items, listPath, label }: RecordCardsPro
                       <Text size="sm" c="dimmed">
                         {fieldLabel}
                       </Text>
-                      <FieldDisplay field={field} label={fieldLabel} value={item.columns[field.key]} />
+                      <FieldDisplay field={field} label={fieldLabel} value={item.columns[field.key]} inLink />
                     </Group>
                   );
                 })}

@@ -36,17 +36,17 @@ describe("the record form", () => {
   it("draws each declared field by its type, in order, with the holder starting as the owner", async () => {
     stubRecords();
     renderRecords("/dashboard/passwordvault/password/add");
-    expect(await screen.findByRole("heading", { level: 1, name: "Add: Password" })).toBeTruthy();
-    expect(await screen.findByRole("textbox", { name: /^Service or site/ })).toBeTruthy();
-    expect(screen.getByRole("combobox", { name: /^Category/ })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Add: Password" });
+    await screen.findByRole("textbox", { name: /^Service or site/ });
+    screen.getByRole("combobox", { name: /^Category/ });
     expect((screen.getByRole("textbox", { name: /^Web address/ }) as HTMLInputElement).type).toBe("url");
     expect((screen.getByRole("textbox", { name: /^Email on the account/ }) as HTMLInputElement).type).toBe(
       "email",
     );
-    expect(screen.getByLabelText(/^Password/, { selector: "input" })).toBeTruthy();
+    screen.getByLabelText(/^Password/, { selector: "input" });
     expect(screen.getByRole("textbox", { name: /^Notes/ }).tagName).toBe("TEXTAREA");
-    expect(await screen.findByRole("group", { name: "Documents" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Add a person" })).toBeTruthy();
+    await screen.findByRole("group", { name: "Documents" });
+    screen.getByRole("button", { name: "Add a person" });
     await waitFor(() =>
       expect((screen.getByLabelText(/^Account owner/, { selector: "input" }) as HTMLInputElement).value).toBe(
         "Ada Lovelace (Me)",
@@ -57,9 +57,9 @@ describe("the record form", () => {
   it("draws its documents field with the rest of the form, so nothing moves down after it is shown", async () => {
     stubRecords();
     renderRecords("/dashboard/passwordvault/password/add");
-    expect(await screen.findByRole("textbox", { name: /^Service or site/ })).toBeTruthy();
+    await screen.findByRole("textbox", { name: /^Service or site/ });
     // In the same render as the first field: not a loader that the field replaces, taller, later.
-    expect(screen.getByRole("group", { name: "Documents" })).toBeTruthy();
+    screen.getByRole("group", { name: "Documents" });
   });
 
   it("keeps the holder when the chosen person is picked again; only the cross clears it", async () => {
@@ -148,7 +148,7 @@ describe("the record form", () => {
     await userEvent.type(name, "Mail");
     await userEvent.type(screen.getByLabelText(/^Password/, { selector: "input" }), "s3cret!");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("This name is refused.")).toBeTruthy();
+    await screen.findByText("This name is refused.");
     expect((name as HTMLInputElement).value).toBe("Mail");
     expect(router.state.location.pathname).toBe("/dashboard/passwordvault/password/add");
   });
@@ -177,9 +177,9 @@ describe("the record form", () => {
     renderRecords("/dashboard/assets/liability/add");
     await userEvent.click(await screen.findByLabelText(/^Secured by/, { selector: "input" }));
     // The home by its address (a reference), not its first text column's raw option key.
-    expect(await screen.findByRole("option", { name: "12 Elm Street" })).toBeTruthy();
+    await screen.findByRole("option", { name: "12 Elm Street" });
     // A record whose title field is empty: its category and place in the list.
-    expect(screen.getByRole("option", { name: /2$/ })).toBeTruthy();
+    screen.getByRole("option", { name: /2$/ });
   });
 
   it("money accepts only a minus, digits and one decimal point, and other reveals its text", async () => {
@@ -190,7 +190,7 @@ describe("the record form", () => {
     expect(amount.value).toBe("-123.45");
     expect(screen.queryByRole("textbox", { name: /^Debt type: other/ })).toBeNull();
     await userEvent.selectOptions(screen.getByRole("combobox", { name: /^Debt type/ }), "other");
-    expect(await screen.findByRole("textbox", { name: /^Debt type: other/ })).toBeTruthy();
+    await screen.findByRole("textbox", { name: /^Debt type: other/ });
     await userEvent.type(screen.getByRole("textbox", { name: /^Debt type: other/ }), "Tab at the pub");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     await screen.findAllByText("This field is required.");
@@ -249,7 +249,7 @@ describe("the record form", () => {
     expect(input.value).toMatch(/[a-z]/);
     expect(input.value).toMatch(/[0-9]/);
     expect(input.value).toMatch(/^[A-Za-z0-9]+$/);
-    expect(screen.getByText(/^Strength: /)).toBeTruthy();
+    screen.getByText(/^Strength: /);
   });
 
   it("marks a required company field as required", async () => {

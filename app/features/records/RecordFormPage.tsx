@@ -46,9 +46,8 @@ function RecordFormScreen({ category }: { category: CategoryDef }) {
 
   const notFound = record.error instanceof ApiError && record.error.status === 404;
   const ready = id ? record.data !== undefined && (!needsPhones || phones !== null) : !own.isPending;
-  // The form, the screen's heaviest drawing, comes in a render of its own once its data is in: a
-  // deferred one, which React does in slices while the page stays responsive, rather than in the
-  // one long task of the answer's arrival (430 ms at 4x CPU on the password vault's add form).
+  // The form, the screen's heaviest render, comes in a deferred render once its data is in, which
+  // React does in slices so the page stays responsive rather than in one long task.
   const drawForm = useDeferredValue(ready) && ready;
 
   return (

@@ -50,7 +50,7 @@ describe("/register", () => {
       entries: [`/register?email=casey%40example.com&next=%2Fb2b&invitation=${token}`],
       language: "fr",
     });
-    expect(await screen.findByText("Acme vous invite")).toBeTruthy();
+    await screen.findByText("Acme vous invite");
     expect(screen.getByRole("link", { name: "Se connecter" }).getAttribute("href")).toBe(
       `/login?next=%2Fb2b&invitation=${token}`,
     );
@@ -72,27 +72,25 @@ describe("/register", () => {
 
   it("shows the strength and the requirements as the password is typed", async () => {
     visitRegister();
-    expect(screen.getByText("Password strength: too short")).toBeTruthy();
+    screen.getByText("Password strength: too short");
     const requirement = screen.getByText(/Has at least 10 characters/);
     expect(requirement.textContent).toContain("not yet");
     await userEvent.type(screen.getByLabelText(/^Password/), "Analytical-Engine-1843");
-    expect(screen.getByText("Password strength: strong")).toBeTruthy();
+    screen.getByText("Password strength: strong");
     expect(screen.getByText(/Has at least 10 characters/).textContent).toContain("done");
   });
 
   it("never shows as strong a password made of the name typed above, and names the rule it fails", async () => {
     const { fetchMock } = visitRegister();
     await fill({ password: "AdaLovelace#1815" });
-    expect(screen.getByText("Password strength: weak")).toBeTruthy();
+    screen.getByText("Password strength: weak");
     expect(
       screen.getByText(/Is not a common password or one made of your name or email/).textContent,
     ).toContain("not yet");
     await userEvent.click(screen.getByRole("button", { name: "Create account" }));
-    expect(
-      await screen.findByText(
-        "Too easy to guess: choose one that is not a common password or made of your name or email.",
-      ),
-    ).toBeTruthy();
+    await screen.findByText(
+      "Too easy to guess: choose one that is not a common password or made of your name or email.",
+    );
     expect(sentBodies(fetchMock, "POST /api/auth/sign-up/email")).toHaveLength(0);
   });
 
@@ -100,8 +98,8 @@ describe("/register", () => {
     const { fetchMock } = visitRegister();
     await fill({ password: "short", confirm: "shorter" });
     await userEvent.click(screen.getByRole("button", { name: "Create account" }));
-    expect(screen.getByText("Use at least 10 characters.")).toBeTruthy();
-    expect(screen.getByText("The passwords do not match.")).toBeTruthy();
+    screen.getByText("Use at least 10 characters.");
+    screen.getByText("The passwords do not match.");
     expect(screen.getByLabelText(/^Password/).getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(screen.getByLabelText(/^Password/));
     expect(sentBodies(fetchMock, "POST /api/auth/sign-up/email")).toHaveLength(0);
@@ -123,7 +121,7 @@ describe("/register", () => {
     });
     await fill({ password: "Kinfile12345" });
     await userEvent.click(screen.getByRole("button", { name: "Create account" }));
-    expect(await screen.findByText(/^Too easy to guess/)).toBeTruthy();
+    await screen.findByText(/^Too easy to guess/);
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
@@ -146,7 +144,7 @@ describe("/register", () => {
     ]);
     const resend = screen.getByRole("button", { name: "Resend the verification email" }) as HTMLButtonElement;
     expect(resend.disabled).toBe(true);
-    expect(screen.getByText(/You can ask for another email in \d+ s\./)).toBeTruthy();
+    screen.getByText(/You can ask for another email in \d+ s\./);
   });
 
   it("resends once the cooldown is over", async () => {
@@ -161,7 +159,7 @@ describe("/register", () => {
       for (let second = 0; second < 60; second++) await act(() => vi.advanceTimersByTimeAsync(1000));
       await waitFor(() => expect(resend.disabled).toBe(false));
       await userEvent.click(resend);
-      expect(await screen.findByText("A new verification link is on its way.")).toBeTruthy();
+      await screen.findByText("A new verification link is on its way.");
       expect(sentBodies(fetchMock, "POST /api/auth/send-verification-email")).toEqual([
         { email: "ada@example.com", callbackURL: "/login?verified=1&email=ada%40example.com" },
       ]);
@@ -172,7 +170,7 @@ describe("/register", () => {
 
   it("carries the agreement sentence under the form, and speaks French", async () => {
     visitRegister({}, "fr");
-    expect(screen.getByRole("button", { name: "Créer le compte" })).toBeTruthy();
+    screen.getByRole("button", { name: "Créer le compte" });
     expect(screen.getByRole("link", { name: "Conditions d'utilisation" }).getAttribute("href")).toBe(
       "/terms-of-use",
     );

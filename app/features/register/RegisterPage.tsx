@@ -14,7 +14,7 @@ import {
   checkEmail,
   checkName,
   checkNewPassword,
-  type FieldProblem,
+  type FieldCheck,
   problemText,
 } from "../login/formValidation.ts";
 import { InvitedByCompany } from "../login/InvitedByCompany.tsx";
@@ -38,7 +38,7 @@ export function RegisterPage() {
     password: "",
     confirm: "",
   }));
-  const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
+  const [problems, setProblems] = useState<Partial<Record<Field, FieldCheck>>>({});
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
@@ -65,7 +65,7 @@ export function RegisterPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found: Record<Field, FieldProblem> = {
+    const found: Record<Field, FieldCheck> = {
       name: checkName(values.name),
       email: checkEmail(values.email),
       password: checkNewPassword(values.password, context),

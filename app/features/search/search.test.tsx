@@ -93,9 +93,9 @@ describe("the shell's search", () => {
       .catch(() => screen.findByPlaceholderText(enSearch.placeholder));
     expect(screen.getByRole("status").textContent).toBe("Type at least 2 characters.");
     await user.type(input, "anna");
-    expect(await screen.findByText("Annabelle Example", { selector: "p" })).toBeTruthy();
-    expect(screen.getByText("Personal Network")).toBeTruthy();
-    expect(screen.getByText(enSections.module.personaldata)).toBeTruthy();
+    await screen.findByText("Annabelle Example", { selector: "p" });
+    screen.getByText("Personal Network");
+    screen.getByText(enSections.module.personaldata);
     const marks = document.querySelectorAll("mark");
     expect([...marks].map((mark) => mark.textContent)).toEqual(["Anna", "Anna"]);
     expect(view.fetch.mock.calls.some(([url]) => String(url).includes("/api/search?q=anna"))).toBe(true);
@@ -112,7 +112,7 @@ describe("the shell's search", () => {
     await user.click(screen.getByRole("button", { name: /^Search/ }));
     const input = await screen.findByPlaceholderText(enSearch.placeholder);
     await user.type(input, "zebra");
-    expect(await screen.findByText("No results for “zebra”.")).toBeTruthy();
+    await screen.findByText("No results for “zebra”.");
   });
 
   it("words a failure", async () => {
@@ -120,7 +120,7 @@ describe("the shell's search", () => {
     show({ status: 500 });
     await user.click(screen.getByRole("button", { name: /^Search/ }));
     await user.type(await screen.findByPlaceholderText(enSearch.placeholder), "zebra");
-    expect(await screen.findByText(/The search did not work/)).toBeTruthy();
-    expect(within(screen.getByRole("status")).getByText(/Something broke|unexpected/i)).toBeTruthy();
+    await screen.findByText(/The search did not work/);
+    within(screen.getByRole("status")).getByText(/Something broke|unexpected/i);
   });
 });

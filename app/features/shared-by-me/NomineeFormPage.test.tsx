@@ -31,16 +31,16 @@ describe("the nominee form", () => {
     const api = stubForm();
     renderSharing(`${LIST}/add`);
     await userEvent.click(await screen.findByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Please enter the nominee's first name.")).toBeTruthy();
-    expect(screen.getByText("Please enter the nominee's last name.")).toBeTruthy();
-    expect(screen.getByText("Please enter the nominee's email address.")).toBeTruthy();
-    expect(screen.getByText("Choose at least one module or category to share.")).toBeTruthy();
+    await screen.findByText("Please enter the nominee's first name.");
+    screen.getByText("Please enter the nominee's last name.");
+    screen.getByText("Please enter the nominee's email address.");
+    screen.getByText("Choose at least one module or category to share.");
     expect(screen.getByRole("textbox", { name: /^First Name/ }).getAttribute("aria-invalid")).toBe("true");
     expect(sentBodies(api, "POST /api/shared/nominees")).toHaveLength(0);
 
     await userEvent.type(screen.getByRole("textbox", { name: /^Email/ }), "not-an-email");
     await userEvent.tab();
-    expect(await screen.findByText("Enter a valid email address.")).toBeTruthy();
+    await screen.findByText("Enter a valid email address.");
   });
 
   it("prefills from a person of the network, sends the create body, then opens the new nominee", async () => {
@@ -105,7 +105,7 @@ describe("the nominee form", () => {
     await user.type(screen.getByRole("textbox", { name: /^Email/ }), "ada@example.com");
     await user.click(screen.getByRole("checkbox", { name: "Personal Network (all)" }));
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("You cannot name yourself.")).toBeTruthy();
+    await screen.findByText("You cannot name yourself.");
     expect(screen.getByRole("textbox", { name: /^Email/ }).getAttribute("aria-invalid")).toBe("true");
   });
 
@@ -167,7 +167,7 @@ describe("the nominee form", () => {
   it("offers no form to an account with neither subscriber nor b2b", async () => {
     stubApi({ "GET /api/account/account": { body: testAccount({ roles: [] }) } });
     renderSharing(`${LIST}/add`);
-    expect(await screen.findByText(/Sharing your own file needs a subscription/)).toBeTruthy();
+    await screen.findByText(/Sharing your own file needs a subscription/);
     expect(screen.queryByTestId("nominee-form")).toBeNull();
   });
 

@@ -48,7 +48,7 @@ describe("Shared by me: the list", () => {
       [`GET /api/shared/nominees/${NOMINEE_ID}/log`]: { body: [] },
     });
     const { router } = renderSharing(`${LIST}/${NOMINEE_ID}`);
-    expect(await screen.findByRole("heading", { level: 1, name: "Alex Martin" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Alex Martin" });
     expect(router.state.location.pathname).toBe(`${LIST}/view/${NOMINEE_ID}`);
   });
 
@@ -58,7 +58,7 @@ describe("Shared by me: the list", () => {
       "GET /api/shared/nominees": { body: [] },
     });
     renderSharing(LIST, { language: "fr" });
-    expect(await screen.findByText("Vous n'avez encore désigné personne.")).toBeTruthy();
+    await screen.findByText("Vous n'avez encore désigné personne.");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Partagé par moi");
   });
 });
@@ -74,13 +74,13 @@ describe("Shared Data: the landing page", () => {
     });
     renderSharing("/dashboard/shared-data");
     const byMe = await screen.findByTestId("shared-by-me-area");
-    expect(await within(byMe).findByText("You share your file with 2 nominees.")).toBeTruthy();
-    expect(within(byMe).getByText("1 request for access is waiting for your answer.")).toBeTruthy();
+    await within(byMe).findByText("You share your file with 2 nominees.");
+    within(byMe).getByText("1 request for access is waiting for your answer.");
     expect(within(byMe).getByRole("link", { name: "Add a nominee" }).getAttribute("href")).toBe(
       "/dashboard/shared-data/shared-by-me/add",
     );
     const withMe = screen.getByTestId("shared-with-me-area");
-    expect(await within(withMe).findByText("1 person shares a file with you.")).toBeTruthy();
+    await within(withMe).findByText("1 person shares a file with you.");
     expect(
       within(withMe).getByRole("link", { name: "See what is shared with me" }).getAttribute("href"),
     ).toBe("/dashboard/shared-data/shared-with-me");
@@ -97,7 +97,7 @@ describe("Shared Data: the landing page", () => {
     const add = within(byMe).getByRole("button", { name: "Ajouter une personne désignée" });
     expect(add.hasAttribute("disabled")).toBe(true);
     expect(add.getAttribute("aria-describedby")).toBe(note.id);
-    expect(await screen.findByText("Personne ne partage encore de dossier avec vous.")).toBeTruthy();
+    await screen.findByText("Personne ne partage encore de dossier avec vous.");
     expect(fetch.mock.calls.some(([url]) => String(url) === "/api/shared/nominees")).toBe(false);
   });
 });

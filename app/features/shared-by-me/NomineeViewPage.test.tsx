@@ -57,7 +57,7 @@ describe("the nominee's view", () => {
   it("shows who, what is shared, when, the status and dates, and the log by day", async () => {
     stubView("requested");
     renderSharing(VIEW);
-    expect(await screen.findByRole("heading", { level: 1, name: "Alex Martin" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Alex Martin" });
     expect(screen.getByTestId("nominee-email").textContent).toBe("alex@example.com");
     expect(
       within(screen.getByTestId("nominee-scope"))
@@ -69,7 +69,7 @@ describe("the nominee's view", () => {
     expect(screen.getByTestId("nominee-requestedAt").textContent).toBe("14 Mar 2026");
     expect(screen.getByTestId("nominee-releaseAt").textContent).toBe("19 Mar 2026");
     const log = screen.getByTestId("nominee-log");
-    expect(await within(log).findByRole("heading", { level: 3, name: "14 Mar 2026" })).toBeTruthy();
+    await within(log).findByRole("heading", { level: 3, name: "14 Mar 2026" });
     expect(
       within(log)
         .getAllByRole("listitem")
@@ -114,7 +114,7 @@ describe("the nominee's view", () => {
 
       await user.click(screen.getByRole("button", { name: label }));
       await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Yes" }));
-      expect(await screen.findByText(done)).toBeTruthy();
+      await screen.findByText(done);
       expect(calls(api, "POST", `${ONE}/${action}`)).toBe(1);
     },
   );
@@ -137,14 +137,14 @@ describe("the nominee's view", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Resend invitation" }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Yes" }));
-    expect(await within(screen.getByRole("dialog")).findByRole("alert")).toBeTruthy();
+    await within(screen.getByRole("dialog")).findByRole("alert");
   });
 
   it("reads in French, with an empty log", async () => {
     stubView("invited", { [`GET ${ONE}/log`]: { body: [] } });
     renderSharing(VIEW, { language: "fr" });
-    expect(await screen.findByText("Alex n'a encore rien consulté.")).toBeTruthy();
+    await screen.findByText("Alex n'a encore rien consulté.");
     expect(screen.getByTestId("nominee-status").textContent).toBe("Invitation envoyée");
-    expect(screen.getByRole("button", { name: "Renvoyer l'invitation" })).toBeTruthy();
+    screen.getByRole("button", { name: "Renvoyer l'invitation" });
   });
 });

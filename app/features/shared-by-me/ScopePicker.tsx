@@ -20,6 +20,8 @@ export interface ScopePickerProps {
   value: ScopeValue;
   onChange: (value: ScopeValue) => void;
   error?: ReactNode;
+  /** The legend, hint and help naming who reads the scope; the nominees' by default. */
+  texts?: { legend: string; hint: string; help: string };
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ScopePickerProps {
  * not shared whole, a multiselect of single categories. Sharing a module whole drops its single
  * categories, which it already includes.
  */
-export function ScopePicker({ value, onChange, error }: ScopePickerProps) {
+export function ScopePicker({ value, onChange, error, texts }: ScopePickerProps) {
   const { t } = useTranslation(["sharing", "sections", "forms"]);
   const errorId = useId();
 
@@ -51,13 +53,13 @@ export function ScopePicker({ value, onChange, error }: ScopePickerProps) {
 
   return (
     <FieldGroup
-      legend={`${t("form.scopeLegend")} *`}
-      hint={t("form.scopeHelp")}
+      legend={`${texts?.legend ?? t("form.scopeLegend")} *`}
+      hint={texts?.help ?? t("form.scopeHelp")}
       aria-describedby={error ? errorId : undefined}
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t("form.scopeHint")}
+          {texts?.hint ?? t("form.scopeHint")}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           {SHAREABLE_MODULES.map((module) => {

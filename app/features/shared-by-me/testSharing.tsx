@@ -3,8 +3,10 @@ import { render } from "@testing-library/react";
 import { StrictMode } from "react";
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from "react-router";
 import type { NomineeView } from "../../../domain/schemas/share.ts";
+import enCollaborators from "../../../public/locales/en/collaborators.json" with { type: "json" };
 import enSections from "../../../public/locales/en/sections.json" with { type: "json" };
 import enSharing from "../../../public/locales/en/sharing.json" with { type: "json" };
+import frCollaborators from "../../../public/locales/fr/collaborators.json" with { type: "json" };
 import frSections from "../../../public/locales/fr/sections.json" with { type: "json" };
 import frSharing from "../../../public/locales/fr/sharing.json" with { type: "json" };
 import { AppProviders } from "../../AppProviders.tsx";
@@ -32,13 +34,15 @@ function sharingTestRoutes(extra: RouteObject[] = []): RouteObject[] {
   ];
 }
 
-/** An i18n instance with the real translations, the sharing and sections namespaces included. */
+/** An i18n instance with the real translations, the sharing, collaborators and sections namespaces included. */
 export function createSharingI18n(language = "en") {
   const i18n = createTestI18n(language);
   i18n.addResourceBundle("en", "sharing", enSharing);
   i18n.addResourceBundle("fr", "sharing", frSharing);
   i18n.addResourceBundle("en", "sections", enSections);
   i18n.addResourceBundle("fr", "sections", frSections);
+  i18n.addResourceBundle("en", "collaborators", enCollaborators);
+  i18n.addResourceBundle("fr", "collaborators", frCollaborators);
   return i18n;
 }
 

@@ -8,6 +8,7 @@ import { hasFullAccess } from "../../../domain/roles.ts";
 import { TitleWithHelp } from "../../components/HelpHint.tsx";
 import { useAccount } from "../../session/account.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { COLLABORATING_PATH, COLLABORATORS_PATH } from "../collaborators/paths.ts";
 import { SHARED_BY_ME_PATH } from "../shared-by-me/routes.ts";
 import { useNominees } from "../shared-by-me/useNominee.ts";
 import { SHARED_WITH_ME_PATH, useSharedWithMe } from "../shared-with-me/sharedWithMeApi.ts";
@@ -26,6 +27,7 @@ export function SharedDataPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <SharedByMeArea />
         <SharedWithMeArea />
+        <CollaboratorsArea />
       </SimpleGrid>
     </Stack>
   );
@@ -127,6 +129,27 @@ function SharedWithMeArea() {
       <Group gap="sm">
         <Button component={Link} to={SHARED_WITH_ME_PATH} variant="outline" data-testid="shared-with-me-open">
           {t("landing.withMe.open")}
+        </Button>
+      </Group>
+    </Area>
+  );
+}
+
+/** People working in the file now: the owner's collaborators, and the files the account helps with. */
+function CollaboratorsArea() {
+  const { t } = useTranslation("collaborators");
+  const canInvite = hasFullAccess(useAccount().data?.roles ?? []);
+  return (
+    <Area heading={t("landing.heading")} testId="collaborators-area">
+      <Text>{t("landing.intro")}</Text>
+      <Group gap="sm">
+        {canInvite && (
+          <Button component={Link} to={COLLABORATORS_PATH} variant="outline" data-testid="collaborators-open">
+            {t("landing.open")}
+          </Button>
+        )}
+        <Button component={Link} to={COLLABORATING_PATH} variant="outline" data-testid="collaborating-open">
+          {t("landing.helping")}
         </Button>
       </Group>
     </Area>

@@ -1,5 +1,7 @@
 import type { RouteObject } from "react-router";
+import { withTranslations } from "../../i18n/withTranslations.ts";
 import type { ScreenHandle } from "../../shell/screenHandle.ts";
+import { collaboratorRoutes } from "../collaborators/routes.ts";
 import { sharedByMeRoutes } from "../shared-by-me/routes.ts";
 import { sharedWithMeRoutes } from "../shared-with-me/routes.ts";
 
@@ -10,10 +12,12 @@ import { sharedWithMeRoutes } from "../shared-with-me/routes.ts";
  */
 
 const handle: ScreenHandle = { titleKey: "menu.module.shared-data" };
-const landingPage = () => import("./SharedDataPage.tsx").then((m) => ({ Component: m.SharedDataPage }));
+const landingPage = withTranslations(["sharing", "common", "collaborators"], () =>
+  import("./SharedDataPage.tsx").then((m) => ({ Component: m.SharedDataPage })),
+);
 
 export const sharedDataRoutes: RouteObject = {
   path: "shared-data",
   handle,
-  children: [{ index: true, lazy: landingPage }, sharedByMeRoutes, sharedWithMeRoutes],
+  children: [{ index: true, lazy: landingPage }, sharedByMeRoutes, sharedWithMeRoutes, ...collaboratorRoutes],
 };

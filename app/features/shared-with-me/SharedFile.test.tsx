@@ -133,14 +133,14 @@ describe("a file shared with me", () => {
   it("shows the shared modules with their shared categories, counts and the owner's labels", async () => {
     stubShared();
     renderSharedWithMe(FILE);
-    expect(await screen.findByRole("heading", { level: 1, name: "Ada Lovelace's shared file" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Ada Lovelace's shared file" });
     const household = screen.getByRole("list", { name: "Household Management: shared categories" });
     expect(within(household).getAllByRole("link")).toHaveLength(1);
     const pet = within(household).getByRole("link", { name: /^Pet Details/ });
     expect(pet.getAttribute("href")).toBe(`${FILE}/household/pet`);
     await within(within(household).getByTestId("category-card-pet")).findByText("2 records");
     const assets = screen.getByRole("list", { name: /^Assets.*shared categories$/ });
-    expect(within(assets).getByRole("link", { name: /^Credit Card Details/ })).toBeTruthy();
+    within(assets).getByRole("link", { name: /^Credit Card Details/ });
     const inventory = screen.getByRole("list", { name: "Key Document Inventory: shared categories" });
     expect(within(inventory).getByRole("link", { name: /^Will/ }).getAttribute("href")).toBe(
       `${FILE}/inventory/will`,
@@ -150,8 +150,8 @@ describe("a file shared with me", () => {
   it("lists a shared category through the nominee's route, labelled as its owner sees it, without Add", async () => {
     const api = stubShared();
     renderSharedWithMe(`${FILE}/assets/creditcard`, { entries: [FILE, `${FILE}/assets/creditcard`] });
-    expect(await screen.findByRole("heading", { level: 1, name: "Credit Card Details" })).toBeTruthy();
-    expect(await screen.findByText("Visa")).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Credit Card Details" });
+    await screen.findByText("Visa");
     expect(called(api, `${API}/records/assets/creditcard`)).toBe(true);
     expect(screen.queryByRole("link", { name: /Add/ })).toBeNull();
     expect(screen.getByRole("link", { name: /View/ }).getAttribute("href")).toBe(
@@ -163,13 +163,13 @@ describe("a file shared with me", () => {
     const api = stubShared();
     renderSharedWithMe(`${FILE}/assets/creditcard/view/${CARD}`);
     // Named by the record, with its category above it, as its owner sees them.
-    expect(await screen.findByRole("heading", { level: 1, name: "Visa" })).toBeTruthy();
-    expect(screen.getByText("Credit Card")).toBeTruthy();
-    expect(await screen.findByText("Charles Babbage (Spouse/Partner)")).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Visa" });
+    screen.getByText("Credit Card");
+    await screen.findByText("Charles Babbage (Spouse/Partner)");
     expect(screen.queryByRole("link", { name: "Edit" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: /^Show Card number/ }));
-    expect(await screen.findByText("4111 1111 1111 1111")).toBeTruthy();
+    await screen.findByText("4111 1111 1111 1111");
     // Nothing of the nominee's own file was asked for.
     expect(api.mock.calls.some(([url]) => String(url).startsWith("/api/records/"))).toBe(false);
   });
@@ -200,7 +200,7 @@ describe("a file shared with me", () => {
     expect(within(block).getByRole("link", { name: "Download deed.pdf" }).getAttribute("href")).toBe(
       `/api/shared/${NOMINEE_ID}/documentlibrary/${DOC}/download/deed.pdf/`,
     );
-    expect(within(block).getByRole("link", { name: /^View deed\.pdf/ })).toBeTruthy();
+    within(block).getByRole("link", { name: /^View deed\.pdf/ });
     expect(within(block).queryByRole("link", { name: "deed.pdf" })).toBeNull();
     expect(screen.queryByRole("button", { name: /Delete/ })).toBeNull();
     expect(screen.queryByRole("link", { name: "Add" })).toBeNull();
@@ -209,7 +209,7 @@ describe("a file shared with me", () => {
   it("shows a shared person read-only, the social number revealed on purpose", async () => {
     const api = stubShared();
     renderSharedWithMe(`${FILE}/personal-network/partner/view/${PERSON}`);
-    expect(await screen.findByRole("heading", { level: 1, name: "Charles Babbage" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "Charles Babbage" });
     expect(screen.queryByRole("link", { name: "Edit" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: /^Show/ }));
@@ -247,9 +247,7 @@ describe("a file shared with me", () => {
   it("says the file is not available before release, with the way back", async () => {
     stubShared("accepted");
     renderSharedWithMe(`${FILE}/assets/creditcard`);
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "This shared file is not available" }),
-    ).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "This shared file is not available" });
     expect(screen.getAllByRole("link", { name: "Back to Shared with me" })[0]?.getAttribute("href")).toBe(
       "/dashboard/shared-data/shared-with-me",
     );
@@ -268,8 +266,6 @@ describe("a file shared with me", () => {
     await screen.findByRole("heading", { level: 1, name: "Ada Lovelace's shared file" });
     withdrawn = true;
     await router.navigate(`${FILE}/household/pet`);
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "This shared file is not available" }),
-    ).toBeTruthy();
+    await screen.findByRole("heading", { level: 1, name: "This shared file is not available" });
   });
 });

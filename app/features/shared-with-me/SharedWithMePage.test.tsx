@@ -28,11 +28,11 @@ describe("Shared with me", () => {
   it("lists an invitation with what is shared and the rule, and accepts or declines it", async () => {
     const { api } = visit([withMeView({ status: "invited", releasedAt: null })]);
     const entry = await screen.findByRole("article", { name: "Ada Lovelace" });
-    expect(within(entry).getByText("ada@example.com")).toBeTruthy();
+    within(entry).getByText("ada@example.com");
     // The module shared whole, and single categories by the labels their owner sees.
-    expect(within(entry).getByText("Key Document Inventory, Pet Details, Credit Card Details")).toBeTruthy();
-    expect(within(entry).getByText("After 5 days without response")).toBeTruthy();
-    expect(within(entry).getByText("Invitation sent")).toBeTruthy();
+    within(entry).getByText("Key Document Inventory, Pet Details, Credit Card Details");
+    within(entry).getByText("After 5 days without response");
+    within(entry).getByText("Invitation sent");
     await userEvent.click(within(entry).getByRole("button", { name: "Accept Ada Lovelace's invitation" }));
     await waitFor(() => expect(posted(api, "accept")).toBe(1));
     await userEvent.click(within(entry).getByRole("button", { name: "Decline Ada Lovelace's invitation" }));
@@ -56,9 +56,7 @@ describe("Shared with me", () => {
   it("says an expired invitation must be sent again, and offers nothing to press", async () => {
     visit([withMeView({ status: "expired", releasedAt: null })]);
     const entry = await screen.findByRole("article", { name: "Ada Lovelace" });
-    expect(
-      within(entry).getByText("This invitation has expired: ask Ada Lovelace to send it again."),
-    ).toBeTruthy();
+    within(entry).getByText("This invitation has expired: ask Ada Lovelace to send it again.");
     expect(within(entry).queryByRole("button")).toBeNull();
   });
 
@@ -115,11 +113,9 @@ describe("Shared with me", () => {
       }),
     ]);
     const requested = await screen.findByRole("article", { name: "Ada Lovelace" });
-    expect(
-      within(requested).getByText(
-        "Requested on 6 Jan 2026; released on 11 Jan 2026 unless Ada Lovelace declines.",
-      ),
-    ).toBeTruthy();
+    within(requested).getByText(
+      "Requested on 6 Jan 2026; released on 11 Jan 2026 unless Ada Lovelace declines.",
+    );
     const released = screen.getByRole("article", { name: "Alan Turing" });
     expect(within(released).getByRole("link", { name: "Open Alan Turing's file" }).getAttribute("href")).toBe(
       `${LIST}/7c1d0b3e-0000-4000-8000-000000000002`,

@@ -1,6 +1,8 @@
 import type { RouteObject } from "react-router";
+import { withTranslations } from "../../i18n/withTranslations.ts";
 import type { NetworkHandle } from "../personal-network/networkSection.ts";
 import { LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT } from "../personal-network/sections.ts";
+import { RECORD_READ_NAMESPACES } from "../records/routes.ts";
 
 /*
  * /dashboard/shared-data/shared-with-me: the owners who named me, and under {nomineeId} an owner's
@@ -12,10 +14,12 @@ const withMePage = () => import("./SharedWithMePage.tsx").then((m) => ({ Compone
 const fileLayout = () => import("./sharedFile.tsx").then((m) => ({ Component: m.SharedFileLayout }));
 const filePage = () => import("./SharedFilePage.tsx").then((m) => ({ Component: m.SharedFilePage }));
 const unavailable = () => import("./sharedFile.tsx").then((m) => ({ Component: m.SharedFileUnavailable }));
-const recordList = () =>
-  import("../records/RecordListPage.tsx").then((m) => ({ Component: m.RecordListPage }));
-const recordView = () =>
-  import("../records/RecordViewPage.tsx").then((m) => ({ Component: m.RecordViewPage }));
+const recordList = withTranslations(RECORD_READ_NAMESPACES, () =>
+  import("../records/RecordListPage.tsx").then((m) => ({ Component: m.RecordListPage })),
+);
+const recordView = withTranslations(RECORD_READ_NAMESPACES, () =>
+  import("../records/RecordViewPage.tsx").then((m) => ({ Component: m.RecordViewPage })),
+);
 const personList = () =>
   import("../personal-network/PersonListPage.tsx").then((m) => ({ Component: m.PersonListPage }));
 const personView = () =>

@@ -46,10 +46,8 @@ describe("/unsubscribe", () => {
   it("asks, with Unsubscribe, Cancel and a contact block", () => {
     stubUnsubscribe(200);
     renderPage();
-    expect(screen.getByRole("heading", { level: 1, name: "Unsubscribe" })).toBeTruthy();
-    expect(
-      screen.getByText("Do you want to unsubscribe? You won't receive these notifications anymore"),
-    ).toBeTruthy();
+    screen.getByRole("heading", { level: 1, name: "Unsubscribe" });
+    screen.getByText("Do you want to unsubscribe? You won't receive these notifications anymore");
     expect(screen.getByRole("link", { name: "+1 (800) 555-0199" }).getAttribute("href")).toBe(
       "tel:+18005550199",
     );

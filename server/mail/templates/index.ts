@@ -1,6 +1,7 @@
 import type { MailTemplate } from "../render.ts";
 import { cancellationConfirmed, paymentFailed, renewalReminder, subscriptionStarted } from "./billing.ts";
 import { changeEmail } from "./change-email.ts";
+import { collaboratorInvitation } from "./collaborator.ts";
 import { companyInvitation } from "./company.ts";
 import { expiryReminder } from "./expiry-reminder.ts";
 import { newSignIn } from "./new-sign-in.ts";
@@ -25,6 +26,7 @@ export const mailTemplates = {
   renewalReminder,
   cancellationConfirmed,
   companyInvitation,
+  collaboratorInvitation,
 };
 
 export type MailTemplates = typeof mailTemplates;

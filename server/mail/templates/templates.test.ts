@@ -56,6 +56,16 @@ const SAMPLES: { [Name in MailTemplateName]: MailData<Name> } = {
     url: LINK,
     registerUrl: LINK,
   },
+  collaboratorInvitation: {
+    ownerName: `Sam ${SCRIPT}`,
+    ownerEmail: "sam@example.com",
+    firstName: `Alex ${SCRIPT}`,
+    scope: ["household", "passport"],
+    secrets: false,
+    rights: "edit",
+    url: LINK,
+    registerUrl: LINK,
+  },
   shareRequest: {
     nomineeName: `Alex ${SCRIPT}`,
     nomineeEmail: "alex@example.com",
@@ -109,6 +119,9 @@ function subjectOf(name: MailTemplateName, lng: Language): string {
   if (name === "expiryReminder") return EXPIRY_SUBJECTS[lng];
   if (name === "shareInvitation" || name === "shareRequest" || name === "shareNotice")
     return SHARING_SUBJECTS[lng][name];
+  if (name === "collaboratorInvitation") {
+    return STRINGS[lng].collaboratorInvitation.subject.replace("{{owner}}", `Sam ${SCRIPT}`);
+  }
   if (name === "companyInvitation") {
     return STRINGS[lng].companyInvitation.subject.replace("{{company}}", `Acme ${SCRIPT}`);
   }

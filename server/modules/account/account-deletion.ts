@@ -15,7 +15,8 @@ export type AccountDeletedHook = (userId: string, trx: Kysely<DB>) => Promise<vo
 export type AccountEraser = {
   add(hook: AccountDeletedHook): void;
   /**
-   * Deletes an account and everything it owns, inside the caller's transaction: every module's
+   * Deletes an account and everything it owns, inside the caller's transaction, opened by the
+   * app's change bus (server/file/changes.ts), on which the whole file's deletion is published: every module's
    * records and files (the hooks, in the order added), then the security log, passkeys,
    * two-factor secret, pending tokens, sessions, linked accounts and the user. The one path for
    * self-deletion, an admin's and the purge of unconfirmed sign-ups, so an account is either

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   cookiesOf,
   createSignedInUser,
@@ -109,8 +109,10 @@ describe.each(testDialects())("account API on %s", (dialect) => {
     const before = (await call("GET", "/api/account/session")).json();
     expect(before.expiresAt).toBeGreaterThan(before.now);
     expect(before.expiresAt).toBeLessThanOrEqual(before.now + 8 * 3600_000);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const extended = await call("POST", "/api/account/session/extend");
+    // A minute later by the session's clock, which is Date's: the extension must move the end.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 60_000);
+    const extended = await call("POST", "/api/account/session/extend").finally(() => vi.useRealTimers());
     expect(extended.statusCode).toBe(200);
     expect(extended.json().expiresAt).toBeGreaterThan(before.expiresAt);
     const cookie = String(extended.headers["set-cookie"]);

@@ -127,7 +127,7 @@ export function createAccountService(services: AuthServices, eraser: AccountEras
       freshForMs: FRESH_SESSION_MS,
     });
 
-    await db.transaction().execute((trx) => eraser.erase(userId, trx));
+    await services.changes.transaction(db, (trx) => eraser.erase(userId, trx));
     await sessions.forgetUser(userId);
     const cleared = [
       `${sessionCookieName(services.secureCookies)}=`,

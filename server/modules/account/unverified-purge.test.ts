@@ -30,7 +30,7 @@ describe.each(testDialects())("purging unconfirmed sign-ups on %s", (dialect) =>
   it("erases a sign-up never confirmed after the set time, with what it stored, and keeps everyone else", async () => {
     const stale = await signUp();
     const now = Date.now();
-    expect(await purgeUnverifiedAccounts(test.database, test.eraser, now)).toBe(0);
+    expect(await purgeUnverifiedAccounts(test.database, test.eraser, test.auth.changes, now)).toBe(0);
     expect(await exists(stale)).toBe(true);
 
     const later = now + UNVERIFIED_ACCOUNT_TTL_MS + 60_000;
@@ -42,7 +42,9 @@ describe.each(testDialects())("purging unconfirmed sign-ups on %s", (dialect) =>
         .where("email", "=", stale)
         .executeTakeFirstOrThrow()
     ).id;
-    expect(await purgeUnverifiedAccounts(test.database, test.eraser, later)).toBeGreaterThanOrEqual(1);
+    expect(
+      await purgeUnverifiedAccounts(test.database, test.eraser, test.auth.changes, later),
+    ).toBeGreaterThanOrEqual(1);
     expect(await exists(stale)).toBe(false);
     const persons = await test.database.db
       .selectFrom("person")

@@ -1,4 +1,5 @@
 import type { Database } from "../../db/database.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { periodicRun } from "../../jobs/periodic.ts";
 import type { JobHandlers, JobQueue } from "../../jobs/runner.ts";
 import type { AccountEraser } from "./account-deletion.ts";
@@ -30,6 +31,7 @@ export async function schedulePurgeOfUnverified(jobs: JobQueue<PurgeJobs>, now: 
 export async function purgeUnverifiedAccounts(
   database: Database,
   eraser: AccountEraser,
+  changes: FileChanges,
   now: number,
 ): Promise<number> {
   // better-auth keeps booleans as 0/1 and dates as ISO text on SQLite, as native types on PostgreSQL.
@@ -45,7 +47,7 @@ export async function purgeUnverifiedAccounts(
       .limit(BATCH)
       .execute();
     for (const { id } of stale) {
-      await database.db.transaction().execute((trx) => eraser.erase(id, trx));
+      await changes.transaction(database.db, (trx) => eraser.erase(id, trx));
     }
     erased += stale.length;
     if (stale.length < BATCH) return erased;
@@ -56,13 +58,15 @@ export function purgeJobHandlers(options: {
   database: Database;
   /** The app's (main.ts passes the same to buildApp, which adds every module's part). */
   eraser: AccountEraser;
+  /** Where the deletions publish (server/file/changes.ts). */
+  changes: FileChanges;
   jobs: () => JobQueue<PurgeJobs>;
   clock?: () => number;
 }): JobHandlers<PurgeJobs> {
   const clock = options.clock ?? Date.now;
   return {
     async "account.purge-unverified"({ day }) {
-      await purgeUnverifiedAccounts(options.database, options.eraser, clock());
+      await purgeUnverifiedAccounts(options.database, options.eraser, options.changes, clock());
       await schedulePurgeOfUnverified(options.jobs(), (day + 1) * DAY_MS);
     },
   };

@@ -3,8 +3,8 @@ import type { Kysely } from "kysely";
 import { LIMITS } from "../../../domain/limits.ts";
 import { type Address, addressInputSchema, nicknameKey } from "../../../domain/schemas/address.ts";
 import type { CardAddress } from "../../../domain/schemas/vcard.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { AddressTable, DB } from "../../db/schema.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { addressReader } from "./reader.ts";
 import { addressRows, insertAddressRows } from "./restore.ts";
 
@@ -17,10 +17,10 @@ export function cardAddressFrom(address: Address | undefined): CardAddress {
 
 /**
  * The addresses module's public face for vCard imports (persons and institutions): the addresses
- * cards carry, made into address-book rows, inserted in the import's transaction with the address
- * book's change hooks (`onChange`: the search index follows), as a save is.
+ * cards carry, made into address-book rows, inserted in the import's transaction and published as
+ * saved there (the search index follows), as a save is.
  */
-export function cardAddresses(db: Kysely<DB>, onChange: readonly Pick<ChangeHook, "saved">[] = []) {
+export function cardAddresses(db: Kysely<DB>, changes: FileChanges) {
   return {
     /**
      * The rows for these cards' addresses, each nicknamed after its record ("Zoé O'Brien", then
@@ -57,7 +57,14 @@ export function cardAddresses(db: Kysely<DB>, onChange: readonly Pick<ChangeHook
 
     async insert(trx: Kysely<DB>, rows: readonly AddressTable[]): Promise<void> {
       await insertAddressRows(trx, rows);
-      for (const row of rows) for (const hook of onChange) await hook.saved(trx, row.owner_id, row.id);
+      for (const row of rows) {
+        await changes.publish(trx, {
+          kind: "address",
+          operation: "saved",
+          ownerId: row.owner_id,
+          id: row.id,
+        });
+      }
     },
   };
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { addressesApi } from "../../../domain/api/addresses.ts";
 import { addressesTypes } from "../../../domain/api/addresses.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { registerOperation } from "../../http/operations.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { addressRepository } from "./repository.ts";
@@ -17,9 +17,9 @@ export const forgetAddresses: AccountDeletedHook = (userId, trx) =>
 /** The spec's address calls (section 7), on the signed-in user's own address book. */
 export async function addressRoutes(
   app: FastifyInstance,
-  options: { database: Database; onChange?: readonly ChangeHook[] },
+  options: { database: Database; changes: FileChanges },
 ): Promise<void> {
-  const service = createAddressService(options.database.db, options.onChange);
+  const service = createAddressService(options.database.db, options.changes);
   registerOperation(app, addressesApi.list, addressesTypes.list, async (request) =>
     service.list(actorOf(request)),
   );

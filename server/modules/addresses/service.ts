@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Address, AddressInput, AddressUsage } from "../../../domain/schemas/address.ts";
 import type { Actor } from "../../auth/access.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { institutionAddressUse } from "../institutions/address-use.ts";
 import { personAddressUse } from "../persons/address-use.ts";
 import type { AddressUse } from "./address-use.ts";
@@ -16,8 +16,8 @@ import { addressRepository } from "./repository.ts";
 /** The rows that name addresses, in the order a refusal lists their usages. */
 const ADDRESS_USERS: readonly AddressUse[] = [personAddressUse, institutionAddressUse];
 
-/** `onChange` is told of every save and delete, in its transaction (the search index follows them). */
-export function createAddressService(db: Kysely<DB>, onChange: readonly ChangeHook[] = []) {
+/** Every save and delete is published on `changes`, in its transaction (the search index follows them). */
+export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
   const addresses = addressRepository(db);
 
   async function usages(ownerId: string, addressId: string): Promise<AddressUsage[]> {
@@ -44,17 +44,17 @@ export function createAddressService(db: Kysely<DB>, onChange: readonly ChangeHo
       try {
         if (input.id === null) {
           const row = { ...columns, id: randomUUID(), owner_id: ownerId, created_at: now, updated_at: now };
-          await db.transaction().execute(async (trx) => {
+          await changes.transaction(db, async (trx) => {
             await addressRepository(trx).insert(row);
-            for (const hook of onChange) await hook.saved(trx, ownerId, row.id);
+            await changes.publish(trx, { kind: "address", operation: "saved", ownerId, id: row.id });
           });
           return toAddress(row);
         }
         const { id } = input;
-        const updated = await db.transaction().execute(async (trx) => {
+        const updated = await changes.transaction(db, async (trx) => {
           const row = await addressRepository(trx).update(ownerId, id, { ...columns, updated_at: now });
           if (row === undefined) throw new AppError("not_found");
-          for (const hook of onChange) await hook.saved(trx, ownerId, row.id);
+          await changes.publish(trx, { kind: "address", operation: "saved", ownerId, id: row.id });
           return row;
         });
         return toAddress(updated);
@@ -73,10 +73,10 @@ export function createAddressService(db: Kysely<DB>, onChange: readonly ChangeHo
       const ownerId = actor.userId;
       if ((await addresses.find(ownerId, id)) === undefined) throw new AppError("not_found");
       authorizeAddressDelete(actor, await usages(ownerId, id), confirm);
-      await db.transaction().execute(async (trx) => {
+      await changes.transaction(db, async (trx) => {
         for (const user of ADDRESS_USERS) await user.clear(trx, ownerId, id);
         await addressRepository(trx).delete(ownerId, id);
-        for (const hook of onChange) await hook.deleted(trx, ownerId, id);
+        await changes.publish(trx, { kind: "address", operation: "deleted", ownerId, id });
       });
     },
   };

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Actor } from "../../auth/access.ts";
 import type { DB } from "../../db/schema.ts";
+import { adminRepository } from "./repository.ts";
 
 /**
  * The audit log: every admin and company-admin action, who did it, from where, to what, and the
@@ -14,17 +15,14 @@ export async function audit(
   entry: { action: string; subjectKind: string; subjectId: string | null; detail?: Record<string, unknown> },
   now: number,
 ): Promise<void> {
-  await db
-    .insertInto("audit_entry")
-    .values({
-      id: randomUUID(),
-      actor_id: actor.userId,
-      action: entry.action,
-      subject_kind: entry.subjectKind,
-      subject_id: entry.subjectId,
-      detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
-      ip: actor.ip ?? null,
-      created_at: now,
-    })
-    .execute();
+  await adminRepository(db).appendAudit({
+    id: randomUUID(),
+    actor_id: actor.userId,
+    action: entry.action,
+    subject_kind: entry.subjectKind,
+    subject_id: entry.subjectId,
+    detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
+    ip: actor.ip ?? null,
+    created_at: now,
+  });
 }

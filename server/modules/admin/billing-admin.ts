@@ -10,13 +10,15 @@ import type {
 import type { Actor } from "../../auth/access.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { type CodeRow, generateCode, presentCode } from "../subscriptions/codes.ts";
-import { presentAdminProduct } from "../subscriptions/products.ts";
-import { callStripe } from "../subscriptions/stripe-client.ts";
+import {
+  type CodeRow,
+  callStripe,
+  catalogRepository,
+  generateCode,
+  presentAdminProduct,
+  presentCode,
+} from "../subscriptions/index.ts";
 import { audit } from "./audit.ts";
-
-/** Rows listed per admin table: the newest first. */
-const LIST_LIMIT = 1_000;
 
 /**
  * What platform admins run of billing: the products on sale, the codes, the charities. Nothing
@@ -31,6 +33,7 @@ export function createBillingAdmin(options: {
 }) {
   const { database, stripe, clock } = options;
   const db = database.db;
+  const catalog = catalogRepository(db);
 
   async function checkPrice(body: CreateProductBody): Promise<string | null> {
     if (stripe === null) return body.providerPriceId ?? null;
@@ -69,13 +72,7 @@ export function createBillingAdmin(options: {
 
   return {
     async products(): Promise<AdminProduct[]> {
-      const rows = await db
-        .selectFrom("product")
-        .selectAll()
-        .orderBy("created_at", "desc")
-        .limit(LIST_LIMIT)
-        .execute();
-      return rows.map(presentAdminProduct);
+      return (await catalog.products()).map(presentAdminProduct);
     },
 
     async createProduct(actor: Actor, body: CreateProductBody): Promise<AdminProduct> {
@@ -91,7 +88,7 @@ export function createBillingAdmin(options: {
         created_at: clock(),
       };
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto("product").values(row).execute();
+        await catalogRepository(trx).insertProduct(row);
         await audit(
           trx,
           actor,
@@ -106,23 +103,18 @@ export function createBillingAdmin(options: {
     async archiveProduct(actor: Actor, id: string): Promise<AdminProduct> {
       const now = clock();
       return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom("product").selectAll().where("id", "=", id).executeTakeFirst();
+        const products = catalogRepository(trx);
+        const row = await products.product(id);
         if (row === undefined) throw new AppError("not_found");
         if (row.archived_at !== null) return presentAdminProduct(row);
-        await trx.updateTable("product").set({ archived_at: now }).where("id", "=", id).execute();
+        await products.archiveProduct(id, now);
         await audit(trx, actor, { action: "product.archive", subjectKind: "product", subjectId: id }, now);
         return presentAdminProduct({ ...row, archived_at: now });
       });
     },
 
     async codes(): Promise<BillingCode[]> {
-      const rows = await db
-        .selectFrom("billing_code")
-        .selectAll()
-        .orderBy("created_at", "desc")
-        .limit(LIST_LIMIT)
-        .execute();
-      return rows.map(presentCode);
+      return (await catalog.codes()).map(presentCode);
     },
 
     async createCodes(actor: Actor, body: CreateCodeBody): Promise<BillingCode[]> {
@@ -164,7 +156,7 @@ export function createBillingAdmin(options: {
         });
       }
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto("billing_code").values(rows).execute();
+        await catalogRepository(trx).insertCodes(rows);
         await audit(
           trx,
           actor,
@@ -181,7 +173,7 @@ export function createBillingAdmin(options: {
     },
 
     async archiveCode(actor: Actor, id: string): Promise<BillingCode> {
-      const row = await db.selectFrom("billing_code").selectAll().where("id", "=", id).executeTakeFirst();
+      const row = await catalog.code(id);
       if (row === undefined) throw new AppError("not_found");
       if (row.archived_at !== null) return presentCode(row);
       const promotionId = row.provider_promotion_id;
@@ -190,40 +182,27 @@ export function createBillingAdmin(options: {
       }
       const now = clock();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable("billing_code").set({ archived_at: now }).where("id", "=", id).execute();
+        await catalogRepository(trx).archiveCode(id, now);
         await audit(trx, actor, { action: "code.archive", subjectKind: "billing_code", subjectId: id }, now);
       });
       return presentCode({ ...row, archived_at: now });
     },
 
     async charities(): Promise<AdminCharity[]> {
-      const rows = await db
-        .selectFrom("charity")
-        .selectAll("charity")
-        .select((eb) =>
-          eb
-            .selectFrom("donation_choice")
-            .select(eb.fn.countAll<number | string>().as("chosen"))
-            .whereRef("donation_choice.charity_id", "=", "charity.id")
-            .as("chosen_by"),
-        )
-        .orderBy("full_name")
-        .limit(LIST_LIMIT)
-        .execute();
+      const rows = await catalog.charities();
       return rows.map((row) => ({
         companyId: row.id,
         fullName: row.full_name,
         archived: row.archived_at !== null,
         createdAt: row.created_at,
-        // PostgreSQL answers a count as a bigint string.
-        chosenBy: Number(row.chosen_by ?? 0),
+        chosenBy: row.chosen_by,
       }));
     },
 
     async createCharity(actor: Actor, fullName: string): Promise<AdminCharity> {
       const row = { id: randomUUID(), full_name: fullName, archived_at: null, created_at: clock() };
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto("charity").values(row).execute();
+        await catalogRepository(trx).insertCharity(row);
         await audit(
           trx,
           actor,
@@ -237,23 +216,19 @@ export function createBillingAdmin(options: {
     async archiveCharity(actor: Actor, id: string): Promise<AdminCharity> {
       const now = clock();
       return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom("charity").selectAll().where("id", "=", id).executeTakeFirst();
+        const charities = catalogRepository(trx);
+        const row = await charities.charity(id);
         if (row === undefined) throw new AppError("not_found");
         if (row.archived_at === null) {
-          await trx.updateTable("charity").set({ archived_at: now }).where("id", "=", id).execute();
+          await charities.archiveCharity(id, now);
           await audit(trx, actor, { action: "charity.archive", subjectKind: "charity", subjectId: id }, now);
         }
-        const chosen = await trx
-          .selectFrom("donation_choice")
-          .select((eb) => eb.fn.countAll<number | string>().as("count"))
-          .where("charity_id", "=", id)
-          .executeTakeFirstOrThrow();
         return {
           companyId: row.id,
           fullName: row.full_name,
           archived: true,
           createdAt: row.created_at,
-          chosenBy: Number(chosen.count),
+          chosenBy: await charities.choosers(id),
         };
       });
     },

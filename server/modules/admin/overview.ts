@@ -2,12 +2,12 @@ import type { AdminOverview } from "../../../domain/schemas/admin.ts";
 import type { BillingMode } from "../../../domain/schemas/subscription.ts";
 import { authBoolean, authDate } from "../../auth/auth-values.ts";
 import type { Database } from "../../db/database.ts";
-import { currenciesOnSale } from "../subscriptions/products.ts";
+import { companyTotals } from "../companies/index.ts";
+import { currenciesOnSale, runningPlans } from "../subscriptions/index.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
 const WEEKS = 12;
-const RUNNING = ["active", "trialing", "past_due"] as const;
 
 /** Monday 00:00 UTC of the week holding `epochMs`. */
 export function weekStart(epochMs: number): number {
@@ -28,29 +28,8 @@ export async function adminOverview(
 ): Promise<AdminOverview> {
   const db = database.db;
   const users = await db.selectFrom("user").select(["emailVerified", "createdAt"]).execute();
-  const plans = await db
-    .selectFrom("subscription")
-    .innerJoin("product", "product.id", "subscription.product_id")
-    .select([
-      "product.currency",
-      "product.name",
-      "product.interval",
-      "product.amount",
-      "subscription.quantity",
-      "subscription.created_at",
-    ])
-    .where("subscription.provider", "=", "stripe")
-    .where("subscription.status", "in", RUNNING)
-    .execute();
-  const companies = await db
-    .selectFrom("company")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  const seats = await db
-    .selectFrom("company_member")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("status", "in", ["invited", "active"])
-    .executeTakeFirstOrThrow();
+  const plans = await runningPlans(db);
+  const totals = await companyTotals(db);
 
   const byPlan = new Map<string, AdminOverview["subscriptions"][number]>();
   const revenue = new Map<string, number>();
@@ -98,8 +77,8 @@ export async function adminOverview(
     monthlyRecurringRevenue: [...revenue.entries()]
       .map(([currency, amount]) => ({ currency, amount: Math.round(amount) }))
       .sort((a, b) => a.currency.localeCompare(b.currency)),
-    companies: Number(companies.count),
-    seatsUsed: Number(seats.count),
+    companies: totals.companies,
+    seatsUsed: totals.seatsUsed,
     weeks,
     nothingOnSale: billing === "stripe" && (await currenciesOnSale(db, false)).length === 0,
   };

@@ -18,13 +18,14 @@ import type { Database } from "../../db/database.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import type { createBillingAdmin } from "./billing-admin.ts";
 import { adminOverview } from "./overview.ts";
+import { adminRepository } from "./repository.ts";
 import type { UserAdmin } from "./users.ts";
 
 const idParams = z.object({ id: z.string().max(64) });
 
 /** Admins' comments about an account go with it. */
 export const forgetAccountComments: AccountDeletedHook = async (userId, trx) => {
-  await trx.deleteFrom("account_comment").where("user_id", "=", userId).execute();
+  await adminRepository(trx).forgetAccount(userId);
 };
 
 /**

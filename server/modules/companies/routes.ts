@@ -20,6 +20,7 @@ import { closeUnreadBody, filePartOf, malformedMultipart } from "../../http/file
 import { requestLanguage } from "../../i18n/request-language.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { INVITE_CSV_TEMPLATE, readInviteCsv } from "./invite-csv.ts";
+import { companyRepository } from "./repository.ts";
 import type { CompanyService } from "./service.ts";
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -35,21 +36,8 @@ const pageParams = z.object({
 const FORM_LIMIT_BYTES = 4_096;
 
 /** A deleted account leaves its company; a company left without anyone goes with it. */
-export const forgetCompanyMembership: AccountDeletedHook = async (userId, trx) => {
-  await trx.deleteFrom("company_member").where("user_id", "=", userId).execute();
-  const emptied = trx
-    .selectFrom("company")
-    .select("id")
-    .where("billing_user_id", "=", userId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("company_member").select("id").whereRef("company_member.company_id", "=", "company.id"),
-        ),
-      ),
-    );
-  await trx.deleteFrom("company").where("id", "in", emptied).execute();
-};
+export const forgetCompanyMembership: AccountDeletedHook = (userId, trx) =>
+  companyRepository(trx).forgetAccount(userId);
 
 /**
  * `/api/b2b/*` of companies (server/modules/companies/README.md). Creating a company and

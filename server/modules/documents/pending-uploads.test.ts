@@ -123,11 +123,15 @@ describe.each(testDialects())("pending uploads on %s", (dialect) => {
       .execute();
     const staleBlob = (await row(stale))?.blob_id ?? "";
 
-    expect(await sweepPendingUploads({ db: test.database.db, blobs, now })).toBe(1);
+    expect(await sweepPendingUploads({ db: test.database.db, changes: test.auth.changes, blobs, now })).toBe(
+      1,
+    );
     expect(await row(stale)).toBeUndefined();
     await expect(blobs.get(bob.id, staleBlob)).rejects.toThrow(BlobNotFoundError);
     expect(await row(fresh)).toBeDefined();
     expect(await onRecords(bob)).toContain(saved);
-    expect(await sweepPendingUploads({ db: test.database.db, blobs, now })).toBe(0);
+    expect(await sweepPendingUploads({ db: test.database.db, changes: test.auth.changes, blobs, now })).toBe(
+      0,
+    );
   });
 });

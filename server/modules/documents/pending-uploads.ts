@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { periodicRun } from "../../jobs/periodic.ts";
 import type { JobHandlers, JobLogger, JobQueue } from "../../jobs/runner.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
@@ -17,12 +18,28 @@ export const PENDING_UPLOAD_MAX_AGE_MS = 24 * HOUR_MS;
 /** Pending uploads read per query, so that one run holds no long list. */
 const BATCH = 200;
 
+/** Deletes one of the owner's pending uploads, published as a delete; answers its blob, if it was there. */
+export function deletePendingUpload(
+  db: Kysely<DB>,
+  changes: FileChanges,
+  ownerId: string,
+  id: string,
+): Promise<{ blobId: string | null } | undefined> {
+  return changes.transaction(db, async (trx) => {
+    const gone = await documentRepository(trx).deletePending(ownerId, id);
+    if (gone !== undefined)
+      await changes.publish(trx, { kind: "document", operation: "deleted", ownerId, id });
+    return gone;
+  });
+}
+
 /**
  * Deletes the pending uploads older than `maxAgeMs`, of every account, and their files; answers
  * how many. A record saved meanwhile keeps its file: the delete takes only what is still pending.
  */
 export async function sweepPendingUploads(options: {
   db: Kysely<DB>;
+  changes: FileChanges;
   blobs: Pick<BlobStore, "delete">;
   now: number;
   maxAgeMs?: number;
@@ -41,7 +58,7 @@ export async function sweepPendingUploads(options: {
       .execute();
     if (stale.length === 0) return swept;
     for (const { id, owner_id: ownerId } of stale) {
-      const gone = await documentRepository(db).deletePending(ownerId, id);
+      const gone = await deletePendingUpload(db, options.changes, ownerId, id);
       if (gone === undefined) continue;
       swept += 1;
       if (gone.blobId === null) continue;
@@ -72,6 +89,7 @@ export async function schedulePendingUploadSweep(
 
 export function pendingUploadJobHandlers(options: {
   db: Kysely<DB>;
+  changes: FileChanges;
   blobs: Pick<BlobStore, "delete">;
   jobs: () => JobQueue<PendingUploadJobs>;
   logger?: JobLogger;

@@ -4,13 +4,12 @@ import { documentsApi } from "../../../domain/api/documents.ts";
 import { documentsTypes } from "../../../domain/api/documents.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
-import type { RecordChangeHook } from "../records/service.ts";
 import { sendDownload } from "./download.ts";
 import { documentRepository } from "./repository.ts";
 import { createDocumentService } from "./service.ts";
@@ -40,9 +39,8 @@ export async function documentRoutes(
     dataKeys: DataKeys;
     /** Files one account may upload per window (config.uploadRateLimit). */
     uploadLimit: UploadLimit;
-    onChange?: readonly ChangeHook[];
-    /** The app's record hooks: a library entry's record is deleted with the entry. */
-    recordChanges?: readonly RecordChangeHook[];
+    /** Where saves and deletes are published (server/file/changes.ts). */
+    changes: FileChanges;
   },
 ): Promise<void> {
   const { blobs, dataKeys } = options;
@@ -51,8 +49,7 @@ export async function documentRoutes(
     blobs,
     dataKeys,
     log: app.log,
-    onChange: options.onChange ?? [],
-    recordChanges: options.recordChanges ?? [],
+    changes: options.changes,
   });
   // Registered in this plugin only: uploads stream through busboy here, while other plugins (the
   // unsubscribe link's one-click POST) keep their own small multipart parser. Limits per request

@@ -10,13 +10,13 @@ import type {
 } from "../../../domain/schemas/document.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB, DocumentTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { deleteLibraryRecord } from "../records/library-records.ts";
-import type { RecordChangeHook } from "../records/service.ts";
 import { NO_TEXT, openDocument, sealDocumentText, sealFileName } from "./metadata.ts";
+import { deletePendingUpload } from "./pending-uploads.ts";
 import { type FiledAddress, isAt, isFiledAt } from "./policy.ts";
 import { textOf, toColumns, toDocumentRecord, toListItem } from "./presenter.ts";
 import { type DocumentDownload, documentReader, openDocumentFile } from "./reader.ts";
@@ -31,15 +31,15 @@ export function createDocumentService(options: {
   blobs: BlobStore;
   dataKeys: DataKeys;
   log: FastifyBaseLogger;
-  /** Told of every change of a document's text and of every delete, in its transaction (the search index). */
-  onChange?: readonly ChangeHook[];
-  /** The app's record hooks, told when a library entry's record goes with the entry. */
-  recordChanges?: readonly RecordChangeHook[];
+  /**
+   * Where every change of a document's text and every delete is published, in its transaction (the
+   * search index), and a library entry's record deleted with the entry.
+   */
+  changes: FileChanges;
 }) {
-  const { db, blobs, dataKeys, log } = options;
-  const onChange = options.onChange ?? [];
+  const { db, blobs, dataKeys, log, changes } = options;
   async function changed(trx: Kysely<DB>, ownerId: string, id: string): Promise<void> {
-    for (const hook of onChange) await hook.saved(trx, ownerId, id);
+    await changes.publish(trx, { kind: "document", operation: "saved", ownerId, id });
   }
   const documents = documentRepository(db);
   const reader = documentReader(db, dataKeys);
@@ -75,7 +75,7 @@ export function createDocumentService(options: {
     while (current !== undefined) {
       const { blob_id: held, id } = current;
       // The swap and what derives from it commit together; the old blob goes once they did.
-      const swapped = await db.transaction().execute(async (trx) => {
+      const swapped = await changes.transaction(db, async (trx) => {
         const done = await documentRepository(trx).swapFile(ownerId, id, held, file, Date.now());
         if (done) await changed(trx, ownerId, id);
         return done;
@@ -100,14 +100,14 @@ export function createDocumentService(options: {
         // The stored file's name comes with its upload: metadata without a name keeps it.
         const keepsName = existing.blob_id !== null && input.fileName === null;
         const text = keepsName ? textOf(input) : { ...textOf(input), fileName: input.fileName };
-        const changes = {
+        const updates = {
           ...toColumns(input),
           ...(await sealDocumentText(dataKeys, ownerId, input.id, text)),
           updated_at: now,
         };
         const { id } = input;
-        await db.transaction().execute(async (trx) => {
-          if (!(await documentRepository(trx).update(ownerId, id, changes))) throw new AppError("not_found");
+        await changes.transaction(db, async (trx) => {
+          if (!(await documentRepository(trx).update(ownerId, id, updates))) throw new AppError("not_found");
           await changed(trx, ownerId, id);
         });
         return id;
@@ -117,7 +117,7 @@ export function createDocumentService(options: {
         ...textOf(input),
         fileName: input.fileName,
       });
-      await db.transaction().execute(async (trx) => {
+      await changes.transaction(db, async (trx) => {
         await documentRepository(trx).insert({
           ...toColumns(input),
           ...(input.pending ? { assigned_document: null } : {}),
@@ -213,7 +213,7 @@ export function createDocumentService(options: {
      * on every exit without knowing. Never indexed, so search has nothing to forget.
      */
     async discardPending(actor: Actor, id: string): Promise<void> {
-      const gone = await documents.deletePending(actor.userId, id);
+      const gone = await deletePendingUpload(db, changes, actor.userId, id);
       if (gone !== undefined) await discard(actor.userId, gone.blobId);
     },
 
@@ -223,12 +223,19 @@ export function createDocumentService(options: {
      */
     async remove(actor: Actor, at: DocumentAddress): Promise<void> {
       const row = await find(actor, at);
-      const deleted = await db.transaction().execute(async (trx) => {
+      const deleted = await changes.transaction(db, async (trx) => {
         const gone = await documentRepository(trx).delete(actor.userId, at.id);
         if (gone !== undefined && isAt(row, LIBRARY_MODULE, LIBRARY_TYPE) && row.assigned_document !== null) {
-          await deleteLibraryRecord(trx, actor.userId, row.assigned_document, options.recordChanges ?? []);
+          await deleteLibraryRecord(trx, actor.userId, row.assigned_document, changes);
         }
-        if (gone !== undefined) for (const hook of onChange) await hook.deleted(trx, actor.userId, at.id);
+        if (gone !== undefined) {
+          await changes.publish(trx, {
+            kind: "document",
+            operation: "deleted",
+            ownerId: actor.userId,
+            id: at.id,
+          });
+        }
         return gone;
       });
       if (deleted === undefined) throw new AppError("not_found");

@@ -183,7 +183,7 @@ describe.each(testDialects())("the home on %s", (dialect) => {
   it("forgets an account's marks with the account", async () => {
     const leaver = await createSignedInUser(test, { name: "Lee Leaver" });
     await call(test, leaver, "PUT", mark("assets", "asset"));
-    await test.database.db.transaction().execute((trx) => test.eraser.erase(leaver.id, trx));
+    await test.auth.changes.transaction(test.database.db, (trx) => test.eraser.erase(leaver.id, trx));
     const left = await test.database.db
       .selectFrom("not_applicable")
       .selectAll()

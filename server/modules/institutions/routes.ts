@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { institutionsApi } from "../../../domain/api/institutions.ts";
 import { institutionsTypes } from "../../../domain/api/institutions.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import type { UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { vcardRoutes } from "../../vcard/routes.ts";
@@ -26,17 +26,16 @@ export async function institutionRoutes(
     database: Database;
     /** Files one account may upload per window (config.uploadRateLimit): a vCard file is one. */
     uploadLimit: UploadLimit;
-    onChange?: readonly ChangeHook[];
-    /** The address book's change hooks: a vCard import adds the addresses its cards carry. */
-    addressChanges?: readonly ChangeHook[];
+    /** Where saves and deletes are published (server/file/changes.ts). */
+    changes: FileChanges;
   },
 ): Promise<void> {
-  const service = createInstitutionService(options.database.db, options.onChange);
+  const service = createInstitutionService(options.database.db, options.changes);
   registerOperation(app, institutionsApi.list, institutionsTypes.list, async (request) =>
     service.list(actorOf(request)),
   );
 
-  const vcards = institutionVcards(options.database.db, options.onChange, options.addressChanges);
+  const vcards = institutionVcards(options.database.db, options.changes);
   await vcardRoutes(
     app,
     {

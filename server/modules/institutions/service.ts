@@ -3,15 +3,15 @@ import type { Kysely } from "kysely";
 import type { Institution, InstitutionInput } from "../../../domain/schemas/institution.ts";
 import type { Actor } from "../../auth/access.ts";
 import { checkOwnedReferences } from "../../auth/ownership.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { authorizeInstitutionDelete } from "./policy.ts";
 import { toColumns, toInstitution } from "./presenter.ts";
 import { institutionRepository } from "./repository.ts";
 
-/** `onChange` is told of every save and delete, in its transaction (the search index follows them). */
-export function createInstitutionService(db: Kysely<DB>, onChange: readonly ChangeHook[] = []) {
+/** Every save and delete is published on `changes`, in its transaction (the search index follows them). */
+export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
   const institutions = institutionRepository(db);
 
   return {
@@ -48,19 +48,19 @@ export function createInstitutionService(db: Kysely<DB>, onChange: readonly Chan
           created_at: now,
           updated_at: now,
         };
-        await db.transaction().execute(async (trx) => {
+        await changes.transaction(db, async (trx) => {
           await institutionRepository(trx).insert(row);
-          for (const hook of onChange) await hook.saved(trx, ownerId, row.id);
+          await changes.publish(trx, { kind: "institution", operation: "saved", ownerId, id: row.id });
         });
         return toInstitution(row);
       }
-      const updated = await db.transaction().execute(async (trx) => {
+      const updated = await changes.transaction(db, async (trx) => {
         const row = await institutionRepository(trx).update(ownerId, id, {
           ...toColumns(input),
           updated_at: now,
         });
         if (row === undefined) throw new AppError("not_found");
-        for (const hook of onChange) await hook.saved(trx, ownerId, row.id);
+        await changes.publish(trx, { kind: "institution", operation: "saved", ownerId, id: row.id });
         return row;
       });
       return toInstitution(updated);
@@ -69,9 +69,9 @@ export function createInstitutionService(db: Kysely<DB>, onChange: readonly Chan
     async remove(actor: Actor, id: string): Promise<void> {
       if ((await institutions.find(actor.userId, id)) === undefined) throw new AppError("not_found");
       authorizeInstitutionDelete(actor);
-      await db.transaction().execute(async (trx) => {
+      await changes.transaction(db, async (trx) => {
         await institutionRepository(trx).delete(actor.userId, id);
-        for (const hook of onChange) await hook.deleted(trx, actor.userId, id);
+        await changes.publish(trx, { kind: "institution", operation: "deleted", ownerId: actor.userId, id });
       });
     },
   };

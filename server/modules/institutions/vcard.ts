@@ -11,16 +11,11 @@ import {
 } from "../../../domain/schemas/vcard.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
 import { emptyContact, type VcardContact } from "../../vcard/contact.ts";
-import {
-  checkCards,
-  fillFromCard,
-  type Identity,
-  planImport,
-  type SavedHook,
-  toldSaved,
-} from "../../vcard/import-plan.ts";
+import { checkCards, fillFromCard, type Identity, planImport, toldSaved } from "../../vcard/import-plan.ts";
+import { cardIdentity, contactReach, writeVcardFile } from "../../vcard/mapping.ts";
 import { cardAddresses, cardAddressFrom } from "../addresses/card-addresses.ts";
 import { addressReader } from "../addresses/reader.ts";
 import { toColumns, toInstitution } from "./presenter.ts";
@@ -32,8 +27,7 @@ function contactOf(institution: Institution, address: Address | undefined): Vcar
     ...emptyContact("org", institution.name),
     org: institution.name,
     url: institution.website,
-    emails: institution.emails,
-    phones: institution.phones.map((phone) => ({ number: phone.number, type: phone.type })),
+    ...contactReach(institution),
     addresses: address === undefined ? [] : [vcardAddressOf(address, "work")],
   };
 }
@@ -62,11 +56,7 @@ function cardFrom(institution: Institution, address: Address | undefined): Insti
   };
 }
 
-const identityOf = (card: InstitutionCard): Identity => ({
-  name: card.name,
-  emails: card.emails,
-  phones: card.phones.map((phone) => phone.number),
-});
+const identityOf = (card: InstitutionCard): Identity => cardIdentity(card.name, card);
 
 /**
  * The institutions' vCard export and import (KIND:org cards). The import creates what is new in one
@@ -75,13 +65,12 @@ const identityOf = (card: InstitutionCard): Identity => ({
  */
 export function institutionVcards(
   db: Kysely<DB>,
-  onChange: readonly SavedHook[] = [],
-  /** The address book's hooks, told of the addresses cards bring. */
-  addressChanges: readonly SavedHook[] = [],
+  /** Where the institutions and the addresses cards bring are published. */
+  changes: FileChanges,
 ) {
   const institutions = institutionRepository(db);
   const addresses = addressReader(db);
-  const cardAddressBook = cardAddresses(db, addressChanges);
+  const cardAddressBook = cardAddresses(db, changes);
 
   async function known(ownerId: string) {
     const book = new Map((await addresses.listAll(ownerId)).map((address) => [address.id, address]));
@@ -131,9 +120,7 @@ export function institutionVcards(
           institution.address === null ? undefined : await addresses.read(ownerId, institution.address);
         contacts.push(contactOf(institution, address));
       }
-      // vcard4 is loaded on the first file written, not at start (vcard-text.ts).
-      const { writeVcards } = await import("../../vcard/vcard-text.ts");
-      return writeVcards(contacts);
+      return writeVcardFile(contacts);
     },
 
     async import(
@@ -146,14 +133,14 @@ export function institutionVcards(
         ownerId,
         fresh.map((card) => ({ name: card.name, address: card.address })),
       );
-      return db.transaction().execute(async (trx) => {
+      return changes.transaction(db, async (trx) => {
         await cardAddressBook.insert(trx, rows);
         const created = await insertAll(
           trx,
           ownerId,
           fresh.map((card, index) => ({ card, addressId: ids[index] ?? null })),
         );
-        return toldSaved(trx, onChange, ownerId, { created, duplicates });
+        return toldSaved(trx, changes, "institution", ownerId, { created, duplicates });
       });
     },
 
@@ -179,7 +166,7 @@ export function institutionVcards(
           address: overwrite || targets.get(targetId as string)?.address === null ? card.address : null,
         })),
       ]);
-      return db.transaction().execute(async (trx) => {
+      return changes.transaction(db, async (trx) => {
         await cardAddressBook.insert(trx, rows);
         const repository = institutionRepository(trx);
         const created = await insertAll(
@@ -200,7 +187,7 @@ export function institutionVcards(
           targets.set(target.id, toInstitution(updated));
           merged.push({ id: target.id, name: filled.name });
         }
-        return toldSaved(trx, onChange, ownerId, { created, merged });
+        return toldSaved(trx, changes, "institution", ownerId, { created, merged });
       });
     },
   };

@@ -3,8 +3,8 @@ import type { Kysely } from "kysely";
 import { OWN_GROUP } from "../../../domain/catalog/relationships.ts";
 import { LIMITS } from "../../../domain/limits.ts";
 import { personInputSchema } from "../../../domain/schemas/person.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB } from "../../db/schema.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { toColumns } from "./presenter.ts";
 import { personRepository } from "./repository.ts";
 
@@ -19,12 +19,12 @@ function namesFromAccount(name: string, email: string): { firstName: string; las
 /**
  * The account's own "me" record, created from the account's name when it has none: at sign-up
  * (better-auth's user.create hook) and, for accounts older than this module, on the first GET.
- * Answers the new person's id (undefined when the account had one), for the change hooks.
+ * Answers the new person's id (undefined when the account had one); the save is published on `changes`.
  */
 export async function ensureOwnPerson(
   db: Kysely<DB>,
   userId: string,
-  onChange: readonly ChangeHook[],
+  changes: FileChanges,
 ): Promise<string | undefined> {
   const persons = personRepository(db);
   if ((await persons.findOwn(userId)) !== undefined) return undefined;
@@ -40,7 +40,7 @@ export async function ensureOwnPerson(
   });
   const now = Date.now();
   const id = randomUUID();
-  await db.transaction().execute(async (trx) => {
+  await changes.transaction(db, async (trx) => {
     await personRepository(trx).insertOwnIfMissing({
       id,
       owner_id: userId,
@@ -51,7 +51,7 @@ export async function ensureOwnPerson(
       created_at: now,
       updated_at: now,
     });
-    for (const hook of onChange) await hook.saved(trx, userId, id);
+    await changes.publish(trx, { kind: "person", operation: "saved", ownerId: userId, id });
   });
   return id;
 }

@@ -17,7 +17,7 @@ import {
  */
 
 const THUMBNAIL_SIDE_PX = 162;
-/** The spec says quality 100; at 512 px that stays around 100-250 KB. */
+/** The spec's quality, which the photo's bounded side keeps to a modest file. */
 const PHOTO_QUALITY = 100;
 const THUMBNAIL_QUALITY = 85;
 

@@ -4,8 +4,8 @@ import { personsTypes } from "../../../domain/api/persons.types.ts";
 import { IMAGE_SRC_MAX_CHARS } from "../../../domain/schemas/person.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { Database } from "../../db/database.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import type { UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { vcardRoutes } from "../../vcard/routes.ts";
@@ -32,9 +32,8 @@ export async function personRoutes(
     dataKeys: DataKeys;
     /** Files one account may upload per window (config.uploadRateLimit): a vCard file is one. */
     uploadLimit: UploadLimit;
-    onChange?: readonly ChangeHook[];
-    /** The address book's change hooks: a vCard import adds the addresses its cards carry. */
-    addressChanges?: readonly ChangeHook[];
+    /** Where saves and deletes are published (server/file/changes.ts). */
+    changes: FileChanges;
   },
 ): Promise<void> {
   const photos = createPhotoProcessor();
@@ -43,7 +42,7 @@ export async function personRoutes(
     db: options.database.db,
     dataKeys: options.dataKeys,
     photos,
-    onChange: options.onChange ?? [],
+    changes: options.changes,
   });
 
   registerOperation(
@@ -68,12 +67,7 @@ export async function personRoutes(
     service.own(actorOf(request), revealed(request.query)),
   );
 
-  const vcards = personVcards(
-    options.database.db,
-    options.dataKeys,
-    options.onChange,
-    options.addressChanges,
-  );
+  const vcards = personVcards(options.database.db, options.dataKeys, options.changes);
   await vcardRoutes(
     app,
     {

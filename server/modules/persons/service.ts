@@ -6,10 +6,10 @@ import { MASK } from "../../../domain/secrets.ts";
 import type { Actor } from "../../auth/access.ts";
 import { checkOwnedReferences } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB, PersonTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { recordActivity } from "../activity/activity-log.ts";
 import { deleteCommentsOf } from "../comments/subject-comments.ts";
 import { ensureOwnPerson } from "./own-person.ts";
@@ -31,11 +31,10 @@ export function createPersonService(options: {
   db: Kysely<DB>;
   dataKeys: DataKeys;
   photos: PhotoProcessor;
-  /** Told of every save and delete (the search index follows them). */
-  onChange?: readonly ChangeHook[];
+  /** Where every save and delete is published (the search index follows them). */
+  changes: FileChanges;
 }) {
-  const { db, dataKeys, photos } = options;
-  const onChange = options.onChange ?? [];
+  const { db, dataKeys, photos, changes } = options;
   const persons = personRepository(db);
   const reader = personReader(db, dataKeys);
   /** The owner's read: the social number revealed only when asked, and each reveal logged. */
@@ -116,15 +115,15 @@ export function createPersonService(options: {
     const { imageSrc } = input.mainDetails;
     // The mask sent back (the form read it masked and left it) keeps the stored number.
     const socialNumber = input.mainDetails.socialNumber === MASK ? undefined : input.mainDetails.socialNumber;
-    const changes: Partial<PersonTable> = { ...toColumns(input), updated_at: now };
+    const updates: Partial<PersonTable> = { ...toColumns(input), updated_at: now };
     if (socialNumber !== undefined) {
-      changes.social_number_enc =
+      updates.social_number_enc =
         socialNumber === null ? null : await dataKeys.encryptFor(ownerId, socialNumber, AAD.socialNumber(id));
     }
-    if (imageSrc !== undefined) Object.assign(changes, await photoColumns(ownerId, id, imageSrc, existing));
+    if (imageSrc !== undefined) Object.assign(updates, await photoColumns(ownerId, id, imageSrc, existing));
 
     try {
-      await db.transaction().execute(async (trx) => {
+      await changes.transaction(db, async (trx) => {
         const repository = personRepository(trx);
         if (existing === undefined) {
           await repository.insert({
@@ -132,17 +131,17 @@ export function createPersonService(options: {
             photo_enc: null,
             photo_thumb_enc: null,
             ...toColumns(input),
-            ...changes,
+            ...updates,
             id,
             owner_id: ownerId,
             created_at: now,
             updated_at: now,
           });
-        } else if (!(await repository.update(ownerId, id, changes))) {
+        } else if (!(await repository.update(ownerId, id, updates))) {
           throw new AppError("not_found");
         }
         await repository.replaceLinks(ownerId, id, { ice, kin });
-        for (const hook of onChange) await hook.saved(trx, ownerId, id);
+        await changes.publish(trx, { kind: "person", operation: "saved", ownerId, id });
       });
     } catch (error) {
       // Two "me" records created at once: the unique index keeps the first.
@@ -161,7 +160,7 @@ export function createPersonService(options: {
     async own(actor: Actor, reveal: readonly string[] = []): Promise<PersonRecord> {
       let row = await persons.findOwn(actor.userId);
       if (row === undefined) {
-        await ensureOwnPerson(db, actor.userId, onChange);
+        await ensureOwnPerson(db, actor.userId, changes);
         row = await persons.findOwn(actor.userId);
       }
       if (row === undefined) throw new AppError("not_found");
@@ -188,10 +187,10 @@ export function createPersonService(options: {
       const row = await persons.find(actor.userId, id);
       if (row === undefined) throw new AppError("not_found");
       authorizePersonDelete(actor, row);
-      await db.transaction().execute(async (trx) => {
+      await changes.transaction(db, async (trx) => {
         await deleteCommentsOf(trx, actor.userId, "person", id);
         await personRepository(trx).delete(actor.userId, id);
-        for (const hook of onChange) await hook.deleted(trx, actor.userId, id);
+        await changes.publish(trx, { kind: "person", operation: "deleted", ownerId: actor.userId, id });
       });
     },
   };

@@ -16,16 +16,11 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
 import { emptyContact, type VcardContact } from "../../vcard/contact.ts";
-import {
-  checkCards,
-  fillFromCard,
-  type Identity,
-  planImport,
-  type SavedHook,
-  toldSaved,
-} from "../../vcard/import-plan.ts";
+import { checkCards, fillFromCard, type Identity, planImport, toldSaved } from "../../vcard/import-plan.ts";
+import { cardIdentity, contactReach, writeVcardFile } from "../../vcard/mapping.ts";
 import { cardAddresses, cardAddressFrom } from "../addresses/card-addresses.ts";
 import { addressReader } from "../addresses/reader.ts";
 import { institutionReader } from "../institutions/reader.ts";
@@ -64,8 +59,7 @@ async function contactOf(
     family: mainDetails.lastName,
     nickname: mainDetails.nickname,
     birthday: mainDetails.birthday,
-    emails: person.contactDetails.emails,
-    phones: person.contactDetails.phones.map((phone) => ({ number: phone.number, type: phone.type })),
+    ...contactReach(person.contactDetails),
     addresses,
     note: person.notes,
     org: person.companyName === null ? null : ((await lookups.company(person.companyName)) ?? null),
@@ -101,11 +95,7 @@ function cardOf(contact: VcardContact): Record<string, unknown> {
 const nameOf = (card: Pick<PersonCard, "firstName" | "lastName">) =>
   personName({ first_name: card.firstName, last_name: card.lastName });
 
-const identityOf = (card: PersonCard): Identity => ({
-  name: nameOf(card),
-  emails: card.emails,
-  phones: card.phones.map((phone) => phone.number),
-});
+const identityOf = (card: PersonCard): Identity => cardIdentity(nameOf(card), card);
 
 /** What a saved person's card is made of: its record's fields a card carries. */
 type CardSource = Pick<
@@ -187,15 +177,14 @@ function inputOf(card: PersonCard, target: PersonVcardTarget, base?: PersonRecor
 export function personVcards(
   db: Kysely<DB>,
   dataKeys: DataKeys,
-  onChange: readonly SavedHook[] = [],
-  /** The address book's hooks, told of the addresses cards bring. */
-  addressChanges: readonly SavedHook[] = [],
+  /** Where the persons and the addresses cards bring are published. */
+  changes: FileChanges,
 ) {
   const persons = personRepository(db);
   const reader = personReader(db, dataKeys);
   const addresses = addressReader(db);
   const institutions = institutionReader(db);
-  const cardAddressBook = cardAddresses(db, addressChanges);
+  const cardAddressBook = cardAddresses(db, changes);
 
   async function addressBook(ownerId: string) {
     const book = await addresses.listAll(ownerId);
@@ -269,7 +258,7 @@ export function personVcards(
   /** A transaction of the import's writes; two imports racing for one nickname: a 409, nothing saved. */
   async function inTransaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction().execute(work);
+      return await changes.transaction(db, work);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError("conflict", { cause: error });
       throw error;
@@ -298,9 +287,7 @@ export function personVcards(
         if (person === undefined) throw new AppError("not_found");
         contacts.push(await contactOf(person, lookups));
       }
-      // vcard4 is loaded on the first file written, not at start (vcard-text.ts).
-      const { writeVcards } = await import("../../vcard/vcard-text.ts");
-      return writeVcards(contacts);
+      return writeVcardFile(contacts);
     },
 
     async import(
@@ -323,7 +310,7 @@ export function personVcards(
       return inTransaction(async (trx) => {
         await cardAddressBook.insert(trx, planned.rows);
         const created = await insertAll(trx, ownerId, planned.inputs);
-        return toldSaved(trx, onChange, ownerId, { created, duplicates });
+        return toldSaved(trx, changes, "person", ownerId, { created, duplicates });
       });
     },
 
@@ -366,7 +353,7 @@ export function personVcards(
           }
           merged.push({ id, name: nameOf(input.mainDetails) });
         }
-        return toldSaved(trx, onChange, ownerId, { created, merged });
+        return toldSaved(trx, changes, "person", ownerId, { created, merged });
       });
     },
   };

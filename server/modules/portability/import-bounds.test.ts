@@ -4,7 +4,6 @@ import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
 import { FILE_EXPORT_DOCUMENT, type FileExportDocument } from "../../../domain/schemas/file-export.ts";
@@ -14,6 +13,7 @@ import { multipart } from "../../testing/document-files.ts";
 import { browserHeaders, createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
+import { until } from "../../testing/until.ts";
 
 /** The limit these tests give the server: small, so that passing it costs little. */
 const LIMIT = 256 * 1024;
@@ -133,13 +133,17 @@ async function expectEmptyFile(test: TestApp, user: TestUser): Promise<void> {
 
 /** Waits until the server is writing an upload into the temporary folder (it then holds the lock). */
 async function untilWriting(tempDir: string): Promise<void> {
-  for (;;) {
-    for (const folder of await readdir(tempDir)) {
-      const files: string[] = await readdir(join(tempDir, folder)).catch(() => []);
-      if (files.includes("archive.zip")) return;
-    }
-    await delay(10);
-  }
+  await until(
+    async () => {
+      for (const folder of await readdir(tempDir)) {
+        const files: string[] = await readdir(join(tempDir, folder)).catch(() => []);
+        if (files.includes("archive.zip")) return true;
+      }
+      return false;
+    },
+    "the server writes the upload",
+    15_000,
+  );
 }
 
 describe.each(testDialects())("an import is bounded on %s", (dialect) => {
@@ -253,11 +257,14 @@ describe.each(testDialects())("an import is bounded on %s", (dialect) => {
     await untilWriting(tempDir);
     gone.abort();
     // The server notices the cut body, answers nobody, and lets go of the account and the file.
-    for (;;) {
-      const [row] = await test.database.db.selectFrom("import_run").selectAll().execute();
-      if (row === undefined && (await readdir(tempDir)).length === 0) break;
-      await delay(10);
-    }
+    await until(
+      async () => {
+        const [row] = await test.database.db.selectFrom("import_run").selectAll().execute();
+        return row === undefined && (await readdir(tempDir)).length === 0;
+      },
+      "the account and the file are freed",
+      15_000,
+    );
     expect((await importWhole(other, user, await oneAddressArchive())).statusCode).toBe(200);
   });
 });

@@ -15,6 +15,7 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { addressReader } from "../addresses/reader.ts";
 import { addressRows, insertAddressRows } from "../addresses/restore.ts";
@@ -40,19 +41,8 @@ import {
   recordRows,
   remapReferences,
 } from "../records/restore.ts";
-import type { RecordChangeHook } from "../records/service.ts";
 import { insertShareDefinitions, listShareDefinitions, ownerEmailOf } from "../sharing/share-definitions.ts";
 import { archiveRefusal, type OpenedArchive, openArchive } from "./archive.ts";
-
-/**
- * Told in an import's transaction, once every row is written: the owner, and their own "me"
- * person when the import filled it in (an existing row changed, where every other row is new).
- */
-export type AfterImport = (
-  trx: Kysely<DB>,
-  ownerId: string,
-  changed: { ownPersonId: string | null },
-) => Promise<void>;
 
 export type ImportDeps = {
   db: Kysely<DB>;
@@ -61,10 +51,11 @@ export type ImportDeps = {
   blobs: BlobStore;
   listCache: ListCache;
   photos: PhotoProcessor;
-  /** The app's record hooks (reminders, documents' links, search), told of each restored record in its transaction. */
-  recordHooks: readonly RecordChangeHook[];
-  /** Told of each import in its transaction (the search index builds the owner's terms). */
-  afterImport: readonly AfterImport[];
+  /**
+   * Where each restored record is published, in the import's transaction (reminders, documents'
+   * links, search), then the whole file (the search index builds the owner's terms).
+   */
+  changes: FileChanges;
   limits?: ArchiveLimits;
   clock?: () => number;
 };
@@ -311,7 +302,7 @@ export async function importFile(
       personId: to("person", nominee.personId),
     }));
 
-    await deps.db.transaction().execute(async (trx) => {
+    await deps.changes.transaction(deps.db, async (trx) => {
       // Two imports into one account at once: the second waits here, then finds the file full.
       if (deps.dialect === "postgres") {
         await sql`select pg_advisory_xact_lock(hashtext(${`kinfile-import:${ownerId}`}))`.execute(trx);
@@ -323,15 +314,17 @@ export async function importFile(
       await insertRecordRows(trx, records);
       await insertDocumentRows(trx, documents);
       // The records' reminders, links and terms commit with them, as a save's do.
-      await announceRestoredRecords(trx, deps.recordHooks, ownerId, restoredRecords);
+      await announceRestoredRecords(trx, deps.changes, ownerId, restoredRecords);
       await insertCommentRows(trx, commentRows);
       if (!(await insertShareDefinitions(trx, ownerId, nominees, clock()))) {
         throw contentRefusal({ nominees: "errors:portability.duplicate_nominee" });
       }
-      // What derives from the other rows (their search terms) commits with them too.
-      const ownPersonId =
-        ownId !== null && file.persons.some((person) => person.group === OWN_GROUP) ? ownId : null;
-      for (const hook of deps.afterImport) await hook(trx, ownerId, { ownPersonId });
+      // What derives from the other rows (their search terms) commits with them too; the "me" the
+      // import filled in is an existing row changed, where every other row is new.
+      await deps.changes.publish(trx, { kind: "file", operation: "saved", ownerId, id: ownerId });
+      if (ownId !== null && file.persons.some((person) => person.group === OWN_GROUP)) {
+        await deps.changes.publish(trx, { kind: "person", operation: "saved", ownerId, id: ownId });
+      }
     });
     written.length = 0;
     return {

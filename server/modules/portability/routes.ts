@@ -8,15 +8,15 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { recordActivity } from "../activity/activity-log.ts";
 import { createPhotoProcessor } from "../persons/photo-processor.ts";
 import type { ListCache } from "../records/list-cache.ts";
-import type { RecordChangeHook } from "../records/service.ts";
 import { exportArchive } from "./export-archive.ts";
-import { type AfterImport, assertImportable, importFile } from "./import-file.ts";
+import { assertImportable, importFile } from "./import-file.ts";
 import { withImportLock } from "./import-lock.ts";
 import { openSnapshotFile, readFileSnapshot } from "./snapshot.ts";
 import { withUploadedArchive } from "./uploaded-archive.ts";
@@ -38,14 +38,14 @@ export async function portabilityRoutes(
     dataKeys: DataKeys;
     blobs: BlobStore;
     listCache: ListCache;
-    recordHooks: readonly RecordChangeHook[];
+    /** Where an import publishes what it wrote (server/file/changes.ts). */
+    changes: FileChanges;
     /** How many imports one account may start per window (IMPORT_RATE_LIMIT_*). */
     importLimit: UploadLimit;
     /** Where an uploaded archive is kept while it is imported (config.tempDir). */
     tempDir: string;
     /** What an archive may hold (config.archiveLimits). */
     limits?: ArchiveLimits;
-    afterImport?: readonly AfterImport[];
     /** Absent in an app without identity: an export with secrets is then refused. */
     freshPassword?: FreshPassword;
     clock?: () => number;
@@ -124,8 +124,7 @@ export async function portabilityRoutes(
                 blobs,
                 listCache,
                 photos,
-                recordHooks: options.recordHooks,
-                afterImport: options.afterImport ?? [],
+                changes: options.changes,
                 limits,
                 clock,
               },

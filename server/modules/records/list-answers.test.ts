@@ -9,6 +9,7 @@ import { call } from "../../testing/person-photos.ts";
 import { sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
+import { until } from "../../testing/until.ts";
 import { createListAnswers } from "./list-answers.ts";
 
 const PASSWORD = categoryDef("password");
@@ -39,6 +40,9 @@ const nicknames = async (test: TestApp, user: TestUser) =>
     .json()
     .map((item: { columns: { accountNickname: string } }) => item.columns.accountNickname);
 
+/** A change of one of the owner's persons, as the bus tells it: any list may show it. */
+const personSaved = (ownerId: string) => ({ kind: "person", operation: "saved", ownerId, id: "p1" }) as const;
+
 describe("the list answers' memory", () => {
   /** An answer's builder that counts its calls. */
   function builder(json: string) {
@@ -59,7 +63,7 @@ describe("the list answers' memory", () => {
       expect((await answers.answer("bob", "password", bob.build)).body.toString()).toBe("[2]");
     }
     expect([ann.built.count, bob.built.count]).toEqual([1, 1]);
-    await answers.changed("ann");
+    answers.subscriber.changed([personSaved("ann")]);
     await answers.answer("ann", "password", ann.build);
     await answers.answer("bob", "password", bob.build);
     expect([ann.built.count, bob.built.count]).toEqual([2, 1]);
@@ -71,7 +75,9 @@ describe("the list answers' memory", () => {
     const keys = builder("[2222]");
     await answers.answer("ann", "password", passwords.build);
     await answers.answer("ann", "keylock", keys.build);
-    await answers.changed("ann", ["password"]);
+    answers.subscriber.changed([
+      { kind: "record", operation: "saved", ownerId: "ann", id: "r1", category: "password" },
+    ]);
     await answers.answer("ann", "password", passwords.build);
     await answers.answer("ann", "keylock", keys.build);
     expect([passwords.built.count, keys.built.count]).toEqual([2, 1]);
@@ -86,7 +92,7 @@ describe("the list answers' memory", () => {
     let built = 0;
     const changedMeanwhile = async () => {
       built += 1;
-      await answers.changed("ann");
+      answers.subscriber.changed([personSaved("ann")]);
       return "[old]";
     };
     await answers.answer("ann", "password", changedMeanwhile);
@@ -262,7 +268,7 @@ describe.each(testDialects())("the record lists kept whole, on %s", (dialect) =>
     await createdId(test, carl, urlOf(PASSWORD), password("Carl's mail"));
     expect(await nicknames(test, carl)).toEqual(["Carl's mail"]);
     // As the account's deletion does it (account/service.ts).
-    await test.database.db.transaction().execute((trx) => test.eraser.erase(carl.id, trx));
+    await test.auth.changes.transaction(test.database.db, (trx) => test.eraser.erase(carl.id, trx));
     test.auth.sessions.forgetUser(carl.id);
     const after = await call(test, carl, "GET", urlOf(PASSWORD));
     expect(after.statusCode).toBe(401);
@@ -290,15 +296,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await a.close();
     });
 
-    /** Ann's nicknames as server B lists them, once they include `nickname`, within `ms`. */
-    async function seenOnB(nickname: string, ms: number): Promise<number> {
-      const started = Date.now();
-      while (!(await nicknames(b, ann)).includes(nickname)) {
-        if (Date.now() - started > ms) throw new Error(`server B still lists no ${nickname} after ${ms} ms`);
-        await new Promise((done) => setTimeout(done, 10));
-      }
-      return Date.now() - started;
-    }
+    /** How long until server B lists `nickname` among Ann's; fails past `ms`. */
+    const seenOnB = (nickname: string, ms: number) =>
+      until(async () => (await nicknames(b, ann)).includes(nickname), `server B lists ${nickname}`, ms);
 
     it("shows on server B a record written through server A within a moment", async () => {
       await createdId(a, ann, urlOf(PASSWORD), password("First"));
@@ -320,11 +320,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       for (let attempt = 1; kept === "" && attempt <= 5; attempt += 1) {
         const use = `Shed ${attempt}`;
         const keyId = await createdId(a, ann, keyUrl, { use, lockType: "houseKey" });
-        const started = Date.now();
-        while (!(await usesOnB()).includes(use)) {
-          if (Date.now() - started > 1_000) throw new Error(`server B still lists no ${use}`);
-          await new Promise((done) => setTimeout(done, 10));
-        }
+        await until(async () => (await usesOnB()).includes(use), `server B lists ${use}`, 1_000);
         await a.database.db.deleteFrom("record").where("id", "=", keyId).execute();
         if ((await usesOnB()).includes(use)) kept = use;
       }
@@ -339,18 +335,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         type: "son",
         mainDetails: { firstName: "Eli" },
       });
-      const dropped = Date.now();
-      while ((await usesOnB()).includes(kept)) {
-        if (Date.now() - dropped > 1_000) throw new Error("server B still lists the removed key");
-        await new Promise((done) => setTimeout(done, 10));
-      }
+      await until(async () => !(await usesOnB()).includes(kept), "server B drops the removed key", 1_000);
     });
 
     it("keeps nothing while its listening connection is lost, and lists the writes it missed", async () => {
       expect(await nicknames(b, ann)).not.toContain("Missed");
       // Cuts every app server's listening connection (B's among them): notifications go unheard.
       const cut =
-        await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'kinfile listen kinfile_list_answers'`.execute(
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'kinfile listen kinfile_file_changes'`.execute(
           a.database.db,
         );
       expect(cut.rows.length).toBeGreaterThanOrEqual(2);

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyReply } from "fastify";
-import type { NotifyChannel } from "../../db/notify-channel.ts";
+import type { FastifyReply } from "fastify";
+import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
+import type { CommittedChange, CommittedSubscriber } from "../../file/changes.ts";
 import { COMPRESSION_THRESHOLD, compressed, type Encoding } from "../../http/compression.ts";
-import { isWrite } from "../../http/same-site.ts";
+import { listsChangedBy } from "./reader.ts";
 
 /**
  * The owner's record lists (GET /api/records/{module}/{category}) kept whole, as the JSON bytes
@@ -14,24 +14,25 @@ import { isWrite } from "../../http/same-site.ts";
  * Keyed by owner and category: an answer is only ever served to the account it lists, and to that
  * account's released nominees whose grant shows the category (sharing/shared-record-reads.ts,
  * after its access checks): the list is the owner's whatever its reader, built by the same
- * reader (records/reader.ts listOf), so both routes send the same bytes. It depends
- * on the owner's records and on the rows their reference columns name (persons, addresses,
- * institutions, documents, other records), all of them the owner's and written only by the
- * owner's own requests or by the account's deletion. So every request of a signed-in account
- * that may write (same-site.ts isWrite) drops that account's answers once its handler is done,
- * before its answer leaves (`dropListsAfterWrites`), and the account's deletion drops them too
- * (records/routes.ts forgetRecords). A route that knows which lists its write can change says so
- * (`listsChanged` in its config: a record's create, replace and delete name the record's category
- * and the lists that show records), and only those go: the owner's other lists stay kept across
- * the saves of one category, the most frequent write. Any other write drops them all.
+ * reader (records/reader.ts listOf), so both routes send the same bytes. It depends on the
+ * owner's records and on the rows their reference columns name (persons, addresses,
+ * institutions, documents, other records), all of them the owner's file, whose every write is
+ * published on the file's change bus (server/file/changes.ts) whoever makes it: a request, a job,
+ * the CLI, an admin tool, an import. The answers follow the bus (`followChanges`): a record's
+ * change drops the lists of its category and those that show records (reader.ts listsChangedBy),
+ * so the owner's other lists stay kept across the saves of one category, the most frequent write;
+ * any other change drops all the owner's lists. The account's deletion drops them too
+ * (records/routes.ts forgetRecords).
  *
- * Exact on one server: a write is committed before its handler returns, and an answer built while
- * a change happened is not kept (the change counter moved). Several servers on one PostgreSQL:
- * `changed` also notifies the others (db/notify-channel.ts), which drop the owner's answers when
- * the notification arrives, a few milliseconds after the commit: in that window another server
- * may still answer the list as it was (read-your-writes holds on the writer's server). While a
- * server's listening connection is lost it keeps and serves nothing, until LISTEN runs again; a
- * silent cut is found by the channel's heartbeat within about 10 s, the bound of that window.
+ * Exact on one server: the bus tells its subscribers after the commit, before the write's caller
+ * goes on, and an answer built while a change happened is not kept (the change counter moved).
+ * SQLite written by another process (the CLI): `othersWrote` asks the database before each answer,
+ * and everything is built again after such a write. Several servers on one PostgreSQL: the bus
+ * tells the others, which drop the owner's answers when the notification arrives, a few
+ * milliseconds after the commit: in that window another server may still answer the list as it
+ * was (read-your-writes holds on the writer's server). While a server's listening connection is
+ * lost it keeps and serves nothing, until LISTEN runs again; a silent cut is found by the
+ * channel's heartbeat within two of its periods, the bound of that window.
  *
  * Bounded by size: the least recently used owners' answers go first.
  */
@@ -69,40 +70,22 @@ export function sendListAnswer(reply: FastifyReply, { body, encoding }: ListAnsw
 
 export type ListAnswers = ReturnType<typeof createListAnswers>;
 
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** The owner's lists this route's write can change (category keys); unsaid: every list. */
-    listsChanged?: readonly string[];
-  }
-}
-
-/** A change told to the app servers: who tells it, whose lists, and which when not all. */
-type Change = { server: string; ownerId: string; categories?: string[] };
-
-/** The notification's text: the fields apart by spaces (ids and category keys hold none). */
-function changeMessage({ server, ownerId, categories }: Change): string {
-  return categories === undefined ? `${server} ${ownerId}` : `${server} ${ownerId} ${categories.join(",")}`;
-}
-
-function parseChange(message: string): Change {
-  const fields = message.split(" ");
-  // A server of the version before names the owner alone (during a rolling update): all their lists.
-  if (fields.length === 1) return { server: "", ownerId: message };
-  const [server = "", ownerId = "", categories] = fields;
-  return categories === undefined
-    ? { server, ownerId }
-    : { server, ownerId, categories: categories === "" ? [] : categories.split(",") };
-}
-
-export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?: number } = {}) {
+export function createListAnswers(
+  options: {
+    maxBytes?: number;
+    /** SQLite: whether another process committed a write since last asked (database.ts). */
+    othersWrote?: () => boolean;
+  } = {},
+) {
   const maxBytes = options.maxBytes ?? MAX_BYTES;
   // owner -> category -> JSON; a Map keeps insertion order, so its first owner is the least recently used.
   const owners = new Map<string, Map<string, Kept>>();
   let bytes = 0;
   // Moves with every change: an answer built across one is not kept.
   let changes = 0;
-  // False while the channel is down: another server's change could go unheard.
-  let listening = options.channel === undefined;
+  // False while the bus hears no other server: one of their changes could go unheard.
+  let listening = true;
+  const othersWrote = options.othersWrote ?? (() => false);
 
   function dropOwner(ownerId: string): void {
     const answers = owners.get(ownerId);
@@ -155,24 +138,6 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
     }
   }
 
-  // This server's own notifications come back to it too: it dropped those answers already, and
-  // dropping them again would only build them once more (or refuse to keep one being built).
-  const server = randomUUID();
-  options.channel?.listen({
-    message: (payload) => {
-      const change = parseChange(payload);
-      if (change.server !== server) dropChanged(change.ownerId, change.categories);
-    },
-    down() {
-      listening = false;
-      dropAll();
-    },
-    up() {
-      dropAll();
-      listening = true;
-    },
-  });
-
   return {
     /**
      * The owner's list of the category, as JSON in the encoding asked for (none: as it is): kept,
@@ -184,6 +149,7 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
       build: () => Promise<string>,
       encoding?: Encoding,
     ): Promise<ListAnswer> {
+      if (othersWrote()) dropAll();
       const answers = owners.get(ownerId);
       const kept = answers?.get(category);
       if (kept !== undefined && answers !== undefined) {
@@ -199,53 +165,41 @@ export function createListAnswers(options: { channel?: NotifyChannel; maxBytes?:
       const before = changes;
       const built: Kept = { json: Buffer.from(await build()), encoded: {} };
       const answer = answerOf(built, encoding);
+      if (othersWrote()) dropAll();
       if (listening && changes === before) keep(ownerId, category, built);
       return answer;
     },
 
-    /**
-     * After a committed write of the owner's records: their lists (those of `categories`, or all)
-     * are built again, on this server at once, on the others when the notification arrives.
-     */
-    async changed(ownerId: string, categories?: readonly string[]): Promise<void> {
-      dropChanged(ownerId, categories);
-      await options.channel?.publish(
-        changeMessage({
-          server,
-          ownerId,
-          ...(categories === undefined ? {} : { categories: [...categories] }),
-        }),
-      );
-    },
-
-    close(): Promise<void> {
-      dropAll();
-      return options.channel?.close() ?? Promise.resolve();
-    },
+    /** Follows the committed changes of the owner's files, this server's and the others' (the bus). */
+    subscriber: {
+      changed(committed: readonly CommittedChange[]): void {
+        for (const [ownerId, categories] of listsChangedIn(committed)) dropChanged(ownerId, categories);
+      },
+      down(): void {
+        listening = false;
+        dropAll();
+      },
+      up(): void {
+        dropAll();
+        listening = true;
+      },
+    } satisfies CommittedSubscriber,
   };
 }
 
-/**
- * Drops the signed-in caller's list answers after each of its requests that may write (see
- * createListAnswers): after the handler, so after its commit, and before the answer is sent, so
- * that the writer's next list is built again.
- */
-export function dropListsAfterWrites(app: FastifyInstance, answers: ListAnswers): void {
-  // A callback, not async: reads, nearly every request, then cost no promise.
-  app.addHook("onSend", (request, _reply, payload, done) => {
-    if (request.actor === null || !isWrite(request)) {
-      done(null, payload);
-      return;
+/** Owner -> the lists the changes can change (category keys), or undefined for all of them. */
+function listsChangedIn(committed: readonly CommittedChange[]): Map<string, string[] | undefined> {
+  const lists = new Map<string, string[] | undefined>();
+  for (const change of committed) {
+    const { ownerId, category } = change;
+    if (lists.has(ownerId) && lists.get(ownerId) === undefined) continue;
+    if (change.kind !== "record" || category === undefined || !isCategoryKey(category)) {
+      lists.set(ownerId, undefined);
+      continue;
     }
-    // The answer stands whatever the notification's fate: the write is done (or failed on its own).
-    // A database the notification cannot reach has, but for a cut falling between the write's
-    // commit and its notification, cut the other servers' listeners too: they keep nothing meanwhile.
-    answers.changed(request.actor.userId, request.routeOptions.config.listsChanged).then(
-      () => done(null, payload),
-      (error: unknown) => {
-        request.log.warn({ err: error }, "the other app servers could not be told of a change to the lists");
-        done(null, payload);
-      },
-    );
-  });
+    lists.set(ownerId, [
+      ...new Set([...(lists.get(ownerId) ?? []), ...listsChangedBy(categoryDef(category))]),
+    ]);
+  }
+  return lists;
 }

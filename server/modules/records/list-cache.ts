@@ -6,9 +6,8 @@ import type { RecordHead } from "./repository.ts";
 
 /**
  * The list columns of recently listed records, kept in memory so a list neither fetches nor
- * decrypts every body on every request: opening one costs about 5 µs (making the AES-GCM
- * decipher, not the AES work), a list of 100 records half a millisecond, the largest part of the
- * list's time; fetching the bodies is most of what the database sends.
+ * decrypts every body on every request: making each AES-GCM decipher is the largest part of a
+ * list's time, and fetching the bodies is most of what the database sends.
  *
  * An entry is keyed by the record's id and its ciphertext's authentication tag, which every save
  * changes: an entry can never be stale, not even for another app server's saves, and a

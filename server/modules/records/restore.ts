@@ -8,11 +8,11 @@ import {
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { reminderDate } from "./body.ts";
 import { bodyAad } from "./reader.ts";
 import { targetOf } from "./references.ts";
 import { recordRepository } from "./repository.ts";
-import type { RecordChangeHook } from "./service.ts";
 
 /** A record as an import restores it: its new id, its body with every reference already rewritten. */
 export type RestoredRecord = {
@@ -57,7 +57,7 @@ export function remapReferences(
 /**
  * The records module's public face for an import (server/modules/portability): `rows` seals each
  * body as a save does (before the transaction), `insert` writes them in it, and
- * `announceRestoredRecords` tells the app's record hooks (reminders, documents' links, search) in it too.
+ * `announceRestoredRecords` publishes each on the change bus (reminders, documents' links, search) in it too.
  */
 export async function recordRows(
   dataKeys: DataKeys,
@@ -91,16 +91,23 @@ export async function insertRecordRows(trx: Kysely<DB>, rows: readonly RecordTab
   for (const row of rows) await records.insert(row);
 }
 
-/** In the import's transaction: each restored record told to the app's record hooks, as a save does. */
+/** In the import's transaction: each restored record published as saved, as a save publishes it. */
 export async function announceRestoredRecords(
   trx: Kysely<DB>,
-  hooks: readonly RecordChangeHook[],
+  changes: FileChanges,
   ownerId: string,
   records: readonly RestoredRecord[],
 ): Promise<void> {
   for (const record of records) {
     if (!isCategoryKey(record.category)) continue;
     const category = categoryDef(record.category);
-    for (const hook of hooks) await hook.saved(trx, ownerId, record.id, category, record.body);
+    await changes.publish(trx, {
+      kind: "record",
+      operation: "saved",
+      ownerId,
+      id: record.id,
+      category,
+      body: record.body,
+    });
   }
 }

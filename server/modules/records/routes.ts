@@ -7,28 +7,26 @@ import { type RecordBody, recordSchema } from "../../../domain/sections/schema.t
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { acceptedEncoding } from "../../http/compression.ts";
 import { registerOperation } from "../../http/operations.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { JSON_TYPE, type ListAnswers, sendListAnswer } from "./list-answers.ts";
 import type { ListCache } from "./list-cache.ts";
-import { listsChangedBy } from "./reader.ts";
 import { recordRepository } from "./repository.ts";
-import { createRecordService, type RecordChangeHook } from "./service.ts";
+import { createRecordService } from "./service.ts";
 
 /** A record's JSON: a few dozen fields of at most 2048 characters, lists of ids, and room. */
 const RECORD_BODY_LIMIT = 256 * 1024;
 
 /**
- * An account's records go with it, and what the app's caches kept of them (its list answers are
- * dropped inside the deletion's transaction, so one built meanwhile could stay: it is keyed by an
- * account that no longer exists and goes as the least recently used).
+ * An account's records go with it, and the list columns the app's cache kept of them (its list
+ * answers follow the deletion of the whole file, published on the bus by server/app.ts).
  */
-export function forgetRecords(listCache: ListCache, listAnswers: ListAnswers): AccountDeletedHook {
+export function forgetRecords(listCache: ListCache): AccountDeletedHook {
   return async (userId, trx) => {
     await recordRepository(trx).deleteAllOf(userId);
     listCache.forget(userId);
-    await listAnswers.changed(userId);
   };
 }
 
@@ -47,14 +45,15 @@ export async function recordRoutes(
     listCache: ListCache;
     /** The owner's lists kept whole (list-answers.ts). */
     listAnswers: ListAnswers;
-    onChange?: readonly RecordChangeHook[];
+    /** Where saves and deletes are published (server/file/changes.ts). */
+    changes: FileChanges;
   },
 ): Promise<void> {
   const service = createRecordService({
     db: options.database.db,
     dataKeys: options.dataKeys,
     listCache: options.listCache,
-    ...(options.onChange === undefined ? {} : { onChange: options.onChange }),
+    changes: options.changes,
   });
   // The record sections are the full file's (server/auth/permissions.ts).
   for (const module of RECORD_MODULES) {
@@ -71,8 +70,7 @@ export async function recordRoutes(
     for (const category of categoriesOf(module)) {
       const fixed = { module, category: category.key };
       const body = recordSchema(category);
-      const changes = { fixed, config: { listsChanged: listsChangedBy(category) } };
-      const write = { ...changes, types: { body }, bodyLimit: RECORD_BODY_LIMIT };
+      const write = { fixed, types: { body }, bodyLimit: RECORD_BODY_LIMIT };
 
       // The JSON Fastify would write for the list, and its compressed copy, kept for the next time
       // (list-answers.ts); @fastify/compress leaves an answer that names its encoding as it is.
@@ -153,7 +151,7 @@ export async function recordRoutes(
           await service.remove(actorOf(request), category, request.params.id);
           return reply.code(204).send();
         },
-        changes,
+        { fixed },
       );
     }
   }

@@ -7,9 +7,9 @@ import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
-import type { ChangeHook } from "../../db/change-hook.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { FileChanges } from "../../file/changes.ts";
 import { recordActivity } from "../activity/activity-log.ts";
 import { deleteCommentsOf } from "../comments/subject-comments.ts";
 import { keepStoredSecrets, reminderDate } from "./body.ts";
@@ -21,19 +21,16 @@ import { recordRepository } from "./repository.ts";
 /** The answered shapes are declared once, in domain/, for the server and the app. */
 export type { RecordListItem, RecordView };
 
-/** A records' change hook (change-hook.ts) is also given the saved record's category and body. */
-export type RecordChangeHook = ChangeHook<[category: CategoryDef, body: RecordBody]>;
-
 export function createRecordService(options: {
   db: Kysely<DB>;
   dataKeys: DataKeys;
-  /** Told of every save and delete, in order, in its transaction (reminders, documents' links, search). */
-  onChange?: readonly RecordChangeHook[];
+  /** Where every save and delete is published, in its transaction (reminders, documents' links, search). */
+  changes: FileChanges;
   /** The app's cache of list columns (list-cache.ts). */
   listCache: ListCache;
 }) {
   const { db, dataKeys } = options;
-  const hooks = options.onChange ?? [];
+  const { changes } = options;
   const reader = recordReader(options);
   const open = (row: RecordTable) => openRecordBody(dataKeys, row);
 
@@ -53,7 +50,7 @@ export function createRecordService(options: {
       const now = Date.now();
       // Sealed before the transaction: no key lookup waits on the database it holds.
       const bodyEnc = await seal(actor.userId, id, category, body);
-      await db.transaction().execute(async (trx) => {
+      await changes.transaction(db, async (trx) => {
         await recordRepository(trx).insert({
           id,
           owner_id: actor.userId,
@@ -64,7 +61,14 @@ export function createRecordService(options: {
           created_at: now,
           updated_at: now,
         });
-        for (const hook of hooks) await hook.saved(trx, actor.userId, id, category, body);
+        await changes.publish(trx, {
+          kind: "record",
+          operation: "saved",
+          ownerId: actor.userId,
+          id,
+          category,
+          body,
+        });
       });
       return id;
     },
@@ -124,24 +128,37 @@ export function createRecordService(options: {
       // conditional on owner and category, so another account's or category's id changes nothing.
       await checkReferences(db, dataKeys, actor.userId, referenceFields(category), body, id);
       const bodyEnc = await seal(actor.userId, id, category, body);
-      await db.transaction().execute(async (trx) => {
+      await changes.transaction(db, async (trx) => {
         const updated = await recordRepository(trx).update(actor.userId, category.key, id, {
           body_enc: bodyEnc,
           reminder_date: reminderDate(body, reminderFields(category)),
           updated_at: Date.now(),
         });
         if (!updated) throw new AppError("not_found");
-        for (const hook of hooks) await hook.saved(trx, actor.userId, id, category, body);
+        await changes.publish(trx, {
+          kind: "record",
+          operation: "saved",
+          ownerId: actor.userId,
+          id,
+          category,
+          body,
+        });
       });
     },
 
     /** DELETE: the record and its comments (the routes' access rule is the full file, deleting included). */
     async remove(actor: Actor, category: CategoryDef, id: string): Promise<void> {
       await findOwn(actor, category, id);
-      await db.transaction().execute(async (trx) => {
+      await changes.transaction(db, async (trx) => {
         await deleteCommentsOf(trx, actor.userId, "record", id);
         await recordRepository(trx).delete(actor.userId, id);
-        for (const hook of hooks) await hook.deleted(trx, actor.userId, id);
+        await changes.publish(trx, {
+          kind: "record",
+          operation: "deleted",
+          ownerId: actor.userId,
+          id,
+          category,
+        });
       });
       options.listCache.forget(actor.userId, id);
     },

@@ -3,9 +3,9 @@ import { leadDaysOf, reminderFields } from "../../../domain/sections/index.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type { DB } from "../../db/schema.ts";
+import type { TransactionSubscriber } from "../../file/changes.ts";
 import { deletePendingJobsOf, type EnqueueOptions } from "../../jobs/queue.ts";
 import type { JobQueue } from "../../jobs/runner.ts";
-import type { RecordChangeHook } from "../records/service.ts";
 import { DAY_MS } from "./upcoming.ts";
 
 /** One reminder mail: the record's date field as it was when scheduled, and which lead time. */
@@ -72,7 +72,7 @@ function cancelPending(db: Kysely<DB>, recordId: string, keep: ReadonlySet<strin
 }
 
 /**
- * The records module's change hook: after a save the record's reminder jobs are exactly those its
+ * Subscribes to the records' changes (server/file/changes.ts): after a save the record's reminder jobs are exactly those its
  * dates want (new ones enqueued, those of a changed or cleared date removed); after a delete none
  * remain. Jobs already done keep their keys, so a mail sent is never sent again for the same
  * date and lead time.
@@ -80,22 +80,23 @@ function cancelPending(db: Kysely<DB>, recordId: string, keep: ReadonlySet<strin
 export function reminderScheduler(options: {
   jobs: JobQueue<ReminderJobs>;
   clock?: () => number;
-}): RecordChangeHook {
+}): TransactionSubscriber {
   const { jobs } = options;
   const clock = options.clock ?? Date.now;
-  return {
-    // In the record's transaction: the mails are jobs, sent by the queue only once it committed.
-    async saved(trx, ownerId, recordId, category, body) {
-      // A category without reminder dates has no jobs to replace (one an older catalog left is
-      // checked against the record when it runs, send.ts): its saves ask the database nothing.
-      if (reminderFields(category).length === 0) return;
-      const wanted = wantedReminders(ownerId, recordId, category, body, clock());
-      const keys = new Set(wanted.map((job) => job.options.uniqueKey));
-      await cancelPending(trx, recordId, keys);
-      for (const job of wanted) await jobs.enqueue("reminder.send", job.payload, job.options, trx);
-    },
-    async deleted(trx, _ownerId, recordId) {
-      await cancelPending(trx, recordId, new Set());
-    },
+  // In the record's transaction: the mails are jobs, sent by the queue only once it committed.
+  return async (trx, change) => {
+    if (change.kind !== "record") return;
+    if (change.operation === "deleted") {
+      await cancelPending(trx, change.id, new Set());
+      return;
+    }
+    const { ownerId, id: recordId, category, body } = change;
+    // A category without reminder dates has no jobs to replace (one an older catalog left is
+    // checked against the record when it runs, send.ts): its saves ask the database nothing.
+    if (reminderFields(category).length === 0) return;
+    const wanted = wantedReminders(ownerId, recordId, category, body, clock());
+    const keys = new Set(wanted.map((job) => job.options.uniqueKey));
+    await cancelPending(trx, recordId, keys);
+    for (const job of wanted) await jobs.enqueue("reminder.send", job.payload, job.options, trx);
   };
 }

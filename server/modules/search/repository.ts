@@ -51,7 +51,7 @@ export function searchRepository(db: Kysely<DB>) {
   return {
     /**
      * Makes the index rows of these subjects of one owner `rows`, in one transaction: the caller's
-     * (a save's change hook), or one of its own (the index's build). Only the difference is
+     * (a save's, through the change bus), or one of its own (the index's build). Only the difference is
      * written: a save that changes a word or two deletes and inserts those words' prefixes, not
      * every term of the row again (on SQLite each written row is WAL pages the commit writes).
      */

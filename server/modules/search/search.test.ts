@@ -261,7 +261,7 @@ describe.each(testDialects())("search on %s", (dialect) => {
     expect(idsOf(await search(ann, "frederic"))).toEqual([ids.eric]);
     expect(idsOf(await search(ann, "certified"))).toEqual([ids.document]);
 
-    await test.database.db.transaction().execute((trx) => test.eraser.erase(ann.id, trx));
+    await test.auth.changes.transaction(test.database.db, (trx) => test.eraser.erase(ann.id, trx));
     expect(await count()).toBe(0);
   });
 });

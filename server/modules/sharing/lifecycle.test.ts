@@ -540,39 +540,47 @@ describe.each(testDialects())("the nominee lifecycle on %s", (dialect) => {
 
     it("reads the nominee's log, newest first", async () => {
       const { nominee: alex, id } = await acceptedNominee(test, ann, "now");
-      await recordActivity(test.database.db, [
-        {
-          ownerId: ann.id,
-          actorId: alex.id,
-          nomineeId: id,
-          kind: "view",
-          subjectKind: "list",
-          subjectId: "policy",
-          category: "policy",
-        },
-      ]);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      await recordActivity(test.database.db, [
-        {
-          ownerId: ann.id,
-          actorId: alex.id,
-          nomineeId: id,
-          kind: "reveal",
-          subjectKind: "record",
-          subjectId: "r1",
-          category: "password",
-          field: "password",
-        },
-        {
-          ownerId: ann.id,
-          actorId: ann.id,
-          kind: "reveal",
-          subjectKind: "record",
-          subjectId: "r1",
-          category: "password",
-          field: "password",
-        },
-      ]);
+      const at = Date.now();
+      await recordActivity(
+        test.database.db,
+        [
+          {
+            ownerId: ann.id,
+            actorId: alex.id,
+            nomineeId: id,
+            kind: "view",
+            subjectKind: "list",
+            subjectId: "policy",
+            category: "policy",
+          },
+        ],
+        at - 1_000,
+      );
+      await recordActivity(
+        test.database.db,
+        [
+          {
+            ownerId: ann.id,
+            actorId: alex.id,
+            nomineeId: id,
+            kind: "reveal",
+            subjectKind: "record",
+            subjectId: "r1",
+            category: "password",
+            field: "password",
+          },
+          {
+            ownerId: ann.id,
+            actorId: ann.id,
+            kind: "reveal",
+            subjectKind: "record",
+            subjectId: "r1",
+            category: "password",
+            field: "password",
+          },
+        ],
+        at,
+      );
       const log = await as(test, ann).ok<{ kind: string; field: string | null }[]>("GET", owned(id, "/log"));
       expect(log.map((entry) => [entry.kind, entry.field])).toEqual([
         ["reveal", "password"],

@@ -1,6 +1,38 @@
 import type { Kysely } from "kysely";
-import { refreshEntitlement } from "../../auth/roles.ts";
+import { storeEntitlement, subscriberUntil } from "../../auth/roles.ts";
 import type { DB } from "../../db/schema.ts";
+import { membershipForRoles, membersPaidBy } from "../companies/index.ts";
+import { subscriptionRepository } from "./repository.ts";
+
+/** Until when subscriptions give a role: a person's own plans, or a company plan (isB2B). */
+async function paidUntil(db: Kysely<DB>, userId: string, b2b: boolean): Promise<number | null> {
+  return subscriberUntil(await subscriptionRepository(db).entitlementSources(userId, b2b));
+}
+
+/** Recomputes and stores one account's entitlement row. */
+async function refreshOne(db: Kysely<DB>, userId: string, now: number): Promise<void> {
+  const subscriber = await paidUntil(db, userId, false);
+  const membership = await membershipForRoles(db, userId);
+  const b2b = membership === null ? null : ((await paidUntil(db, membership.billingUserId, true)) ?? 0);
+  await storeEntitlement(
+    db,
+    userId,
+    { subscriber_until: subscriber, b2b_until: b2b, company_admin: membership?.isAdmin ? 1 : 0 },
+    now,
+  );
+}
+
+/**
+ * Recomputes and stores an account's entitlement and, when the account pays for a company, its
+ * members' (their b2b role follows the company plan). Answers every account rewritten: the caller
+ * then forgets their cached sessions.
+ */
+async function refreshEntitlement(db: Kysely<DB>, userId: string, now: number): Promise<string[]> {
+  await refreshOne(db, userId, now);
+  const others = await membersPaidBy(db, userId);
+  for (const other of others) await refreshOne(db, other, now);
+  return [userId, ...others];
+}
 
 /**
  * What a change of subscription or membership must do for the role decision

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type Stripe from "stripe";
 import type { DB } from "../../db/schema.ts";
+import { subscriptionRepository } from "./repository.ts";
 import { callStripe } from "./stripe-client.ts";
 
 /** Statuses Stripe may still charge. */
@@ -14,28 +15,12 @@ const CHARGEABLE = ["active", "trialing", "past_due", "incomplete", "unpaid", "p
  */
 export function forgetBilling(stripe: Stripe | null) {
   return async (userId: string, trx: Kysely<DB>): Promise<void> => {
+    const subscriptions = subscriptionRepository(trx);
     if (stripe !== null) {
-      const running = await trx
-        .selectFrom("subscription")
-        .select("provider_subscription_id")
-        .where("user_id", "=", userId)
-        .where("provider", "=", "stripe")
-        .where("status", "in", [...CHARGEABLE])
-        .execute();
-      for (const { provider_subscription_id: providerId } of running) {
-        if (providerId !== null) await callStripe(() => stripe.subscriptions.cancel(providerId));
+      for (const providerId of await subscriptions.providerIdsIn(userId, CHARGEABLE)) {
+        await callStripe(() => stripe.subscriptions.cancel(providerId));
       }
     }
-    for (const table of [
-      "subscription",
-      "invoice",
-      "entitlement",
-      "donation_choice",
-      "billing_customer",
-    ] as const) {
-      await trx.deleteFrom(table).where("user_id", "=", userId).execute();
-    }
-    await trx.deleteFrom("code_attempt").where("key", "=", `account:${userId}`).execute();
-    await trx.updateTable("code_redemption").set({ pending: 0 }).where("user_id", "=", userId).execute();
+    await subscriptions.forgetAccount(userId);
   };
 }

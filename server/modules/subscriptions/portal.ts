@@ -3,7 +3,8 @@ import type { PortalBody, PortalSession } from "../../../domain/schemas/subscrip
 import type { Actor } from "../../auth/access.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { administeredCompany } from "../companies/membership-reader.ts";
+import { administeredCompany } from "../companies/index.ts";
+import { subscriptionRepository } from "./repository.ts";
 import { callStripe } from "./stripe-client.ts";
 
 /**
@@ -76,13 +77,9 @@ export function createPortal(deps: { database: Database; stripe: Stripe | null; 
       if (company === undefined) throw new AppError("not_found");
       payer = company.billing_user_id;
     }
-    const customer = await db
-      .selectFrom("billing_customer")
-      .select("provider_customer_id")
-      .where("user_id", "=", payer)
-      .executeTakeFirst();
-    if (customer === undefined) throw new AppError("not_found");
-    return customer.provider_customer_id;
+    const customer = await subscriptionRepository(db).customerId(payer);
+    if (customer === null) throw new AppError("not_found");
+    return customer;
   }
 
   return {

@@ -3,6 +3,7 @@ import type { Database } from "../../db/database.ts";
 import type { DB, SubscriptionTable } from "../../db/schema.ts";
 import type { JobHandlers, JobQueue } from "../../jobs/runner.ts";
 import type { BillingMails } from "./mails.ts";
+import { subscriptionRepository } from "./repository.ts";
 
 export type RenewalJob = { subscriptionId: string; periodEnd: number };
 export type BillingJobs = { "billing.renewal-reminder": RenewalJob };
@@ -45,27 +46,11 @@ export function renewalJobHandlers(options: {
   return {
     async "billing.renewal-reminder"({ subscriptionId, periodEnd }) {
       await options.database.db.transaction().execute(async (trx) => {
-        const marked = await trx
-          .updateTable("subscription")
-          .set({ reminded_period_end: periodEnd })
-          .where("id", "=", subscriptionId)
-          .where("status", "=", "active")
-          .where("cancel_at_period_end", "=", 0)
-          .where("current_period_end", "=", periodEnd)
-          .where((eb) =>
-            eb.or([eb("reminded_period_end", "is", null), eb("reminded_period_end", "!=", periodEnd)]),
-          )
-          .returning(["user_id", "product_id"])
-          .executeTakeFirst();
+        const subscriptions = subscriptionRepository(trx);
+        const marked = await subscriptions.markReminded(subscriptionId, periodEnd);
         if (marked === undefined) return;
         const product =
-          marked.product_id === null
-            ? null
-            : ((await trx
-                .selectFrom("product")
-                .selectAll()
-                .where("id", "=", marked.product_id)
-                .executeTakeFirst()) ?? null);
+          marked.product_id === null ? null : ((await subscriptions.product(marked.product_id)) ?? null);
         await options.mails().send(trx, marked.user_id, "renewalReminder", { product, date: periodEnd });
       });
     },

@@ -6,6 +6,7 @@ import type { JobQueue } from "../../jobs/runner.ts";
 import type { Entitlements } from "./entitlements.ts";
 import type { BillingMails } from "./mails.ts";
 import { type BillingJobs, scheduleRenewalReminder } from "./renewal.ts";
+import { subscriptionRepository } from "./repository.ts";
 
 /**
  * Brings our copy of a Stripe subscription up to date. The one way a Stripe subscription's status
@@ -61,22 +62,15 @@ function isStale(row: SubscriptionRow, factAt: number): boolean {
 }
 
 async function rowFor(trx: Kysely<DB>, subscription: Stripe.Subscription, now: number) {
-  const row = await trx
-    .selectFrom("subscription")
-    .selectAll()
-    .where("provider_subscription_id", "=", subscription.id)
-    .executeTakeFirst();
+  const subscriptions = subscriptionRepository(trx);
+  const row = await subscriptions.byProviderId(subscription.id);
   if (row !== undefined) return row;
   // Made outside Kinfile (Stripe's dashboard) for one of our customers: adopt it.
-  const customer = await trx
-    .selectFrom("billing_customer")
-    .select("user_id")
-    .where("provider_customer_id", "=", customerIdOf(subscription))
-    .executeTakeFirst();
-  if (customer === undefined) return undefined;
-  const adopted: SubscriptionRow = {
+  const owner = await subscriptions.customerOwner(customerIdOf(subscription));
+  if (owner === null) return undefined;
+  await subscriptions.insert({
     id: crypto.randomUUID(),
-    user_id: customer.user_id,
+    user_id: owner,
     provider: "stripe",
     product_id: null,
     provider_subscription_id: subscription.id,
@@ -92,17 +86,8 @@ async function rowFor(trx: Kysely<DB>, subscription: Stripe.Subscription, now: n
     price_interval: null,
     created_at: subscription.created * 1000,
     updated_at: now,
-  };
-  await trx
-    .insertInto("subscription")
-    .values(adopted)
-    .onConflict((conflict) => conflict.column("provider_subscription_id").doNothing())
-    .execute();
-  return trx
-    .selectFrom("subscription")
-    .selectAll()
-    .where("provider_subscription_id", "=", subscription.id)
-    .executeTakeFirst();
+  });
+  return subscriptions.byProviderId(subscription.id);
 }
 
 /**
@@ -123,14 +108,8 @@ export async function applyStripeSubscription(
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await rowFor(trx, subscription, now);
     if (row === undefined || isStale(row, factAt)) return null;
-    const product =
-      facts.priceId === null
-        ? undefined
-        : await trx
-            .selectFrom("product")
-            .selectAll()
-            .where("provider_price_id", "=", facts.priceId)
-            .executeTakeFirst();
+    const subscriptions = subscriptionRepository(trx);
+    const product = facts.priceId === null ? undefined : await subscriptions.productByPrice(facts.priceId);
     const next = {
       status: facts.status,
       quantity: facts.quantity,
@@ -143,14 +122,7 @@ export async function applyStripeSubscription(
       provider_event_at: factAt,
       updated_at: now,
     };
-    const updated = await trx
-      .updateTable("subscription")
-      .set(next)
-      .where("id", "=", row.id)
-      .where("status", "=", row.status)
-      .where("updated_at", "=", row.updated_at)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) continue;
+    if (!(await subscriptions.updateIfUnchanged(row, next))) continue;
     const applied: SubscriptionRow = { ...row, ...next };
     if (row.status === "incomplete" && PAID.has(applied.status)) {
       await deps.mails.send(trx, row.user_id, "subscriptionStarted", { product: product ?? null });

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type Stripe from "stripe";
 import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
+import { subscriptionRepository } from "./repository.ts";
 import { callStripe } from "./stripe-client.ts";
 import { applyStripeSubscription, customerIdOf, type SyncDeps } from "./stripe-sync.ts";
 import { readWebhookEvent } from "./webhook-event.ts";
@@ -23,28 +24,20 @@ function subscriptionIdOf(invoice: Stripe.Invoice): string | null {
 }
 
 async function ownerOfCustomer(trx: Kysely<DB>, customerId: string | null): Promise<string | null> {
-  if (customerId === null) return null;
-  const row = await trx
-    .selectFrom("billing_customer")
-    .select("user_id")
-    .where("provider_customer_id", "=", customerId)
-    .executeTakeFirst();
-  return row?.user_id ?? null;
+  return customerId === null ? null : subscriptionRepository(trx).customerOwner(customerId);
 }
 
 async function recordInvoice(trx: Kysely<DB>, userId: string, invoice: Stripe.Invoice): Promise<void> {
-  const values = {
-    number: invoice.number,
-    amount: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
-    currency: invoice.currency,
-    status: invoice.status ?? "open",
-    hosted_invoice_url: invoice.hosted_invoice_url ?? null,
-  };
-  await trx
-    .insertInto("invoice")
-    .values({ id: invoice.id as string, user_id: userId, created_at: invoice.created * 1000, ...values })
-    .onConflict((conflict) => conflict.column("id").doUpdateSet(values))
-    .execute();
+  await subscriptionRepository(trx).upsertInvoice(
+    { id: invoice.id as string, user_id: userId, created_at: invoice.created * 1000 },
+    {
+      number: invoice.number,
+      amount: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
+      currency: invoice.currency,
+      status: invoice.status ?? "open",
+      hosted_invoice_url: invoice.hosted_invoice_url ?? null,
+    },
+  );
 }
 
 export async function handleStripeWebhook(
@@ -57,12 +50,7 @@ export async function handleStripeWebhook(
 ): Promise<void> {
   const event = readWebhookEvent(deps.stripe, { ...delivery, secret: deps.webhookSecret, now: deps.clock() });
   const db = deps.database.db;
-  const seen = await db
-    .selectFrom("provider_event")
-    .select("id")
-    .where("id", "=", event.id)
-    .executeTakeFirst();
-  if (seen !== undefined) return;
+  if (await subscriptionRepository(db).eventSeen(event.id)) return;
 
   let subscription: Stripe.Subscription | null = null;
   let invoice: Stripe.Invoice | null = null;
@@ -82,13 +70,7 @@ export async function handleStripeWebhook(
 
   let changedUser: string | null = null;
   await db.transaction().execute(async (trx) => {
-    const first = await trx
-      .insertInto("provider_event")
-      .values({ id: event.id, type: event.type, received_at: deps.clock() })
-      .onConflict((conflict) => conflict.column("id").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (first === undefined) return;
+    if (!(await subscriptionRepository(trx).recordEvent(event.id, event.type, deps.clock()))) return;
     const applied =
       subscription === null ? null : await applyStripeSubscription(trx, deps, subscription, factAt);
     changedUser = applied?.user_id ?? null;
@@ -103,10 +85,7 @@ export async function handleStripeWebhook(
     if (event.type === "invoice.payment_failed") {
       const productId = applied?.product_id ?? null;
       const product =
-        productId === null
-          ? null
-          : ((await trx.selectFrom("product").selectAll().where("id", "=", productId).executeTakeFirst()) ??
-            null);
+        productId === null ? null : ((await subscriptionRepository(trx).product(productId)) ?? null);
       await deps.mails.send(trx, owner, "paymentFailed", {
         product,
         amount: invoice.amount_due,

@@ -16,12 +16,12 @@ describe("CompanyForm", () => {
     const onSaved = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<CompanyForm opened onClose={vi.fn()} onSaved={onSaved} />);
-    expect(screen.getByRole("dialog", { name: "Add Company" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
+    screen.getByRole("dialog", { name: "Add Company" });
+    screen.getByRole("button", { name: "Close" });
     await user.click(screen.getByRole("button", { name: "Save" }));
     const name = screen.getByRole("textbox", { name: "Name" });
     // Save waits for the schema, fetched when the form is first focused or saved.
-    expect(await screen.findByText("Please enter Name")).toBeTruthy();
+    await screen.findByText("Please enter Name");
     // Under the field it is about, and announced with it.
     expect(
       document.getElementById(
@@ -51,6 +51,6 @@ describe("CompanyForm", () => {
     renderWithProviders(<CompanyForm opened onClose={vi.fn()} onSaved={vi.fn()} />);
     await user.type(screen.getByRole("textbox", { name: "Email 1" }), "not-an-email");
     await user.tab();
-    expect(screen.getByText("Enter a valid email address.")).toBeTruthy();
+    screen.getByText("Enter a valid email address.");
   });
 });

@@ -23,7 +23,7 @@ describe("the personal network's forms, for assistive technologies", () => {
     await screen.findByRole("textbox", { name: "Address nickname" }, { timeout: 15_000 });
     await user.click(screen.getByRole("textbox", { name: "First Name" }));
     await user.tab();
-    expect(screen.getByText("Please enter First Name")).toBeTruthy();
+    screen.getByText("Please enter First Name");
     expect(await axeViolations(container)).toEqual([]);
   }, 60_000);
 

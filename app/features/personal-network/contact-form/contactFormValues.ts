@@ -137,8 +137,8 @@ export function contactValuesOf(person: PersonRecord, phones: PhoneLibrary | nul
 
 /**
  * The body of POST /api/pn/person. The photo and the social number are sent only when they
- * changed: the server keeps them when their key is absent, so a save does not carry a 200 KB
- * photo back and forth, nor the secret.
+ * changed: the server keeps them when their key is absent, so a save carries neither a large
+ * photo back and forth nor the secret.
  */
 export function contactBody(values: ContactFormValues, initial: ContactFormValues): PersonSaveBody {
   const { imageSrc, socialNumber, ...main } = values.mainDetails;

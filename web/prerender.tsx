@@ -1,5 +1,5 @@
 /**
- * Pages as HTML, for the server to send before any script has run; the build (prerender.config.ts)
+ * Pages as HTML, for the server to send before any script has run; the build (prerender-plugin.ts)
  * renders them with this, once per language.
  * - The sign-in page, which its entry (signInIsland.tsx) hydrates. The tree is that entry's own
  *   (SignInIsland); only react-router's static router stands in for the browser's.
@@ -12,27 +12,27 @@ import type { ReactNode } from "react";
 import { prerender } from "react-dom/static";
 import { initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from "react-router";
+import { AppProviders } from "../app/AppProviders.tsx";
+import { SignInIsland } from "../app/features/login/SignInIsland.tsx";
+import { BASE_I18N_OPTIONS } from "../app/i18n/i18n.ts";
+import { PWA_RESOURCES } from "../app/pwa/bundledStrings.ts";
+import { routes } from "../app/router.tsx";
+import { accountQueryKey } from "../app/session/accountQuery.ts";
+import { LOGIN_PATH } from "../app/session/homeRoute.ts";
+import { PageTitleReport } from "../app/shell/usePageTitle.ts";
 import type { Language } from "../domain/catalog/languages.ts";
 import { DEFAULT_THEME, themeAccountFields } from "../domain/catalog/themes.ts";
 import { ROLES } from "../domain/roles.ts";
 import type { Account } from "../domain/schemas/account.ts";
-import { AppProviders } from "./AppProviders.tsx";
-import { SignInIsland } from "./features/login/SignInIsland.tsx";
-import { BASE_I18N_OPTIONS } from "./i18n/i18n.ts";
-import { PWA_RESOURCES } from "./pwa/bundledStrings.ts";
-import { routes } from "./router.tsx";
-import { accountQueryKey } from "./session/accountQuery.ts";
-import { LOGIN_PATH } from "./session/homeRoute.ts";
-import { PageTitleReport } from "./shell/usePageTitle.ts";
 
-// What the build writes around the page (prerender.config.ts imports only this module).
+// What the build writes around the page (prerender-plugin.ts imports only this module).
 export {
   DRAWN_SCREEN_ID,
   PRERENDERED_COLOR_SCHEME,
   startAfterPaintScript,
   UNFIT_STYLE,
   unfitCheckScript,
-} from "./prerenderedPage.ts";
+} from "../app/prerenderedPage.ts";
 
 export type PrerenderedPage = {
   /** What goes inside #root. */

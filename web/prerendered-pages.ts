@@ -1,8 +1,8 @@
 /**
- * The pages the build draws into their HTML (prerender.config.ts) and server/http/web.ts sends
+ * The pages the build draws into their HTML (prerender-plugin.ts) and server/http/web.ts sends
  * drawn: kept apart from both so the server's bundle takes neither Vite nor the app.
  */
-import type { Language } from "./domain/catalog/languages.ts";
+import type { Language } from "../domain/catalog/languages.ts";
 
 /**
  * The address, and the source (under app/, as in the build manifest) of the entry that takes the
@@ -13,7 +13,7 @@ export const PRERENDERED_PAGES = [{ path: "/login", entry: "signInIsland.tsx" }]
 
 /**
  * The build manifest of those entries, under the web build: they are built apart from the app
- * (prerender.config.ts), so that each carries only what its page uses of the libraries it shares
+ * (prerender-plugin.ts), so that each carries only what its page uses of the libraries it shares
  * with the app (a build puts a library's module in one chunk, with all that any entry uses of it).
  */
 export const PRERENDERED_MANIFEST = ".vite/prerendered-manifest.json";
@@ -42,7 +42,7 @@ export const SIGNED_IN_FRAME = {
 
 /**
  * A signed-in screen the build draws as it looks while its data loads, inside the frame
- * (prerender.config.ts): the page shows at once, and the app replaces the drawing once it has
+ * (prerender-plugin.ts): the page shows at once, and the app replaces the drawing once it has
  * drawn the screen anew. Its address, its source under app/ (its route's module, as in the build
  * manifest) and the translations it is drawn with beside the frame's.
  */

@@ -9,7 +9,7 @@
  * from the network as they would without it. The share target's POST is answered by the worker
  * itself (public/share-target.js), so the server never receives it. Its navigation fallback is
  * index.html, which draws nothing before the script: the sign-in page the server sends drawn, in
- * the reader's language (prerender.config.ts), is never kept (nor its entry, the sign-in island), so the worker can never answer with
+ * the reader's language (prerender-plugin.ts), is never kept (nor its entry, the sign-in island), so the worker can never answer with
  * a stale or wrong-language copy of it; the installed app draws that page itself.
  */
 import { readFileSync } from "node:fs";

@@ -1,11 +1,11 @@
 /**
  * Mantine's components name themselves (an input for its label, a popover's target for its
  * dropdown) with @mantine/hooks' useId, which starts from React's id and, in a layout effect
- * after mounting, swaps it for a random one. That effect sets state in the commit, so React draws
+ * after mounting, swaps it for a random one. That effect sets state in the commit, so React renders
  * every input, select, menu and dialog a second time, synchronously, in the task that first
- * draws them: on a record form, most of a 100 to 200 ms task on a phone. React's id is already
+ * renders them: on a record form, most of a long task on a phone. React's id is already
  * unique within its root and stable for the component's life; this plugin (used by every build
- * of the app, vite.config.ts and prerender.config.ts) gives Mantine app/theme/stableId.ts instead,
+ * of the app, vite.config.ts and prerender-plugin.ts) gives Mantine app/theme/stableId.ts instead,
  * which keeps it. The build fails if Mantine no longer has the module, rather than silently
  * drawing twice again.
  */
@@ -15,7 +15,7 @@ import type { Plugin } from "vite";
 /** Mantine's useId module, wherever the package is installed. */
 const MANTINE_USE_ID = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
 
-const STABLE_ID = resolve(import.meta.dirname, "app/theme/stableId.ts");
+const STABLE_ID = resolve(import.meta.dirname, "../app/theme/stableId.ts");
 
 export function stableMantineIds(): Plugin {
   let replaced = false;
@@ -30,7 +30,7 @@ export function stableMantineIds(): Plugin {
     buildEnd(error) {
       if (!error && !replaced && !this.meta.watchMode) {
         this.error(
-          "stable-ids: @mantine/hooks has no esm/use-id/use-id.mjs any more; see stable-ids.config.ts",
+          "stable-ids: @mantine/hooks has no esm/use-id/use-id.mjs any more; see stable-ids-plugin.ts",
         );
       }
     },

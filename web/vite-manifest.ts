@@ -1,6 +1,6 @@
 /**
  * Vite's build manifest (dist/web/.vite/manifest.json) and what a chunk needs before it runs:
- * read by the build's own plugins (prerender.config.ts, pwa.config.ts) and by bench/bundle.ts.
+ * read by the build's own plugins (prerender-plugin.ts, pwa-plugin.ts) and by bench/bundle.ts.
  */
 
 export type ManifestChunk = {

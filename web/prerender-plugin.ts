@@ -1,6 +1,6 @@
 /**
  * The sign-in page drawn at build time (used by vite.config.ts), so that its first paint needs no
- * script: once the app is built, a server-side build of app/prerender.tsx renders /login with
+ * script: once the app is built, a server-side build of web/prerender.tsx renders /login with
  * the app's own components in each language, into dist/web/prerendered/login.{en,fr}.html (index.html
  * with the page inside #root and its own entry, the sign-in island, in place of the app's);
  * server/http/web.ts sends the one Accept-Language asks for, and the island hydrates it
@@ -21,7 +21,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import type { ResourceKey } from "i18next";
 import { build, type Plugin } from "vite";
-import { LANGUAGES, type Language } from "./domain/catalog/languages.ts";
+import { LANGUAGES, type Language } from "../domain/catalog/languages.ts";
 import { DRAWN_SCREENS } from "./drawn-screens.ts";
 import {
   drawnScreenFile,
@@ -31,10 +31,10 @@ import {
   SIGNED_IN_FRAME,
   signedInFile,
 } from "./prerendered-pages.ts";
-import { stableMantineIds } from "./stable-ids.config.ts";
+import { stableMantineIds } from "./stable-ids-plugin.ts";
 import { closure, type Manifest } from "./vite-manifest.ts";
 
-type PrerenderModule = typeof import("./app/prerender.tsx");
+type PrerenderModule = typeof import("./prerender.tsx");
 
 /** Replaces `search` once in `text`, failing the build if index.html no longer has it. */
 function replaceOnce(text: string, search: string, replacement: string): string {
@@ -76,8 +76,8 @@ function writeCompressed(file: string, content: string | Uint8Array): void {
 }
 
 /**
- * The text files the build also writes as brotli and gzip copies, from 1 KB: the app's (the
- * compression plugin in vite.config.ts) and the pages' entries built here.
+ * The text files the build also writes as brotli and gzip copies, when large enough to gain from
+ * it: the app's (the compression plugin in vite.config.ts) and the pages' entries built here.
  */
 export const COMPRESSED = { include: /\.(js|css|html|json|svg|webmanifest)$/, minBytes: 1024 };
 
@@ -122,7 +122,7 @@ async function buildPageEntries(appRoot: string, webDir: string): Promise<void> 
 /**
  * What a head asks for ahead: chunks to run, styles and translations. The chunks come at a low
  * priority, after what the page needs first: a drawn page's styles, or the start-up script of an
- * empty one (asked for at once with them, they slowed it and delayed the first paint by 0.4 s in
+ * empty one (asked for at once with them, they slowed it and delayed the first paint in
  * Lighthouse's model of a phone). A drawn page applies its styles at once, and its translations
  * wait too; an empty one only fetches its styles for the chunks that will apply them.
  */
@@ -190,7 +190,7 @@ type DrawingContext = {
  * index.html for the signed-in screens (prerendered-pages.ts, SIGNED_IN_FRAME), in each language:
  * the app's own, whose head also asks for the frame's files; and each drawn screen's
  * (drawn-screens.ts), the screen as it looks while its data loads inside the frame
- * (app/prerender.tsx). A drawn screen's styles apply at once; its scripts and translations, the
+ * (web/prerender.tsx). A drawn screen's styles apply at once; its scripts and translations, the
  * frame's and the screen's, are asked for once the drawing is painted, by a starter script. Files
  * the start-up script loads anyway are left to its own tags on the other screens'.
  */
@@ -282,7 +282,7 @@ async function prerenderInto(appRoot: string, publicDir: string, webDir: string)
       ssr: true,
       outDir: serverDir,
       emptyOutDir: true,
-      rolldownOptions: { input: { prerender: join(appRoot, "prerender.tsx") } },
+      rolldownOptions: { input: { prerender: join(import.meta.dirname, "prerender.tsx") } },
     },
   });
   try {

@@ -1,9 +1,9 @@
 /**
- * Which signed-in screens the build draws (prerender.config.ts) and the server sends drawn
+ * Which signed-in screens the build draws (prerender-plugin.ts) and the server sends drawn
  * (server/http/web.ts): the landing screen and every record category's add form. Apart from
  * prerendered-pages.ts, which the app's start-up imports, because it reads every category.
  */
-import { CATEGORIES } from "./domain/sections/index.ts";
+import { CATEGORIES } from "../domain/sections/index.ts";
 import { type DrawnScreen, LANDING_SCREEN, RECORD_FORM } from "./prerendered-pages.ts";
 
 /** Categories whose pages are screens of their own (app/features/documents/routes.ts), not the record form. */

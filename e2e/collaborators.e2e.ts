@@ -1,0 +1,73 @@
+/**
+ * The collaborators' first journey: an owner invites their partner for Household and Assets with
+ * edit rights from the Collaborators page, the partner (in French, on a 375 px phone) finds the
+ * invitation mailed and listed, accepts it, and the owner sees it accepted, then ends the access
+ * after a confirmation and the partner's list no longer holds the file.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { signedInAccount, waitForMail } from "./support/accounts.ts";
+import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
+
+const pages = browserPages();
+const baseURL = inject("baseURL");
+
+describe("collaborators", () => {
+  it("invites a partner for Household and Assets, who accepts in French on a phone, then ends it", async () => {
+    const owner = await pages.open();
+    const partner = await pages.open({ width: 375, height: 812 });
+    try {
+      await signedInAccount(owner.context, baseURL, { name: "Noor Haddad" });
+      const partnerAccount = await signedInAccount(partner.context, baseURL, {
+        name: "Sam Haddad",
+        lang: "fr",
+      });
+
+      await owner.page.goto("/dashboard/shared-data");
+      await owner.page.getByTestId("collaborators-open").click();
+      await owner.page.getByText("You have not invited anyone yet.").waitFor();
+      await owner.page.getByTestId("collaborator-invite").click();
+      await owner.page.getByLabel(/^First Name/).fill("Sam");
+      await owner.page.getByLabel(/^Last Name/).fill("Haddad");
+      await owner.page.getByLabel(/^Email/).fill(partnerAccount.email);
+      await owner.page.getByRole("radio", { name: "Read, add and change" }).check();
+      await owner.page.getByRole("checkbox", { name: "Household Management (all)" }).check();
+      await owner.page.getByRole("checkbox", { name: "Assets, Insurance & Debts (all)" }).check();
+      await expectNoAxeViolations(owner.page, "invite a collaborator");
+      await owner.page.getByRole("button", { name: "Send the invitation" }).click();
+      await owner.page.getByText(`Invitation sent to ${partnerAccount.email}.`).waitFor();
+      const card = owner.page.getByTestId("collaborator");
+      await card.getByText("Invited", { exact: true }).waitFor();
+
+      const mail = await waitForMail(partner.context.request, partnerAccount.email, (sent) =>
+        sent.subject.includes("Noor Haddad"),
+      );
+      expect(mail.text).toContain("/dashboard/shared-data/collaborating");
+
+      await partner.page.goto("/dashboard/shared-data/collaborating");
+      const invitation = partner.page.getByTestId("collaborating");
+      await invitation.getByText(/Noor Haddad \(.+\) vous invite/).waitFor();
+      await expectNoAxeViolations(partner.page, "files I help with, invited");
+      await expectFitsPhone(partner.page, "files I help with");
+      await invitation.getByRole("button", { name: "Accepter" }).click();
+      await partner.page.getByText("Vous aidez maintenant à tenir le dossier de Noor Haddad.").waitFor();
+      await invitation.getByText(/Vous aidez Noor Haddad/).waitFor();
+
+      await owner.page.reload();
+      await card.getByText("Accepted", { exact: true }).waitFor();
+      await card.getByRole("button", { name: "End access for Sam Haddad" }).click();
+      const dialog = owner.page.getByRole("dialog", { name: "End Sam Haddad's access to your file?" });
+      await dialog.getByRole("button", { name: "Yes, end access" }).click();
+      await owner.page.getByText("Sam Haddad no longer has access to your file.").waitFor();
+      await owner.page.getByText("You have not invited anyone yet.").waitFor();
+      await expectNoAxeViolations(owner.page, "collaborators, none left");
+
+      await partner.page.reload();
+      await partner.page.getByText("Personne ne vous a invité à l'aider à tenir son dossier.").waitFor();
+      expect(owner.consoleErrors).toEqual([]);
+      expect(partner.consoleErrors).toEqual([]);
+    } finally {
+      await owner.context.close();
+      await partner.context.close();
+    }
+  }, 180_000);
+});
