@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import { collaboratorsApi } from "../../../domain/api/collaborators.ts";
+import type { BodyOf } from "../../../domain/api/contract.ts";
 import type { CollaboratingView, CollaboratorView } from "../../../domain/schemas/collaborator.ts";
-import { apiFetch } from "../../api/client.ts";
+import { callApi } from "../../api/client.ts";
 
 /** Every key starts with "collaborators": invalidating `all` after a change refreshes every list. */
 export const collaboratorQueryKeys = {
@@ -9,43 +11,42 @@ export const collaboratorQueryKeys = {
   helping: () => ["collaborators", "helping"] as const,
 };
 
-const COLLABORATORS_PATH = "/api/collaborators";
-
-function collaboratorPath(id: string): string {
-  return `${COLLABORATORS_PATH}/${encodeURIComponent(id)}`;
-}
-
 /** The owner's collaborators. */
 export function useCollaborators(enabled = true) {
   return useQuery({
     queryKey: collaboratorQueryKeys.mine(),
-    queryFn: () => apiFetch<CollaboratorView[]>(COLLABORATORS_PATH),
+    queryFn: () => callApi(collaboratorsApi.list),
     enabled,
   });
 }
 
-/** POST invites (collaboratorInviteSchema), PUT changes scope and rights (collaboratorUpdateSchema). */
+/**
+ * POST invites, PUT changes scope and rights. The form has checked its plain strings with the
+ * same schemas the server validates them with.
+ */
 export function saveCollaborator(id: string | undefined, body: unknown): Promise<CollaboratorView> {
-  return apiFetch<CollaboratorView>(id === undefined ? COLLABORATORS_PATH : collaboratorPath(id), {
-    method: id === undefined ? "POST" : "PUT",
-    body: JSON.stringify(body),
-  });
+  return id === undefined
+    ? callApi(collaboratorsApi.invite, { body: body as BodyOf<typeof collaboratorsApi.invite> })
+    : callApi(collaboratorsApi.update, {
+        params: { id },
+        body: body as BodyOf<typeof collaboratorsApi.update>,
+      });
 }
 
 export async function endCollaborator(id: string): Promise<void> {
-  await apiFetch(collaboratorPath(id), { method: "DELETE" });
+  await callApi(collaboratorsApi.end, { params: { id } });
 }
 
 /** The files the signed-in account helps with, and invitations to its verified address. */
 export function useCollaborating() {
   return useQuery({
     queryKey: collaboratorQueryKeys.helping(),
-    queryFn: () => apiFetch<CollaboratingView[]>("/api/collaborating"),
+    queryFn: () => callApi(collaboratorsApi.collaborating),
   });
 }
 
 export function answerInvitation(id: string, answer: "accept" | "decline"): Promise<CollaboratingView> {
-  return apiFetch<CollaboratingView>(`/api/collaborating/${encodeURIComponent(id)}/${answer}`, {
-    method: "POST",
+  return callApi(answer === "accept" ? collaboratorsApi.accept : collaboratorsApi.decline, {
+    params: { id },
   });
 }

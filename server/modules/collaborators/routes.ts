@@ -1,16 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { collaboratorInviteSchema, collaboratorUpdateSchema } from "../../../domain/schemas/collaborator.ts";
+import { collaboratorsApi } from "../../../domain/api/collaborators.ts";
+import { collaboratorsTypes } from "../../../domain/api/collaborators.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
+import { registerOperation } from "../../http/operations.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { collaboratorMails } from "./mails.ts";
 import { collaboratorRepository } from "./repository.ts";
 import { createCollaboratorService } from "./service.ts";
-
-const idParams = z.object({ id: z.string().max(64) });
 
 /** Account deletion ends every collaboration the account gave, held or was invited to. */
 export const forgetCollaborators: AccountDeletedHook = async (userId, trx) => {
@@ -19,56 +17,37 @@ export const forgetCollaborators: AccountDeletedHook = async (userId, trx) => {
   await collaborators.deleteAllFor(userId, account?.email.toLowerCase() ?? null);
 };
 
-/**
- * The owner's collaborators (`/api/collaborators`, the full file's holders) and the invitee's side
- * (`/api/collaborating`, any signed-in account: a collaborator needs no subscription of their own).
- */
+/** The owner's collaborators and the invitee's side, from their contracts (domain/api/collaborators.ts). */
 export async function collaboratorRoutes(
   app: FastifyInstance,
-  options: {
-    database: Database;
-    mail: MailOutbox;
-    publicUrl: string;
-    clock: () => number;
-  },
+  options: { database: Database; mail: MailOutbox; publicUrl: string; clock: () => number },
 ): Promise<void> {
   const service = createCollaboratorService({
     db: options.database.db,
     mails: collaboratorMails({ outbox: options.mail, publicUrl: options.publicUrl }),
     clock: options.clock,
   });
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const owner = { access: "subscriber" as const };
-  const user = { access: "user" as const };
+  const api = collaboratorsApi;
+  const types = collaboratorsTypes;
 
-  api.post(
-    "/api/collaborators",
-    { config: owner, schema: { body: collaboratorInviteSchema } },
-    async (request, reply) =>
-      reply.code(201).send(await service.invite(actorOf(request).userId, request.body)),
+  registerOperation(app, api.invite, types.invite, async (request, reply) =>
+    reply.code(201).send(await service.invite(actorOf(request).userId, request.body)),
   );
-  api.get("/api/collaborators", { config: owner }, (request) => service.list(actorOf(request).userId));
-  api.put(
-    "/api/collaborators/:id",
-    { config: owner, schema: { params: idParams, body: collaboratorUpdateSchema } },
-    (request) => service.update(actorOf(request).userId, request.params.id, request.body),
+  registerOperation(app, api.list, types.list, (request) => service.list(actorOf(request).userId));
+  registerOperation(app, api.update, types.update, (request) =>
+    service.update(actorOf(request).userId, request.params.id, request.body),
   );
-  api.delete(
-    "/api/collaborators/:id",
-    { config: owner, schema: { params: idParams } },
-    async (request, reply) => {
-      await service.end(actorOf(request).userId, request.params.id);
-      return reply.code(204).send();
-    },
-  );
-
-  api.get("/api/collaborating", { config: user }, (request) =>
+  registerOperation(app, api.end, types.end, async (request, reply) => {
+    await service.end(actorOf(request).userId, request.params.id);
+    return reply.code(204).send();
+  });
+  registerOperation(app, api.collaborating, types.collaborating, (request) =>
     service.collaborating(actorOf(request).userId),
   );
-  api.post("/api/collaborating/:id/accept", { config: user, schema: { params: idParams } }, (request) =>
+  registerOperation(app, api.accept, types.accept, (request) =>
     service.accept(actorOf(request).userId, request.params.id),
   );
-  api.post("/api/collaborating/:id/decline", { config: user, schema: { params: idParams } }, (request) =>
+  registerOperation(app, api.decline, types.decline, (request) =>
     service.decline(actorOf(request).userId, request.params.id),
   );
 }
