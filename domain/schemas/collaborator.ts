@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CATEGORY_KEYS, type CategoryKey, categoryDef, isCategoryKey } from "../sections/index.ts";
+import { categoryDef, isCategoryKey } from "../sections/index.ts";
 import { requiredText } from "./fields.ts";
-import { SHAREABLE_MODULES, type ShareableModule } from "./share.ts";
+import { type ShareableModule, scopeFields } from "./share.ts";
 
 /**
  * Collaborators (after Trustworthy's collaborators and Everplans' deputies): people an owner lets
@@ -30,16 +30,7 @@ function reachesVault(modules: readonly string[], categories: readonly string[])
 
 export const collaboratorScopeSchema = z
   .object({
-    modules: z
-      .array(z.enum(SHAREABLE_MODULES, { error: "errors:fields.invalid_choice" }))
-      .max(SHAREABLE_MODULES.length)
-      .default([])
-      .transform((modules) => [...new Set(modules)]),
-    categories: z
-      .array(z.string().refine(isCategoryKey, "errors:fields.invalid_choice"))
-      .max(CATEGORY_KEYS.length)
-      .default([])
-      .transform((categories) => [...new Set(categories)] as CategoryKey[]),
+    ...scopeFields,
     /** Secret fields in clear and the Password Vault: never implied by a module. */
     secrets: z.boolean({ error: "errors:fields.invalid_choice" }).default(false),
   })

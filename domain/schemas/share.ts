@@ -47,21 +47,23 @@ export type ShareableModule = (typeof SHAREABLE_MODULES)[number];
 /**
  * What is shared: whole modules, and single categories of other modules. Persons, addresses and
  * institutions that shared records refer to come along (the server resolves them); sharing the
- * "personal-network" module shares every person.
+ * "personal-network" module shares every person. Collaborators' scopes name the same fields.
  */
+export const scopeFields = {
+  modules: z
+    .array(z.enum(SHAREABLE_MODULES, { error: "errors:fields.invalid_choice" }))
+    .max(SHAREABLE_MODULES.length)
+    .default([])
+    .transform((modules) => [...new Set(modules)]),
+  categories: z
+    .array(z.string().refine(isCategoryKey, "errors:fields.invalid_choice"))
+    .max(CATEGORY_KEYS.length)
+    .default([])
+    .transform((categories) => [...new Set(categories)] as CategoryKey[]),
+};
+
 export const shareScopeSchema = z
-  .object({
-    modules: z
-      .array(z.enum(SHAREABLE_MODULES, { error: "errors:fields.invalid_choice" }))
-      .max(SHAREABLE_MODULES.length)
-      .default([])
-      .transform((modules) => [...new Set(modules)]),
-    categories: z
-      .array(z.string().refine(isCategoryKey, "errors:fields.invalid_choice"))
-      .max(CATEGORY_KEYS.length)
-      .default([])
-      .transform((categories) => [...new Set(categories)] as CategoryKey[]),
-  })
+  .object(scopeFields)
   .refine((scope) => scope.modules.length + scope.categories.length > 0, {
     message: "errors:sharing.scope_required",
     path: ["modules"],

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { showToast } from "../../shell/toast.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
-import { scopeLines } from "../shared-by-me/scopeDisplay.ts";
+import { CollaborationAccess, CollaborationStatus } from "./CollaborationDetails.tsx";
 import { answerInvitation, collaboratorQueryKeys, useCollaborating } from "./collaboratorsApi.ts";
 
 /**
@@ -59,23 +59,9 @@ export function CollaboratingPage() {
                     <Text fw={700} style={{ minWidth: 0, overflowWrap: "anywhere" }}>
                       {t(invited ? "collaborating.invitedBy" : "collaborating.helping", owner)}
                     </Text>
-                    <Badge variant="light" color={invited ? "gray.8" : "green.9"}>
-                      {t(`status.${file.status}`)}
-                    </Badge>
+                    <CollaborationStatus status={file.status} />
                   </Group>
-                  <Text size="sm">
-                    <Text span c="dimmed" size="sm">
-                      {t("list.rights")}:{" "}
-                    </Text>
-                    {t(`rights.${file.rights}`)}
-                  </Text>
-                  <Text size="sm">
-                    <Text span c="dimmed" size="sm">
-                      {t("list.scope")}:{" "}
-                    </Text>
-                    {scopeLines(file.scope, t).join("; ")}
-                  </Text>
-                  <Text size="sm">{t(file.scope.secrets ? "secrets.included" : "secrets.excluded")}</Text>
+                  <CollaborationAccess rights={file.rights} scope={file.scope} />
                   {invited && (
                     <Group gap="sm">
                       <Button

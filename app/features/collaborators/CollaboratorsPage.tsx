@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +11,7 @@ import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { showToast } from "../../shell/toast.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
-import { scopeLines } from "../shared-by-me/scopeDisplay.ts";
+import { CollaborationAccess, CollaborationStatus } from "./CollaborationDetails.tsx";
 import { collaboratorQueryKeys, endCollaborator, useCollaborators } from "./collaboratorsApi.ts";
 import { COLLABORATORS_PATH } from "./paths.ts";
 
@@ -69,25 +69,9 @@ export function CollaboratorsPage() {
                       {collaborator.email}
                     </Text>
                   </div>
-                  <Badge variant="light" color={collaborator.status === "accepted" ? "green.9" : "gray.8"}>
-                    {t(`status.${collaborator.status}`)}
-                  </Badge>
+                  <CollaborationStatus status={collaborator.status} />
                 </Group>
-                <Text size="sm">
-                  <Text span c="dimmed" size="sm">
-                    {t("list.rights")}:{" "}
-                  </Text>
-                  {t(`rights.${collaborator.rights}`)}
-                </Text>
-                <Text size="sm">
-                  <Text span c="dimmed" size="sm">
-                    {t("list.scope")}:{" "}
-                  </Text>
-                  {scopeLines(collaborator.scope, t).join("; ")}
-                </Text>
-                <Text size="sm">
-                  {t(collaborator.scope.secrets ? "secrets.included" : "secrets.excluded")}
-                </Text>
+                <CollaborationAccess rights={collaborator.rights} scope={collaborator.scope} />
                 <Group gap="sm">
                   <Button
                     component={Link}

@@ -18,9 +18,9 @@ import { type Fact, FactList } from "../../components/FactList.tsx";
 import { useRecordSource } from "../records/recordSource.tsx";
 import { type DocumentItem, isPdf } from "./api.ts";
 import { assignedModuleKey, assignedTypeKey } from "./format.ts";
-import { type FileKind, fileKind, formatFileSize } from "./libraryView.ts";
+import { type FileFormat, fileFormat, formatFileSize } from "./libraryView.ts";
 
-const KIND_ICONS: Record<FileKind, TablerIcon> = {
+const KIND_ICONS: Record<FileFormat, TablerIcon> = {
   pdf: IconFileTypePdf,
   image: IconPhoto,
   text: IconFileText,
@@ -59,7 +59,7 @@ export function DocumentBlock({ document, onDelete, canDelete = true, renderLink
     [t("documents:field.date"), formatDate(document.date, i18n.language)],
     [t("documents:field.size"), document.size === null ? null : formatFileSize(document.size, i18n.language)],
   ];
-  const kind = fileKind(document);
+  const kind = fileFormat(document);
   const KindIcon = KIND_ICONS[kind];
 
   return (

@@ -3,7 +3,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { DocumentItem } from "./api.ts";
 import { assignedModuleKey } from "./format.ts";
-import { FILE_KINDS, LIBRARY_SORTS, type LibraryQuery, type LibrarySort } from "./libraryView.ts";
+import { FILE_FORMATS, LIBRARY_SORTS, type LibraryQuery, type LibrarySort } from "./libraryView.ts";
 
 /** The library's search by name, its module and file-type filters and its order; they wrap on a phone. */
 export function LibraryFilters({
@@ -45,7 +45,7 @@ export function LibraryFilters({
         label={t("library.kind")}
         value={query.kind}
         onChange={(event) => onChange({ ...query, kind: event.currentTarget.value })}
-        data={[any, ...FILE_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))]}
+        data={[any, ...FILE_FORMATS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))]}
         style={{ flex: "1 1 8rem" }}
       />
       <NativeSelect

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DocumentItem } from "./api.ts";
-import { ALL_DOCUMENTS, fileKind, formatFileSize, viewLibrary } from "./libraryView.ts";
+import { ALL_DOCUMENTS, fileFormat, formatFileSize, viewLibrary } from "./libraryView.ts";
 
 function doc(id: string, fields: Partial<DocumentItem>): DocumentItem {
   return {
@@ -63,9 +63,9 @@ describe("the library's view", () => {
   });
 
   it("tells a file's kind from its type or its name", () => {
-    expect(fileKind({ contentType: null, fileName: "Scan.PNG" })).toBe("image");
-    expect(fileKind({ contentType: "application/zip", fileName: "a.zip" })).toBe("other");
-    expect(fileKind({ contentType: null, fileName: null })).toBe("none");
+    expect(fileFormat({ contentType: null, fileName: "Scan.PNG" })).toBe("image");
+    expect(fileFormat({ contentType: "application/zip", fileName: "a.zip" })).toBe("other");
+    expect(fileFormat({ contentType: null, fileName: null })).toBe("none");
   });
 
   it("words sizes in each language", () => {

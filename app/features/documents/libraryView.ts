@@ -1,8 +1,8 @@
 import type { DocumentItem } from "./api.ts";
 
 /** What kind of file a document holds, read from its stored type (sniffed at upload) or its name. */
-export const FILE_KINDS = ["pdf", "image", "text", "other", "none"] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
+export const FILE_FORMATS = ["pdf", "image", "text", "other", "none"] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
 
 export const LIBRARY_SORTS = ["date", "name", "size"] as const;
 export type LibrarySort = (typeof LIBRARY_SORTS)[number];
@@ -12,7 +12,7 @@ export type LibraryQuery = { search: string; module: string; kind: string; sort:
 
 export const ALL_DOCUMENTS: LibraryQuery = { search: "", module: "", kind: "", sort: "date" };
 
-export function fileKind(document: Pick<DocumentItem, "contentType" | "fileName">): FileKind {
+export function fileFormat(document: Pick<DocumentItem, "contentType" | "fileName">): FileFormat {
   const { contentType, fileName } = document;
   if (!fileName) return "none";
   const extension = fileName.toLowerCase().split(".").pop() ?? "";
@@ -47,7 +47,7 @@ export function viewLibrary(documents: readonly DocumentItem[], query: LibraryQu
       (document) =>
         (search === "" || documentName(document).toLocaleLowerCase().includes(search)) &&
         (query.module === "" || document.assignedModule === query.module) &&
-        (query.kind === "" || fileKind(document) === query.kind),
+        (query.kind === "" || fileFormat(document) === query.kind),
     )
     .sort(ORDER[query.sort]);
 }
