@@ -8,6 +8,7 @@ import {
   SIGN_IN_EVENT_KINDS,
   type SignInEventPage,
 } from "../schemas/account.ts";
+import type { Charity, DonationChoice } from "../schemas/subscription.ts";
 
 /** The app may send the whole account back; only these fields can change here. */
 export const saveAccountBody = z.object({
@@ -80,6 +81,34 @@ const confirmationSchema: z.ZodType<PasswordConfirmation, PasswordConfirmation> 
   confirmedUntil: z.number(),
 });
 
+/** What the owner's activity log records: secrets revealed or copied, and nominees' views and downloads. */
+const ACTIVITY_KINDS = ["reveal", "copy", "view", "download", "export"] as const;
+
+/** One page of the owner's activity log, newest first: which field, never its value. */
+const activityPageSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(ACTIVITY_KINDS),
+      actorId: z.string(),
+      subjectKind: z.string(),
+      subjectId: z.string(),
+      category: z.string().nullable(),
+      field: z.string().nullable(),
+      createTime: z.number(),
+    }),
+  ),
+  page: z.number(),
+  size: z.number(),
+  total: z.number(),
+});
+
+const charitySchema: z.ZodType<Charity, Charity> = z.object({ companyId: z.string(), fullName: z.string() });
+
+const donationSchema: z.ZodType<DonationChoice, DonationChoice> = z.object({
+  charity: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+
 export const accountTypes = {
   /** The signed-in account; `?login=` is the spec's, and ignored: the session decides. */
   account: { query: accountQuery, response: accountSchema },
@@ -97,4 +126,21 @@ export const accountTypes = {
   events: { query: eventsQuery, response: eventPageSchema },
   /** Deletes the account and everything of it; ends the session. */
   deleteAccount: { body: deleteAccountBody, response: z.null() },
+  /** The owner's activity log, paged like the sign-in events. */
+  activity: { query: eventsQuery, response: activityPageSchema },
+  /** The charities on offer (the spec's "companies for donation"), the first few by name. */
+  charities: { response: z.array(charitySchema) },
+  /** The charities whose name holds the text. */
+  searchCharities: {
+    params: z.object({ searchText: z.string().max(200) }),
+    response: z.array(charitySchema),
+  },
+  /** The charity the account chose, or null. */
+  donation: { response: donationSchema },
+  /** Picks (or changes) the charity; the spec's query parameter. */
+  donateTo: {
+    query: z.object({ companyId: z.string().min(1, { error: "errors:fields.required" }).max(64) }),
+    response: z.object({ companyId: z.string() }),
+  },
+  clearDonation: { response: donationSchema },
 };

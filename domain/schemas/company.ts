@@ -53,7 +53,7 @@ export type InviteBody = z.infer<typeof inviteBodySchema>;
 /** The CSV file's header row, and the template offered for download. */
 export const INVITE_CSV_COLUMNS = ["email", "firstName", "lastName", "language"] as const;
 
-const INVITE_RESULTS = ["invited", "member", "duplicate", "invalid"] as const;
+export const INVITE_RESULTS = ["invited", "member", "duplicate", "invalid"] as const;
 export type InviteResult = (typeof INVITE_RESULTS)[number];
 
 /** One data row's outcome; `row` is its number in a spreadsheet (the header is row 1). */
@@ -72,7 +72,7 @@ export type NoSeatsDetails = { seatsMissing: number };
 /** The CSV invite's answer. When seats are missing, nothing was invited and `seatsMissing` says how many. */
 export type InviteCsvAnswer = { rows: InviteRowOutcome[]; seatsMissing: number };
 
-const MEMBER_STATUSES = ["invited", "active", "deactivated"] as const;
+export const MEMBER_STATUSES = ["invited", "active", "deactivated"] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 /** A member as the company's admins see them, and nothing more. */

@@ -49,7 +49,7 @@ export const SUBSCRIPTION_STATUSES = [
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** none: billing is off; stripe: paid; code: a voucher or unique subscription code. */
-const SUBSCRIPTION_PROVIDERS = ["none", "stripe", "code"] as const;
+export const SUBSCRIPTION_PROVIDERS = ["none", "stripe", "code"] as const;
 export type SubscriptionProvider = (typeof SUBSCRIPTION_PROVIDERS)[number];
 
 /** One item of `GET /api/sbs/`; the first item is the current one. */

@@ -1,22 +1,18 @@
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { companiesApi } from "../../../domain/api/companies.ts";
+import { companiesTypes } from "../../../domain/api/companies.types.ts";
 import {
-  activateBodySchema,
   adminCompaniesQuerySchema,
   COMPANY_LIMITS,
-  companyBodySchema,
-  invitationTokenSchema,
-  inviteBodySchema,
-  memberPageQuerySchema,
   seatLimitBodySchema,
-  seatsBodySchema,
-  setRoleQuerySchema,
 } from "../../../domain/schemas/company.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { closeUnreadBody, filePartOf, malformedMultipart } from "../../http/file-part.ts";
+import { registerOperation } from "../../http/operations.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { INVITE_CSV_TEMPLATE, readInviteCsv } from "./invite-csv.ts";
@@ -24,13 +20,6 @@ import { companyRepository } from "./repository.ts";
 import type { CompanyService } from "./service.ts";
 
 const idParams = z.object({ id: z.string().max(64) });
-const pageParams = z.object({
-  page: z.coerce
-    .number({ error: "errors:fields.invalid_type" })
-    .int({ error: "errors:fields.invalid_type" })
-    .min(0, { error: "errors:fields.too_small" })
-    .max(1_000_000, { error: "errors:fields.too_big" }),
-});
 
 /** The most the activation page's form may weigh. */
 const FORM_LIMIT_BYTES = 4_096;
@@ -50,8 +39,6 @@ export async function companyRoutes(
 ): Promise<void> {
   const { service } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const user = { access: "user" as const };
-  const companyAdmin = { access: "companyAdmin" as const };
   await app.register(multipart);
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
@@ -62,43 +49,43 @@ export async function companyRoutes(
     reply.header("cache-control", "no-store");
   });
 
-  api.post("/api/b2b/company", { config: user, schema: { body: companyBodySchema } }, async (request) =>
+  registerOperation(app, companiesApi.create, companiesTypes.create, async (request) =>
     service.create(actorOf(request), request.body),
   );
-  api.put(
-    "/api/b2b/company",
-    { config: companyAdmin, schema: { body: companyBodySchema } },
-    async (request) => service.update(actorOf(request), request.body),
+  registerOperation(app, companiesApi.update, companiesTypes.update, async (request) =>
+    service.update(actorOf(request), request.body),
   );
-  api.put(
-    "/api/b2b/company/seats",
-    { config: companyAdmin, schema: { body: seatsBodySchema } },
-    async (request) => service.changeSeats(actorOf(request), request.body.seats),
+  registerOperation(app, companiesApi.changeSeats, companiesTypes.changeSeats, async (request) =>
+    service.changeSeats(actorOf(request), request.body.seats),
   );
-  api.get("/api/b2b/company", { config: user }, async (request) => service.get(actorOf(request)));
-  api.post("/api/b2b/account/leave", { config: user }, async (request, reply) => {
+  registerOperation(app, companiesApi.company, companiesTypes.company, async (request) =>
+    service.get(actorOf(request)),
+  );
+  registerOperation(app, companiesApi.leave, companiesTypes.leave, async (request, reply) => {
     await service.leave(actorOf(request));
     return reply.code(204).send();
   });
 
-  api.post("/api/b2b/invite", { config: companyAdmin, schema: { body: inviteBodySchema } }, async (request) =>
+  registerOperation(app, companiesApi.invite, companiesTypes.invite, async (request) =>
     service.inviteOne(actorOf(request), request.body),
   );
-  api.get("/api/b2b/invite/template.csv", { config: companyAdmin }, async (_request, reply) =>
-    reply
-      .type("text/csv; charset=utf-8")
-      .header("content-disposition", 'attachment; filename="kinfile-invitations.csv"')
-      .send(INVITE_CSV_TEMPLATE),
+  registerOperation(
+    app,
+    companiesApi.inviteTemplate,
+    companiesTypes.inviteTemplate,
+    async (_request, reply) =>
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="kinfile-invitations.csv"')
+        .send(INVITE_CSV_TEMPLATE),
   );
-  api.post(
-    "/api/b2b/invite/upload-csv-file",
-    {
-      config: companyAdmin,
-      onSend: closeUnreadBody,
-    },
+  registerOperation(
+    app,
+    companiesApi.inviteCsv,
+    companiesTypes.inviteCsv,
     async (request) => {
       const actor = actorOf(request);
-      const part = await filePartOf(request, {
+      const part = await filePartOf(request as FastifyRequest, {
         fileSize: COMPANY_LIMITS.csvBytes,
         files: 1,
         fields: 5,
@@ -110,48 +97,41 @@ export async function companyRoutes(
       if (part.file.truncated) {
         throw new AppError("payload_too_large", { fields: { file: "errors:companies.csv_too_large" } });
       }
-      return service.inviteMany(actor, await readInviteCsv(file), requestLanguage(request));
+      return service.inviteMany(actor, await readInviteCsv(file), requestLanguage(request as FastifyRequest));
     },
+    { onSend: closeUnreadBody },
   );
 
-  api.post(
-    "/api/b2b/account/activate",
-    { config: user, schema: { body: activateBodySchema } },
-    async (request) => service.activate(actorOf(request), request.body.code, request.ip),
+  registerOperation(app, companiesApi.activate, companiesTypes.activate, async (request) =>
+    service.activate(actorOf(request), request.body.code, request.ip),
   );
 
-  api.get(
-    "/api/b2b/invitation/:token",
-    { config: { access: "anonymous" }, schema: { params: z.object({ token: invitationTokenSchema }) } },
-    async (request) => service.preview(request.params.token),
+  registerOperation(app, companiesApi.invitationPreview, companiesTypes.invitationPreview, async (request) =>
+    service.preview(request.params.token),
   );
-  api.get("/api/b2b/invitations", { config: user }, async (request) => service.invitations(actorOf(request)));
-  api.post(
-    "/api/b2b/invitations/:id/accept",
-    { config: user, schema: { params: idParams } },
-    async (request) => service.accept(actorOf(request), request.params.id),
+  registerOperation(app, companiesApi.invitations, companiesTypes.invitations, async (request) =>
+    service.invitations(actorOf(request)),
+  );
+  registerOperation(app, companiesApi.accept, companiesTypes.accept, async (request) =>
+    service.accept(actorOf(request), request.params.id),
   );
 
-  api.get(
-    "/api/b2b/accounts/page/:page",
-    { config: companyAdmin, schema: { params: pageParams, querystring: memberPageQuerySchema } },
-    async (request) => service.members(actorOf(request), request.params.page, request.query),
+  registerOperation(app, companiesApi.members, companiesTypes.members, async (request) =>
+    service.members(actorOf(request), request.params.page, request.query),
   );
-  api.get(
-    "/api/b2b/account/deactivate/:id",
-    // A GET that changes state: refused from another site (server/http/same-site.ts).
-    { config: { ...companyAdmin, changesState: true }, schema: { params: idParams } },
+  registerOperation(
+    app,
+    companiesApi.deactivate,
+    companiesTypes.deactivate,
     async (request) => service.deactivate(actorOf(request), request.params.id),
+    // A GET that changes state: refused from another site (server/http/same-site.ts).
+    { config: { changesState: true } },
   );
-  api.post(
-    "/api/b2b/reactivate/:id",
-    { config: companyAdmin, schema: { params: idParams } },
-    async (request) => service.reactivate(actorOf(request), request.params.id),
+  registerOperation(app, companiesApi.reactivate, companiesTypes.reactivate, async (request) =>
+    service.reactivate(actorOf(request), request.params.id),
   );
-  api.post(
-    "/api/b2b/account/admin/:id",
-    { config: companyAdmin, schema: { params: idParams, querystring: setRoleQuerySchema } },
-    async (request) => service.setAdmin(actorOf(request), request.params.id, request.query.setRole),
+  registerOperation(app, companiesApi.setAdmin, companiesTypes.setAdmin, async (request) =>
+    service.setAdmin(actorOf(request), request.params.id, request.query.setRole),
   );
 
   const platformAdmin = { access: "platformAdmin" as const };
