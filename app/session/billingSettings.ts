@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { BillingSettings } from "../../domain/schemas/subscription.ts";
-import { apiFetch } from "../api/client.ts";
+import { subscriptionsApi } from "../../domain/api/subscriptions.ts";
+import { callApi } from "../api/client.ts";
 
 /**
  * The server's billing mode, read once: it decides what My Subscription, the mobile subscribe
@@ -9,7 +9,7 @@ import { apiFetch } from "../api/client.ts";
 export function useBillingSettings() {
   return useQuery({
     queryKey: ["billing", "settings"],
-    queryFn: () => apiFetch<BillingSettings>("/api/sbs/settings"),
+    queryFn: () => callApi(subscriptionsApi.settings),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,26 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { accountApi } from "../../../domain/api/account.ts";
+import { subscriptionsApi } from "../../../domain/api/subscriptions.ts";
 import type { PaymentCurrency } from "../../../domain/catalog/currencies.ts";
 import type { Account } from "../../../domain/schemas/account.ts";
 import type {
   ActivationResult,
   CardSetup,
   Charity,
-  DonationChoice,
-  Invoice,
   PaymentCard,
   PortalBody,
-  PortalSession,
   SubscribeBody,
   SubscribeResult,
   Subscription,
-  SubscriptionProduct,
 } from "../../../domain/schemas/subscription.ts";
-import { apiFetch } from "../../api/client.ts";
+import { callApi } from "../../api/client.ts";
 import { accountQueryKey } from "../../session/accountQuery.ts";
 
 /*
- * The calls of My Subscription (server/modules/subscriptions/README.md), each typed with the shape
- * domain/schemas/subscription.ts declares for both sides.
+ * The calls of My Subscription (server/modules/subscriptions/README.md), through their contracts
+ * in domain/api/subscriptions.ts (the donation's in domain/api/account.ts).
  */
 
 const keys = {
@@ -32,15 +30,11 @@ const keys = {
   donation: ["billing", "donation"] as const,
 };
 
-function send<T>(path: string, method: "POST" | "DELETE", body?: unknown): Promise<T> {
-  return apiFetch<T>(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-}
-
 /** The currencies with a plan on sale (a person's own, or a company's): none means nothing is for sale. */
 export function useCurrenciesOnSale(b2b = false) {
   return useQuery({
     queryKey: keys.currencies(b2b),
-    queryFn: () => apiFetch<PaymentCurrency[]>(`/api/sbs/product/currencies?isB2BProduct=${b2b}`),
+    queryFn: () => callApi(subscriptionsApi.currencies, { query: { isB2BProduct: b2b ? "true" : "false" } }),
   });
 }
 
@@ -49,19 +43,22 @@ export function useProducts(currency: PaymentCurrency | null, b2b = false) {
   return useQuery({
     queryKey: keys.products(currency ?? "cad", b2b),
     queryFn: () =>
-      apiFetch<SubscriptionProduct[]>(`/api/sbs/product/currency/${currency}?isB2BProduct=${b2b}`),
+      callApi(subscriptionsApi.products, {
+        params: { currency: currency ?? "cad" },
+        query: { isB2BProduct: b2b ? "true" : "false" },
+      }),
     enabled: currency !== null,
   });
 }
 
 export function useSubscriptions() {
-  return useQuery({ queryKey: keys.subscriptions, queryFn: () => apiFetch<Subscription[]>("/api/sbs/") });
+  return useQuery({ queryKey: keys.subscriptions, queryFn: fetchSubscriptions });
 }
 
 export function useCard(enabled: boolean) {
   return useQuery({
     queryKey: keys.card,
-    queryFn: () => apiFetch<PaymentCard | null>("/api/sbs/bt/card"),
+    queryFn: () => callApi(subscriptionsApi.card),
     enabled,
   });
 }
@@ -69,7 +66,7 @@ export function useCard(enabled: boolean) {
 export function useInvoices(enabled: boolean) {
   return useQuery({
     queryKey: keys.invoices,
-    queryFn: () => apiFetch<Invoice[]>("/api/sbs/invoices"),
+    queryFn: () => callApi(subscriptionsApi.invoices),
     enabled,
   });
 }
@@ -86,16 +83,14 @@ export function useRefreshBilling(): () => Promise<void> {
 }
 
 export function subscribe(productId: string, body: Partial<SubscribeBody>): Promise<SubscribeResult> {
-  return send<SubscribeResult>(`/api/sbs/subscribe/${encodeURIComponent(productId)}`, "POST", {
-    productsCount: 1,
-    isB2B: false,
-    provider: "stripe",
-    ...body,
+  return callApi(subscriptionsApi.subscribe, {
+    params: { id: productId },
+    body: { productsCount: 1, isB2B: false, provider: "stripe", ...body },
   });
 }
 
 export function fetchSubscriptions(): Promise<Subscription[]> {
-  return apiFetch<Subscription[]>("/api/sbs/");
+  return callApi(subscriptionsApi.list);
 }
 
 export type SubscriptionAction =
@@ -107,12 +102,12 @@ export function useSubscriptionAction() {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: (action: SubscriptionAction) => {
-      const id = encodeURIComponent(action.id);
-      if (action.kind === "cancel") return send<Subscription>(`/api/sbs/cancel/${id}`, "DELETE");
-      if (action.kind === "resume") return send<Subscription>(`/api/sbs/resume/${id}`, "POST");
-      return send<Subscription>(`/api/sbs/change/${id}/${encodeURIComponent(action.productId)}`, "POST", {
-        productsCount: 1,
-        isB2B: false,
+      const params = { id: action.id };
+      if (action.kind === "cancel") return callApi(subscriptionsApi.cancel, { params });
+      if (action.kind === "resume") return callApi(subscriptionsApi.resume, { params });
+      return callApi(subscriptionsApi.change, {
+        params: { a: action.id, b: action.productId },
+        body: { productsCount: 1, isB2B: false },
       });
     },
     onSuccess: refresh,
@@ -122,32 +117,34 @@ export function useSubscriptionAction() {
 /** Opens Stripe's customer portal: Stripe answers where to go, and brings the browser back to `returnPath`. */
 export function usePortal() {
   return useMutation({
-    mutationFn: (body: PortalBody) => send<PortalSession>("/api/sbs/portal", "POST", body),
+    mutationFn: (body: PortalBody) => callApi(subscriptionsApi.portal, { body }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
 
 export function startCardSetup(): Promise<CardSetup> {
-  return send<CardSetup>("/api/sbs/bt/card", "POST");
+  return callApi(subscriptionsApi.cardSetup);
 }
 
 export function makeCardDefault(setupIntentId: string): Promise<PaymentCard> {
-  return send<PaymentCard>("/api/sbs/bt/card/default", "POST", { setupIntentId });
+  return callApi(subscriptionsApi.cardDefault, { body: { setupIntentId } });
 }
 
 export function activateCode(code: string): Promise<ActivationResult> {
-  return send<ActivationResult>("/api/sbs/code/activate", "POST", { code });
+  return callApi(subscriptionsApi.activateCode, { body: { code } });
 }
 
 export function searchCharities(text: string): Promise<Charity[]> {
-  return apiFetch<Charity[]>(`/api/b2b/companies/${encodeURIComponent(text)}`);
+  return text === ""
+    ? callApi(accountApi.charities)
+    : callApi(accountApi.searchCharities, { params: { searchText: text } });
 }
 
 /** The charity the account chose, in every billing mode. */
 export function useDonation() {
   return useQuery({
     queryKey: keys.donation,
-    queryFn: () => apiFetch<DonationChoice>("/api/account/donation"),
+    queryFn: () => callApi(accountApi.donation),
   });
 }
 
@@ -155,11 +152,7 @@ export function useDonation() {
 export function useDonateTo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (companyId: string) =>
-      send<{ companyId: string }>(
-        `/api/account/donateTo/?companyId=${encodeURIComponent(companyId)}`,
-        "POST",
-      ),
+    mutationFn: (companyId: string) => callApi(accountApi.donateTo, { query: { companyId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.donation }),
   });
 }
@@ -167,12 +160,12 @@ export function useDonateTo() {
 export function useClearDonation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => send<DonationChoice>("/api/account/donation", "DELETE"),
+    mutationFn: () => callApi(accountApi.clearDonation),
     onSuccess: (answer) => queryClient.setQueryData(keys.donation, answer),
   });
 }
 
 /** Spec: after a successful subscription or activation the mobile splash flag is turned off. */
 export function turnOffMobileSplash(): Promise<Account> {
-  return send<Account>("/api/account/splashmobile?show=false", "POST");
+  return callApi(accountApi.splashMobile, { query: { show: "false" } });
 }

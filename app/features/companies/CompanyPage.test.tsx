@@ -310,8 +310,7 @@ describe("/b2b", () => {
     const refused = await screen.findByRole("alert");
     expect(refused.dataset.status).toBe("activate false");
     expect(refused.textContent).toMatch(/ne peut pas être utilisé/);
-    const sent = api.mock.calls.find(([input]) => String(input).endsWith("/api/b2b/account/activate"));
-    expect(String(sent?.[1]?.body)).toBe("code=ABCDE-FGHIJ-KLMNO-PQRST");
+    expect(sentBodies(api, "POST /api/b2b/account/activate")).toEqual([{ code: "ABCDE-FGHIJ-KLMNO-PQRST" }]);
 
     // Typing another code clears the refusal.
     await user.type(code, " ");

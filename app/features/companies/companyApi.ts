@@ -1,18 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { companiesApi } from "../../../domain/api/companies.ts";
 import type {
-  Company,
   CompanyBody,
-  CompanyForReader,
-  CompanyMember,
   InviteBody,
-  InviteCsvAnswer,
   MemberSortColumn,
   NoSeatsDetails,
-  PendingInvitation,
 } from "../../../domain/schemas/company.ts";
-import type { Page } from "../../../domain/schemas/page.ts";
-import type { ActivationResult } from "../../../domain/schemas/subscription.ts";
-import { ApiError, apiFetch } from "../../api/client.ts";
+import { ApiError, callApi, operationUrl } from "../../api/client.ts";
 import { accountQueryKey } from "../../session/accountQuery.ts";
 
 /*
@@ -31,25 +25,20 @@ export type MemberListQuery = {
   search: string;
 };
 
-function post<T>(path: string, body?: unknown): Promise<T> {
-  return apiFetch<T>(path, { method: "POST", ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-}
-
 /** The reader's company: in full for its admins, its name and admins for a member; 404 for anyone else. */
 export function useCompany() {
-  return useQuery({ queryKey: COMPANY_KEY, queryFn: () => apiFetch<CompanyForReader>("/api/b2b/company") });
+  return useQuery({ queryKey: COMPANY_KEY, queryFn: () => callApi(companiesApi.company) });
 }
 
 export function useMembers(query: MemberListQuery) {
-  const params = new URLSearchParams({
-    size: String(query.size),
-    sortedColumn: query.sortedColumn,
-    descending: String(query.descending),
-    search: query.search,
-  });
+  const { page, ...sort } = query;
   return useQuery({
     queryKey: [...MEMBERS_KEY, query],
-    queryFn: () => apiFetch<Page<CompanyMember>>(`/api/b2b/accounts/page/${query.page}?${params}`),
+    queryFn: () =>
+      callApi(companiesApi.members, {
+        params: { page },
+        query: { ...sort, descending: sort.descending ? "true" : "false" },
+      }),
     // The table keeps its rows while the next page or sort loads.
     placeholderData: keepPreviousData,
   });
@@ -71,14 +60,12 @@ function useCompanyWrite<Input, Answer>(write: (input: Input) => Promise<Answer>
 }
 
 export const useCreateCompany = () =>
-  useCompanyWrite((body: CompanyBody) => post<Company>("/api/b2b/company", body), true);
+  useCompanyWrite((body: CompanyBody) => callApi(companiesApi.create, { body }), true);
 
 export const useUpdateCompany = () =>
-  useCompanyWrite((body: CompanyBody) =>
-    apiFetch<Company>("/api/b2b/company", { method: "PUT", body: JSON.stringify(body) }),
-  );
+  useCompanyWrite((body: CompanyBody) => callApi(companiesApi.update, { body }));
 
-export const useLeaveCompany = () => useCompanyWrite(() => post<void>("/api/b2b/account/leave"), true);
+export const useLeaveCompany = () => useCompanyWrite(() => callApi(companiesApi.leave), true);
 
 /** How many seats an invitation refused for want of them needs (the 409's details); 0 for any other refusal. */
 export function seatsMissingOf(error: unknown): number {
@@ -89,32 +76,32 @@ export function seatsMissingOf(error: unknown): number {
 
 /** The seats the company plan pays for (more are invoiced at once; fewer are credited). */
 export const useChangeSeats = () =>
-  useCompanyWrite((seats: number) =>
-    apiFetch<Company>("/api/b2b/company/seats", { method: "PUT", body: JSON.stringify({ seats }) }),
-  );
+  useCompanyWrite((seats: number) => callApi(companiesApi.changeSeats, { body: { seats } }));
 
-export const useInvite = () =>
-  useCompanyWrite((body: InviteBody) => post<CompanyMember>("/api/b2b/invite", body));
+export const useInvite = () => useCompanyWrite((body: InviteBody) => callApi(companiesApi.invite, { body }));
 
 export const useInviteCsv = () =>
   useCompanyWrite((file: File) => {
     const form = new FormData();
     form.append("file", file);
-    return apiFetch<InviteCsvAnswer>("/api/b2b/invite/upload-csv-file", { method: "POST", body: form });
+    return callApi(companiesApi.inviteCsv, { form });
   });
 
 export type MemberAction = "deactivate" | "reactivate" | "makeAdmin" | "removeAdmin";
 
 export const useMemberAction = () =>
   useCompanyWrite(({ action, id }: { action: MemberAction; id: string }) => {
-    const member = encodeURIComponent(id);
+    const params = { id };
     switch (action) {
       case "deactivate":
-        return apiFetch<CompanyMember>(`/api/b2b/account/deactivate/${member}`);
+        return callApi(companiesApi.deactivate, { params });
       case "reactivate":
-        return post<CompanyMember>(`/api/b2b/reactivate/${member}`);
+        return callApi(companiesApi.reactivate, { params });
       default:
-        return post<CompanyMember>(`/api/b2b/account/admin/${member}?setRole=${action === "makeAdmin"}`);
+        return callApi(companiesApi.setAdmin, {
+          params,
+          query: { setRole: action === "makeAdmin" ? "true" : "false" },
+        });
     }
   }, true);
 
@@ -124,7 +111,7 @@ const INVITATIONS_KEY = ["b2b", "invitations"] as const;
 export function useInvitations(enabled = true) {
   return useQuery({
     queryKey: INVITATIONS_KEY,
-    queryFn: () => apiFetch<PendingInvitation[]>("/api/b2b/invitations"),
+    queryFn: () => callApi(companiesApi.invitations),
     enabled,
   });
 }
@@ -133,8 +120,7 @@ export function useInvitations(enabled = true) {
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      post<ActivationResult>(`/api/b2b/invitations/${encodeURIComponent(id)}/accept`),
+    mutationFn: (id: string) => callApi(companiesApi.accept, { params: { id } }),
     onSuccess: () =>
       Promise.all(
         [COMPANY_KEY, INVITATIONS_KEY, accountQueryKey].map((queryKey) =>
@@ -144,15 +130,11 @@ export function useAcceptInvitation() {
   });
 }
 
-/** The spec's activation: form-encoded `code`. */
+/** The spec's activation of a seat by its code (the server also takes the spec's form-encoded `code`). */
 export function useActivate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      apiFetch<ActivationResult>("/api/b2b/account/activate", {
-        method: "POST",
-        body: new URLSearchParams({ code }),
-      }),
+    mutationFn: (code: string) => callApi(companiesApi.activate, { body: { code } }),
     onSuccess: () =>
       Promise.all(
         [INVITATIONS_KEY, accountQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
@@ -160,4 +142,4 @@ export function useActivate() {
   });
 }
 
-export const INVITE_TEMPLATE_URL = "/api/b2b/invite/template.csv";
+export const INVITE_TEMPLATE_URL = operationUrl(companiesApi.inviteTemplate);

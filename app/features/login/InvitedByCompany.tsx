@@ -2,8 +2,8 @@ import { Alert, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import type { InvitationPreview } from "../../../domain/schemas/company.ts";
-import { apiFetch } from "../../api/client.ts";
+import { companiesApi } from "../../../domain/api/companies.ts";
+import { callApi } from "../../api/client.ts";
 import { invitationTokenOf } from "../../session/homeRoute.ts";
 
 /**
@@ -17,7 +17,8 @@ export function InvitedByCompany() {
   const token = invitationTokenOf(searchParams);
   const preview = useQuery({
     queryKey: ["b2b", "invitation", token],
-    queryFn: () => apiFetch<InvitationPreview>(`/api/b2b/invitation/${token}`),
+    // Asked only with a token (`enabled`).
+    queryFn: () => callApi(companiesApi.invitationPreview, { params: { token: token ?? "" } }),
     enabled: token !== null,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
