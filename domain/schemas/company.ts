@@ -72,7 +72,7 @@ export type NoSeatsDetails = { seatsMissing: number };
 /** The CSV invite's answer. When seats are missing, nothing was invited and `seatsMissing` says how many. */
 export type InviteCsvAnswer = { rows: InviteRowOutcome[]; seatsMissing: number };
 
-const MEMBER_STATUSES = ["invited", "active", "deactivated"] as const;
+export const MEMBER_STATUSES = ["invited", "active", "deactivated"] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 /** A member as the company's admins see them, and nothing more. */

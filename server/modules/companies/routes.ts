@@ -2,21 +2,22 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adminApi } from "../../../domain/api/admin.ts";
+import { adminTypes } from "../../../domain/api/admin.types.ts";
 import {
   activateBodySchema,
-  adminCompaniesQuerySchema,
   COMPANY_LIMITS,
   companyBodySchema,
   invitationTokenSchema,
   inviteBodySchema,
   memberPageQuerySchema,
-  seatLimitBodySchema,
   seatsBodySchema,
   setRoleQuerySchema,
 } from "../../../domain/schemas/company.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { closeUnreadBody, filePartOf, malformedMultipart } from "../../http/file-part.ts";
+import { registerOperation } from "../../http/operations.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { INVITE_CSV_TEMPLATE, readInviteCsv } from "./invite-csv.ts";
@@ -154,20 +155,13 @@ export async function companyRoutes(
     async (request) => service.setAdmin(actorOf(request), request.params.id, request.query.setRole),
   );
 
-  const platformAdmin = { access: "platformAdmin" as const };
-  api.get(
-    "/api/admin/companies",
-    { config: platformAdmin, schema: { querystring: adminCompaniesQuerySchema } },
-    async (request) => service.adminList(request.query),
+  registerOperation(app, adminApi.companies, adminTypes.companies, async (request) =>
+    service.adminList(request.query),
   );
-  api.get(
-    "/api/admin/companies/:id",
-    { config: platformAdmin, schema: { params: idParams } },
-    async (request) => service.adminGet(request.params.id),
+  registerOperation(app, adminApi.company, adminTypes.company, async (request) =>
+    service.adminGet(request.params.id),
   );
-  api.post(
-    "/api/admin/companies/:id/seats",
-    { config: platformAdmin, schema: { params: idParams, body: seatLimitBodySchema } },
-    async (request) => service.setSeatLimit(actorOf(request), request.params.id, request.body.seatLimit),
+  registerOperation(app, adminApi.setCompanySeats, adminTypes.setCompanySeats, async (request) =>
+    service.setSeatLimit(actorOf(request), request.params.id, request.body.seatLimit),
   );
 }
