@@ -9,7 +9,7 @@ import {
   grantAdminQuerySchema,
   USER_STATUSES,
 } from "../schemas/admin.ts";
-import { type Comment, commentBodySchema } from "../schemas/comment.ts";
+import { commentBodySchema } from "../schemas/comment.ts";
 import { adminCompaniesQuerySchema, MEMBER_STATUSES, seatLimitBodySchema } from "../schemas/company.ts";
 import {
   type AdminCharity,
@@ -22,6 +22,7 @@ import {
   PLAN_INTERVALS,
   SUBSCRIPTION_STATUSES,
 } from "../schemas/subscription.ts";
+import { commentSchema } from "./comments.types.ts";
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -64,16 +65,6 @@ const userDetailSchema: z.ZodType<AdminUserDetail, AdminUserDetail> = z.object({
   codes: z.array(z.object({ code: z.string(), kind: z.enum(CODE_KINDS), redeemedAt: z.number() })),
   company: z.object({ id: z.string(), name: z.string(), role: z.enum(["admin", "member"]) }).nullable(),
   donation: z.object({ id: z.string(), name: z.string() }).nullable(),
-});
-
-const commentSchema: z.ZodType<Comment, Comment> = z.object({
-  id: z.string(),
-  notes: z.string(),
-  ownerId: z.string(),
-  ownerFirstName: z.string().nullable(),
-  ownerLastName: z.string().nullable(),
-  createTime: z.number(),
-  lastUpdateDate: z.number().nullable(),
 });
 
 /** One line of the audit log as the admin screen shows it; the facts that changed stay stored. */
