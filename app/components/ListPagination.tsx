@@ -11,18 +11,19 @@ export interface ListPaginationProps {
   label: string;
 }
 
-/** A paged list's page links, each named for screen readers; nothing when there is one page. */
+/** A paged list's page links in a navigation landmark, each named; nothing when there is one page. */
 export function ListPagination({ page, totalPages, onChange, label }: ListPaginationProps) {
   const { t } = useTranslation("common");
   if (totalPages <= 1) return null;
   return (
-    <Pagination
-      total={totalPages}
-      value={page + 1}
-      onChange={(value) => onChange(value - 1)}
-      getControlProps={(control) => ({ "aria-label": t(`pagination.${control}`) })}
-      getItemProps={(value) => ({ "aria-label": t("pagination.page", { page: value }) })}
-      aria-label={label}
-    />
+    <nav aria-label={label}>
+      <Pagination
+        total={totalPages}
+        value={page + 1}
+        onChange={(value) => onChange(value - 1)}
+        getControlProps={(control) => ({ "aria-label": t(`pagination.${control}`) })}
+        getItemProps={(value) => ({ "aria-label": t("pagination.page", { page: value }) })}
+      />
+    </nav>
   );
 }

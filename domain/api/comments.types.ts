@@ -8,7 +8,7 @@ const subjectParams = z.object({
 const commentIdParams = z.object({ id: z.string().max(64) });
 
 /** A comment as answered, checked against its declared type. */
-const commentSchema: z.ZodType<Comment, Comment> = z.object({
+export const commentSchema: z.ZodType<Comment, Comment> = z.object({
   id: z.string(),
   notes: z.string(),
   ownerId: z.string(),

@@ -7,7 +7,7 @@ import type { ChosenCharity, CodeKind, SubscriptionStatus } from "./subscription
  * records, persons, documents or vault.
  */
 
-const USER_STATUSES = ["active", "unverified", "disabled"] as const;
+export const USER_STATUSES = ["active", "unverified", "disabled"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export type AdminUser = {

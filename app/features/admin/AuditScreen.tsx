@@ -1,16 +1,15 @@
-import { Code, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Code, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconFilter } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../domain/dates.ts";
 import { EmailText } from "../../components/EmailText.tsx";
-import { ListPagination } from "../../components/ListPagination.tsx";
-import { Loaded } from "../../components/Loaded.tsx";
-import { ScrollableTable } from "../../components/ScrollableTable.tsx";
+import type { TableColumn } from "../../components/PagedTable.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
-import { useAuditLog } from "./adminApi.ts";
+import { AdminTable } from "./AdminTable.tsx";
+import { type AuditRow, useAuditLog } from "./adminApi.ts";
 
 const PAGE_SIZE = 50;
 
@@ -21,6 +20,23 @@ export function AuditScreen() {
   const [page, setPage] = useState(0);
   const [debounced] = useDebouncedValue(action.trim(), 300);
   const log = useAuditLog(debounced, page, PAGE_SIZE);
+  const columns: TableColumn<AuditRow>[] = [
+    {
+      header: t("audit.columns.when"),
+      cell: (entry) => formatDateTime(entry.createdAt, currentLanguage(i18n)),
+    },
+    {
+      header: t("audit.columns.who"),
+      cell: (entry) => (entry.actorEmail ? <EmailText email={entry.actorEmail} /> : entry.actorId),
+    },
+    { header: t("audit.columns.action"), cell: (entry) => <Code>{entry.action}</Code> },
+    {
+      header: t("audit.columns.target"),
+      breakAnywhere: true,
+      cell: (entry) => `${entry.subjectKind}${entry.subjectId ? ` ${entry.subjectId}` : ""}`,
+    },
+    { header: t("audit.columns.from"), cell: (entry) => entry.ip ?? "—" },
+  ];
   return (
     <AdminScreen title={t("audit.heading")}>
       <Text size="sm">{t("audit.intro")}</Text>
@@ -35,53 +51,14 @@ export function AuditScreen() {
         }}
         maw={360}
       />
-      <Loaded query={log} failure={t("audit.loadFailed")}>
-        {(result) =>
-          result.content.length === 0 ? (
-            <Text>{t("audit.empty")}</Text>
-          ) : (
-            <Stack gap="sm">
-              <ScrollableTable minWidth={760} label={t("audit.heading")}>
-                <Table verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t("audit.columns.when")}</Table.Th>
-                      <Table.Th scope="col">{t("audit.columns.who")}</Table.Th>
-                      <Table.Th scope="col">{t("audit.columns.action")}</Table.Th>
-                      <Table.Th scope="col">{t("audit.columns.target")}</Table.Th>
-                      <Table.Th scope="col">{t("audit.columns.from")}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {result.content.map((entry) => (
-                      <Table.Tr key={entry.id}>
-                        <Table.Td>{formatDateTime(entry.createdAt, currentLanguage(i18n))}</Table.Td>
-                        <Table.Td>
-                          {entry.actorEmail ? <EmailText email={entry.actorEmail} /> : entry.actorId}
-                        </Table.Td>
-                        <Table.Td>
-                          <Code>{entry.action}</Code>
-                        </Table.Td>
-                        <Table.Td style={{ overflowWrap: "anywhere" }}>
-                          {entry.subjectKind}
-                          {entry.subjectId ? ` ${entry.subjectId}` : ""}
-                        </Table.Td>
-                        <Table.Td>{entry.ip ?? "—"}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollableTable>
-              <ListPagination
-                page={page}
-                totalPages={result.totalPages}
-                onChange={setPage}
-                label={t("audit.pages")}
-              />
-            </Stack>
-          )
-        }
-      </Loaded>
+      <AdminTable
+        list="audit"
+        query={log}
+        columns={columns}
+        rowKey={(entry) => entry.id}
+        minWidth={760}
+        paging={{ page, onChange: setPage }}
+      />
     </AdminScreen>
   );
 }

@@ -1,24 +1,13 @@
-import "@mantine/core/styles/Table.css";
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, TextInput, Title } from "@mantine/core";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type AdminCharity, createCharityBodySchema } from "../../../domain/schemas/subscription.ts";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
-import { Loaded } from "../../components/Loaded.tsx";
+import type { TableColumn } from "../../components/PagedTable.tsx";
 import { showToast } from "../../shell/toast.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
-import { ArchiveAction } from "./ArchiveAction.tsx";
+import { AdminTable, useArchiveColumns } from "./AdminTable.tsx";
 import { adminCharities, type CreateCharityBody } from "./adminBillingApi.ts";
 
 /**
@@ -31,11 +20,7 @@ export function CharitiesScreen() {
   return (
     <AdminScreen title={t("charities.heading")}>
       <CharityForm />
-      <Loaded query={charities} failure={t("charities.loadFailed")}>
-        {(items) =>
-          items.length === 0 ? <Text>{t("charities.empty")}</Text> : <CharityTable items={items} />
-        }
-      </Loaded>
+      <CharityTable query={charities} />
     </AdminScreen>
   );
 }
@@ -91,43 +76,30 @@ function CharityForm() {
   );
 }
 
-function CharityTable({ items }: { items: AdminCharity[] }) {
+function CharityTable({ query }: { query: UseQueryResult<AdminCharity[]> }) {
   const { t } = useTranslation("admin");
   const archive = adminCharities.useArchive();
+  const archiving = useArchiveColumns<AdminCharity>(
+    "charities",
+    (charity) => charity.fullName,
+    (charity) => archive.mutateAsync(charity.companyId),
+  );
+  const columns: TableColumn<AdminCharity>[] = [
+    { header: t("charities.columns.fullName"), breakAnywhere: true, cell: (charity) => charity.fullName },
+    {
+      header: t("charities.columns.chosenBy"),
+      cell: (charity) => t("charities.chosenCount", { count: charity.chosenBy }),
+    },
+    archiving.status,
+    archiving.archive,
+  ];
   return (
-    <Table.ScrollContainer minWidth={320} type="native">
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t("charities.columns.fullName")}</Table.Th>
-            <Table.Th scope="col">{t("charities.columns.chosenBy")}</Table.Th>
-            <Table.Th scope="col">{t("status.heading")}</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>{t("actions")}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((charity) => (
-            <Table.Tr key={charity.companyId}>
-              <Table.Td style={{ overflowWrap: "anywhere" }}>{charity.fullName}</Table.Td>
-              <Table.Td>{t("charities.chosenCount", { count: charity.chosenBy })}</Table.Td>
-              <Table.Td>{charity.archived ? t("status.archived") : t("status.active")}</Table.Td>
-              <Table.Td>
-                {charity.archived ? null : (
-                  <ArchiveAction
-                    name={charity.fullName}
-                    title={t("charities.archive.title")}
-                    question={t("charities.archive.question", { name: charity.fullName })}
-                    done={t("charities.archive.done", { name: charity.fullName })}
-                    archive={() => archive.mutateAsync(charity.companyId)}
-                  />
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <AdminTable
+      list="charities"
+      query={query}
+      columns={columns}
+      rowKey={(charity) => charity.companyId}
+      minWidth={320}
+    />
   );
 }

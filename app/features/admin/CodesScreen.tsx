@@ -1,15 +1,16 @@
-import "@mantine/core/styles/Table.css";
-import { Button, CopyButton, Group, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Button, CopyButton, Group, Text, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BillingCode } from "../../../domain/schemas/subscription.ts";
 import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
+import type { TableColumn } from "../../components/PagedTable.tsx";
 import { useBillingSettings } from "../../session/billingSettings.ts";
 import { showToast } from "../../shell/toast.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
-import { ArchiveAction } from "./ArchiveAction.tsx";
+import { AdminTable, useArchiveColumns } from "./AdminTable.tsx";
 import { adminCodes } from "./adminBillingApi.ts";
 import { CodeForm } from "./CodeForm.tsx";
 import { CreatedCodesDialog } from "./CreatedCodesDialog.tsx";
@@ -39,9 +40,7 @@ export function CodesScreen() {
         </Button>
       }
     >
-      <Loaded query={codes} failure={t("codes.loadFailed")}>
-        {(items) => (items.length === 0 ? <Text>{t("codes.empty")}</Text> : <CodeTable items={items} />)}
-      </Loaded>
+      <CodeTable query={codes} />
       <FormDialog opened={creating} title={t("codes.new")} onClose={() => setCreating(false)}>
         <Loaded query={settings} failure={t("settingsFailed")}>
           {({ mode }) => <CodeForm mode={mode} onCreated={showCreated} onCancel={() => setCreating(false)} />}
@@ -61,10 +60,15 @@ function statusOf(code: BillingCode, now: number): CodeStatus {
   return "active";
 }
 
-function CodeTable({ items }: { items: BillingCode[] }) {
+function CodeTable({ query }: { query: UseQueryResult<BillingCode[]> }) {
   const { t } = useTranslation("admin");
   const formats = useAdminFormats();
   const archive = adminCodes.useArchive();
+  const archiving = useArchiveColumns<BillingCode>(
+    "codes",
+    (code) => code.code,
+    (code) => archive.mutateAsync(code.id),
+  );
   const now = Date.now();
 
   const worth = (code: BillingCode): string => {
@@ -75,64 +79,41 @@ function CodeTable({ items }: { items: BillingCode[] }) {
     return "—";
   };
 
+  const columns: TableColumn<BillingCode>[] = [
+    {
+      header: t("codes.columns.code"),
+      cell: (code) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text component="code" ff="monospace" size="sm">
+            {code.code}
+          </Text>
+          <CopyButton value={code.code}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="subtle" onClick={copy}>
+                {copied ? t("codes.copied") : t("codes.copy")} <VisuallyHidden>{code.code}</VisuallyHidden>
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      ),
+    },
+    { header: t("codes.columns.kind"), cell: (code) => t(`codes.kind.${code.kind}`) },
+    { header: t("codes.columns.value"), cell: worth },
+    {
+      header: t("codes.columns.uses"),
+      cell: (code) =>
+        code.maxUses === null
+          ? t("codes.usesUnlimited", { uses: code.uses })
+          : t("codes.usesOf", { uses: code.uses, max: code.maxUses }),
+    },
+    {
+      header: t("codes.columns.expiresAt"),
+      cell: (code) => (code.expiresAt === null ? t("codes.never") : formats.date(code.expiresAt)),
+    },
+    { header: t("status.heading"), cell: (code) => t(`status.${statusOf(code, now)}`) },
+    archiving.archive,
+  ];
   return (
-    <Table.ScrollContainer minWidth={900} type="native">
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t("codes.columns.code")}</Table.Th>
-            <Table.Th scope="col">{t("codes.columns.kind")}</Table.Th>
-            <Table.Th scope="col">{t("codes.columns.value")}</Table.Th>
-            <Table.Th scope="col">{t("codes.columns.uses")}</Table.Th>
-            <Table.Th scope="col">{t("codes.columns.expiresAt")}</Table.Th>
-            <Table.Th scope="col">{t("status.heading")}</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>{t("actions")}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((code) => (
-            <Table.Tr key={code.id}>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Text component="code" ff="monospace" size="sm">
-                    {code.code}
-                  </Text>
-                  <CopyButton value={code.code}>
-                    {({ copied, copy }) => (
-                      <Button size="xs" variant="subtle" onClick={copy}>
-                        {copied ? t("codes.copied") : t("codes.copy")}{" "}
-                        <VisuallyHidden>{code.code}</VisuallyHidden>
-                      </Button>
-                    )}
-                  </CopyButton>
-                </Group>
-              </Table.Td>
-              <Table.Td>{t(`codes.kind.${code.kind}`)}</Table.Td>
-              <Table.Td>{worth(code)}</Table.Td>
-              <Table.Td>
-                {code.maxUses === null
-                  ? t("codes.usesUnlimited", { uses: code.uses })
-                  : t("codes.usesOf", { uses: code.uses, max: code.maxUses })}
-              </Table.Td>
-              <Table.Td>{code.expiresAt === null ? t("codes.never") : formats.date(code.expiresAt)}</Table.Td>
-              <Table.Td>{t(`status.${statusOf(code, now)}`)}</Table.Td>
-              <Table.Td>
-                {code.archived ? null : (
-                  <ArchiveAction
-                    name={code.code}
-                    title={t("codes.archive.title")}
-                    question={t("codes.archive.question", { code: code.code })}
-                    done={t("codes.archive.done", { code: code.code })}
-                    archive={() => archive.mutateAsync(code.id)}
-                  />
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <AdminTable list="codes" query={query} columns={columns} rowKey={(code) => code.id} minWidth={900} />
   );
 }

@@ -1,14 +1,15 @@
-import "@mantine/core/styles/Table.css";
-import { Button, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminProduct } from "../../../domain/schemas/subscription.ts";
 import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
 import { Loaded } from "../../components/Loaded.tsx";
+import type { TableColumn } from "../../components/PagedTable.tsx";
 import { useBillingSettings } from "../../session/billingSettings.ts";
 import { AdminScreen } from "./AdminScreen.tsx";
-import { ArchiveAction } from "./ArchiveAction.tsx";
+import { AdminTable, useArchiveColumns } from "./AdminTable.tsx";
 import { adminProducts } from "./adminBillingApi.ts";
 import { ProductForm } from "./ProductForm.tsx";
 import { useAdminFormats } from "./useAdminFormats.ts";
@@ -31,11 +32,7 @@ export function ProductsScreen() {
         </Button>
       }
     >
-      <Loaded query={products} failure={t("products.loadFailed")}>
-        {(items) =>
-          items.length === 0 ? <Text>{t("products.empty")}</Text> : <ProductTable items={items} />
-        }
-      </Loaded>
+      <ProductTable query={products} />
       <FormDialog opened={creating} title={t("products.new")} onClose={close}>
         <Loaded query={settings} failure={t("settingsFailed")}>
           {({ mode }) => <ProductForm mode={mode} onDone={close} />}
@@ -45,56 +42,44 @@ export function ProductsScreen() {
   );
 }
 
-function ProductTable({ items }: { items: AdminProduct[] }) {
+function ProductTable({ query }: { query: UseQueryResult<AdminProduct[]> }) {
   const { t } = useTranslation("admin");
   const formats = useAdminFormats();
   const archive = adminProducts.useArchive();
+  const archiving = useArchiveColumns<AdminProduct>(
+    "products",
+    (product) => product.name,
+    (product) => archive.mutateAsync(product.id),
+  );
+  const columns: TableColumn<AdminProduct>[] = [
+    { header: t("products.columns.name"), cell: (product) => product.name },
+    { header: t("products.columns.currency"), cell: (product) => product.currency.toUpperCase() },
+    {
+      header: t("products.columns.amount"),
+      alignEnd: true,
+      cell: (product) => formats.amount(product.amount),
+    },
+    { header: t("products.columns.interval"), cell: (product) => t(`interval.${product.interval}`) },
+    { header: t("products.columns.isB2B"), cell: (product) => (product.isB2B ? t("yes") : t("no")) },
+    {
+      header: t("products.columns.providerPriceId"),
+      breakAnywhere: true,
+      cell: (product) => (
+        <Text component="span" ff="monospace" inherit>
+          {product.integrationData.providerProductId ?? "—"}
+        </Text>
+      ),
+    },
+    archiving.status,
+    archiving.archive,
+  ];
   return (
-    <Table.ScrollContainer minWidth={820} type="native">
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t("products.columns.name")}</Table.Th>
-            <Table.Th scope="col">{t("products.columns.currency")}</Table.Th>
-            <Table.Th scope="col" ta="end">
-              {t("products.columns.amount")}
-            </Table.Th>
-            <Table.Th scope="col">{t("products.columns.interval")}</Table.Th>
-            <Table.Th scope="col">{t("products.columns.isB2B")}</Table.Th>
-            <Table.Th scope="col">{t("products.columns.providerPriceId")}</Table.Th>
-            <Table.Th scope="col">{t("status.heading")}</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>{t("actions")}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((product) => (
-            <Table.Tr key={product.id}>
-              <Table.Td>{product.name}</Table.Td>
-              <Table.Td>{product.currency.toUpperCase()}</Table.Td>
-              <Table.Td ta="end">{formats.amount(product.amount)}</Table.Td>
-              <Table.Td>{t(`interval.${product.interval}`)}</Table.Td>
-              <Table.Td>{product.isB2B ? t("yes") : t("no")}</Table.Td>
-              <Table.Td ff="monospace" style={{ overflowWrap: "anywhere" }}>
-                {product.integrationData.providerProductId ?? "—"}
-              </Table.Td>
-              <Table.Td>{product.archived ? t("status.archived") : t("status.active")}</Table.Td>
-              <Table.Td>
-                {product.archived ? null : (
-                  <ArchiveAction
-                    name={product.name}
-                    title={t("products.archive.title")}
-                    question={t("products.archive.question", { name: product.name })}
-                    done={t("products.archive.done", { name: product.name })}
-                    archive={() => archive.mutateAsync(product.id)}
-                  />
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <AdminTable
+      list="products"
+      query={query}
+      columns={columns}
+      rowKey={(product) => product.id}
+      minWidth={820}
+    />
   );
 }

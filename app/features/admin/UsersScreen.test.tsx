@@ -79,6 +79,29 @@ describe("the admin users screens", () => {
     screen.getByText("Sam Carter");
   });
 
+  it("reads the next page of accounts from the server when its link is chosen", async () => {
+    const KIM: AdminUser = { ...SAM, id: "u-kim", email: "kim@example.com", name: "Kim Lee", roles: [] };
+    const pages = [page([SAM]), { ...page([KIM]), page: 1 }];
+    const api = stubApi({
+      "GET /api/account/account": { body: ME },
+      // Read in order: the first page, then the second.
+      "GET /api/admin/users": () => ({
+        body: { ...(pages.shift() ?? page([])), totalElements: 21, totalPages: 2 },
+      }),
+    });
+    const user = userEvent.setup();
+    renderAdmin("/admin/users");
+    await screen.findByRole("link", { name: "sam@example.com" });
+    screen.getByText("21 accounts");
+    await user.click(
+      within(screen.getByRole("navigation", { name: "User pages" })).getByRole("button", { name: "Page 2" }),
+    );
+    const kim = await screen.findByRole("link", { name: "kim@example.com" });
+    expect(within(kim.closest("tr") as HTMLElement).getAllByRole("cell")[2]?.textContent).toBe("—");
+    expect(screen.queryByRole("link", { name: "sam@example.com" })).toBeNull();
+    expect(api.mock.calls.some(([input]) => String(input).includes("page=1&size=20"))).toBe(true);
+  });
+
   it("shows an account's plan, codes, company and charity in sections, in English and French", async () => {
     stubApi({
       "GET /api/account/account": { body: ME },

@@ -1,14 +1,13 @@
 import "@mantine/core/styles/Badge.css";
-import "@mantine/core/styles/Table.css";
-import { Anchor, Badge, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { UserStatus } from "../../../domain/schemas/admin.ts";
+import type { AdminUser, UserStatus } from "../../../domain/schemas/admin.ts";
 import { EmailText } from "../../components/EmailText.tsx";
-import { ListPagination } from "../../components/ListPagination.tsx";
-import { Loaded } from "../../components/Loaded.tsx";
+import type { TableColumn } from "../../components/PagedTable.tsx";
 import { SearchField, usePagedSearch } from "../../components/SearchField.tsx";
 import { AdminScreen } from "./AdminScreen.tsx";
+import { AdminTable } from "./AdminTable.tsx";
 import { useAdminUsers } from "./adminApi.ts";
 import { adminPath } from "./paths.ts";
 import { useAdminFormats } from "./useAdminFormats.ts";
@@ -30,71 +29,47 @@ export function UsersScreen() {
   const formats = useAdminFormats();
   const search = usePagedSearch();
   const users = useAdminUsers(search.sent, search.page, PAGE_SIZE);
+  const columns: TableColumn<AdminUser>[] = [
+    {
+      header: t("users.columns.email"),
+      cell: (user) => (
+        <Anchor component={Link} to={`${adminPath("users")}/${encodeURIComponent(user.id)}`}>
+          <EmailText email={user.email} />
+        </Anchor>
+      ),
+    },
+    { header: t("users.columns.name"), cell: (user) => user.name },
+    {
+      header: t("users.columns.roles"),
+      cell: (user) => user.roles.map((role) => t(`users.roles.${role}`)).join(", ") || "—",
+    },
+    {
+      header: t("status.heading"),
+      cell: (user) => (
+        <Badge color={USER_STATUS_COLOR[user.status]} variant="light" styles={WHOLE_BADGE}>
+          {t(`users.status.${user.status}`)}
+        </Badge>
+      ),
+    },
+    { header: t("users.columns.twoFactor"), cell: (user) => (user.twoFactor ? t("yes") : t("no")) },
+    { header: t("users.columns.createdAt"), cell: (user) => formats.date(user.createdAt) },
+    {
+      header: t("users.columns.lastSignInAt"),
+      cell: (user) => (user.lastSignInAt === null ? "—" : formats.date(user.lastSignInAt)),
+    },
+  ];
   return (
     <AdminScreen title={t("users.heading")}>
       <SearchField label={t("users.search")} value={search.text} onChange={search.setText} />
-      <Loaded query={users} failure={t("users.loadFailed")}>
-        {(result) =>
-          result.content.length === 0 ? (
-            <Text>{t("users.empty")}</Text>
-          ) : (
-            <Stack gap="sm">
-              <Text size="sm" c="dimmed" role="status">
-                {t("users.count", { count: result.totalElements })}
-              </Text>
-              <Table.ScrollContainer minWidth={760} type="native">
-                <Table verticalSpacing="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t("users.columns.email")}</Table.Th>
-                      <Table.Th scope="col">{t("users.columns.name")}</Table.Th>
-                      <Table.Th scope="col">{t("users.columns.roles")}</Table.Th>
-                      <Table.Th scope="col">{t("status.heading")}</Table.Th>
-                      <Table.Th scope="col">{t("users.columns.twoFactor")}</Table.Th>
-                      <Table.Th scope="col">{t("users.columns.createdAt")}</Table.Th>
-                      <Table.Th scope="col">{t("users.columns.lastSignInAt")}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {result.content.map((user) => (
-                      <Table.Tr key={user.id}>
-                        <Table.Td>
-                          <Anchor
-                            component={Link}
-                            to={`${adminPath("users")}/${encodeURIComponent(user.id)}`}
-                          >
-                            <EmailText email={user.email} />
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{user.name}</Table.Td>
-                        <Table.Td>
-                          {user.roles.map((role) => t(`users.roles.${role}`)).join(", ") || "—"}
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={USER_STATUS_COLOR[user.status]} variant="light" styles={WHOLE_BADGE}>
-                            {t(`users.status.${user.status}`)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{user.twoFactor ? t("yes") : t("no")}</Table.Td>
-                        <Table.Td>{formats.date(user.createdAt)}</Table.Td>
-                        <Table.Td>
-                          {user.lastSignInAt === null ? "—" : formats.date(user.lastSignInAt)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <ListPagination
-                page={search.page}
-                totalPages={result.totalPages}
-                onChange={search.setPage}
-                label={t("users.pages")}
-              />
-            </Stack>
-          )
-        }
-      </Loaded>
+      <AdminTable
+        list="users"
+        query={users}
+        columns={columns}
+        rowKey={(user) => user.id}
+        minWidth={760}
+        paging={{ page: search.page, onChange: search.setPage }}
+        count={(total) => t("users.count", { count: total })}
+      />
     </AdminScreen>
   );
 }

@@ -1,21 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminOverview, AdminUser, AdminUserDetail, AuditEntry } from "../../../domain/schemas/admin.ts";
-import type { AdminCompany } from "../../../domain/schemas/company.ts";
-import type { Page } from "../../../domain/schemas/page.ts";
-import { apiFetch } from "../../api/client.ts";
+import { adminApi } from "../../../domain/api/admin.ts";
+import type { AnswerOf } from "../../../domain/api/contract.ts";
+import { callApi } from "../../api/client.ts";
 
 /*
  * The admin area's accounts, audit log and overview (server/modules/admin) and its companies
- * (server/modules/companies).
+ * (server/modules/companies), declared in domain/api/admin.ts.
  */
+
+/** A company as the admin list answers it. */
+export type AdminCompanyRow = AnswerOf<typeof adminApi.companies>["content"][number];
+/** One line of the audit log as the admin list answers it. */
+export type AuditRow = AnswerOf<typeof adminApi.audit>["content"][number];
 
 const USERS_KEY = ["admin", "users"] as const;
 
 export function useAdminUsers(search: string, page: number, size: number) {
-  const params = new URLSearchParams({ search, page: String(page), size: String(size) });
   return useQuery({
     queryKey: [...USERS_KEY, "list", search, page, size],
-    queryFn: () => apiFetch<Page<AdminUser>>(`/api/admin/users?${params}`),
+    queryFn: () => callApi(adminApi.users, { query: { search, page, size } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -23,7 +26,7 @@ export function useAdminUsers(search: string, page: number, size: number) {
 export function useAdminUser(id: string) {
   return useQuery({
     queryKey: [...USERS_KEY, "one", id],
-    queryFn: () => apiFetch<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}`),
+    queryFn: () => callApi(adminApi.user, { params: { id } }),
   });
 }
 
@@ -36,19 +39,22 @@ export type UserAction =
   | "delete";
 
 function runAction(id: string, action: UserAction): Promise<unknown> {
-  const path = `/api/admin/users/${encodeURIComponent(id)}`;
+  const params = { id };
   switch (action) {
     case "disable":
-      return apiFetch(`${path}/disable`, { method: "POST" });
+      return callApi(adminApi.disableUser, { params });
     case "enable":
-      return apiFetch(`${path}/enable`, { method: "POST" });
+      return callApi(adminApi.enableUser, { params });
     case "resendVerification":
-      return apiFetch(`${path}/resend-verification`, { method: "POST" });
+      return callApi(adminApi.resendVerification, { params });
     case "grantAdmin":
     case "removeAdmin":
-      return apiFetch(`${path}/admin?grant=${action === "grantAdmin"}`, { method: "POST" });
+      return callApi(adminApi.setAdmin, {
+        params,
+        query: { grant: action === "grantAdmin" ? "true" : "false" },
+      });
     case "delete":
-      return apiFetch(path, { method: "DELETE" });
+      return callApi(adminApi.deleteUser, { params });
   }
 }
 
@@ -61,10 +67,9 @@ export function useUserAction(id: string) {
 }
 
 export function useAuditLog(action: string, page: number, size: number) {
-  const params = new URLSearchParams({ action, page: String(page), size: String(size) });
   return useQuery({
     queryKey: ["admin", "audit", action, page, size],
-    queryFn: () => apiFetch<Page<AuditEntry>>(`/api/admin/audit?${params}`),
+    queryFn: () => callApi(adminApi.audit, { query: { action, page, size } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -72,17 +77,16 @@ export function useAuditLog(action: string, page: number, size: number) {
 export function useAdminOverview() {
   return useQuery({
     queryKey: ["admin", "overview"],
-    queryFn: () => apiFetch<AdminOverview>("/api/admin/overview"),
+    queryFn: () => callApi(adminApi.overview),
   });
 }
 
 const COMPANIES_KEY = ["admin", "companies"] as const;
 
 export function useAdminCompanies(search: string, page: number, size: number) {
-  const params = new URLSearchParams({ search, page: String(page), size: String(size) });
   return useQuery({
     queryKey: [...COMPANIES_KEY, search, page, size],
-    queryFn: () => apiFetch<Page<AdminCompany>>(`/api/admin/companies?${params}`),
+    queryFn: () => callApi(adminApi.companies, { query: { search, page, size } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -91,10 +95,7 @@ export function useSetSeats() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, seatLimit }: { id: string; seatLimit: number | null }) =>
-      apiFetch<AdminCompany>(`/api/admin/companies/${encodeURIComponent(id)}/seats`, {
-        method: "POST",
-        body: JSON.stringify({ seatLimit }),
-      }),
+      callApi(adminApi.setCompanySeats, { params: { id }, body: { seatLimit } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: COMPANIES_KEY }),
   });
 }

@@ -1,29 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type {
-  AdminCharity,
-  AdminProduct,
-  BillingCode,
-  CreateCodeBody,
-  CreateProductBody,
-  createCharityBodySchema,
-} from "../../../domain/schemas/subscription.ts";
-import { apiFetch } from "../../api/client.ts";
+import { adminApi } from "../../../domain/api/admin.ts";
+import type { BodyOf } from "../../../domain/api/contract.ts";
+import { callApi } from "../../api/client.ts";
 
 /*
- * The admin billing calls (server/modules/admin; the list in server/modules/subscriptions/README.md).
- * The three resources answer alike: GET lists, POST creates, POST {id}/archive archives (never
- * deletes: subscriptions and donations keep pointing at what was archived).
+ * The admin billing calls (server/modules/admin; declared in domain/api/admin.ts). The three
+ * resources answer alike: a list, a create, and an archive (never a delete: subscriptions and
+ * donations keep pointing at what was archived).
  */
 
-export type CreateCharityBody = z.infer<typeof createCharityBodySchema>;
+export type CreateCharityBody = BodyOf<typeof adminApi.createCharity>;
 
-function post<T>(path: string, body?: unknown): Promise<T> {
-  return apiFetch<T>(path, { method: "POST", ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-}
-
-function adminResource<Item, Body, Created>(segment: "products" | "codes" | "charities") {
-  const path = `/api/admin/${segment}`;
+function adminResource<Item, Body, Created>(
+  segment: "products" | "codes" | "charities",
+  calls: {
+    list: () => Promise<Item[]>;
+    create: (body: Body) => Promise<Created>;
+    archive: (id: string) => Promise<Item>;
+  },
+) {
   const queryKey = ["admin", segment] as const;
 
   /** After a write the list is read again: it is the server that orders and dates rows. */
@@ -36,13 +31,25 @@ function adminResource<Item, Body, Created>(segment: "products" | "codes" | "cha
   }
 
   return {
-    useList: () => useQuery({ queryKey, queryFn: () => apiFetch<Item[]>(path) }),
-    useCreate: () => useWrite((body: Body) => post<Created>(path, body)),
-    useArchive: () => useWrite((id: string) => post<Item>(`${path}/${encodeURIComponent(id)}/archive`)),
+    useList: () => useQuery({ queryKey, queryFn: calls.list }),
+    useCreate: () => useWrite(calls.create),
+    useArchive: () => useWrite(calls.archive),
   };
 }
 
-export const adminProducts = adminResource<AdminProduct, CreateProductBody, AdminProduct>("products");
-/** POST answers every code it made, for the admin to hand out. */
-export const adminCodes = adminResource<BillingCode, CreateCodeBody, BillingCode[]>("codes");
-export const adminCharities = adminResource<AdminCharity, CreateCharityBody, AdminCharity>("charities");
+export const adminProducts = adminResource("products", {
+  list: () => callApi(adminApi.products),
+  create: (body: BodyOf<typeof adminApi.createProduct>) => callApi(adminApi.createProduct, { body }),
+  archive: (id) => callApi(adminApi.archiveProduct, { params: { id } }),
+});
+/** Creating answers every code it made, for the admin to hand out. */
+export const adminCodes = adminResource("codes", {
+  list: () => callApi(adminApi.codes),
+  create: (body: BodyOf<typeof adminApi.createCodes>) => callApi(adminApi.createCodes, { body }),
+  archive: (id) => callApi(adminApi.archiveCode, { params: { id } }),
+});
+export const adminCharities = adminResource("charities", {
+  list: () => callApi(adminApi.charities),
+  create: (body: CreateCharityBody) => callApi(adminApi.createCharity, { body }),
+  archive: (id) => callApi(adminApi.archiveCharity, { params: { id } }),
+});

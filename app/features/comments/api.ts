@@ -1,6 +1,7 @@
+import { adminApi } from "../../../domain/api/admin.ts";
 import { commentsApi } from "../../../domain/api/comments.ts";
 import type { Comment, CommentSubjectKind } from "../../../domain/schemas/comment.ts";
-import { apiFetch, callApi } from "../../api/client.ts";
+import { callApi } from "../../api/client.ts";
 
 export type { Comment };
 
@@ -16,18 +17,6 @@ export type CommentSource = {
   update(id: string, notes: string): Promise<Comment>;
   remove(id: string): Promise<void>;
 };
-
-/** Platform admins' comments on an account, at `listPath` (GET, POST) and `${itemPath}/{id}` (PUT, DELETE). */
-function adminCommentSource(key: readonly unknown[], listPath: string, itemPath: string): CommentSource {
-  const item = (id: string) => `${itemPath}/${encodeURIComponent(id)}`;
-  return {
-    key,
-    list: () => apiFetch<Comment[]>(listPath),
-    add: (notes) => apiFetch<Comment>(listPath, { method: "POST", body: JSON.stringify({ notes }) }),
-    update: (id, notes) => apiFetch<Comment>(item(id), { method: "PUT", body: JSON.stringify({ notes }) }),
-    remove: (id) => apiFetch<void>(item(id), { method: "DELETE" }),
-  };
-}
 
 /** An owner's comments on one of their records or persons. */
 export function subjectComments(subjectKind: CommentSubjectKind, subjectId: string): CommentSource {
@@ -45,9 +34,14 @@ export function subjectComments(subjectKind: CommentSubjectKind, subjectId: stri
 
 /** Platform admins' comments on an account. */
 export function accountComments(userId: string): CommentSource {
-  return adminCommentSource(
-    ["admin", "comments", userId],
-    `/api/admin/users/${encodeURIComponent(userId)}/comments`,
-    "/api/admin/comments",
-  );
+  const params = { id: userId };
+  return {
+    key: ["admin", "comments", userId],
+    list: () => callApi(adminApi.userComments, { params }),
+    add: (notes) => callApi(adminApi.addUserComment, { params, body: { notes } }),
+    update: (id, notes) => callApi(adminApi.updateComment, { params: { id }, body: { notes } }),
+    remove: async (id) => {
+      await callApi(adminApi.deleteComment, { params: { id } });
+    },
+  };
 }

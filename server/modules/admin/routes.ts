@@ -1,27 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  adminUsersQuerySchema,
-  auditQuerySchema,
-  grantAdminQuerySchema,
-} from "../../../domain/schemas/admin.ts";
-import { commentBodySchema } from "../../../domain/schemas/comment.ts";
+import { adminApi } from "../../../domain/api/admin.ts";
+import { adminTypes } from "../../../domain/api/admin.types.ts";
 import type { BillingMode } from "../../../domain/schemas/subscription.ts";
-import {
-  createCharityBodySchema,
-  createCodeBodySchema,
-  createProductBodySchema,
-} from "../../../domain/schemas/subscription.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
+import { registerOperation } from "../../http/operations.ts";
 import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import type { createBillingAdmin } from "./billing-admin.ts";
 import { adminOverview } from "./overview.ts";
 import { adminRepository } from "./repository.ts";
 import type { UserAdmin } from "./users.ts";
-
-const idParams = z.object({ id: z.string().max(64) });
 
 /** Admins' comments about an account go with it. */
 export const forgetAccountComments: AccountDeletedHook = async (userId, trx) => {
@@ -44,116 +32,71 @@ export async function adminRoutes(
 ): Promise<void> {
   const admin = options.billingAdmin;
   const users = options.userAdmin;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const platformAdmin = { access: "platformAdmin" as const };
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
+  const types = adminTypes;
 
-  api.get("/api/admin/products", { config: platformAdmin }, async () => admin.products());
-  api.post(
-    "/api/admin/products",
-    { config: platformAdmin, schema: { body: createProductBodySchema } },
-    async (request) => admin.createProduct(actorOf(request), request.body),
+  registerOperation(app, adminApi.products, types.products, async () => admin.products());
+  registerOperation(app, adminApi.createProduct, types.createProduct, async (request) =>
+    admin.createProduct(actorOf(request), request.body),
   );
-  api.post(
-    "/api/admin/products/:id/archive",
-    { config: platformAdmin, schema: { params: idParams } },
-    async (request) => admin.archiveProduct(actorOf(request), request.params.id),
+  registerOperation(app, adminApi.archiveProduct, types.archiveProduct, async (request) =>
+    admin.archiveProduct(actorOf(request), request.params.id),
   );
 
-  api.get("/api/admin/codes", { config: platformAdmin }, async () => admin.codes());
-  api.post(
-    "/api/admin/codes",
-    { config: platformAdmin, schema: { body: createCodeBodySchema } },
-    async (request) => admin.createCodes(actorOf(request), request.body),
+  registerOperation(app, adminApi.codes, types.codes, async () => admin.codes());
+  registerOperation(app, adminApi.createCodes, types.createCodes, async (request) =>
+    admin.createCodes(actorOf(request), request.body),
   );
-  api.post(
-    "/api/admin/codes/:id/archive",
-    { config: platformAdmin, schema: { params: idParams } },
-    async (request) => admin.archiveCode(actorOf(request), request.params.id),
+  registerOperation(app, adminApi.archiveCode, types.archiveCode, async (request) =>
+    admin.archiveCode(actorOf(request), request.params.id),
   );
 
-  api.get("/api/admin/charities", { config: platformAdmin }, async () => admin.charities());
-  api.post(
-    "/api/admin/charities",
-    { config: platformAdmin, schema: { body: createCharityBodySchema } },
-    async (request) => admin.createCharity(actorOf(request), request.body.fullName),
+  registerOperation(app, adminApi.charities, types.charities, async () => admin.charities());
+  registerOperation(app, adminApi.createCharity, types.createCharity, async (request) =>
+    admin.createCharity(actorOf(request), request.body.fullName),
   );
-  api.post(
-    "/api/admin/charities/:id/archive",
-    { config: platformAdmin, schema: { params: idParams } },
-    async (request) => admin.archiveCharity(actorOf(request), request.params.id),
+  registerOperation(app, adminApi.archiveCharity, types.archiveCharity, async (request) =>
+    admin.archiveCharity(actorOf(request), request.params.id),
   );
 
-  api.get(
-    "/api/admin/users",
-    { config: platformAdmin, schema: { querystring: adminUsersQuerySchema } },
-    async (request) => users.list(request.query),
+  registerOperation(app, adminApi.users, types.users, async (request) => users.list(request.query));
+  registerOperation(app, adminApi.user, types.user, async (request) => users.get(request.params.id));
+  registerOperation(app, adminApi.disableUser, types.disableUser, async (request) =>
+    users.disable(actorOf(request), request.params.id),
   );
-  api.get("/api/admin/users/:id", { config: platformAdmin, schema: { params: idParams } }, async (request) =>
-    users.get(request.params.id),
+  registerOperation(app, adminApi.enableUser, types.enableUser, async (request) =>
+    users.enable(actorOf(request), request.params.id),
   );
-  api.post(
-    "/api/admin/users/:id/disable",
-    { config: platformAdmin, schema: { params: idParams } },
-    async (request) => users.disable(actorOf(request), request.params.id),
+  registerOperation(app, adminApi.resendVerification, types.resendVerification, async (request) =>
+    users.resendVerification(actorOf(request), request.params.id),
   );
-  api.post(
-    "/api/admin/users/:id/enable",
-    { config: platformAdmin, schema: { params: idParams } },
-    async (request) => users.enable(actorOf(request), request.params.id),
+  registerOperation(app, adminApi.setAdmin, types.setAdmin, async (request) =>
+    users.setAdmin(actorOf(request), request.params.id, request.query.grant),
   );
-  api.post(
-    "/api/admin/users/:id/resend-verification",
-    { config: platformAdmin, schema: { params: idParams } },
-    async (request) => users.resendVerification(actorOf(request), request.params.id),
-  );
-  api.post(
-    "/api/admin/users/:id/admin",
-    { config: platformAdmin, schema: { params: idParams, querystring: grantAdminQuerySchema } },
-    async (request) => users.setAdmin(actorOf(request), request.params.id, request.query.grant),
-  );
-  api.delete(
-    "/api/admin/users/:id",
-    { config: platformAdmin, schema: { params: idParams } },
-    async (request, reply) => {
-      await users.remove(actorOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  registerOperation(app, adminApi.deleteUser, types.deleteUser, async (request, reply) => {
+    await users.remove(actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
 
-  api.get(
-    "/api/admin/users/:id/comments",
-    { config: platformAdmin, schema: { params: idParams } },
-    async (request) => users.comments(request.params.id),
+  registerOperation(app, adminApi.userComments, types.userComments, async (request) =>
+    users.comments(request.params.id),
   );
-  api.post(
-    "/api/admin/users/:id/comments",
-    { config: platformAdmin, schema: { params: idParams, body: commentBodySchema } },
-    async (request) => users.addComment(actorOf(request), request.params.id, request.body.notes),
+  registerOperation(app, adminApi.addUserComment, types.addUserComment, async (request) =>
+    users.addComment(actorOf(request), request.params.id, request.body.notes),
   );
-  api.put(
-    "/api/admin/comments/:id",
-    { config: platformAdmin, schema: { params: idParams, body: commentBodySchema } },
-    async (request) => users.updateComment(actorOf(request), request.params.id, request.body.notes),
+  registerOperation(app, adminApi.updateComment, types.updateComment, async (request) =>
+    users.updateComment(actorOf(request), request.params.id, request.body.notes),
   );
-  api.delete(
-    "/api/admin/comments/:id",
-    { config: platformAdmin, schema: { params: idParams } },
-    async (request, reply) => {
-      await users.deleteComment(actorOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  registerOperation(app, adminApi.deleteComment, types.deleteComment, async (request, reply) => {
+    await users.deleteComment(actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
 
-  api.get(
-    "/api/admin/audit",
-    { config: platformAdmin, schema: { querystring: auditQuerySchema } },
-    async (request) => users.auditLog(request.query),
-  );
+  registerOperation(app, adminApi.audit, types.audit, async (request) => users.auditLog(request.query));
 
-  api.get("/api/admin/overview", { config: platformAdmin }, async () =>
+  registerOperation(app, adminApi.overview, types.overview, async () =>
     adminOverview(options.database, options.billing, options.clock()),
   );
 }

@@ -1,14 +1,10 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { adminApi } from "../../../domain/api/admin.ts";
+import { adminTypes } from "../../../domain/api/admin.types.ts";
 import { companiesApi } from "../../../domain/api/companies.ts";
 import { companiesTypes } from "../../../domain/api/companies.types.ts";
-import {
-  adminCompaniesQuerySchema,
-  COMPANY_LIMITS,
-  seatLimitBodySchema,
-} from "../../../domain/schemas/company.ts";
+import { COMPANY_LIMITS } from "../../../domain/schemas/company.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { closeUnreadBody, filePartOf, malformedMultipart } from "../../http/file-part.ts";
@@ -18,8 +14,6 @@ import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { INVITE_CSV_TEMPLATE, readInviteCsv } from "./invite-csv.ts";
 import { companyRepository } from "./repository.ts";
 import type { CompanyService } from "./service.ts";
-
-const idParams = z.object({ id: z.string().max(64) });
 
 /** The most the activation page's form may weigh. */
 const FORM_LIMIT_BYTES = 4_096;
@@ -38,7 +32,6 @@ export async function companyRoutes(
   options: { service: CompanyService },
 ): Promise<void> {
   const { service } = options;
-  const api = app.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart);
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
@@ -134,20 +127,13 @@ export async function companyRoutes(
     service.setAdmin(actorOf(request), request.params.id, request.query.setRole),
   );
 
-  const platformAdmin = { access: "platformAdmin" as const };
-  api.get(
-    "/api/admin/companies",
-    { config: platformAdmin, schema: { querystring: adminCompaniesQuerySchema } },
-    async (request) => service.adminList(request.query),
+  registerOperation(app, adminApi.companies, adminTypes.companies, async (request) =>
+    service.adminList(request.query),
   );
-  api.get(
-    "/api/admin/companies/:id",
-    { config: platformAdmin, schema: { params: idParams } },
-    async (request) => service.adminGet(request.params.id),
+  registerOperation(app, adminApi.company, adminTypes.company, async (request) =>
+    service.adminGet(request.params.id),
   );
-  api.post(
-    "/api/admin/companies/:id/seats",
-    { config: platformAdmin, schema: { params: idParams, body: seatLimitBodySchema } },
-    async (request) => service.setSeatLimit(actorOf(request), request.params.id, request.body.seatLimit),
+  registerOperation(app, adminApi.setCompanySeats, adminTypes.setCompanySeats, async (request) =>
+    service.setSeatLimit(actorOf(request), request.params.id, request.body.seatLimit),
   );
 }
