@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiFetch, configureApiClient, parseApiError, parseRetryAfter } from "./client.ts";
+import { authApi } from "../../domain/api/auth.ts";
+import { authOptionsApi } from "../../domain/api/authOptions.ts";
+import { ApiError, callApi, configureApiClient, parseApiError, parseRetryAfter } from "./client.ts";
+
+/** Any operation will do: what is tested is how every call travels. */
+const read = authOptionsApi.options;
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -54,7 +59,7 @@ describe("parseRetryAfter", () => {
   });
 });
 
-describe("apiFetch", () => {
+describe("a call to the API", () => {
   const fetchMock = vi.fn<typeof fetch>();
   const onUnauthorized = vi.fn();
 
@@ -71,25 +76,23 @@ describe("apiFetch", () => {
   });
 
   it("sends the UI language and the same-origin credentials, and returns the JSON body", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, [{ id: "1" }]));
-    await expect(apiFetch("/api/pn/person")).resolves.toEqual([{ id: "1" }]);
+    fetchMock.mockResolvedValue(jsonResponse(200, { oidc: false, passkey: true, registration: true }));
+    await expect(callApi(read)).resolves.toEqual({ oidc: false, passkey: true, registration: true });
     const [path, init] = fetchMock.mock.calls[0] ?? [];
-    expect(path).toBe("/api/pn/person");
+    expect(path).toBe("/api/auth-options");
     expect(init?.credentials).toBe("same-origin");
     expect(new Headers(init?.headers).get("Accept-Language")).toBe("fr");
   });
 
   it("marks a JSON string body as JSON", async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(
-      apiFetch("/api/x", { method: "POST", body: JSON.stringify({ a: 1 }) }),
-    ).resolves.toBeUndefined();
+    await expect(callApi(authApi.signOut, { body: {} })).resolves.toBeUndefined();
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get("Content-Type")).toBe("application/json");
   });
 
   it("rejects with the parsed ApiError", async () => {
     fetchMock.mockResolvedValue(jsonResponse(409, { error: { code: "conflict", message: "Déjà là" } }));
-    await expect(apiFetch("/api/x")).rejects.toMatchObject({
+    await expect(callApi(read)).rejects.toMatchObject({
       status: 409,
       code: "conflict",
       message: "Déjà là",
@@ -101,7 +104,7 @@ describe("apiFetch", () => {
     fetchMock.mockResolvedValue(
       jsonResponse(401, { error: { code: "unauthorized", message: "Connectez-vous" } }),
     );
-    await expect(apiFetch("/api/x")).rejects.toMatchObject({ status: 401 });
+    await expect(callApi(read)).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
@@ -109,14 +112,14 @@ describe("apiFetch", () => {
     for (const path of ["/login", "/signout"]) {
       window.history.replaceState(null, "", path);
       fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: "unauthorized", message: "" } }));
-      await expect(apiFetch("/api/x")).rejects.toMatchObject({ status: 401 });
+      await expect(callApi(read)).rejects.toMatchObject({ status: 401 });
     }
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it("leaves a 401 to a caller that handles it", async () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: "unauthenticated", message: "" } }));
-    await expect(apiFetch("/api/x", {}, { redirectOnUnauthorized: false })).rejects.toMatchObject({
+    await expect(callApi(read, { redirectOnUnauthorized: false })).rejects.toMatchObject({
       status: 401,
     });
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -129,12 +132,12 @@ describe("apiFetch", () => {
         headers: { "Content-Type": "application/json", "Retry-After": "42" },
       }),
     );
-    await expect(apiFetch("/api/x")).rejects.toMatchObject({ status: 429, retryAfterSeconds: 42 });
+    await expect(callApi(read)).rejects.toMatchObject({ status: 429, retryAfterSeconds: 42 });
   });
 
   it("reports a failed connection as a network error", async () => {
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
-    await expect(apiFetch("/api/x")).rejects.toMatchObject({
+    await expect(callApi(read)).rejects.toMatchObject({
       status: 0,
       code: "network_error",
       message: "Erreur",

@@ -1,9 +1,10 @@
 import { accountApi } from "../../domain/api/account.ts";
+import { authApi } from "../../domain/api/auth.ts";
 import { authOptionsApi } from "../../domain/api/authOptions.ts";
 import type { AnswerOf } from "../../domain/api/contract.ts";
 import type { Language } from "../../domain/catalog/languages.ts";
 import { INVITATION_PARAM } from "../../domain/schemas/company.ts";
-import { apiFetch, callApi } from "../api/client.ts";
+import { callApi } from "../api/client.ts";
 import { isReturnPath, LOGIN_PATH, RETURN_PARAM } from "./homeRoute.ts";
 
 /*
@@ -22,26 +23,22 @@ const AUTH_RETURN_PATHS = {
   providerCallback: "/implicit/callback",
 } as const;
 
-function post<T>(path: string, body: unknown): Promise<T> {
-  return apiFetch<T>(path, { method: "POST", body: JSON.stringify(body) }, { redirectOnUnauthorized: false });
-}
+/** Each page shows its refusals itself. */
+const OWN_REFUSALS = { redirectOnUnauthorized: false } as const;
 
 /** Which ways of signing in this server offers. */
 export type AuthOptions = AnswerOf<typeof authOptionsApi.options>;
 
 export function fetchAuthOptions(): Promise<AuthOptions> {
-  return callApi(authOptionsApi.options, { redirectOnUnauthorized: false });
+  return callApi(authOptionsApi.options, OWN_REFUSALS);
 }
 
 /** "twoFactor" when the password was right and the account asks for a second factor. */
 export type SignInOutcome = "signedIn" | "twoFactor";
 
 export async function signInWithEmail(email: string, password: string): Promise<SignInOutcome> {
-  const answer = await post<{ twoFactorRedirect?: boolean } | undefined>("/api/auth/sign-in/email", {
-    email,
-    password,
-  });
-  return answer?.twoFactorRedirect === true ? "twoFactor" : "signedIn";
+  const answer = await callApi(authApi.signInEmail, { body: { email, password }, ...OWN_REFUSALS });
+  return "twoFactorRedirect" in answer && answer.twoFactorRedirect ? "twoFactor" : "signedIn";
 }
 
 export type SecondFactor = "totp" | "backupCode";
@@ -52,9 +49,8 @@ export async function verifySecondFactor(
   code: string,
   trustDevice: boolean,
 ): Promise<void> {
-  const path =
-    kind === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code";
-  await post(path, { code, trustDevice });
+  const operation = kind === "totp" ? authApi.verifyTotp : authApi.verifyBackupCode;
+  await callApi(operation, { body: { code, trustDevice }, ...OWN_REFUSALS });
 }
 
 export type SignUp = { name: string; email: string; password: string; lang: Language };
@@ -72,9 +68,9 @@ export async function signUpWithEmail(
   const params = new URLSearchParams({ [SIGN_IN_EMAIL_PARAM]: form.email });
   if (isReturnPath(next)) params.set(RETURN_PARAM, next);
   if (invitation) params.set(INVITATION_PARAM, invitation);
-  await post("/api/auth/sign-up/email", {
-    ...form,
-    callbackURL: `${AUTH_RETURN_PATHS.emailVerified}&${params}`,
+  await callApi(authApi.signUpEmail, {
+    body: { ...form, callbackURL: `${AUTH_RETURN_PATHS.emailVerified}&${params}` },
+    ...OWN_REFUSALS,
   });
 }
 
@@ -83,24 +79,30 @@ export const SIGN_IN_EMAIL_PARAM = "email";
 
 export async function sendVerificationEmail(email: string): Promise<void> {
   const callbackURL = `${AUTH_RETURN_PATHS.emailVerified}&${new URLSearchParams({ [SIGN_IN_EMAIL_PARAM]: email })}`;
-  await post("/api/auth/send-verification-email", { email, callbackURL });
+  await callApi(authApi.sendVerificationEmail, { body: { email, callbackURL }, ...OWN_REFUSALS });
 }
 
 /** Answers alike whether or not the address has an account. */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await post("/api/auth/request-password-reset", { email, redirectTo: AUTH_RETURN_PATHS.resetPassword });
+  await callApi(authApi.requestPasswordReset, {
+    body: { email, redirectTo: AUTH_RETURN_PATHS.resetPassword },
+    ...OWN_REFUSALS,
+  });
 }
 
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
-  await post("/api/auth/reset-password", { token, newPassword });
+  await callApi(authApi.resetPassword, { body: { token, newPassword }, ...OWN_REFUSALS });
 }
 
 /** Starts sign-in with the external OpenID Connect provider: the address to send the browser to. */
 export async function startProviderSignIn(): Promise<string> {
-  const { url } = await post<{ url: string }>("/api/auth/sign-in/social", {
-    provider: "oidc",
-    callbackURL: AUTH_RETURN_PATHS.providerCallback,
-    errorCallbackURL: AUTH_RETURN_PATHS.providerCallback,
+  const { url } = await callApi(authApi.signInSocial, {
+    body: {
+      provider: "oidc",
+      callbackURL: AUTH_RETURN_PATHS.providerCallback,
+      errorCallbackURL: AUTH_RETURN_PATHS.providerCallback,
+    },
+    ...OWN_REFUSALS,
   });
   return url;
 }
@@ -108,7 +110,7 @@ export async function startProviderSignIn(): Promise<string> {
 /** The provider's logout address for a session opened through it; null for any other session. */
 export async function fetchSignoutUrl(): Promise<string | null> {
   try {
-    const { url } = await callApi(accountApi.signOutUrl, { redirectOnUnauthorized: false });
+    const { url } = await callApi(accountApi.signOutUrl, OWN_REFUSALS);
     return typeof url === "string" && url !== "" ? url : null;
   } catch {
     return null;
@@ -118,7 +120,7 @@ export async function fetchSignoutUrl(): Promise<string | null> {
 /** Ends the session cookie's session, if any. Failing (no session, offline) leaves nothing to end. */
 export async function endSession(): Promise<void> {
   try {
-    await post("/api/auth/sign-out", {});
+    await callApi(authApi.signOut, { body: {}, ...OWN_REFUSALS });
   } catch {
     // Nothing more can be done from here: the cookie is httpOnly and the server refused or is away.
   }

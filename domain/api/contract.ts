@@ -32,8 +32,8 @@ export type Access = (typeof ACCESS_RULES)[number];
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** The status of a success: 204 answers no body. */
-export type SuccessStatus = 200 | 201 | 204;
+/** The status of a success: 204 answers no body; 302 is a redirect, its Location and no body. */
+export type SuccessStatus = 200 | 201 | 204 | 302;
 
 /** An operation's schemas, as its area's `.types.ts` declares them. */
 export type OperationTypes = {
@@ -52,10 +52,21 @@ export type Operation<T extends OperationTypes = OperationTypes> = {
   readonly path: string;
   readonly access: Access;
   readonly status: SuccessStatus;
+  /** The success body's media type when it is not JSON (a PDF), its schema then a binary string. */
+  readonly produces?: string;
+  /** Besides its success, the operation may redirect the browser (302, Location, no body). */
+  readonly redirects?: boolean;
   readonly types?: T;
 };
 
-type RouteOf = { method: Method; path: string; access: Access; status?: SuccessStatus };
+type RouteOf = {
+  method: Method;
+  path: string;
+  access: Access;
+  status?: SuccessStatus;
+  produces?: string;
+  redirects?: boolean;
+};
 
 /**
  * An area's operations, one per key of its `.types.ts` (a key missing on either side does not

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { ACCESS_RULES, type Access } from "../../domain/api/contract.ts";
 import type { Language } from "../../domain/catalog/languages.ts";
 import { AppError } from "../errors/app-error.ts";
+import { mayAnswerUndeclared } from "../http/undeclared-answers.ts";
 import { requireFullFile } from "./permissions.ts";
 
 /*
  * Who may call a route: every route states one of domain/api/contract.ts's ACCESS_RULES in
  * `config.access`; the app refuses to start when a route has none, and one hook enforces them all.
+ * Nor does it start with an API route that declares no schema for its success (domain/api).
  */
 
 /** subscriber: an active subscription; b2b: a member of a company account; platformAdmin: runs the platform. */
@@ -36,7 +38,7 @@ export const NO_IDENTITY: Identity = {
   signedLinkIsValid: async () => false,
 };
 
-/** `answer`: whether the route declares the schema of its success's body. */
+/** `answer`: whether the route declares the schema of its success's body (or its redirect). */
 export type RouteAccess = { method: string; url: string; access: Access; answer: boolean };
 
 declare module "fastify" {
@@ -83,11 +85,17 @@ export function installAccessControl(app: FastifyInstance, identity: Identity): 
         `route ${describeRoute(route)} declares no access rule: add config: { access: ${ACCESS_RULES.map((rule) => `"${rule}"`).join(" | ")} }`,
       );
     }
-    const answer = Object.keys((route.schema?.response as object | undefined) ?? {}).some((status) =>
-      status.startsWith("2"),
+    const answer = Object.keys((route.schema?.response as object | undefined) ?? {}).some(
+      (status) => status.startsWith("2") || status.startsWith("3"),
     );
-    for (const method of [route.method].flat())
+    for (const method of [route.method].flat()) {
+      if (!answer && !mayAnswerUndeclared(method, route.url)) {
+        throw new Error(
+          `route ${method} ${route.url} declares no answer: declare it in domain/api and register it with registerOperation`,
+        );
+      }
       app.routeAccess.push({ method, url: route.url, access, answer });
+    }
   });
 
   app.addHook("onRequest", async (request) => {

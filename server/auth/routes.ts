@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { validatorCompiler } from "fastify-type-provider-zod";
+import { authApi } from "../../domain/api/auth.ts";
+import { authTypes } from "../../domain/api/auth.types.ts";
+import type { Operation, OperationTypes } from "../../domain/api/contract.ts";
 import { AppError } from "../errors/app-error.ts";
 import { assertNoNulCharacters } from "../http/nul-characters.ts";
+import { registerOperation } from "../http/operations.ts";
 import { countRequest } from "../http/rate-limit-store.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
@@ -8,23 +13,24 @@ import { authErrorBody } from "./auth-errors.ts";
 import type { AuthServices } from "./better-auth.ts";
 import { assertIdentityLimits } from "./identity-limits.ts";
 import { sessionCookieName, verifySessionCookie } from "./session-cookie.ts";
-import { UNLOCK_PATH } from "./trusted-devices.ts";
 
 const PREFIX = "/api/auth";
 
+type AuthOperation = keyof typeof authApi;
+
 /** Routes an attacker would hammer: each is limited per client address. */
-const LIMITED_PATHS = [
-  "/sign-in/email",
-  "/sign-up/email",
-  "/request-password-reset",
-  "/send-verification-email",
-  "/two-factor/verify-totp",
-  "/two-factor/verify-backup-code",
-  "/two-factor/verify-otp",
-] as const;
+const LIMITED = new Set<AuthOperation>([
+  "signInEmail",
+  "signUpEmail",
+  "requestPasswordReset",
+  "sendVerificationEmail",
+  "verifyTotp",
+  "verifyBackupCode",
+  "verifyOtp",
+]);
 
 /** Also limited per email address, so that many addresses cannot share the guessing of one password. */
-const LIMITED_PER_EMAIL = new Set<string>(["/sign-in/email", "/request-password-reset"]);
+const LIMITED_PER_EMAIL = new Set<AuthOperation>(["signInEmail", "requestPasswordReset"]);
 
 /** Whose session an event is about must be read before the call that ends or changes it. */
 const NEEDS_SESSION_BEFORE = new Set(["/sign-out", "/passkey/verify-registration"]);
@@ -97,6 +103,13 @@ export async function authRoutes(
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+  // better-auth reads and refuses its bodies itself: the declared body describes them (the
+  // document, the app's client) and stays here the raw bytes better-auth parses.
+  app.setValidatorCompiler((route) =>
+    route.httpPart === "body"
+      ? (data: unknown) => ({ value: data })
+      : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]),
+  );
   // The body stays raw for better-auth, so the app-wide U+0000 check (server/http/nul-characters.ts)
   // cannot see into it: look here, or PostgreSQL fails on the name or password with a 500.
   // Nor its lengths: the spec's limits hold for identity fields too (server/auth/identity-limits.ts).
@@ -229,35 +242,28 @@ export async function authRoutes(
   // The mailed link's page (app/features/login/UnlockSignInPage.tsx) posts its signed query from
   // its button: this browser becomes known for the address, once per link. A POST, so that a link
   // scanner opening the mail's link spends nothing.
-  app.post(
-    `${PREFIX}${UNLOCK_PATH.slice(PREFIX.length)}`,
-    { config: { access: "anonymous" } },
-    async (request, reply) => {
-      const query = request.query as { email?: string; expires?: string; sig?: string };
-      const link = trustedDevices.checkUnlock(query, Date.now());
-      reply.header("cache-control", "no-store");
-      if (link === null || !(await spentLinks.spendOnce(query.sig ?? "", link.expires))) {
-        throw new AppError("invalid_signature");
-      }
-      reply.header("set-cookie", trustedDevices.cookie(link.email, Date.now()));
-      return { unlocked: true };
-    },
-  );
+  registerOperation(app, authApi.unlockSignIn, authTypes.unlockSignIn, async (request, reply) => {
+    const query = request.query;
+    const link = trustedDevices.checkUnlock(query, Date.now());
+    reply.header("cache-control", "no-store");
+    if (link === null || !(await spentLinks.spendOnce(query.sig ?? "", link.expires))) {
+      throw new AppError("invalid_signature");
+    }
+    reply.header("set-cookie", trustedDevices.cookie(link.email, Date.now()));
+    return { unlocked: true as const };
+  });
 
-  for (const path of LIMITED_PATHS) {
-    app.post(
-      `${PREFIX}${path}`,
+  for (const key of Object.keys(authApi) as AuthOperation[]) {
+    if (key === "unlockSignIn") continue;
+    registerOperation(
+      app,
+      authApi[key] as Operation,
+      authTypes[key] as OperationTypes,
+      (request, reply) => handle(request as unknown as FastifyRequest, reply),
       {
-        config: { access: "anonymous", rateLimit: limit },
-        ...(LIMITED_PER_EMAIL.has(path) ? { preHandler: limitPerEmail } : {}),
+        ...(LIMITED.has(key) ? { config: { rateLimit: limit } } : {}),
+        ...(LIMITED_PER_EMAIL.has(key) ? { preHandler: limitPerEmail } : {}),
       },
-      handle,
     );
   }
-  app.route({
-    method: ["GET", "POST"],
-    url: `${PREFIX}/*`,
-    config: { access: "anonymous" },
-    handler: handle,
-  });
 }

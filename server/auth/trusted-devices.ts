@@ -6,8 +6,7 @@ const TRUSTED_DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 /** How long a mailed unlock link works (once). */
 const UNLOCK_LINK_TTL_MS = 60 * 60 * 1000;
 
-/** What the unlock page posts to; the mail links to the page (UNLOCK_PAGE), which posts from a button. */
-export const UNLOCK_PATH = "/api/auth/unlock-sign-in";
+/** The mail links to the page, which posts to authApi.unlockSignIn from a button. */
 export const UNLOCK_PAGE = "/unlock-sign-in";
 
 /**

@@ -8,7 +8,7 @@ import { loadConfig } from "../config.ts";
 import { installErrorHandling } from "../errors/error-handler.ts";
 import { loadLocaleStore } from "../i18n/locale-store.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { OPENAPI_PATH } from "./api-docs.ts";
+import { collectApiDescription, OPENAPI_PATH } from "./api-docs.ts";
 import { registerOperation } from "./operations.ts";
 
 const noteTypes = {
@@ -93,27 +93,76 @@ describe("an operation registered from its contract", () => {
   });
 });
 
-/**
- * The API routes not yet declared in domain/api, which answer without a schema; the list only
- * shrinks, and once empty the server refuses to start with such a route.
- */
-const STILL_WITHOUT_ANSWER: string[] = [
-  "GET /api/auth/*",
-  "GET /api/binder",
-  "GET /api/dev/mailbox",
-  "GET /api/sbs/webhook/unsubscribe",
-  "GET /api/shared/nominee/:nomineeId/binder",
-  "POST /api/auth/*",
-  "POST /api/auth/request-password-reset",
-  "POST /api/auth/send-verification-email",
-  "POST /api/auth/sign-in/email",
-  "POST /api/auth/sign-up/email",
-  "POST /api/auth/two-factor/verify-backup-code",
-  "POST /api/auth/two-factor/verify-otp",
-  "POST /api/auth/two-factor/verify-totp",
-  "POST /api/auth/unlock-sign-in",
-  "POST /api/sbs/webhook/unsubscribe",
-];
+const leafletTypes = {
+  print: { params: z.object({ id: z.string() }), response: z.file().mime("application/pdf") },
+  leave: { response: z.null() },
+  open: { query: z.object({ to: z.string().optional() }), response: z.object({ opened: z.boolean() }) },
+};
+const leafletsApi = defineOperations<typeof leafletTypes>()({
+  print: { method: "GET", path: "/api/leaflets/:id", access: "anonymous", produces: "application/pdf" },
+  leave: { method: "GET", path: "/api/leaflets/leave", access: "anonymous", status: 302 },
+  open: { method: "GET", path: "/api/leaflets/open", access: "anonymous", redirects: true },
+});
+
+describe("an operation that answers a file or a redirect", () => {
+  const app = Fastify();
+  beforeAll(async () => {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    installAccessControl(app, NO_IDENTITY);
+    await collectApiDescription(app, { sessionCookie: "session" });
+    registerOperation(app, leafletsApi.print, leafletTypes.print, async (request, reply) =>
+      reply.type("application/pdf").send(Buffer.from(`%PDF-${request.params.id}`)),
+    );
+    registerOperation(app, leafletsApi.leave, leafletTypes.leave, async (_request, reply) =>
+      reply.redirect("/elsewhere"),
+    );
+    registerOperation(app, leafletsApi.open, leafletTypes.open, async (request, reply) =>
+      request.query.to === undefined ? { opened: true } : reply.redirect(request.query.to),
+    );
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it("sends the file's bytes as they are and the redirect without a body", async () => {
+    const printed = await app.inject({ method: "GET", url: "/api/leaflets/7" });
+    expect(printed.headers["content-type"]).toBe("application/pdf");
+    expect(printed.body).toBe("%PDF-7");
+    const left = await app.inject({ method: "GET", url: "/api/leaflets/leave" });
+    expect([left.statusCode, left.headers.location, left.body]).toEqual([302, "/elsewhere", ""]);
+    const opened = await app.inject({ method: "GET", url: "/api/leaflets/open" });
+    expect(opened.json()).toEqual({ opened: true });
+  });
+
+  it("shows them in the OpenAPI document under their media type and as a redirect", () => {
+    const paths = (
+      app.swagger() as unknown as { paths: Record<string, Record<string, { responses: object }>> }
+    ).paths;
+    expect(paths["/api/leaflets/{id}"]?.get?.responses).toMatchObject({
+      200: {
+        content: {
+          "application/pdf": {
+            schema: { type: "string", format: "binary", contentMediaType: "application/pdf" },
+          },
+        },
+      },
+    });
+    expect(Object.keys(paths["/api/leaflets/leave"]?.get?.responses ?? {})).toEqual(["302"]);
+    expect(Object.keys(paths["/api/leaflets/open"]?.get?.responses ?? {})).toEqual(["200", "302"]);
+  });
+});
+
+describe("an API route without the schema of its answer", () => {
+  it("stops the app from starting, naming the route", () => {
+    const app = Fastify();
+    installAccessControl(app, NO_IDENTITY);
+    const anonymous = { config: { access: "anonymous" as const } };
+    expect(() => app.get("/api/forgotten", anonymous, async () => ({}))).toThrow(
+      /route GET \/api\/forgotten declares no answer/,
+    );
+    expect(() => app.get("/outside-the-api", anonymous, async () => "")).not.toThrow();
+  });
+});
 
 describe("the API's operations", () => {
   let test: TestApp;
@@ -123,13 +172,13 @@ describe("the API's operations", () => {
   });
   afterAll(() => test.close());
 
-  it("declare the schema of their answer, but for the routes not yet moved to domain/api", () => {
+  it("each declare the schema of their answer", () => {
     const without = test.app.routeAccess
       .filter((route) => route.url.startsWith("/api/") && !["HEAD", "OPTIONS"].includes(route.method))
       .filter(
         (route) => !route.answer && !route.url.startsWith(OPENAPI_PATH) && !route.url.startsWith("/api/docs"),
       )
       .map((route) => `${route.method} ${route.url}`);
-    expect([...new Set(without)].sort()).toEqual(STILL_WITHOUT_ANSWER);
+    expect(without).toEqual([]);
   });
 });

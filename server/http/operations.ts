@@ -4,9 +4,10 @@ import type {
   FastifyReply,
   FastifyRequest,
   onSendHookHandler,
+  preHandlerHookHandler,
   preValidationHookHandler,
 } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Operation, OperationTypes } from "../../domain/api/contract.ts";
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -36,8 +37,25 @@ export type OperationOptions<T extends OperationTypes> = {
   config?: Omit<FastifyContextConfig, "access">;
   bodyLimit?: number;
   preValidation?: preValidationHookHandler;
+  preHandler?: preHandlerHookHandler;
   onSend?: onSendHookHandler;
 };
+
+/** A redirect's answer as the OpenAPI document shows it: where to is the Location header's. */
+const REDIRECT = z.null().describe("a redirect: the Location header names where the browser goes; no body");
+
+/**
+ * The route's answers by status: the success's schema (under its media type when it is not JSON)
+ * and, when the operation may redirect, the redirect's.
+ */
+function answersOf(operation: Operation, response: z.ZodType): Record<number, unknown> {
+  const success =
+    operation.produces === undefined ? response : { content: { [operation.produces]: { schema: response } } };
+  return {
+    [operation.status]: operation.status === 302 ? REDIRECT : success,
+    ...(operation.redirects === true && operation.status !== 302 ? { 302: REDIRECT } : {}),
+  };
+}
 
 /** Fastify's `:name` path with the fixed parameters written in. */
 function routeUrl(path: string, fixed: Readonly<Record<string, string>>): string {
@@ -73,10 +91,11 @@ export function registerOperation<T extends OperationTypes>(
         : { params }),
       ...(schemas.query === undefined ? {} : { querystring: schemas.query }),
       ...(schemas.body === undefined ? {} : { body: schemas.body }),
-      response: { [operation.status]: schemas.response },
+      response: answersOf(operation, schemas.response),
     },
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     ...(options.preValidation === undefined ? {} : { preValidation: options.preValidation }),
+    ...(options.preHandler === undefined ? {} : { preHandler: options.preHandler }),
     ...(options.onSend === undefined ? {} : { onSend: options.onSend }),
     handler: (request, reply) => {
       // The handler reads the fixed parameters as if the path had carried them.

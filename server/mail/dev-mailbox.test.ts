@@ -3,12 +3,21 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { devMailboxRoutes } from "./dev-mailbox.ts";
 import { mailTemplates } from "./templates/index.ts";
 import { createMailTransport } from "./transport.ts";
 
 const LINK = "https://kinfile.example/verify?token=abc&next=%2F";
+
+/** A server that reads and answers with the contracts' schemas, as the app's does. */
+function mailboxServer(): FastifyInstance {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
 describe("dev mailbox", () => {
   let dataDir: string;
@@ -43,7 +52,7 @@ describe("dev mailbox", () => {
       vi.useRealTimers();
     }
     transport.close();
-    app = Fastify({ logger: false });
+    app = mailboxServer();
     app.addHook("onRoute", (route) => {
       routes.push({ url: route.url, access: route.config?.access });
     });
@@ -142,7 +151,7 @@ describe("dev mailbox", () => {
 describe("dev mailbox without any mail", () => {
   it("says so", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "kinfile-mailbox-"));
-    const app = Fastify({ logger: false });
+    const app = mailboxServer();
     await app.register(devMailboxRoutes, { dataDir });
     try {
       expect((await app.inject({ url: "/dev/mailbox" })).body).toContain("<p>No email yet.</p>");

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { devMailboxApi } from "../../domain/api/devMailbox.ts";
+import { devMailboxTypes } from "../../domain/api/devMailbox.types.ts";
 import { type Language, languageFromHeader } from "../../domain/catalog/languages.ts";
+import { registerOperation } from "../http/operations.ts";
 import { escapeHtml, PRODUCT_NAME } from "./render.ts";
 import { listStoredMail, readStoredMail, type StoredMail } from "./stored-mail.ts";
 import { formatTime, type MailStrings, mailStrings } from "./strings.ts";
@@ -139,22 +142,17 @@ export async function devMailboxRoutes(app: FastifyInstance, options: { dataDir:
     },
   );
 
-  app.get<{ Querystring: { to?: string } }>(
-    "/api/dev/mailbox",
-    { config: { access: "anonymous" } },
-    async (request, reply) => {
-      const to =
-        typeof request.query.to === "string" && request.query.to !== "" ? request.query.to : undefined;
-      const mails = await listStoredMail(dataDir, to === undefined ? {} : { to });
-      reply.header("cache-control", "no-store");
-      return mails.map(({ id, to: recipients, subject, date, text, html }) => ({
-        id,
-        to: recipients.join(", "),
-        subject,
-        date,
-        text,
-        html,
-      }));
-    },
-  );
+  registerOperation(app, devMailboxApi.list, devMailboxTypes.list, async (request, reply) => {
+    const to = request.query.to === "" ? undefined : request.query.to;
+    const mails = await listStoredMail(dataDir, to === undefined ? {} : { to });
+    reply.header("cache-control", "no-store");
+    return mails.map(({ id, to: recipients, subject, date, text, html }) => ({
+      id,
+      to: recipients.join(", "),
+      subject,
+      date,
+      text,
+      html,
+    }));
+  });
 }

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { moduleLabelKey } from "../../../domain/sections/labels.ts";
-import type { ModuleKey } from "../../../domain/sections/modules.ts";
 import { BinderAction } from "./BinderAction.tsx";
+import type { BinderModule } from "./binderApi.ts";
 
 /** A module page's binder: that module of the owner's file. */
-export function ModuleBinderAction({ module }: { module: ModuleKey }) {
+export function ModuleBinderAction({ module }: { module: BinderModule }) {
   const { t } = useTranslation(["binder", "sections"]);
   return (
     <BinderAction

@@ -1,20 +1,24 @@
-import type { ModuleKey } from "../../../domain/sections/modules.ts";
-import { apiResponse } from "../../api/client.ts";
+import { binderApi } from "../../../domain/api/binder.ts";
+import type { QueryOf } from "../../../domain/api/contract.ts";
+import { apiResponse, operationUrl } from "../../api/client.ts";
+
+/** A module a binder may be made of: the personal network or a records module. */
+export type BinderModule = NonNullable<QueryOf<typeof binderApi.owner>["module"]>;
 
 /** Whose binder: the owner's (the whole file, or one module), or a released nominee's. */
-export type BinderSource = { kind: "owner"; module?: ModuleKey } | { kind: "nominee"; nomineeId: string };
+export type BinderSource = { kind: "owner"; module?: BinderModule } | { kind: "nominee"; nomineeId: string };
 
 export type BinderOptions = { files: boolean; secrets: boolean };
 
 /** GET /api/binder or /api/shared/nominee/{id}/binder with the chosen options. */
 export function binderPath(source: BinderSource, options: BinderOptions): string {
-  const query = new URLSearchParams({ files: String(options.files) });
+  const files = options.files ? "true" : "false";
   if (source.kind === "nominee") {
-    return `/api/shared/nominee/${encodeURIComponent(source.nomineeId)}/binder?${query}`;
+    return operationUrl(binderApi.nominee, { params: { nomineeId: source.nomineeId }, query: { files } });
   }
-  if (source.module !== undefined) query.set("module", source.module);
-  query.set("secrets", String(options.secrets));
-  return `/api/binder?${query}`;
+  return operationUrl(binderApi.owner, {
+    query: { files, module: source.module, secrets: options.secrets ? "true" : "false" },
+  });
 }
 
 /** The file name Content-Disposition gives (its UTF-8 form first), else `fallback`. */
@@ -26,7 +30,7 @@ function fileNameOf(disposition: string | null, fallback: string): string {
 
 /**
  * Makes a binder: the server writes the PDF as it lays it out, and `onProgress` hears how many
- * bytes have arrived (the length is not known beforehand). Rejects with an ApiError like apiFetch,
+ * bytes have arrived (the length is not known beforehand). Rejects with an ApiError like callApi,
  * or with the AbortError of `signal`.
  */
 export async function fetchBinder(

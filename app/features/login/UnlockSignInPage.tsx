@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { apiFetch } from "../../api/client.ts";
+import { authApi } from "../../../domain/api/auth.ts";
+import { callApi } from "../../api/client.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
@@ -21,11 +22,14 @@ export function UnlockSignInPage() {
   const email = params.get("email") ?? "";
   const unlock = useMutation({
     mutationFn: () =>
-      apiFetch(
-        `/api/auth/unlock-sign-in?${params.toString()}`,
-        { method: "POST" },
-        { redirectOnUnauthorized: false },
-      ),
+      callApi(authApi.unlockSignIn, {
+        query: {
+          email: params.get("email") ?? undefined,
+          expires: params.get("expires") ?? undefined,
+          sig: params.get("sig") ?? undefined,
+        },
+        redirectOnUnauthorized: false,
+      }),
     onSuccess: () => navigate(`${LOGIN_PATH}?${new URLSearchParams({ unlocked: "1" })}`, { replace: true }),
   });
 

@@ -3,8 +3,9 @@ import { Alert, Anchor, Box, Button, Group, Overlay, Paper, Stack, Text, Title }
 import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { unsubscribeApi } from "../../../domain/api/unsubscribe.ts";
 import { TIMINGS_MS } from "../../../domain/limits.ts";
-import { apiFetch } from "../../api/client.ts";
+import { callApi } from "../../api/client.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
 import { PublicLayout } from "../../shell/PublicLayout.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -13,12 +14,8 @@ import { SUPPORT_CONTACT } from "./supportContact.ts";
 type Step = "asking" | "unsubscribing" | "cancelling" | "failed";
 
 /** The signed link of the email, passed on as received: the server checks it (spec: not checked here). */
-function unsubscribeUrl(params: URLSearchParams): string {
-  const query = new URLSearchParams({
-    accountId: params.get("accountId") ?? "",
-    sig: params.get("sig") ?? "",
-  });
-  return `/api/sbs/webhook/unsubscribe?${query}`;
+function linkOf(params: URLSearchParams): { accountId: string; sig: string } {
+  return { accountId: params.get("accountId") ?? "", sig: params.get("sig") ?? "" };
 }
 
 /**
@@ -42,7 +39,7 @@ export function UnsubscribePage() {
     const timer = setTimeout(async () => {
       if (step === "cancelling") return navigate(LOGIN_PATH);
       try {
-        await apiFetch(unsubscribeUrl(params));
+        await callApi(unsubscribeApi.confirm, { query: linkOf(params) });
         if (active) navigate(LOGIN_PATH);
       } catch {
         if (active) setStep("failed");

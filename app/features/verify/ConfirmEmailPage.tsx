@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { apiFetch } from "../../api/client.ts";
+import { authApi } from "../../../domain/api/auth.ts";
+import { callApi } from "../../api/client.ts";
 import { LOGIN_PATH } from "../../session/homeRoute.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { AuthLayout } from "../login/AuthLayout.tsx";
@@ -46,12 +47,7 @@ export function ConfirmEmailPage() {
   const token = params.get("token") ?? "";
   const claims = tokenClaims(token);
   const confirm = useMutation({
-    mutationFn: () =>
-      apiFetch(
-        `/api/auth/verify-email?${new URLSearchParams({ token })}`,
-        {},
-        { redirectOnUnauthorized: false },
-      ),
+    mutationFn: () => callApi(authApi.verifyEmail, { query: { token }, redirectOnUnauthorized: false }),
     onSuccess: () => navigate(returnPathOf(params.get("callbackURL")), { replace: true }),
   });
 

@@ -1,29 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
+import { binderApi } from "../../../domain/api/binder.ts";
+import { binderTypes } from "../../../domain/api/binder.types.ts";
 import type { FreshPassword } from "../../auth/fresh-password.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { registerOperation } from "../../http/operations.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
 import { recordActivity } from "../activity/activity-log.ts";
 import { ownerIdentity } from "../sharing/mails.ts";
 import type { BinderMaker } from "./binder-maker.ts";
 import { sendBinder } from "./send.ts";
-
-const flag = z
-  .enum(["true", "false"], { error: "errors:fields.invalid_choice" })
-  .default("false")
-  .transform((value) => value === "true");
-
-/** What a binder is made of: a module (else the whole file), secrets in clear, attached PDFs appended. */
-export const binderQuery = z.object({
-  module: z
-    .enum(["personal-network", ...RECORD_MODULES], { error: "errors:fields.invalid_choice" })
-    .optional(),
-  secrets: flag,
-  files: flag,
-});
 
 /**
  * A binder takes the server a second or so of work: each account makes at most this many a
@@ -39,9 +25,6 @@ export function binderRateLimit() {
     keyGenerator: (request: FastifyRequest) => request.actor?.userId ?? request.ip,
   };
 }
-
-/** A nominee's binder: what the grant shows, never secrets (a nominee reveals them one at a time). */
-export const nomineeBinderQuery = binderQuery.pick({ files: true });
 
 /** The owner's name as a binder's cover prints it. */
 export async function ownerNameOf(db: Parameters<typeof ownerIdentity>[0], ownerId: string): Promise<string> {
@@ -65,12 +48,10 @@ export async function binderRoutes(
   },
 ): Promise<void> {
   const clock = options.clock ?? Date.now;
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/api/binder",
-    {
-      config: { access: "subscriber", rateLimit: binderRateLimit() },
-      schema: { querystring: binderQuery },
-    },
+  registerOperation(
+    app,
+    binderApi.owner,
+    binderTypes.owner,
     async (request, reply) => {
       const { userId } = actorOf(request);
       const { module, secrets, files } = request.query;
@@ -102,5 +83,6 @@ export async function binderRoutes(
       );
       return sendBinder(reply, file);
     },
+    { config: { rateLimit: binderRateLimit() } },
   );
 }

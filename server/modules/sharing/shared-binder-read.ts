@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { binderApi } from "../../../domain/api/binder.ts";
+import { binderTypes } from "../../../domain/api/binder.types.ts";
+import { registerOperation } from "../../http/operations.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
 import type { BinderMaker } from "../binder/binder-maker.ts";
-import { binderRateLimit, nomineeBinderQuery, ownerNameOf } from "../binder/routes.ts";
+import { binderRateLimit, ownerNameOf } from "../binder/routes.ts";
 import { sendBinder } from "../binder/send.ts";
-import { nomineeParams, type SharedReads } from "./shared-read-context.ts";
+import type { SharedReads } from "./shared-read-context.ts";
 import { grantInclude } from "./shared-scope.ts";
 
 /**
@@ -13,12 +15,10 @@ import { grantInclude } from "./shared-scope.ts";
  * every shared read before release, after it ends, or for anyone else. Logged as a download.
  */
 export function sharedBinderRoutes(app: FastifyInstance, reads: SharedReads, maker: BinderMaker): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/api/shared/nominee/:nomineeId/binder",
-    {
-      config: { access: "nominee", rateLimit: binderRateLimit() },
-      schema: { params: nomineeParams, querystring: nomineeBinderQuery },
-    },
+  registerOperation(
+    app,
+    binderApi.nominee,
+    binderTypes.nominee,
     async (request, reply) => {
       const grant = await reads.grantOf(request, request.params.nomineeId);
       const file = await maker.make({
@@ -33,5 +33,6 @@ export function sharedBinderRoutes(app: FastifyInstance, reads: SharedReads, mak
       await reads.log(grant, [{ kind: "download", subjectKind: "binder", subjectId: grant.nominee.id }]);
       return sendBinder(reply, file);
     },
+    { config: { rateLimit: binderRateLimit() } },
   );
 }

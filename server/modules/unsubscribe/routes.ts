@@ -1,17 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
+import { unsubscribeApi } from "../../../domain/api/unsubscribe.ts";
+import { unsubscribeTypes } from "../../../domain/api/unsubscribe.types.ts";
 import type { AuthServices } from "../../auth/better-auth.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { createUnsubscribeLinks, UNSUBSCRIBE_ENDPOINT } from "./unsubscribe-links.ts";
-
-const linkQuery = z.object({
-  accountId: z.string().max(200).optional(),
-  sig: z.string().max(200).optional(),
-});
-
-/** RFC 8058: the one-click POST carries exactly this field. */
-const oneClickBody = z.object({ "List-Unsubscribe": z.literal("One-Click") });
+import { registerOperation } from "../../http/operations.ts";
+import { createUnsubscribeLinks } from "./unsubscribe-links.ts";
 
 /** A one-click body is one short field; anything larger is not one. */
 const FORM_LIMIT_BYTES = 2048;
@@ -60,7 +54,7 @@ export async function unsubscribeRoutes(
       done(null, multipartFields(String(body), request.headers["content-type"] ?? "")),
   );
 
-  async function unsubscribe(query: z.infer<typeof linkQuery>): Promise<true> {
+  async function unsubscribe(query: z.infer<typeof unsubscribeTypes.confirm.query>): Promise<true> {
     const { accountId, sig } = query;
     if (!links.isValid(accountId, sig)) throw new AppError("invalid_signature");
     const user = await database.db
@@ -75,25 +69,22 @@ export async function unsubscribeRoutes(
     return true;
   }
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const noStore = { "cache-control": "no-store" };
 
-  api.get(
-    UNSUBSCRIBE_ENDPOINT,
-    // Called by the /unsubscribe page: a GET that changes state, refused from another site.
-    { config: { access: "anonymous", changesState: true }, schema: { querystring: linkQuery } },
+  registerOperation(
+    app,
+    unsubscribeApi.confirm,
+    unsubscribeTypes.confirm,
     async (request, reply) => {
       reply.headers(noStore);
       return unsubscribe(request.query);
     },
+    // Called by the /unsubscribe page: a GET that changes state, refused from another site.
+    { config: { changesState: true } },
   );
 
-  api.post(
-    UNSUBSCRIBE_ENDPOINT,
-    { config: { access: "anonymous" }, schema: { querystring: linkQuery, body: oneClickBody } },
-    async (request, reply) => {
-      reply.headers(noStore);
-      return unsubscribe(request.query);
-    },
-  );
+  registerOperation(app, unsubscribeApi.oneClick, unsubscribeTypes.oneClick, async (request, reply) => {
+    reply.headers(noStore);
+    return unsubscribe(request.query);
+  });
 }

@@ -1,9 +1,10 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { unsubscribeApi } from "../../../domain/api/unsubscribe.ts";
 import { listUnsubscribeHeaders as oneClickHeaders } from "../../mail/outbox.ts";
 
 /** Where a link's signature may be checked: the web page and the RFC 8058 one-click endpoint. */
 const UNSUBSCRIBE_PAGE = "/unsubscribe";
-export const UNSUBSCRIBE_ENDPOINT = "/api/sbs/webhook/unsubscribe";
+export const UNSUBSCRIBE_ENDPOINT = unsubscribeApi.oneClick.path;
 
 /** Bound into the MAC, so a signature made for another purpose with the same key never fits. */
 const PURPOSE = "unsubscribe:";
