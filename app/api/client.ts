@@ -160,19 +160,6 @@ async function send(path: string, init: RequestInit, redirectOnUnauthorized: boo
   );
 }
 
-/**
- * Calls the API on the same origin with the session cookie. Resolves with the parsed body of a
- * 2xx answer; rejects with an ApiError otherwise. A 401 also ends the session (spec section 4).
- * @deprecated Only for the calls not yet declared in domain/api; it goes with the last of them.
- */
-export async function apiFetch<T = unknown>(
-  path: string,
-  init: RequestInit = {},
-  { redirectOnUnauthorized = true }: ApiFetchOptions = {},
-): Promise<T> {
-  return (await readBody(await send(path, init, redirectOnUnauthorized))) as T;
-}
-
 /** An operation's request: each part it declares, and only those. */
 export type CallRequest<O> = (ParamsOf<O> extends undefined ? { params?: never } : { params: ParamsOf<O> }) &
   (QueryOf<O> extends undefined ? { query?: never } : { query?: QueryOf<O> }) &

@@ -19,12 +19,19 @@ const session = z.looseObject({
   id: z.string(),
   token: z.string(),
   userId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   expiresAt: z.string(),
   ipAddress: z.string().nullish(),
   userAgent: z.string().nullish(),
 });
 
-const passkey = z.looseObject({ id: z.string(), name: z.string().nullish(), createdAt: z.string() });
+const passkey = z.looseObject({
+  id: z.string(),
+  name: z.string().nullish(),
+  createdAt: z.string(),
+  deviceType: z.string().optional(),
+});
 
 /** A session opened: its token and account (a sign-up waiting for its address to be verified opens none). */
 const signedIn = z.object({ token: z.string().nullable(), user });

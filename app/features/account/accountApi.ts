@@ -1,19 +1,14 @@
 import { accountApi } from "../../../domain/api/account.ts";
+import { authApi } from "../../../domain/api/auth.ts";
+import type { AnswerOf } from "../../../domain/api/contract.ts";
 import { portabilityApi } from "../../../domain/api/portability.ts";
 import type { Language } from "../../../domain/catalog/languages.ts";
 import type { Accent, ThemeMode } from "../../../domain/catalog/themes.ts";
 import type { Account, PasswordConfirmation, SignInEventPage } from "../../../domain/schemas/account.ts";
 import type { ImportSummary } from "../../../domain/schemas/file-export.ts";
-import { apiFetch, callApi, operationUrl } from "../../api/client.ts";
+import { callApi, operationUrl } from "../../api/client.ts";
 
-/*
- * The calls of My Account: ours under /api/account, better-auth's under /api/auth (the server
- * re-words its refusals in our error format, so `apiFetch` reads both alike).
- */
-
-function post<T>(path: string, body?: unknown): Promise<T> {
-  return apiFetch<T>(path, { method: "POST", ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-}
+/** The calls of My Account: ours under /api/account, better-auth's under /api/auth. */
 
 /** Where the email-change link brings the reader back to. */
 const MY_ACCOUNT_RETURN_PATH = "/dashboard/manage-account";
@@ -21,11 +16,11 @@ const MY_ACCOUNT_RETURN_PATH = "/dashboard/manage-account";
 export type AccountChanges = { name?: string; lang?: Language; themeColor?: Accent; themeMode?: ThemeMode };
 
 export function saveAccount(changes: AccountChanges): Promise<Account> {
-  return post<Account>("/api/account/save", changes);
+  return callApi(accountApi.save, { body: changes });
 }
 
 export async function requestEmailChange(newEmail: string): Promise<void> {
-  await post("/api/auth/change-email", { newEmail, callbackURL: MY_ACCOUNT_RETURN_PATH });
+  await callApi(authApi.changeEmail, { body: { newEmail, callbackURL: MY_ACCOUNT_RETURN_PATH } });
 }
 
 export async function changePassword(form: {
@@ -33,85 +28,72 @@ export async function changePassword(form: {
   newPassword: string;
   revokeOtherSessions: boolean;
 }): Promise<void> {
-  await post("/api/auth/change-password", form);
+  await callApi(authApi.changePassword, { body: form });
 }
 
 /** better-auth sends dates as ISO strings; our API as epoch ms. */
 export type DateValue = string | number;
 
-/** One signed-in session (better-auth's session, without anything the app must not keep). */
-export type SignedInSession = {
-  id: string;
-  token: string;
-  userAgent?: string | null;
-  ipAddress?: string | null;
-  createdAt: DateValue;
-  updatedAt: DateValue;
-  expiresAt: DateValue;
-};
+/** One signed-in session, as better-auth lists them. */
+export type SignedInSession = AnswerOf<typeof authApi.listSessions>[number];
 
 export const sessionsQueryKey = ["account", "sessions"] as const;
 
 export function listSessions(): Promise<SignedInSession[]> {
-  return apiFetch<SignedInSession[]>("/api/auth/list-sessions");
+  return callApi(authApi.listSessions);
 }
 
 /** The token of this browser's own session, to mark "this device". */
 export async function currentSessionToken(): Promise<string | null> {
-  const answer = await apiFetch<{ session?: { token?: string } } | null>("/api/auth/get-session");
-  return answer?.session?.token ?? null;
+  const answer = await callApi(authApi.getSession);
+  return answer?.session.token ?? null;
 }
 
 export const currentSessionQueryKey = ["account", "current-session"] as const;
 
 export async function revokeSession(token: string): Promise<void> {
-  await post("/api/auth/revoke-session", { token });
+  await callApi(authApi.revokeSession, { body: { token } });
 }
 
 export async function revokeOtherSessions(): Promise<void> {
-  await post("/api/auth/revoke-other-sessions", {});
+  await callApi(authApi.revokeOtherSessions, { body: {} });
 }
 
 /** POST /two-factor/enable: the authenticator URI (with the secret) and the backup codes. */
-export type TwoFactorSetup = { totpURI: string; backupCodes: string[] };
+export type TwoFactorSetup = AnswerOf<typeof authApi.enableTwoFactor>;
 
 export function startTwoFactor(password: string): Promise<TwoFactorSetup> {
-  return post<TwoFactorSetup>("/api/auth/two-factor/enable", { password });
+  return callApi(authApi.enableTwoFactor, { body: { password } });
 }
 
 /** Confirms the authenticator: two-factor is on from this call. */
 export async function confirmTwoFactor(code: string): Promise<void> {
-  await post("/api/auth/two-factor/verify-totp", { code });
+  await callApi(authApi.verifyTotp, { body: { code } });
 }
 
 export async function disableTwoFactor(password: string): Promise<void> {
-  await post("/api/auth/two-factor/disable", { password });
+  await callApi(authApi.disableTwoFactor, { body: { password } });
 }
 
 export async function regenerateBackupCodes(password: string): Promise<string[]> {
-  const { backupCodes } = await post<{ backupCodes: string[] }>(
-    "/api/auth/two-factor/generate-backup-codes",
-    {
-      password,
-    },
-  );
+  const { backupCodes } = await callApi(authApi.generateBackupCodes, { body: { password } });
   return backupCodes;
 }
 
-export type Passkey = { id: string; name?: string | null; createdAt: DateValue; deviceType?: string };
+export type Passkey = AnswerOf<typeof authApi.listPasskeys>[number];
 
 export const passkeysQueryKey = ["account", "passkeys"] as const;
 
 export function listPasskeys(): Promise<Passkey[]> {
-  return apiFetch<Passkey[]>("/api/auth/passkey/list-user-passkeys");
+  return callApi(authApi.listPasskeys);
 }
 
 export async function renamePasskey(id: string, name: string): Promise<void> {
-  await post("/api/auth/passkey/update-passkey", { id, name });
+  await callApi(authApi.updatePasskey, { body: { id, name } });
 }
 
 export async function deletePasskey(id: string): Promise<void> {
-  await post("/api/auth/passkey/delete-passkey", { id });
+  await callApi(authApi.deletePasskey, { body: { id } });
 }
 
 export const eventsQueryKey = ["account", "events"] as const;
