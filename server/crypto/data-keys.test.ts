@@ -83,6 +83,20 @@ describe.each(testDialects())("data keys on %s", (dialect) => {
     expect(rows.map((row) => row.user_id).sort()).toEqual(["user-a", "user-b"]);
   });
 
+  it("derives an account's search key once while its data key is in memory, the same again after", async () => {
+    const keys = createDataKeys({
+      db: database.db,
+      masterKeys: loadMasterKeyring({ config: embeddedConfig(), logger: quiet }),
+    });
+    const first = await keys.searchKeyFor("user-s");
+    expect(await keys.searchKeyFor("user-s")).toBe(first);
+    expect(first.equals(await keys.searchKeyFor("user-t"))).toBe(false);
+    keys.forget("user-s");
+    const again = await keys.searchKeyFor("user-s");
+    expect(again).not.toBe(first);
+    expect(again.equals(first)).toBe(true);
+  });
+
   it("detects any flipped bit", async () => {
     const keys = createDataKeys({
       db: database.db,

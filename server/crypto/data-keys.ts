@@ -70,6 +70,9 @@ export function createDataKeys(options: DataKeysOptions): DataKeys {
   const cache = new Map<string, CacheEntry>();
   // Concurrent first uses of one account share one lookup (and one generated key).
   const pending = new Map<string, Promise<KeyObject>>();
+  // Each save derives the search key again otherwise (HKDF and the data key's export, on the event
+  // loop); held as long as its data key is, so it leaves memory with it.
+  const searchKeys = new WeakMap<KeyObject, KeyObject>();
 
   // Evicted keys are dropped, not zeroed: a request that fetched one may still be about to use it.
   function evict(userId: string) {
@@ -166,8 +169,15 @@ export function createDataKeys(options: DataKeysOptions): DataKeys {
         return open(await keyOf(userId), ciphertext, [userId, aad]);
       },
       async searchKeyFor(userId) {
-        const dataKey = (await keyOf(userId)).export();
-        return createSecretKey(Buffer.from(hkdfSync("sha256", dataKey, userId, SEARCH_KEY_INFO, KEY_BYTES)));
+        const dataKey = await keyOf(userId);
+        let searchKey = searchKeys.get(dataKey);
+        if (searchKey === undefined) {
+          searchKey = createSecretKey(
+            Buffer.from(hkdfSync("sha256", dataKey.export(), userId, SEARCH_KEY_INFO, KEY_BYTES)),
+          );
+          searchKeys.set(dataKey, searchKey);
+        }
+        return searchKey;
       },
       forget: evict,
       within: (trx) => keysBy((userId) => keyWithin(trx, userId)),

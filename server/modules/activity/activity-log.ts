@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
 import { uuidv7 } from "uuidv7";
 import type { ActivityKind, ActivityTable, DB } from "../../db/schema.ts";
 
@@ -51,21 +51,75 @@ export async function recordActivity(
   if (entries.length === 0) return;
   await db
     .insertInto("activity")
-    .values(
-      entries.map((entry) => ({
-        id: uuidv7(),
-        owner_id: entry.ownerId,
-        actor_id: entry.actorId,
-        kind: entry.kind,
-        subject_kind: entry.subjectKind,
-        subject_id: entry.subjectId,
-        category: entry.category ?? null,
-        field: entry.field ?? null,
-        nominee_id: entry.nomineeId ?? null,
-        created_at: now,
-      })),
-    )
+    .values(entries.map((entry) => activityRow(entry, now)))
     .execute();
+}
+
+function activityRow(entry: ActivityEntry, now: number): Insertable<ActivityTable> {
+  return {
+    id: uuidv7(),
+    owner_id: entry.ownerId,
+    actor_id: entry.actorId,
+    kind: entry.kind,
+    subject_kind: entry.subjectKind,
+    subject_id: entry.subjectId,
+    category: entry.category ?? null,
+    field: entry.field ?? null,
+    nominee_id: entry.nomineeId ?? null,
+    created_at: now,
+  };
+}
+
+/** Rows per INSERT of a batch (ten columns each): well under both databases' bound-parameter limits. */
+const BATCH_ROWS = 1_000;
+
+export type ActivityWriter = {
+  /** Resolves once the entries are stored, in one statement with the others written meanwhile. */
+  write(entries: readonly ActivityEntry[], now: number): Promise<void>;
+};
+
+/**
+ * recordActivity for the reads that log outside any transaction (a nominee's views), written
+ * together: the entries of every request that logs while a statement is being written go into the
+ * next one, so that under load the log costs one statement, one commit and, on PostgreSQL, one
+ * round trip for many reads, not one each. Each caller still waits until its entries are stored,
+ * and a failed statement fails every read it carried, as a statement of their own would have.
+ */
+export function activityWriter(db: Kysely<DB>): ActivityWriter {
+  type Waiting = { rows: Insertable<ActivityTable>[]; done: () => void; fail: (error: unknown) => void };
+  let queued: Waiting[] = [];
+  let writing = false;
+
+  async function drain(): Promise<void> {
+    writing = true;
+    while (queued.length > 0) {
+      const batch = queued;
+      queued = [];
+      const rows = batch.flatMap((waiting) => waiting.rows);
+      try {
+        for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+          await db
+            .insertInto("activity")
+            .values(rows.slice(start, start + BATCH_ROWS))
+            .execute();
+        }
+        for (const waiting of batch) waiting.done();
+      } catch (error) {
+        for (const waiting of batch) waiting.fail(error);
+      }
+    }
+    writing = false;
+  }
+
+  return {
+    write(entries, now) {
+      if (entries.length === 0) return Promise.resolve();
+      return new Promise<void>((done, fail) => {
+        queued.push({ rows: entries.map((entry) => activityRow(entry, now)), done, fail });
+        if (!writing) void drain();
+      });
+    },
+  };
 }
 
 /** One page of the owner's log, newest first. */

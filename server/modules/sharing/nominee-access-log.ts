@@ -1,15 +1,14 @@
-import type { Kysely } from "kysely";
 import type { SecretPurpose } from "../../../domain/schemas/record.ts";
 import type { NomineeLogEntry } from "../../../domain/schemas/share.ts";
-import type { ActivityKind, DB } from "../../db/schema.ts";
-import { recordActivity } from "../activity/activity-log.ts";
+import type { ActivityKind } from "../../db/schema.ts";
+import type { ActivityWriter } from "../activity/activity-log.ts";
 import type { DocumentReader } from "../documents/reader.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
 
 /**
  * A nominee's views, reveals and downloads, in the owner's activity log with the grant's id: what
  * GET /api/shared/nominees/{id}/log reads back. Entries name fields and files, never values. One
- * insert per request, whatever the number of entries.
+ * insert for the requests that log at once (activity-log.ts activityWriter), whatever their entries.
  */
 
 export type NomineeAccess = {
@@ -23,13 +22,12 @@ export type NomineeAccess = {
 };
 
 export async function logNomineeAccess(
-  db: Kysely<DB>,
+  log: ActivityWriter,
   grant: ReleasedGrant,
   accesses: readonly NomineeAccess[],
   now: number,
 ): Promise<void> {
-  await recordActivity(
-    db,
+  await log.write(
     accesses.map((access) => ({
       ownerId: grant.ownerId,
       actorId: grant.userId,

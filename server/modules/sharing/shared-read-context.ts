@@ -7,6 +7,7 @@ import type { Database } from "../../db/database.ts";
 import type { NomineeTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
+import { activityWriter } from "../activity/activity-log.ts";
 import { addressReader } from "../addresses/reader.ts";
 import type { BinderMaker } from "../binder/binder-maker.ts";
 import { documentReader } from "../documents/reader.ts";
@@ -60,6 +61,7 @@ export function createSharedReads(options: SharedReadOptions) {
   const documents = documentReader(db, dataKeys);
   const scope = { records, persons, institutions };
   const owners = { person: persons, address: addresses, institution: institutions };
+  const accessLog = activityWriter(db);
 
   /** The first read since the release tells the owner, once, even across app servers. */
   async function noteOpened(request: FastifyRequest, grant: ReleasedGrant, now: number): Promise<void> {
@@ -117,7 +119,7 @@ export function createSharedReads(options: SharedReadOptions) {
     },
 
     log: (grant: ReleasedGrant, accesses: readonly NomineeAccess[]) =>
-      logNomineeAccess(db, grant, accesses, clock()),
+      logNomineeAccess(accessLog, grant, accesses, clock()),
   };
 }
 
