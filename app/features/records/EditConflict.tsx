@@ -1,5 +1,5 @@
 import "@mantine/core/styles/SimpleGrid.css";
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../domain/dates.ts";
@@ -87,14 +87,14 @@ export function EditConflict({
   );
 
   return (
-    <Alert
+    <Paper
       ref={region}
       component="section"
-      role="region"
       aria-labelledby={titleId}
       tabIndex={-1}
-      color="yellow"
-      variant="light"
+      withBorder
+      p="md"
+      style={{ borderColor: "var(--mantine-color-yellow-filled)" }}
     >
       <Stack gap="md">
         <Title order={2} size="h3" id={titleId}>
@@ -132,6 +132,6 @@ export function EditConflict({
           </Button>
         </Group>
       </Stack>
-    </Alert>
+    </Paper>
   );
 }
