@@ -79,5 +79,5 @@ describe("two tabs editing one record", () => {
       await first.context.close();
       await second.context.close();
     }
-  });
+  }, 240_000);
 });
