@@ -95,7 +95,7 @@ export function recordRepository(db: Kysely<DB>) {
     /**
      * Writes a save and raises the version in one statement, when the stored version is still
      * `expectedVersion` (any, when null): of two saves naming the same version, one changes a row.
-     * false when nothing was written (no such record, or another version).
+     * The new version; null when nothing was written (no such record, or another version).
      */
     async update(
       ownerId: string,
@@ -103,7 +103,7 @@ export function recordRepository(db: Kysely<DB>) {
       id: string,
       expectedVersion: number | null,
       changes: Pick<RecordTable, "body_enc" | "reminder_date" | "updated_at" | "updated_by">,
-    ): Promise<boolean> {
+    ): Promise<number | null> {
       let query = db
         .updateTable("record")
         .set(changes)
@@ -112,8 +112,8 @@ export function recordRepository(db: Kysely<DB>) {
         .where("category", "=", category)
         .where("id", "=", id);
       if (expectedVersion !== null) query = query.where("version", "=", expectedVersion);
-      const result = await query.executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      const row = await query.returning("version").executeTakeFirst();
+      return row === undefined ? null : Number(row.version);
     },
 
     async delete(ownerId: string, id: string): Promise<boolean> {

@@ -160,14 +160,19 @@ export function createRecordService(options: {
       await checkReferences(db, dataKeys, actor.userId, referenceFields(category), body, id);
       const bodyEnc = await seal(actor.userId, id, category, body);
       const version = await changes.transaction(db, async (trx) => {
-        const records = recordRepository(trx);
-        const updated = await records.update(actor.userId, category.key, id, save.expectedVersion ?? null, {
-          body_enc: bodyEnc,
-          reminder_date: reminderDate(body, reminderFields(category)),
-          updated_at: Date.now(),
-          updated_by: save.changedBy ?? actor.userId,
-        });
-        if (!updated) return null;
+        const updated = await recordRepository(trx).update(
+          actor.userId,
+          category.key,
+          id,
+          save.expectedVersion ?? null,
+          {
+            body_enc: bodyEnc,
+            reminder_date: reminderDate(body, reminderFields(category)),
+            updated_at: Date.now(),
+            updated_by: save.changedBy ?? actor.userId,
+          },
+        );
+        if (updated === null) return null;
         await changes.publish(trx, {
           kind: "record",
           operation: "saved",
@@ -176,7 +181,7 @@ export function createRecordService(options: {
           category,
           body,
         });
-        return Number((await records.find(actor.userId, category.key, id))?.version);
+        return updated;
       });
       if (version !== null) return version;
       // Nothing written: the record is gone (404) or another save came first (409).
