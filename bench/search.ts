@@ -131,6 +131,8 @@ async function measureOn(database: Dialect): Promise<SearchFigures> {
           reminder_date: null,
           created_at: now,
           updated_at: now,
+          version: 1,
+          updated_by: owner.id,
         });
       }
       await test.database.db.insertInto("record").values(rows).execute();

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   invitation_other_address: 403,
   not_found: 404,
   conflict: 409,
+  /** A save naming (If-Match) a version of the record that another save has replaced since. */
+  edit_conflict: 409,
   address_in_use: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

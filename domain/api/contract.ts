@@ -41,8 +41,14 @@ export type OperationTypes = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Request headers it reads (a save's If-Match); others pass through untouched. */
+  headers?: z.ZodType;
   /** The success's body (`z.null()` for a 204). */
   response: z.ZodType;
+  /** Headers the success answers (a record's ETag), for the OpenAPI document. */
+  responseHeaders?: z.ZodObject;
+  /** Error answers particular to the operation, by status, each in the one error shape (a 409's versions). */
+  errors?: Readonly<Record<number, z.ZodType>>;
 };
 
 /** An operation as the app and the server share it; `types` is never set, it carries the schemas' types. */

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { recordListItemSchema, recordRevealQuerySchema, recordViewSchema } from "../schemas/record.ts";
+import {
+  ifMatchSchema,
+  recordListItemSchema,
+  recordRevealQuerySchema,
+  recordViewSchema,
+} from "../schemas/record.ts";
 import { RECORD_MODULES } from "../sections/modules.ts";
 
 /*
@@ -15,17 +20,48 @@ const recordParams = z.object({ module: recordModule, category, id: z.string().m
 const anyBody = z.record(z.string(), z.unknown());
 /** The record's id as a JSON string, as the spec's POST /api/pn/person answers it. */
 const recordId = z.string();
+/** A record's version as its ETag (`"3"`), answered by a read and by a save. */
+const etagHeaders = z.object({
+  etag: z.string().describe("The record's version (\"3\"), for a save's If-Match"),
+});
+/**
+ * A save that named an older version: the stored record as a read answers it and the fields the
+ * save sent (secrets masked in both), for the screen to show what changed.
+ */
+export const recordConflictSchema = z.object({
+  error: z.object({
+    code: z.literal("edit_conflict"),
+    message: z.string(),
+    current: recordViewSchema,
+    sent: anyBody,
+  }),
+});
 const csvFile = z.string().describe("text/csv; charset=utf-8, as an attachment");
 
 export const recordsTypes = {
   /** How many records each category of a module holds. */
   count: { params: z.object({ module: recordModule }), response: z.record(z.string(), z.number()) },
   list: { params: categoryParams, response: z.array(recordListItemSchema) },
-  create: { params: categoryParams, body: anyBody, response: recordId },
+  create: { params: categoryParams, body: anyBody, response: recordId, responseHeaders: etagHeaders },
   /** One record, its secrets masked but those `reveal` names (each logged as a reveal or a copy). */
-  read: { params: recordParams, query: recordRevealQuerySchema, response: recordViewSchema },
-  /** Replaces the whole body; secrets left out or sent back masked keep their stored values. */
-  replace: { params: recordParams, body: anyBody, response: recordId },
+  read: {
+    params: recordParams,
+    query: recordRevealQuerySchema,
+    response: recordViewSchema,
+    responseHeaders: etagHeaders,
+  },
+  /**
+   * Replaces the whole body; secrets left out or sent back masked keep their stored values. With
+   * If-Match, only while the record is still that version (409 edit_conflict otherwise).
+   */
+  replace: {
+    params: recordParams,
+    headers: z.looseObject({ "if-match": ifMatchSchema }),
+    body: anyBody,
+    response: recordId,
+    responseHeaders: etagHeaders,
+    errors: { 409: recordConflictSchema },
+  },
   remove: { params: recordParams, response: z.null() },
   /** The category's list as a CSV download (text/csv), its list columns in the reader's language. */
   csv: { params: categoryParams, response: csvFile },

@@ -255,6 +255,10 @@ export interface RecordTable {
   reminder_date: number | null;
   created_at: number;
   updated_at: number;
+  /** Raised by every save: the record's ETag, which a save's If-Match must name. */
+  version: number;
+  /** The account that saved it last (null for records saved before it was kept). */
+  updated_by: string | null;
 }
 
 /** A comment on one of an owner's records or persons (server/modules/comments). */

@@ -4,6 +4,7 @@ import path from "node:path";
 import swagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { AppError } from "../errors/app-error.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
@@ -35,9 +36,38 @@ export async function collectApiDescription(
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withResponseHeaders,
     transformObject: jsonSchemaTransformObject,
   });
+}
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * The type provider's transform, plus the headers a success answers (a record's ETag), which an
+ * operation declares as `responseHeaders` (server/http/operations.ts) and the swagger plugin reads
+ * from the answer's schema.
+ */
+function withResponseHeaders(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  const transformed = jsonSchemaTransform(input);
+  const headers = (input.schema as { responseHeaders?: z.ZodObject } | undefined)?.responseHeaders;
+  const response = transformed.schema?.response as Record<string, Record<string, unknown>> | undefined;
+  if (headers === undefined || response === undefined) return transformed;
+  const { responseHeaders: _headers, ...schema } = transformed.schema as Record<string, unknown>;
+  const described = Object.fromEntries(
+    Object.entries(headers.shape).map(([name, header]) => [name, z.toJSONSchema(header as z.ZodType)]),
+  );
+  const success = Object.keys(response).filter((status) => status.startsWith("2"));
+  return {
+    ...transformed,
+    schema: {
+      ...schema,
+      response: {
+        ...response,
+        ...Object.fromEntries(success.map((status) => [status, { ...response[status], headers: described }])),
+      },
+    } as typeof transformed.schema,
+  };
 }
 
 /** The files of Swagger UI's own distribution the reference page loads, and their types. */

@@ -32,7 +32,7 @@ export type OperationOptions<T extends OperationTypes> = {
   /** Path parameters fixed at registration: one route per value (a record category), each its own. */
   fixed?: Readonly<Record<string, string>>;
   /** Schemas this route narrows (a record category's own body). */
-  types?: { [K in keyof T]?: z.ZodType };
+  types?: { [K in Exclude<keyof T, "errors">]?: z.ZodType };
   /** The route's other settings (rate limits, what a write changes); its access is the operation's. */
   config?: Omit<FastifyContextConfig, "access">;
   bodyLimit?: number;
@@ -91,7 +91,10 @@ export function registerOperation<T extends OperationTypes>(
         : { params }),
       ...(schemas.query === undefined ? {} : { querystring: schemas.query }),
       ...(schemas.body === undefined ? {} : { body: schemas.body }),
-      response: answersOf(operation, schemas.response),
+      ...(schemas.headers === undefined ? {} : { headers: schemas.headers }),
+      response: { ...schemas.errors, ...answersOf(operation, schemas.response) },
+      // Read by the OpenAPI document only (api-docs.ts): Fastify checks no answer's headers.
+      ...(schemas.responseHeaders === undefined ? {} : { responseHeaders: schemas.responseHeaders }),
     },
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     ...(options.preValidation === undefined ? {} : { preValidation: options.preValidation }),

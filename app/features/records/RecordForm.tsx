@@ -1,17 +1,26 @@
 import "@mantine/core/styles/SimpleGrid.css";
 import { SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isFieldVisible } from "../../../domain/sections/fields.ts";
+import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef, FieldType } from "../../../domain/sections/types.ts";
 import { FieldInput } from "../../components/fields/FieldInput.tsx";
 import { FormFooter } from "../../components/form/FormFooter.tsx";
 import { lazySchemaModule } from "../../components/form/lazySchema.ts";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
+import { useAccount } from "../../session/account.ts";
 import { useGuardedSave } from "../../shell/unsaved/useGuardedSave.ts";
-import { isRecordFieldPath, type RecordFormValues } from "./formValues.ts";
-import { refreshAfterRecordChange, revealSecret, saveRecord } from "./recordsApi.ts";
+import { EditConflict } from "./EditConflict.tsx";
+import { initialValues, isRecordFieldPath, type RecordFormValues } from "./formValues.ts";
+import {
+  conflictingRecord,
+  type RecordItem,
+  refreshAfterRecordChange,
+  revealSecret,
+  saveRecord,
+} from "./recordsApi.ts";
 
 /** Types drawn across the whole form width (pickers with panels, long text, lists). */
 const WIDE_TYPES: ReadonlySet<FieldType> = new Set([
@@ -33,6 +42,8 @@ export interface RecordFormProps {
   /** The saved record's id; absent on add. */
   recordId?: string;
   initial: RecordFormValues;
+  /** The saved record's version the form was loaded from: a save names it (If-Match). */
+  version?: number;
   onSaved: (id: string) => void;
   onCancel: () => void;
 }
@@ -43,27 +54,70 @@ export interface RecordFormProps {
  * puts the server's messages beside their inputs and keeps what was typed. It answers the
  * unsaved-changes guard.
  */
-export function RecordForm({ category, recordId, initial, onSaved, onCancel }: RecordFormProps) {
+export function RecordForm({ category, recordId, initial, version, onSaved, onCancel }: RecordFormProps) {
   const { t } = useTranslation(["records", "errors"]);
   const queryClient = useQueryClient();
+  const schema = recordSchemas((module) => module.recordSchema(category));
   const { form, showServerError, checked, formProps } = useSchemaForm<RecordFormValues>({
     initialValues: initial,
-    schema: recordSchemas((module) => module.recordSchema(category)),
+    schema,
   });
   const [failure, setFailure] = useState<string | null>(null);
+  const viewerId = useAccount().data?.id ?? null;
+  const formElement = useRef<HTMLFormElement>(null);
+  /** The version the next save replaces: the loaded one, or the one a conflict showed. */
+  const [baseVersion, setBaseVersion] = useState(version);
+  /** A refused save: the version saved since, and what this form would have saved. */
+  const [conflict, setConflict] = useState<{ current: RecordItem; mine: RecordBody } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const save = useMutation({
     meta: { toast: "saved" },
-    mutationFn: (values: RecordFormValues) => saveRecord(category.module, category.key, recordId, values),
-    onSuccess: (id, values) => {
+    mutationFn: ({ values, over }: { values: RecordFormValues; over: number | undefined }) =>
+      saveRecord(category.module, category.key, recordId, values, over),
+    onSuccess: (id, { values }) => {
+      setConflict(null);
       form.resetDirty(values);
       void refreshAfterRecordChange(queryClient);
       onSaved(id);
     },
-    onError: (error) => setFailure(showServerError(error, (path) => isRecordFieldPath(category, path))),
+    onError: (error, { values }) => {
+      const current = conflictingRecord(error);
+      if (current === null) {
+        setFailure(showServerError(error, (path) => isRecordFieldPath(category, path)));
+        return;
+      }
+      // Compared as the server stores them, as the saved version is.
+      const parsed = schema.loaded()?.safeParse(values);
+      setConflict({ current, mine: (parsed?.success ? parsed.data : values) as RecordBody });
+    },
   });
 
-  const submit = useGuardedSave(checked, save.mutateAsync, () => setFailure(null));
+  const submit = useGuardedSave(
+    checked,
+    (values) => save.mutateAsync({ values, over: baseVersion }),
+    () => {
+      setFailure(null);
+      setNotice(null);
+    },
+  );
+
+  /** After the conflict is settled, the form's first field takes the focus the panel had. */
+  function closeConflict(current: RecordItem) {
+    setBaseVersion(current.version);
+    setConflict(null);
+    requestAnimationFrame(() =>
+      formElement.current?.querySelector<HTMLElement>("input:not([type=hidden]), textarea")?.focus(),
+    );
+  }
+
+  const takeTheirs = (current: RecordItem) => {
+    const theirs = initialValues(category, current.body, null, null);
+    form.setValues(theirs);
+    form.resetDirty(theirs);
+    setNotice(t("conflict.tookTheirs"));
+    closeConflict(current);
+  };
 
   const reveal =
     recordId === undefined
@@ -72,8 +126,23 @@ export function RecordForm({ category, recordId, initial, onSaved, onCancel }: R
   const values = form.values;
 
   return (
-    <form onSubmit={submit} noValidate {...formProps}>
+    <form ref={formElement} onSubmit={submit} noValidate {...formProps}>
       <Stack gap="lg">
+        {conflict !== null && (
+          <EditConflict
+            category={category}
+            mine={conflict.mine}
+            current={conflict.current}
+            viewerId={viewerId}
+            saving={save.isPending}
+            onKeepMine={() => save.mutate({ values: form.values, over: conflict.current.version })}
+            onTakeTheirs={() => takeTheirs(conflict.current)}
+            onEdit={() => closeConflict(conflict.current)}
+          />
+        )}
+        <Text role="status" size="sm">
+          {notice}
+        </Text>
         <Text size="sm" c="dimmed">
           {t("form.requiredNote")}
         </Text>

@@ -67,6 +67,7 @@ function RecordFormScreen({ category }: { category: CategoryDef }) {
               category={category}
               recordId={id}
               initial={initialValues(category, record.data?.body ?? null, own.data?.id ?? null, phones)}
+              {...(record.data === undefined ? {} : { version: record.data.version })}
               onSaved={exits.onSaved}
               onCancel={exits.onCancel}
             />

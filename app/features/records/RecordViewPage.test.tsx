@@ -12,13 +12,15 @@ const ID = "5b0c7a2e-0000-4000-8000-0000000000cc";
 const OWNER = "5b0c7a2e-0000-4000-8000-0000000000ee";
 const PATH = `/api/records/passwordvault/password/${ID}`;
 
-function visit(roles: string[]) {
+function visit(roles: string[], changedBy: { id: string; name: string } | null = null) {
   const record = {
     id: ID,
     module: "passwordvault",
     category: "password",
     createTime: 0,
-    updateTime: 0,
+    updateTime: Date.UTC(2026, 10, 27, 14, 2),
+    version: 2,
+    changedBy,
     body: {
       accountNickname: "Mail",
       username: "ada@example.com",
@@ -53,6 +55,14 @@ function visit(roles: string[]) {
 }
 
 describe("a record's view", () => {
+  it("says who changed it last and when, and says you when it was the viewer", async () => {
+    const sam = visit(["subscriber"], { id: "sam", name: "Sam Carter" });
+    await screen.findByText(/^Last changed by Sam Carter, 27 Nov 2026 \d\d:\d\d$/);
+    sam.unmount();
+    visit(["subscriber"], { id: testAccount().id, name: "Ada Lovelace" });
+    await screen.findByText(/^Last changed by you, /);
+  });
+
   it("is titled by the record, its category above, and shows the filled fields, the secret masked until its eye asks the API", async () => {
     const { api } = visit(["subscriber"]);
     await screen.findByRole("heading", { level: 1, name: "Mail" });

@@ -2,6 +2,7 @@ import { Alert, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
+import { formatDateTime } from "../../../domain/dates.ts";
 import { hasFullAccess } from "../../../domain/roles.ts";
 import { MASK } from "../../../domain/secrets.ts";
 import { hasOtherOption, isFieldVisible, otherFieldKey } from "../../../domain/sections/fields.ts";
@@ -36,7 +37,7 @@ import { useDeleteRecord, useRecord } from "./useRecord.ts";
 export const RecordViewPage = categoryPage(RecordView);
 
 function RecordView({ category }: { category: CategoryDef }) {
-  const { t } = useTranslation(["records", "sections"]);
+  const { t, i18n } = useTranslation(["records", "sections"]);
   const { id = "" } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -44,7 +45,8 @@ function RecordView({ category }: { category: CategoryDef }) {
   const source = useRecordSource();
   const readOnly = isReadOnlySource(source);
   const record = useRecord(category, id);
-  const canDelete = hasFullAccess(useAccount().data?.roles ?? []);
+  const account = useAccount().data;
+  const canDelete = hasFullAccess(account?.roles ?? []);
   const remove = useDeleteRecord(category);
   const [confirming, setConfirming] = useState(false);
   const kind = t(recordTitleKey(category));
@@ -52,6 +54,14 @@ function RecordView({ category }: { category: CategoryDef }) {
   const title = useRecordName(category, id, record.data?.body) ?? kind;
   usePageTitle(title);
   const notFound = record.error instanceof ApiError && record.error.status === 404;
+  const changedBy = record.data?.changedBy;
+  const lastChanged =
+    changedBy === null || changedBy === undefined || record.data === undefined
+      ? null
+      : t("view.lastChanged", {
+          name: changedBy.id === account?.id ? t("view.you") : changedBy.name,
+          time: formatDateTime(record.data.updateTime, i18n.resolvedLanguage ?? i18n.language),
+        });
 
   const confirmDelete = () =>
     remove.mutate(id, {
@@ -89,6 +99,11 @@ function RecordView({ category }: { category: CategoryDef }) {
                   }
             }
           />
+          {lastChanged !== null && (
+            <Text size="sm" c="dimmed">
+              {lastChanged}
+            </Text>
+          )}
           {shown.length === 0 ? (
             <Text>{t("view.empty")}</Text>
           ) : (

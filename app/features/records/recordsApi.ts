@@ -1,13 +1,14 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { recordsApi } from "../../../domain/api/records.ts";
-import type {
-  RecordListItem,
-  RecordView,
-  RevealQuery,
-  SecretPurpose,
+import {
+  type RecordListItem,
+  type RecordView,
+  type RevealQuery,
+  recordEtag,
+  type SecretPurpose,
 } from "../../../domain/schemas/record.ts";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
-import { callApi } from "../../api/client.ts";
+import { ApiError, callApi } from "../../api/client.ts";
 import { HOME_QUERY_KEY } from "../home/homeQueryKey.ts";
 
 /** A list row and one record (secrets masked unless revealed), as the server declares them. */
@@ -71,16 +72,31 @@ export async function revealSecret(
   return revealedValue(record, field);
 }
 
-/** POST creates (answers the new id), PUT replaces the whole body. */
+/**
+ * POST creates (answers the new id); PUT replaces the whole body of the version the form loaded
+ * (If-Match), so a save made since is never overwritten unseen: that answers 409 edit_conflict.
+ */
 export async function saveRecord(
   module: RecordModule,
   category: string,
   id: string | undefined,
   body: Record<string, unknown>,
+  version?: number,
 ): Promise<string> {
   if (id === undefined) return callApi(recordsApi.create, { params: { module, category }, body });
-  await callApi(recordsApi.replace, { params: { module, category, id }, body });
+  await callApi(recordsApi.replace, {
+    params: { module, category, id },
+    body,
+    ...(version === undefined ? {} : { headers: { "If-Match": recordEtag(version) } }),
+  });
   return id;
+}
+
+/** The stored record a refused save (409 edit_conflict) answered, else null. */
+export function conflictingRecord(error: unknown): RecordItem | null {
+  if (!(error instanceof ApiError) || error.code !== "edit_conflict") return null;
+  const current = error.details.current;
+  return typeof current === "object" && current !== null ? (current as RecordItem) : null;
 }
 
 export async function deleteRecord(module: RecordModule, category: string, id: string): Promise<void> {

@@ -25,6 +25,7 @@ import * as nomineeRevokedAt from "./0023_nominee_revoked_at.ts";
 import * as subscriptionPrice from "./0024_subscription_price.ts";
 import * as notApplicable from "./0025_not_applicable.ts";
 import * as collaborators from "./0026_collaborators.ts";
+import * as recordVersion from "./0027_record_version.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "0024_subscription_price": subscriptionPrice,
   "0025_not_applicable": notApplicable,
   "0026_collaborators": collaborators,
+  "0027_record_version": recordVersion,
 };

@@ -26,11 +26,13 @@ function row(ownerId: string, id = randomUUID()): RecordTable {
     reminder_date: null,
     created_at: 0,
     updated_at: 0,
+    version: 1,
+    updated_by: ownerId,
   };
 }
 
 /** The head the database answers for a row: the row without its body, with its tag. */
-function headOf({ body_enc, ...rest }: RecordTable): RecordHead {
+function headOf({ body_enc, version: _version, updated_by: _updatedBy, ...rest }: RecordTable): RecordHead {
   return { ...rest, body_tag: body_enc.subarray(body_enc.byteLength - 16) };
 }
 

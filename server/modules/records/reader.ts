@@ -105,7 +105,7 @@ export function recordReader(options: { db: Kysely<DB>; dataKeys: DataKeys; list
     category: CategoryDef,
     id: string,
     reveal: readonly string[],
-  ): Promise<{ view: RecordView; revealed: string[] }> {
+  ): Promise<{ view: RecordView; revealed: string[]; changedById: string | null }> {
     const row = await find(ownerId, category, id);
     const secrets = secretFields(category);
     const secretKeys = new Set(secrets.map((field) => field.key));
@@ -130,8 +130,10 @@ export function recordReader(options: { db: Kysely<DB>; dataKeys: DataKeys; list
         updateTime: Number(row.updated_at),
         body: masked.body,
         maskedFields: masked.maskedFields,
+        version: Number(row.version),
       },
       revealed,
+      changedById: row.updated_by,
     };
   }
 

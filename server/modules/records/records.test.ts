@@ -95,6 +95,8 @@ describe.each(testDialects())("records API on %s", (dialect) => {
         category: category.key,
         createTime: expect.any(Number),
         updateTime: expect.any(Number),
+        version: 1,
+        changedBy: { id: ann.id, name: "Ann Example" },
         ...expectedView(category, input),
       });
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB, RecordTable } from "../../db/schema.ts";
 
 /** A record without its body: what a list needs to know whether it has the list columns already. */
-export type RecordHead = Omit<RecordTable, "body_enc"> & {
+export type RecordHead = Omit<RecordTable, "body_enc" | "version" | "updated_by"> & {
   /** The last 16 bytes of body_enc: the AES-GCM authentication tag, new with every save. */
   body_tag: Uint8Array;
 };
@@ -92,21 +92,28 @@ export function recordRepository(db: Kysely<DB>) {
       await db.insertInto("record").values(row).execute();
     },
 
-    /** false when the owner has no such record of this category. */
+    /**
+     * Writes a save and raises the version in one statement, when the stored version is still
+     * `expectedVersion` (any, when null): of two saves naming the same version, one changes a row.
+     * The new version; null when nothing was written (no such record, or another version).
+     */
     async update(
       ownerId: string,
       category: string,
       id: string,
-      changes: Pick<RecordTable, "body_enc" | "reminder_date" | "updated_at">,
-    ): Promise<boolean> {
-      const result = await db
+      expectedVersion: number | null,
+      changes: Pick<RecordTable, "body_enc" | "reminder_date" | "updated_at" | "updated_by">,
+    ): Promise<number | null> {
+      let query = db
         .updateTable("record")
         .set(changes)
+        .set((eb) => ({ version: eb("version", "+", 1) }))
         .where("owner_id", "=", ownerId)
         .where("category", "=", category)
-        .where("id", "=", id)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+        .where("id", "=", id);
+      if (expectedVersion !== null) query = query.where("version", "=", expectedVersion);
+      const row = await query.returning("version").executeTakeFirst();
+      return row === undefined ? null : Number(row.version);
     },
 
     async delete(ownerId: string, id: string): Promise<boolean> {

@@ -81,6 +81,9 @@ export async function recordRows(
       reminder_date: reminderDate(record.body, reminderFields(category)),
       created_at: record.createTime,
       updated_at: record.updateTime,
+      version: 1,
+      // The owner imported it: the file's account is who changed it last.
+      updated_by: ownerId,
     });
   }
   return rows;

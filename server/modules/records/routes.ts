@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { recordsApi } from "../../../domain/api/records.ts";
 import { recordsTypes } from "../../../domain/api/records.types.ts";
+import { ifMatchVersion, recordEtag } from "../../../domain/schemas/record.ts";
 import { categoriesOf } from "../../../domain/sections/index.ts";
 import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
 import { type RecordBody, recordSchema } from "../../../domain/sections/schema.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
+import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
 import { acceptedEncoding } from "../../http/compression.ts";
 import { registerOperation } from "../../http/operations.ts";
@@ -28,6 +30,15 @@ export function forgetRecords(listCache: ListCache): AccountDeletedHook {
     await recordRepository(trx).deleteAllOf(userId);
     listCache.forget(userId);
   };
+}
+
+/**
+ * Who saves: the signed-in account itself, which on a file someone else owns is not the file's
+ * owner (the owner comes from actorOf and the route), so the two are kept apart.
+ */
+function changedByOf(request: FastifyRequest): string {
+  if (request.actor === null) throw new AppError("unauthenticated");
+  return request.actor.userId;
 }
 
 /**
@@ -96,9 +107,10 @@ export async function recordRoutes(
         recordsApi.create,
         recordsTypes.create,
         async (request, reply) => {
-          const id = await service.create(actorOf(request), category, request.body as RecordBody);
+          const owner = actorOf(request);
+          const id = await service.create(owner, category, request.body as RecordBody, changedByOf(request));
           // The id as a JSON string, as the spec's POST /api/pn/person answers it.
-          return reply.type(JSON_TYPE).send(JSON.stringify(id));
+          return reply.type(JSON_TYPE).header("etag", recordEtag(1)).send(JSON.stringify(id));
         },
         write,
       );
@@ -116,7 +128,10 @@ export async function recordRoutes(
             request.query.purpose,
           );
           // Secrets may be in it: no cache keeps a copy.
-          return reply.header("cache-control", "no-store").send(view);
+          return reply
+            .header("cache-control", "no-store")
+            .header("etag", recordEtag(view.version))
+            .send(view);
         },
         { fixed },
       );
@@ -126,8 +141,17 @@ export async function recordRoutes(
         recordsApi.replace,
         recordsTypes.replace,
         async (request, reply) => {
-          await service.update(actorOf(request), category, request.params.id, request.body as RecordBody);
-          return reply.type(JSON_TYPE).send(JSON.stringify(request.params.id));
+          const version = await service.update(
+            actorOf(request),
+            category,
+            request.params.id,
+            request.body as RecordBody,
+            { expectedVersion: ifMatchVersion(request.headers["if-match"]), changedBy: changedByOf(request) },
+          );
+          return reply
+            .type(JSON_TYPE)
+            .header("etag", recordEtag(version))
+            .send(JSON.stringify(request.params.id));
         },
         {
           ...write,

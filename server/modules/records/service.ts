@@ -12,7 +12,7 @@ import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
 import { recordActivity } from "../activity/activity-log.ts";
 import { deleteCommentsOf } from "../comments/subject-comments.ts";
-import { keepStoredSecrets, reminderDate } from "./body.ts";
+import { keepStoredSecrets, maskSecrets, reminderDate } from "./body.ts";
 import type { ListCache } from "./list-cache.ts";
 import { bodyAad, openRecordBody, recordReader } from "./reader.ts";
 import { checkReferences } from "./references.ts";
@@ -38,13 +38,32 @@ export function createRecordService(options: {
     return dataKeys.encryptFor(ownerId, JSON.stringify(body), bodyAad(id, category.key));
   }
 
+  /** The name of the account that saved a record last, for "last changed by". */
+  async function changedBy(userId: string | null): Promise<RecordView["changedBy"]> {
+    if (userId === null) return null;
+    const user = await db
+      .selectFrom("user")
+      .select(["id", "name"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    return user === undefined ? null : { id: user.id, name: user.name };
+  }
+
   async function findOwn(actor: Actor, category: CategoryDef, id: string): Promise<RecordTable> {
     return reader.find(actor.userId, category, id);
   }
 
   return {
-    /** POST: a new record of the category (the body already validated by its schema); answers the id. */
-    async create(actor: Actor, category: CategoryDef, body: RecordBody): Promise<string> {
+    /**
+     * POST: a new record of the category (the body already validated by its schema), in the owner's
+     * file, saved by `changedBy` (the signed-in account, the owner unless said); answers the id.
+     */
+    async create(
+      actor: Actor,
+      category: CategoryDef,
+      body: RecordBody,
+      changedBy: string = actor.userId,
+    ): Promise<string> {
       await checkReferences(db, dataKeys, actor.userId, referenceFields(category), body, null);
       const id = randomUUID();
       const now = Date.now();
@@ -60,6 +79,8 @@ export function createRecordService(options: {
           reminder_date: reminderDate(body, reminderFields(category)),
           created_at: now,
           updated_at: now,
+          version: 1,
+          updated_by: changedBy,
         });
         await changes.publish(trx, {
           kind: "record",
@@ -88,7 +109,7 @@ export function createRecordService(options: {
       reveal: readonly string[],
       purpose: SecretPurpose = "reveal",
     ): Promise<RecordView> {
-      const { view, revealed } = await reader.readOf(actor.userId, category, id, reveal);
+      const { view, revealed, changedById } = await reader.readOf(actor.userId, category, id, reveal);
       await recordActivity(
         db,
         revealed.map((field) => ({
@@ -101,7 +122,7 @@ export function createRecordService(options: {
           field,
         })),
       );
-      return view;
+      return { ...view, changedBy: await changedBy(changedById) };
     },
 
     /**
@@ -122,19 +143,36 @@ export function createRecordService(options: {
       return keepStoredSecrets(incoming, await open(await findOwn(actor, category, id)), secrets);
     },
 
-    /** PUT: replaces the whole body (validated, stored secrets already merged in). */
-    async update(actor: Actor, category: CategoryDef, id: string, body: RecordBody): Promise<void> {
+    /**
+     * PUT: replaces the whole body (validated, stored secrets already merged in), saved by
+     * `changedBy` (the owner unless said); answers the new version. With `expectedVersion`, only while the record is still
+     * that version: otherwise 409 edit_conflict with the stored record and the fields sent.
+     */
+    async update(
+      actor: Actor,
+      category: CategoryDef,
+      id: string,
+      body: RecordBody,
+      save: { expectedVersion?: number | null; changedBy?: string } = {},
+    ): Promise<number> {
       // The route read the record once already (withStoredSecrets); the update itself is
-      // conditional on owner and category, so another account's or category's id changes nothing.
+      // conditional on owner, category and version, so another account's id changes nothing.
       await checkReferences(db, dataKeys, actor.userId, referenceFields(category), body, id);
       const bodyEnc = await seal(actor.userId, id, category, body);
-      await changes.transaction(db, async (trx) => {
-        const updated = await recordRepository(trx).update(actor.userId, category.key, id, {
-          body_enc: bodyEnc,
-          reminder_date: reminderDate(body, reminderFields(category)),
-          updated_at: Date.now(),
-        });
-        if (!updated) throw new AppError("not_found");
+      const version = await changes.transaction(db, async (trx) => {
+        const updated = await recordRepository(trx).update(
+          actor.userId,
+          category.key,
+          id,
+          save.expectedVersion ?? null,
+          {
+            body_enc: bodyEnc,
+            reminder_date: reminderDate(body, reminderFields(category)),
+            updated_at: Date.now(),
+            updated_by: save.changedBy ?? actor.userId,
+          },
+        );
+        if (updated === null) return null;
         await changes.publish(trx, {
           kind: "record",
           operation: "saved",
@@ -143,6 +181,16 @@ export function createRecordService(options: {
           category,
           body,
         });
+        return updated;
+      });
+      if (version !== null) return version;
+      // Nothing written: the record is gone (404) or another save came first (409).
+      const { view, changedById } = await reader.readOf(actor.userId, category, id, []);
+      throw new AppError("edit_conflict", {
+        details: {
+          current: { ...view, changedBy: await changedBy(changedById) },
+          sent: maskSecrets(body, secretFields(category)).body,
+        },
       });
     },
 
