@@ -3,7 +3,8 @@ import type { subscriptionsTypes } from "./subscriptions.types.ts";
 
 /**
  * My Subscription's calls, the signed-in account's own: any signed-in account, since a lapsed one
- * must reach them to subscribe again. Stripe's webhook and the mail's unsubscribe link are not here.
+ * must reach them to subscribe again; and Stripe's webhook, anonymous, its body checked against
+ * Stripe's signature by the route. The mail's unsubscribe link is `unsubscribe`'s.
  */
 export const subscriptionsApi = defineOperations<typeof subscriptionsTypes>()({
   settings: { method: "GET", path: "/api/sbs/settings", access: "user" },
@@ -21,4 +22,5 @@ export const subscriptionsApi = defineOperations<typeof subscriptionsTypes>()({
   invoices: { method: "GET", path: "/api/sbs/invoices", access: "user" },
   portal: { method: "POST", path: "/api/sbs/portal", access: "user" },
   activateCode: { method: "POST", path: "/api/sbs/code/activate", access: "user" },
+  stripeWebhook: { method: "POST", path: "/api/sbs/webhook/stripe", access: "anonymous" },
 });

@@ -132,4 +132,6 @@ export const subscriptionsTypes = {
   /** Stripe's customer portal for the account's own billing, or its company's for an admin. */
   portal: { body: portalBodySchema, response: portalSessionSchema },
   activateCode: { body: activateCodeBodySchema, response: activationResultSchema },
+  /** Stripe's event, read as the raw bytes it signed (so no body schema here). */
+  stripeWebhook: { response: z.object({ received: z.literal(true) }) },
 };

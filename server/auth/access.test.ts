@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_RULES } from "../../domain/api/contract.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
+import { ANY_ANSWER } from "../testing/test-routes.ts";
 import type { Actor, Identity } from "./access.ts";
 
 /** Route paths as printRoutes draws them, rebuilt from its tree (one segment per line). */
@@ -91,12 +92,22 @@ describe("with an identity", () => {
   beforeAll(async () => {
     test = await buildTestApp("sqlite", { identity });
     const app = test.app;
-    app.get("/api/test/subscriber", { config: { access: "subscriber" } }, async (request) => ({
-      user: request.actor?.userId,
+    app.get(
+      "/api/test/subscriber",
+      { config: { access: "subscriber" }, schema: ANY_ANSWER },
+      async (request) => ({
+        user: request.actor?.userId,
+      }),
+    );
+    app.get(
+      "/api/test/me",
+      { config: { access: "user" }, schema: ANY_ANSWER },
+      async (request) => request.actor,
+    );
+    app.post("/api/test/approve", { config: { access: "signedLink" }, schema: ANY_ANSWER }, async () => ({
+      approved: true,
     }));
-    app.get("/api/test/me", { config: { access: "user" } }, async (request) => request.actor);
-    app.post("/api/test/approve", { config: { access: "signedLink" } }, async () => ({ approved: true }));
-    app.get("/api/test/admin", { config: { access: "platformAdmin" } }, async () => ({}));
+    app.get("/api/test/admin", { config: { access: "platformAdmin" }, schema: ANY_ANSWER }, async () => ({}));
     await app.ready();
   });
   afterAll(() => test.close());

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "../../domain/errors.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
+import { ANY_ANSWER } from "../testing/test-routes.ts";
 import { AppError } from "./app-error.ts";
 
 const person = z.object({
@@ -19,7 +20,7 @@ const person = z.object({
 });
 
 function addTestRoutes(app: FastifyInstance) {
-  const anonymous = { config: { access: "anonymous" as const } };
+  const anonymous = { config: { access: "anonymous" as const }, schema: ANY_ANSWER };
   app.get("/api/test/throw/:code", anonymous, async (request) => {
     throw new AppError((request.params as { code: ErrorCode }).code);
   });
@@ -33,12 +34,12 @@ function addTestRoutes(app: FastifyInstance) {
   });
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post("/api/test/person", { ...anonymous, schema: { body: person } }, async (request) => ({
+    .post("/api/test/person", { ...anonymous, schema: { ...ANY_ANSWER, body: person } }, async (request) => ({
       name: request.body.firstName,
     }));
   app.get(
     "/api/test/limited",
-    { config: { access: "anonymous", rateLimit: { max: 1, timeWindow: 60_000 } } },
+    { config: { access: "anonymous", rateLimit: { max: 1, timeWindow: 60_000 } }, schema: ANY_ANSWER },
     async () => ({
       ok: true,
     }),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
+import { ANY_ANSWER } from "../testing/test-routes.ts";
 
 /** The client a request counts as (the rate limits key on it), with and without TRUST_PROXY. */
 describe.each([
@@ -12,9 +13,13 @@ describe.each([
   beforeAll(async () => {
     const { trustProxy } = loadConfig(setting === undefined ? {} : { TRUST_PROXY: setting });
     test = await buildTestApp("sqlite", { config: trustProxy === undefined ? {} : { trustProxy } });
-    test.app.get("/api/test/ip", { config: { access: "anonymous" } }, async (request) => ({
-      ip: request.ip,
-    }));
+    test.app.get(
+      "/api/test/ip",
+      { config: { access: "anonymous" }, schema: ANY_ANSWER },
+      async (request) => ({
+        ip: request.ip,
+      }),
+    );
     await test.app.ready();
   });
   afterAll(() => test.close());

@@ -117,15 +117,20 @@ export async function subscriptionRoutes(
       raw.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
         done(null, body);
       });
-      raw.post("/api/sbs/webhook/stripe", { config: { access: "anonymous" } }, async (request) => {
-        const signature = request.headers["stripe-signature"];
-        await handleStripeWebhook(webhook, {
-          rawBody: request.body as Buffer,
-          signature: typeof signature === "string" ? signature : undefined,
-          log: request.log,
-        });
-        return { received: true };
-      });
+      registerOperation(
+        raw,
+        subscriptionsApi.stripeWebhook,
+        subscriptionsTypes.stripeWebhook,
+        async (request) => {
+          const signature = request.headers["stripe-signature"];
+          await handleStripeWebhook(webhook, {
+            rawBody: request.body as unknown as Buffer,
+            signature: typeof signature === "string" ? signature : undefined,
+            log: request.log,
+          });
+          return { received: true as const };
+        },
+      );
     });
   }
 }
