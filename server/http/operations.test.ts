@@ -103,7 +103,6 @@ const STILL_WITHOUT_ANSWER: string[] = [
   "DELETE /api/admin/users/:id",
   "DELETE /api/sbs/cancel/:a/:b",
   "DELETE /api/sbs/cancel/:id",
-  "GET /api/account/activity",
   "GET /api/account/donation",
   "GET /api/admin/audit",
   "GET /api/admin/charities",

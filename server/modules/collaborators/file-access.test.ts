@@ -67,13 +67,14 @@ describe.each(testDialects())("a collaborator in the owner's file on %s", (diale
     expect((await call(test, partner, "DELETE", `${householdUrl()}/${added}`)).statusCode).toBe(204);
 
     const log = await call(test, owner, "GET", "/api/account/activity");
-    const partnersEntries = (log.json().items as { actorId: string; kind: string; subjectId: string }[])
+    type Entry = { actorId: string; actorName: string; kind: string; subjectId: string };
+    const partnersEntries = (log.json().items as Entry[])
       .filter((entry) => entry.actorId === partner.id)
-      .map((entry) => [entry.kind, entry.subjectId]);
+      .map((entry) => [entry.actorName, entry.kind, entry.subjectId]);
     expect(partnersEntries).toEqual([
-      ["delete", added],
-      ["save", added],
-      ["save", added],
+      ["Sam Haddad", "delete", added],
+      ["Sam Haddad", "save", added],
+      ["Sam Haddad", "save", added],
     ]);
     const partnersOwnLog = await call(test, partner, "GET", "/api/account/activity");
     expect(partnersOwnLog.json().total).toBe(0);
