@@ -55,6 +55,10 @@ describe.each(testDialects())("a collaborator in the owner's file on %s", (diale
     expect(listed.statusCode, listed.body).toBe(200);
     expect((listed.json() as { id: string }[]).map((item) => item.id)).toContain(ownersRecord);
 
+    // A record's references: the owner's institutions and addresses, without the whole network.
+    const institutions = await call(test, partner, "GET", `${files()}/institutions/`);
+    expect(institutions.statusCode, institutions.body).toBe(200);
+    expect((await call(test, partner, "GET", `${files()}/address/`)).statusCode).toBe(200);
     const body = await sampleRecord(HOUSEHOLD, sampleRefsOf(test, owner));
     const added = await createdId(test, partner, householdUrl(), body);
     const ownersView = await call(test, owner, "GET", `/api/records/household/${HOUSEHOLD.key}/${added}`);
@@ -84,8 +88,7 @@ describe.each(testDialects())("a collaborator in the owner's file on %s", (diale
     for (const url of [
       `${files()}/records/personaldata/${PERSONAL.key}`,
       `${files()}/pn/person/family`,
-      `${files()}/address/`,
-      `${files()}/institutions/`,
+      `${files()}/institutions/csv`,
       `${householdUrl()}/${ownersRecord}?reveal=accountNumber`,
       `${files()}/account/account`,
       `${files()}/shared/nominees`,
@@ -152,7 +155,9 @@ describe.each(testDialects())("a collaborator in the owner's file on %s", (diale
       const opened =
         route.url.includes("/records/household/") || /\/(pn|address|institutions)\//.test(route.url);
       const outside = await call(test, outOfScope, method, url, method === "GET" ? undefined : {});
-      if (!/\/records\/\w+\/pet(\/|$)/.test(route.url))
+      const reference =
+        /\/(address|institutions)\//.test(route.url) && method !== "DELETE" && !/(csv|vcard)/.test(route.url);
+      if (!/\/records\/\w+\/pet(\/|$)/.test(route.url) && !reference)
         expect(outside.statusCode, `out of scope: ${label}`).toBe(404);
       expect(outside.body, label).not.toContain(ownersRecord);
       if (method !== "GET" && opened) {

@@ -36,7 +36,8 @@ export async function collaboratorFileRoutes(
     if (ownerId === undefined || collaboration === undefined) throw new AppError("not_found");
     const scope = scopeOf(collaboration);
     const route = routeIn(request);
-    if (!scopeOpens(scope, route, request.params as Record<string, string>)) throw new AppError("not_found");
+    if (!scopeOpens(scope, request.method, route, request.params as Record<string, string>))
+      throw new AppError("not_found");
     if (!scope.secrets && asksForSecrets(request.query)) throw new AppError("not_found");
     if (collaboration.rights !== "edit" && request.method !== "GET")
       throw new AppError("forbidden", { message: "errors:collaborators.read_only" });

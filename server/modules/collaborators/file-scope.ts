@@ -2,6 +2,7 @@ import type { CollaboratorScope } from "../../../domain/schemas/collaborator.ts"
 import {
   scopeIncludesCategory,
   scopeIncludesDocument,
+  sharedCategories,
   sharesWholeNetwork,
 } from "../../../domain/schemas/share.ts";
 import { isCategoryKey } from "../../../domain/sections/index.ts";
@@ -9,11 +10,12 @@ import { isCategoryKey } from "../../../domain/sections/index.ts";
 /**
  * Which of the owner's routes a collaborator's scope opens, by the route's path after
  * `/api/files/:ownerId`: a record category's routes when the scope holds it (a module's count only
- * when it holds the whole module), persons, addresses and institutions with the personal network,
- * and documents filed under a shared category or module. Anything else stays closed.
+ * when it holds the whole module), persons with the personal network, addresses and institutions
+ * also as records' references, and documents filed under a shared category or module. Anything else stays closed.
  */
 export function scopeOpens(
   scope: CollaboratorScope,
+  method: string,
   route: string,
   params: Readonly<Record<string, string | undefined>>,
 ): boolean {
@@ -24,9 +26,18 @@ export function scopeOpens(
       if (second === "count") return (scope.modules as readonly string[]).includes(first);
       return isCategoryKey(second) && scopeIncludesCategory(scope, second);
     case "pn":
+      return sharesWholeNetwork(scope);
     case "address":
     case "institutions":
-      return sharesWholeNetwork(scope);
+      // What records point at (an insurer, a bank, a place) is read and added with any record
+      // category, so that a record can be saved; deleting, exports and imports are the network's.
+      return (
+        sharesWholeNetwork(scope) ||
+        (sharedCategories(scope).length > 0 &&
+          method !== "DELETE" &&
+          takenOut(route) === null &&
+          !route.includes("/vcard"))
+      );
     case "documents":
       if (params.module === undefined) return false;
       if (params.type === undefined)
