@@ -22,6 +22,7 @@ import { healthRoutes } from "./http/health.ts";
 import { localeRoutes } from "./http/locales.ts";
 import { loggerOptions, requestId, requestLogging } from "./http/logging.ts";
 import { refuseNulCharacters } from "./http/nul-characters.ts";
+import { OWNER_FILE_PREFIX } from "./http/operations.ts";
 import { databaseRateLimitStore } from "./http/rate-limit-store.ts";
 import { refuseCrossSiteWrites } from "./http/same-site.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -38,6 +39,8 @@ import { adminRoutes, forgetAccountComments } from "./modules/admin/routes.ts";
 import { createUserAdmin } from "./modules/admin/users.ts";
 import { createBinderMaker } from "./modules/binder/binder-maker.ts";
 import { binderRoutes } from "./modules/binder/routes.ts";
+import { collaboratorWritesAudit } from "./modules/collaborators/file-audit.ts";
+import { collaboratorFileRoutes } from "./modules/collaborators/file-routes.ts";
 import { collaboratorRoutes, forgetCollaborators } from "./modules/collaborators/routes.ts";
 import { commentRoutes, forgetComments } from "./modules/comments/routes.ts";
 import { companyRoutes, forgetCompanyMembership } from "./modules/companies/routes.ts";
@@ -215,18 +218,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     );
   }
-  await app.register(addressRoutes, { database, changes });
-  await app.register(institutionRoutes, { database, uploadLimit: config.uploadRateLimit, changes });
-  await app.register(personRoutes, { database, dataKeys, uploadLimit: config.uploadRateLimit, changes });
+  // A collaborator's writes go into the owner's activity log with them (collaborators/file-audit.ts).
+  changes.inTransaction(collaboratorWritesAudit);
   const blobs = openBlobStore({ config, database, dataKeys });
-  await app.register(documentRoutes, {
-    database,
-    blobs,
-    dataKeys,
-    uploadLimit: config.uploadRateLimit,
-    changes,
-  });
-  await app.register(recordRoutes, { database, dataKeys, listCache, listAnswers, changes });
+  // The owner's file: their own, and again under /api/files/{ownerId} for their collaborators.
+  const fileRoutes = async (scope: FastifyInstance) => {
+    await scope.register(addressRoutes, { database, changes });
+    await scope.register(institutionRoutes, { database, uploadLimit: config.uploadRateLimit, changes });
+    await scope.register(personRoutes, { database, dataKeys, uploadLimit: config.uploadRateLimit, changes });
+    await scope.register(documentRoutes, {
+      database,
+      blobs,
+      dataKeys,
+      uploadLimit: config.uploadRateLimit,
+      changes,
+    });
+    await scope.register(recordRoutes, { database, dataKeys, listCache, listAnswers, changes });
+  };
+  await fileRoutes(app);
+  await app.register(collaboratorFileRoutes, { prefix: OWNER_FILE_PREFIX, database, register: fileRoutes });
   await app.register(listExportRoutes, { database, dataKeys, listCache, locales });
   await app.register(reminderRoutes, {
     database,

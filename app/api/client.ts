@@ -8,6 +8,7 @@ import {
 } from "../../domain/api/contract.ts";
 import { saveBlob } from "../components/download.ts";
 import { LOGIN_PATH, SIGNOUT_PATH, sessionEndedPath } from "../session/homeRoute.ts";
+import { inOpenFile, openFile } from "./openFile.ts";
 
 /** An error answered by the API, or a request that never got an answer (status 0). */
 export class ApiError extends Error {
@@ -90,12 +91,15 @@ export interface ApiClientContext {
   onUnauthorized: () => void;
   /** Message for answers that carry no readable error, in the UI language. */
   fallbackMessage: () => string;
+  /** Called on a 404 in an owner's file: the access may have ended (openFileGuard.ts checks). */
+  onFileNotFound: (ownerId: string) => void;
 }
 
 let context: ApiClientContext = {
   language: () => document.documentElement.lang || "en",
   onUnauthorized: () => window.location.assign(sessionEndedPath(window.location.pathname)),
   fallbackMessage: () => "",
+  onFileNotFound: () => undefined,
 };
 
 /** Wires the client to the app: called once at start-up with the router and i18n instance. */
@@ -133,7 +137,9 @@ export interface ApiFetchOptions {
  * Sends a request to the API on the same origin with the session cookie: the answer when it is a
  * 2xx, an ApiError otherwise (a 401 also ends the session, spec section 4).
  */
-async function send(path: string, init: RequestInit, redirectOnUnauthorized: boolean): Promise<Response> {
+async function send(ownPath: string, init: RequestInit, redirectOnUnauthorized: boolean): Promise<Response> {
+  // The one place a collaborator's calls go to the owner's file.
+  const path = inOpenFile(ownPath);
   const headers = new Headers(init.headers);
   headers.set("Accept-Language", context.language());
   if (!headers.has("Accept")) headers.set("Accept", "application/json");
@@ -152,6 +158,9 @@ async function send(path: string, init: RequestInit, redirectOnUnauthorized: boo
 
   const body = await readBody(response);
   if (response.status === 401 && redirectOnUnauthorized && !isOnSessionPage()) context.onUnauthorized();
+  const file = openFile();
+  if (response.status === 404 && file !== null && path.startsWith("/api/files/"))
+    context.onFileNotFound(file.ownerId);
   throw parseApiError(
     response.status,
     body,
@@ -190,7 +199,7 @@ export function operationUrl<O extends Operation>(
   request: { params?: ParamsOf<O>; query?: QueryOf<O> } = {},
 ): string {
   const params = request.params as Record<string, string | number> | undefined;
-  return `${operationPath(operation.path, params)}${queryString(request.query as object | undefined)}`;
+  return `${inOpenFile(operationPath(operation.path, params))}${queryString(request.query as object | undefined)}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { BREAKPOINTS_PX } from "../../domain/limits.ts";
 import { AppHeader } from "./AppHeader.tsx";
 import classes from "./DashboardLayout.module.css";
 import { GO_TO_TOP_CLEARANCE_PX } from "./goToTopPlace.ts";
+import { OpenFileBanner } from "./OpenFileBanner.tsx";
 import { PageLoader } from "./PageLoader.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink.tsx";
@@ -83,6 +84,7 @@ export function DashboardLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} pb={GO_TO_TOP_CLEARANCE_PX}>
+        <OpenFileBanner />
         {painted && (
           <Suspense fallback={null}>
             <PendingRequestBanner />

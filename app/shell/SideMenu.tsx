@@ -23,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useAccount } from "../session/account.ts";
 import { MY_SUBSCRIPTION_PATH } from "../session/homeRoute.ts";
+import { useOpenFile } from "../session/useOpenFile.ts";
 import {
   activeMenuSegment,
   activeRoleMenuKey,
@@ -127,10 +128,14 @@ export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
   const active = activeMenuSegment(pathname);
   const activeArea = activeRoleMenuKey(pathname);
   // Under the session guard the account is loaded; until then nothing is locked.
-  const roles = useAccount().data?.roles;
+  const account = useAccount().data?.roles;
+  // In an owner's file: only the sections its scope opens, the owner's file being what is paid for.
+  const open = useOpenFile();
+  const roles = open === null ? account : undefined;
+  const items = open === null ? SIDE_MENU : SIDE_MENU.filter((item) => open.sections.includes(item.segment));
   const isEnabled = (item: (typeof SIDE_MENU)[number]) =>
     roles === undefined || isMenuItemEnabled(item, roles);
-  const hasLocked = SIDE_MENU.some((item) => !isEnabled(item));
+  const hasLocked = items.some((item) => !isEnabled(item));
   const lockedNoteId = useId();
   const toggleLabel = labelsShown ? t("menu.hideLabels") : t("menu.showLabels");
   const ToggleIcon = labelsShown ? IconArrowBarLeft : IconArrowBarRight;
@@ -153,7 +158,7 @@ export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
         </IconHint>
       )}
       <Stack component="ul" id={SIDE_MENU_LIST_ID} gap={4} m={0} p={0} style={{ listStyle: "none" }}>
-        {SIDE_MENU.map((item) => {
+        {items.map((item) => {
           const Icon = ICONS[item.segment];
           const label = t(item.labelKey);
           const isActive = item.segment === active;
@@ -191,7 +196,7 @@ export function SideMenu({ labelsShown, onToggleLabels }: SideMenuProps) {
             </li>
           );
         })}
-        {roleMenuItems(roles ?? []).map((item) => (
+        {roleMenuItems(open === null ? (account ?? []) : []).map((item) => (
           <li key={item.key}>
             <MenuLink
               to={item.path}

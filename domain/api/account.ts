@@ -16,7 +16,6 @@ export const accountApi = defineOperations<typeof accountTypes>()({
   signOutUrl: { method: "GET", path: "/api/account/signout-url", access: "user" },
   events: { method: "GET", path: "/api/account/events", access: "user" },
   deleteAccount: { method: "DELETE", path: "/api/account", access: "user", status: 204 },
-  activity: { method: "GET", path: "/api/account/activity", access: "user" },
   charities: { method: "GET", path: "/api/b2b/companies/", access: "user" },
   searchCharities: { method: "GET", path: "/api/b2b/companies/:searchText", access: "user" },
   donation: { method: "GET", path: "/api/account/donation", access: "user" },

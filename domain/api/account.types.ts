@@ -81,28 +81,6 @@ const confirmationSchema: z.ZodType<PasswordConfirmation, PasswordConfirmation> 
   confirmedUntil: z.number(),
 });
 
-/** What the owner's activity log records: secrets revealed or copied, and nominees' views and downloads. */
-const ACTIVITY_KINDS = ["reveal", "copy", "view", "download", "export"] as const;
-
-/** One page of the owner's activity log, newest first: which field, never its value. */
-const activityPageSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.enum(ACTIVITY_KINDS),
-      actorId: z.string(),
-      subjectKind: z.string(),
-      subjectId: z.string(),
-      category: z.string().nullable(),
-      field: z.string().nullable(),
-      createTime: z.number(),
-    }),
-  ),
-  page: z.number(),
-  size: z.number(),
-  total: z.number(),
-});
-
 const charitySchema: z.ZodType<Charity, Charity> = z.object({ companyId: z.string(), fullName: z.string() });
 
 const donationSchema: z.ZodType<DonationChoice, DonationChoice> = z.object({
@@ -126,8 +104,6 @@ export const accountTypes = {
   events: { query: eventsQuery, response: eventPageSchema },
   /** Deletes the account and everything of it; ends the session. */
   deleteAccount: { body: deleteAccountBody, response: z.null() },
-  /** The owner's activity log, paged like the sign-in events. */
-  activity: { query: eventsQuery, response: activityPageSchema },
   /** The charities on offer (the spec's "companies for donation"), the first few by name. */
   charities: { response: z.array(charitySchema) },
   /** The charities whose name holds the text. */

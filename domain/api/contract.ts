@@ -15,6 +15,8 @@ import type { z } from "zod";
  * - user: any signed-in account.
  * - nominee: a signed-in account; the module's policy then checks it is a released nominee of the owner.
  * - subscriber: a signed-in account with the full file (a subscription or a company account).
+ * - collaborator: a signed-in account (no subscription needed); the owner's file's routes then check
+ *   it holds an accepted collaboration whose scope and rights allow the call.
  * - companyAdmin, platformAdmin: a signed-in account holding that role; to anyone else these
  *   routes answer 404, as if they did not exist.
  */
@@ -24,6 +26,7 @@ export const ACCESS_RULES = [
   "user",
   "nominee",
   "subscriber",
+  "collaborator",
   "companyAdmin",
   "platformAdmin",
 ] as const;

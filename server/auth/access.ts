@@ -22,6 +22,11 @@ export type Actor = {
   language: Language;
   /** Where this request came from (the audit log's "from where"); set per request. */
   ip?: string;
+  /**
+   * Who acts, when it is not the file's owner: a collaborator working in `userId`'s file
+   * (server/modules/collaborators/file-routes.ts). Audit entries name this account.
+   */
+  actingUserId?: string;
 };
 
 /**
@@ -52,6 +57,11 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in account, set before the handler runs on every route that needs one. */
     actor: Actor | null;
+    /**
+     * The owner whose file a collaborator works in (`/api/files/{ownerId}/...`), once their
+     * accepted collaboration allows the call; null on every other route.
+     */
+    fileOwnerId: string | null;
   }
 }
 
@@ -76,6 +86,7 @@ function describeRoute(route: RouteOptions): string {
  */
 export function installAccessControl(app: FastifyInstance, identity: Identity): void {
   app.decorateRequest("actor", null);
+  app.decorateRequest("fileOwnerId", null);
   app.decorate("routeAccess", []);
 
   app.addHook("onRoute", (route) => {

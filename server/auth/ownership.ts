@@ -61,8 +61,23 @@ export async function checkOwnedReferences(
   if (Object.keys(fields).length > 0) throw new AppError("validation_failed", { fields });
 }
 
-/** The signed-in account of a route whose access rule guarantees one. */
+/**
+ * The account whose file the request acts on: the signed-in account itself, or, when a
+ * collaborator works in an owner's file, the owner (`userId`) with the collaborator as
+ * `actingUserId`. The owner's file is what is paid for, so it has the full file's rights there.
+ */
 export function actorOf(request: FastifyRequest): Actor {
   if (request.actor === null) throw new AppError("unauthenticated");
-  return request.actor;
+  if (request.fileOwnerId === null) return request.actor;
+  return {
+    ...request.actor,
+    userId: request.fileOwnerId,
+    roles: [...new Set([...request.actor.roles, "subscriber" as const])],
+    actingUserId: request.actor.userId,
+  };
+}
+
+/** Who acts: the signed-in account, even in another owner's file (audit entries name it). */
+export function actingUserOf(actor: Actor): string {
+  return actor.actingUserId ?? actor.userId;
 }

@@ -274,7 +274,7 @@ export interface CommentTable {
   updated_at: number;
 }
 
-export type ActivityKind = "reveal" | "copy" | "view" | "download" | "export";
+export type ActivityKind = "reveal" | "copy" | "view" | "download" | "export" | "save" | "delete";
 
 /** One entry of an account's activity log (server/modules/activity). */
 export interface ActivityTable {

@@ -8,7 +8,7 @@ import type {
   preValidationHookHandler,
 } from "fastify";
 import { z } from "zod";
-import type { Operation, OperationTypes } from "../../domain/api/contract.ts";
+import type { Access, Operation, OperationTypes } from "../../domain/api/contract.ts";
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -57,6 +57,16 @@ function answersOf(operation: Operation, response: z.ZodType): Record<number, un
   };
 }
 
+/**
+ * The prefix under which a collaborator works in an owner's file: the owner's route modules are
+ * registered again under it (server/modules/collaborators/file-routes.ts), each operation's path
+ * without its leading `/api` (`/api/files/:ownerId/records/...`) and its access rule "collaborator".
+ */
+export const OWNER_FILE_PREFIX = "/api/files/:ownerId";
+
+/** The owner's id in the path of an owner's file route. */
+const ownerParam = { ownerId: z.string().max(100) };
+
 /** Fastify's `:name` path with the fixed parameters written in. */
 function routeUrl(path: string, fixed: Readonly<Record<string, string>>): string {
   return path.replace(/:(\w+)/g, (match, name: string) => fixed[name] ?? match);
@@ -75,16 +85,24 @@ export function registerOperation<T extends OperationTypes>(
 ): void {
   const schemas = { ...types, ...options.types };
   const fixed = options.fixed ?? {};
-  const params =
+  const inOwnersFile = app.prefix === OWNER_FILE_PREFIX;
+  const ownParams =
     schemas.params === undefined || Object.keys(fixed).length === 0
       ? schemas.params
       : (schemas.params as unknown as z.ZodObject).omit(
           Object.fromEntries(Object.keys(fixed).map((name) => [name, true])) as never,
         );
+  const params = !inOwnersFile
+    ? ownParams
+    : ownParams === undefined
+      ? z.object(ownerParam)
+      : (ownParams as unknown as z.ZodObject).extend(ownerParam);
+  const url = routeUrl(operation.path, fixed);
+  const access: Access = inOwnersFile ? "collaborator" : operation.access;
   app.route({
     method: operation.method,
-    url: routeUrl(operation.path, fixed),
-    config: { ...options.config, access: operation.access },
+    url: inOwnersFile ? url.replace(/^\/api/, "") : url,
+    config: { ...options.config, access },
     schema: {
       ...(params === undefined || Object.keys((params as z.ZodObject).shape ?? {}).length === 0
         ? {}

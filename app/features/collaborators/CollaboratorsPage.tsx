@@ -12,6 +12,7 @@ import { PageLoader } from "../../shell/PageLoader.tsx";
 import { showToast } from "../../shell/toast.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { CollaborationAccess, CollaborationStatus } from "./CollaborationDetails.tsx";
+import { CollaboratorActivity } from "./CollaboratorActivity.tsx";
 import { collaboratorQueryKeys, endCollaborator, useCollaborators } from "./collaboratorsApi.ts";
 import { COLLABORATORS_PATH } from "./paths.ts";
 
@@ -97,6 +98,7 @@ export function CollaboratorsPage() {
           ))}
         </Stack>
       )}
+      {canInvite && <CollaboratorActivity />}
       <ConfirmDialog
         opened={ending !== null}
         title={ending ? t("actions.endTitle", { name: nameOf(ending) }) : ""}

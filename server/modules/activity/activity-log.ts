@@ -26,6 +26,8 @@ export type ActivityItem = {
   id: string;
   kind: ActivityKind;
   actorId: string;
+  /** Who did it, by their account's name; null once that account is gone. */
+  actorName: string | null;
   subjectKind: string;
   subjectId: string;
   category: string | null;
@@ -131,10 +133,12 @@ export async function listActivity(
   const [rows, total] = await Promise.all([
     db
       .selectFrom("activity")
-      .selectAll()
-      .where("owner_id", "=", ownerId)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
+      .leftJoin("user", "user.id", "activity.actor_id")
+      .selectAll("activity")
+      .select("user.name as actor_name")
+      .where("activity.owner_id", "=", ownerId)
+      .orderBy("activity.created_at", "desc")
+      .orderBy("activity.id", "desc")
       .limit(page.size)
       .offset(page.page * page.size)
       .execute(),
@@ -149,6 +153,7 @@ export async function listActivity(
       id: row.id,
       kind: row.kind,
       actorId: row.actor_id,
+      actorName: row.actor_name,
       subjectKind: row.subject_kind,
       subjectId: row.subject_id,
       category: row.category,

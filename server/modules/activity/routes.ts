@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { accountApi } from "../../../domain/api/account.ts";
-import { accountTypes } from "../../../domain/api/account.types.ts";
+import { activityApi } from "../../../domain/api/activity.ts";
+import { activityTypes } from "../../../domain/api/activity.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
 import { registerOperation } from "../../http/operations.ts";
@@ -12,7 +12,7 @@ export const forgetActivity: AccountDeletedHook = (userId, trx) => deleteActivit
 
 /** GET /api/account/activity: the caller's own log, newest first, paged like /api/account/events. */
 export async function activityRoutes(app: FastifyInstance, options: { database: Database }): Promise<void> {
-  registerOperation(app, accountApi.activity, accountTypes.activity, async (request) =>
+  registerOperation(app, activityApi.list, activityTypes.list, (request) =>
     listActivity(options.database.db, actorOf(request).userId, request.query),
   );
 }

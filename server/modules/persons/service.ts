@@ -4,7 +4,7 @@ import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
 import type { PersonInput, PersonListItem, PersonRecord } from "../../../domain/schemas/person.ts";
 import { MASK } from "../../../domain/secrets.ts";
 import type { Actor } from "../../auth/access.ts";
-import { checkOwnedReferences } from "../../auth/ownership.ts";
+import { actingUserOf, checkOwnedReferences } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, PersonTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
@@ -45,7 +45,7 @@ export function createPersonService(options: {
       await recordActivity(db, [
         {
           ownerId: actor.userId,
-          actorId: actor.userId,
+          actorId: actingUserOf(actor),
           kind: "reveal",
           subjectKind: "person",
           subjectId: row.id,

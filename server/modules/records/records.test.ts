@@ -377,6 +377,7 @@ describe.each(testDialects())("records API on %s", (dialect) => {
       id: expect.any(String),
       kind: "reveal",
       actorId: ann.id,
+      actorName: "Ann Example",
       subjectKind: "record",
       subjectId: lastRecord?.id,
       category: last?.key,

@@ -6,6 +6,7 @@ import type { RecordModule } from "../../../domain/sections/modules.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type { Actor } from "../../auth/access.ts";
+import { actingUserOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -114,7 +115,7 @@ export function createRecordService(options: {
         db,
         revealed.map((field) => ({
           ownerId: actor.userId,
-          actorId: actor.userId,
+          actorId: actingUserOf(actor),
           kind: purpose,
           subjectKind: "record",
           subjectId: view.id,

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { accountApi } from "../../domain/api/account.ts";
+import { recordsApi } from "../../domain/api/records.ts";
+import { callApi, configureApiClient, operationUrl } from "./client.ts";
+import { closeEndedFile, endedFileOwner, openFile, setOpenFile } from "./openFile.ts";
+
+const NOOR = {
+  ownerId: "owner-1",
+  ownerName: "Noor Haddad",
+  scope: { modules: ["household" as const, "assets" as const], categories: [], secrets: false },
+  rights: "edit" as const,
+  sections: ["household", "assets"],
+};
+
+describe("the file open, as the typed client sends it", () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const onFileNotFound = vi.fn();
+
+  beforeEach(() => {
+    vi.stubGlobal("fetch", fetchMock);
+    configureApiClient({ onFileNotFound, onUnauthorized: vi.fn() });
+  });
+  afterEach(() => {
+    setOpenFile(null);
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    onFileNotFound.mockReset();
+  });
+
+  it("sends the file's calls to the owner's prefix, and the account's own calls as they are", async () => {
+    const read = { params: { module: "assets", category: "insurance", id: "r1" } } as const;
+    expect(operationUrl(recordsApi.read, read)).toBe("/api/records/assets/insurance/r1");
+    setOpenFile(NOOR);
+    expect(operationUrl(recordsApi.read, read)).toBe("/api/files/owner-1/records/assets/insurance/r1");
+    fetchMock.mockResolvedValue(new Response("{}", { status: 200 }));
+    await callApi(accountApi.account);
+    expect(fetchMock.mock.calls[0]?.[0]).toMatch(/^\/api\/account\//);
+  });
+
+  it("asks whether the access ended on a 404 in the owner's file only", async () => {
+    const notFound = () =>
+      new Response(JSON.stringify({ error: { code: "not_found", message: "Not found" } }), { status: 404 });
+    fetchMock.mockImplementation(async () => notFound());
+    const read = { params: { module: "assets", category: "insurance", id: "r1" } } as const;
+    await expect(callApi(recordsApi.read, read)).rejects.toMatchObject({ status: 404 });
+    expect(onFileNotFound).not.toHaveBeenCalled();
+    setOpenFile(NOOR);
+    await expect(callApi(recordsApi.read, read)).rejects.toMatchObject({ status: 404 });
+    expect(onFileNotFound).toHaveBeenCalledWith("owner-1");
+  });
+
+  it("remembers whose access ended once back in the user's own file", () => {
+    setOpenFile(NOOR);
+    closeEndedFile();
+    expect(openFile()).toBeNull();
+    expect(endedFileOwner()).toBe("Noor Haddad");
+  });
+});

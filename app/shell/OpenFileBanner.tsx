@@ -1,0 +1,46 @@
+import { Alert, Button, Group, Text } from "@mantine/core";
+import { IconFolder } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { dismissEndedFile } from "../api/openFile.ts";
+import { openOwnFile } from "../session/openOwnFile.ts";
+import { useEndedFileOwner, useOpenFile } from "../session/useOpenFile.ts";
+
+/**
+ * Whose file is open, above every screen while it is an owner's the user helps with; once the
+ * owner ended the access, what happened and that the user is back in their own file.
+ */
+export function OpenFileBanner() {
+  const { t } = useTranslation("common");
+  const open = useOpenFile();
+  const ended = useEndedFileOwner();
+  if (open !== null) {
+    return (
+      <Alert color="blue" icon={<IconFolder aria-hidden="true" />} mb="md" role="status" aria-live="polite">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+            {t("file.workingIn", { name: open.ownerName })}
+            {open.rights === "view" && ` ${t("file.readOnly")}`}
+          </Text>
+          <Button size="xs" variant="default" onClick={openOwnFile}>
+            {t("file.backToMine")}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  if (ended === null) return null;
+  return (
+    <Alert
+      color="orange"
+      mb="md"
+      role="alert"
+      withCloseButton
+      closeButtonLabel={t("file.dismiss")}
+      onClose={dismissEndedFile}
+    >
+      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+        {t("file.ended", { name: ended })}
+      </Text>
+    </Alert>
+  );
+}

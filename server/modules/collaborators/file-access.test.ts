@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CollaboratorView } from "../../../domain/schemas/collaborator.ts";
+import { categoriesOf } from "../../../domain/sections/index.ts";
+import { createdId } from "../../testing/api-writes.ts";
+import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
+import { acceptedNominee } from "../../testing/nominee-lifecycle.ts";
+import { call } from "../../testing/person-photos.ts";
+import { sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
+import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
+import { testDialects } from "../../testing/test-database.ts";
+
+const [HOUSEHOLD] = categoriesOf("household");
+const [PERSONAL] = categoriesOf("personaldata");
+if (HOUSEHOLD === undefined || PERSONAL === undefined) throw new Error("no category to test with");
+const HOUSEHOLD_AND_ASSETS = { modules: ["household", "assets"], categories: [] };
+
+describe.each(testDialects())("a collaborator in the owner's file on %s", (dialect) => {
+  let test: TestApp;
+  let owner: TestUser;
+  let partner: TestUser;
+  let stranger: TestUser;
+  let collaborationId: string;
+  let ownersRecord: string;
+  const files = () => `/api/files/${owner.id}`;
+  const householdUrl = () => `${files()}/records/household/${HOUSEHOLD.key}`;
+
+  /** The owner invites, the account accepts: the collaboration's id. */
+  async function collaborate(who: TestUser, scope: object, rights: "view" | "edit"): Promise<string> {
+    const invited = await call(test, owner, "POST", "/api/collaborators", {
+      email: who.email,
+      firstName: "Sam",
+      lastName: "Haddad",
+      scope,
+      rights,
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { id } = invited.json() as CollaboratorView;
+    expect((await call(test, who, "POST", `/api/collaborating/${id}/accept`)).statusCode).toBe(200);
+    return id;
+  }
+
+  beforeAll(async () => {
+    test = await buildTestApp(dialect);
+    owner = await createSignedInUser(test, { name: "Noor Haddad" });
+    partner = await createSignedInUser(test, { name: "Sam Haddad" });
+    stranger = await createSignedInUser(test, { name: "Eve Other" });
+    collaborationId = await collaborate(partner, HOUSEHOLD_AND_ASSETS, "edit");
+    const body = await sampleRecord(HOUSEHOLD, sampleRefsOf(test, owner), { complete: true });
+    ownersRecord = await createdId(test, owner, `/api/records/household/${HOUSEHOLD.key}`, body);
+  });
+  afterAll(() => test.close());
+
+  it("reads, adds, changes and deletes in scope, on the owner's file, each write in the owner's log", async () => {
+    const listed = await call(test, partner, "GET", householdUrl());
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as { id: string }[]).map((item) => item.id)).toContain(ownersRecord);
+
+    // A record's references: the owner's institutions and addresses, without the whole network.
+    const institutions = await call(test, partner, "GET", `${files()}/institutions/`);
+    expect(institutions.statusCode, institutions.body).toBe(200);
+    expect((await call(test, partner, "GET", `${files()}/address/`)).statusCode).toBe(200);
+    const body = await sampleRecord(HOUSEHOLD, sampleRefsOf(test, owner));
+    const added = await createdId(test, partner, householdUrl(), body);
+    const ownersView = await call(test, owner, "GET", `/api/records/household/${HOUSEHOLD.key}/${added}`);
+    expect(ownersView.statusCode, ownersView.body).toBe(200);
+    expect(
+      (await call(test, partner, "GET", `/api/records/household/${HOUSEHOLD.key}/${added}`)).statusCode,
+    ).toBe(404);
+    const replaced = await call(test, partner, "PUT", `${householdUrl()}/${added}`, body);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect((await call(test, partner, "DELETE", `${householdUrl()}/${added}`)).statusCode).toBe(204);
+
+    const log = await call(test, owner, "GET", "/api/account/activity");
+    type Entry = { actorId: string; actorName: string; kind: string; subjectId: string };
+    const partnersEntries = (log.json().items as Entry[])
+      .filter((entry) => entry.actorId === partner.id)
+      .map((entry) => [entry.actorName, entry.kind, entry.subjectId]);
+    expect(partnersEntries).toEqual([
+      ["Sam Haddad", "delete", added],
+      ["Sam Haddad", "save", added],
+      ["Sam Haddad", "save", added],
+    ]);
+    const partnersOwnLog = await call(test, partner, "GET", "/api/account/activity");
+    expect(partnersOwnLog.json().total).toBe(0);
+  });
+
+  it("answers 404 outside the scope, for secrets without them, and for the owner's other routes", async () => {
+    for (const url of [
+      `${files()}/records/personaldata/${PERSONAL.key}`,
+      `${files()}/pn/person/family`,
+      `${files()}/institutions/csv`,
+      `${householdUrl()}/${ownersRecord}?reveal=accountNumber`,
+      `${files()}/account/account`,
+      `${files()}/shared/nominees`,
+      `${files()}/collaborators`,
+      `/api/files/${stranger.id}/records/household/${HOUSEHOLD.key}`,
+      `/api/files/${partner.id}/records/household/${HOUSEHOLD.key}`,
+    ]) {
+      const response = await call(test, partner, "GET", url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain(ownersRecord);
+    }
+  });
+
+  it("refuses writes with view rights (403), and 404s from the request after the owner ends it", async () => {
+    const body = await sampleRecord(HOUSEHOLD, sampleRefsOf(test, owner));
+    const viewOnly = await call(test, owner, "PUT", `/api/collaborators/${collaborationId}`, {
+      scope: HOUSEHOLD_AND_ASSETS,
+      rights: "view",
+    });
+    expect(viewOnly.statusCode, viewOnly.body).toBe(200);
+    const refused = await call(test, partner, "POST", householdUrl(), body);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe("You may read this file but not change it.");
+    expect((await call(test, partner, "GET", householdUrl())).statusCode).toBe(200);
+
+    expect((await call(test, owner, "DELETE", `/api/collaborators/${collaborationId}`)).statusCode).toBe(204);
+    const ended = await call(test, partner, "GET", householdUrl());
+    expect(ended.statusCode).toBe(404);
+    expect(ended.body).not.toContain(ownersRecord);
+  });
+
+  it("leaks nothing over every /api/files route to the anonymous, strangers, nominees, the ended and the out-of-scope", async () => {
+    const outOfScope = await createSignedInUser(test, { name: "Pat Pets" });
+    await collaborate(outOfScope, { modules: [], categories: ["pet"] }, "edit");
+    const ended = await createSignedInUser(test, { name: "Ex Partner" });
+    const endedId = await collaborate(ended, HOUSEHOLD_AND_ASSETS, "edit");
+    expect((await call(test, owner, "DELETE", `/api/collaborators/${endedId}`)).statusCode).toBe(204);
+    const viewer = await createSignedInUser(test, { name: "Vic Viewer" });
+    await collaborate(
+      viewer,
+      { ...HOUSEHOLD_AND_ASSETS, modules: ["personal-network", "household", "assets"] },
+      "view",
+    );
+    const { nominee } = await acceptedNominee(test, owner, "now");
+
+    const routes = test.app.routeAccess.filter((route) => route.url.startsWith("/api/files/:ownerId/"));
+    expect(routes.length).toBeGreaterThan(40);
+    for (const route of routes) expect(route.access, route.url).toBe("collaborator");
+    const fill = (url: string) =>
+      url
+        .replace(":ownerId", owner.id)
+        .replace(/:(\w+)/g, (_match, name: string) => (name === "id" ? ownersRecord : `x${name}`));
+
+    for (const route of routes) {
+      const url = fill(route.url);
+      const method = route.method as "GET" | "POST" | "PUT" | "DELETE";
+      const label = `${route.method} ${route.url}`;
+      const anonymous = await request(test, { method, url });
+      expect(anonymous.statusCode, label).toBe(401);
+      for (const caller of [stranger, nominee, ended, owner, partner]) {
+        const response = await call(test, caller, method, url, method === "GET" ? undefined : {});
+        expect(response.statusCode, `${caller.name}: ${label}`).toBe(404);
+      }
+      const opened =
+        route.url.includes("/records/household/") || /\/(pn|address|institutions)\//.test(route.url);
+      const outside = await call(test, outOfScope, method, url, method === "GET" ? undefined : {});
+      const reference =
+        /\/(address|institutions)\//.test(route.url) && method !== "DELETE" && !/(csv|vcard)/.test(route.url);
+      if (!/\/records\/\w+\/pet(\/|$)/.test(route.url) && !reference)
+        expect(outside.statusCode, `out of scope: ${label}`).toBe(404);
+      expect(outside.body, label).not.toContain(ownersRecord);
+      if (method !== "GET" && opened) {
+        const write = await call(test, viewer, method, url, {});
+        expect(write.statusCode, `view rights: ${label}`).toBe(403);
+      }
+    }
+    // Every route, eight callers each, on a shared machine.
+  }, 120_000);
+});
