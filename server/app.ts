@@ -16,6 +16,7 @@ import type { Database } from "./db/database.ts";
 import type { DB } from "./db/schema.ts";
 import { frameworkErrors, installErrorHandling } from "./errors/error-handler.ts";
 import { openFileChanges } from "./file/changes.ts";
+import { FILE_KINDS } from "./file/kinds.ts";
 import { apiDocsRoutes, collectApiDescription } from "./http/api-docs.ts";
 import { COMPRESS_PLUGIN_OPTIONS } from "./http/compression.ts";
 import { healthRoutes } from "./http/health.ts";
@@ -32,31 +33,31 @@ import type { MailOutbox } from "./mail/outbox.ts";
 import { type AccountEraser, createAccountEraser } from "./modules/account/account-deletion.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { activityRoutes, forgetActivity } from "./modules/activity/routes.ts";
-import { addressRoutes, forgetAddresses } from "./modules/addresses/routes.ts";
+import { addressRoutes } from "./modules/addresses/routes.ts";
 import { createBillingAdmin } from "./modules/admin/billing-admin.ts";
 import { adminRoutes, forgetAccountComments } from "./modules/admin/routes.ts";
 import { createUserAdmin } from "./modules/admin/users.ts";
 import { createBinderMaker } from "./modules/binder/binder-maker.ts";
 import { binderRoutes } from "./modules/binder/routes.ts";
 import { collaboratorRoutes, forgetCollaborators } from "./modules/collaborators/routes.ts";
-import { commentRoutes, forgetComments } from "./modules/comments/routes.ts";
+import { commentRoutes } from "./modules/comments/routes.ts";
 import { companyRoutes, forgetCompanyMembership } from "./modules/companies/routes.ts";
 import { type CompanyJobs, createCompanyService } from "./modules/companies/service.ts";
 import { documentReader } from "./modules/documents/reader.ts";
 import { attachedDocumentsLinker } from "./modules/documents/record-links.ts";
-import { documentRoutes, forgetDocuments } from "./modules/documents/routes.ts";
+import { documentRoutes } from "./modules/documents/routes.ts";
 import { forgetNotApplicable, homeRoutes } from "./modules/home/routes.ts";
 import { institutionReader } from "./modules/institutions/reader.ts";
-import { forgetInstitutions, institutionRoutes } from "./modules/institutions/routes.ts";
+import { institutionRoutes } from "./modules/institutions/routes.ts";
 import { listExportRoutes } from "./modules/list-export/routes.ts";
 import { personReader } from "./modules/persons/reader.ts";
-import { forgetPersons, personRoutes } from "./modules/persons/routes.ts";
+import { personRoutes } from "./modules/persons/routes.ts";
 import { forgetImportRun } from "./modules/portability/import-lock.ts";
 import { portabilityRoutes } from "./modules/portability/routes.ts";
 import { createListAnswers } from "./modules/records/list-answers.ts";
 import { createListCache } from "./modules/records/list-cache.ts";
 import { recordReader } from "./modules/records/reader.ts";
-import { forgetRecords, recordRoutes } from "./modules/records/routes.ts";
+import { recordRoutes } from "./modules/records/routes.ts";
 import { recordSearchDoc } from "./modules/records/search-source.ts";
 import { reminderRoutes } from "./modules/reminders/routes.ts";
 import { type ReminderJobs, reminderScheduler } from "./modules/reminders/schedule.ts";
@@ -304,14 +305,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       changes.publish(trx, { kind: "file", operation: "deleted", ownerId: userId, id: userId }),
     forgetDataKey,
     forgetActivity,
-    forgetAddresses,
-    forgetComments,
-    forgetInstitutions,
-    forgetPersons,
-    forgetRecords(listCache),
+    ...FILE_KINDS.map((kind) => kind.forget({ blobs, listCache })),
     forgetSharing,
     forgetCollaborators,
-    forgetDocuments(blobs),
     forgetSearchTerms,
     forgetImportRun,
     forgetNotApplicable,

@@ -23,7 +23,7 @@ const RECORD_BODY_LIMIT = 256 * 1024;
  * An account's records go with it, and the list columns the app's cache kept of them (its list
  * answers follow the deletion of the whole file, published on the bus by server/app.ts).
  */
-export function forgetRecords(listCache: ListCache): AccountDeletedHook {
+export function forgetRecords(listCache: Pick<ListCache, "forget">): AccountDeletedHook {
   return async (userId, trx) => {
     await recordRepository(trx).deleteAllOf(userId);
     listCache.forget(userId);

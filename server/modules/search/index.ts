@@ -1,0 +1,1 @@
+export type { SearchDoc, SearchSource } from "./source.ts";
