@@ -104,8 +104,8 @@ export type BuildAppOptions = {
    * `/api/sbs/*`, the donation calls and the admin billing calls (server/modules/subscriptions).
    */
   billing?: { mail: MailOutbox; jobs: JobQueue<BillingJobs & CompanyJobs> };
-  /** Epoch ms for time-dependent answers (reminders, sharing); tests move it. */
-  clock?: () => number;
+  /** Epoch ms: the one clock of every time-dependent answer and job (reminders, sharing); tests move it. */
+  clock: () => number;
   /**
    * How this app deletes an account; the app adds every module's part as it mounts it. main.ts
    * passes the one its purge job uses; by default a new one.
@@ -120,7 +120,7 @@ function trustedProxies(setting: number | string[]): string[] | ((address: strin
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+  const { config, database, clock } = options;
   const locales = await loadLocaleStore(config.localesDir);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -209,12 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   changes.inTransaction(attachedDocumentsLinker(changes));
   changes.inTransaction(searchIndex.subscriber(recordSearchDoc));
   if (options.reminderJobs !== undefined) {
-    changes.inTransaction(
-      reminderScheduler({
-        jobs: options.reminderJobs,
-        ...(options.clock === undefined ? {} : { clock: options.clock }),
-      }),
-    );
+    changes.inTransaction(reminderScheduler({ jobs: options.reminderJobs, clock }));
   }
   await app.register(addressRoutes, { database, changes });
   await app.register(institutionRoutes, { database, uploadLimit: config.uploadRateLimit, changes });
@@ -232,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reminderRoutes, {
     database,
     dataKeys,
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    clock,
   });
   await app.register(commentRoutes, { database, dataKeys });
   await app.register(activityRoutes, { database });
@@ -240,7 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     dataKeys,
     listCache,
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    clock,
   });
   // The emergency binder (server/modules/binder): the owner's here, a nominee's among the shared reads.
   const binder = createBinderMaker({
@@ -250,13 +245,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     listCache,
     locales,
     fontsDir: config.fontsDir,
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    clock,
   });
   await app.register(binderRoutes, {
     maker: binder,
     db: database.db,
     ...(freshPassword === undefined ? {} : { freshPassword }),
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    clock,
   });
   await app.register(sharingRoutes, {
     database,
@@ -265,7 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     listCache,
     listAnswers,
     binder,
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    clock,
     ...(options.sharing === undefined || options.auth === undefined
       ? {}
       : {
@@ -283,7 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       database,
       mail: options.sharing.mail,
       publicUrl: config.publicUrl,
-      clock: options.clock ?? Date.now,
+      clock,
     });
   }
   await app.register(portabilityRoutes, {
@@ -296,7 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tempDir: config.tempDir,
     limits: config.archiveLimits,
     ...(freshPassword === undefined ? {} : { freshPassword }),
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    clock,
   });
   // What deleting an account removes, module by module, before its identity rows; the whole file's
   // deletion is published first (the list answers drop the account's lists once it commits).
@@ -315,7 +310,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     eraser.add(hook);
   if (options.billing !== undefined && options.auth !== undefined) {
     const { sessions } = options.auth;
-    const clock = options.clock ?? Date.now;
     const billing = await createBilling({
       config,
       database,
@@ -373,7 +367,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         institutions: institutionReader(database.db),
         documents: documentReader(database.db, dataKeys),
       },
-      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      clock,
     }),
   });
   await app.register(webRoutes, { webDir: config.webDir, locales });

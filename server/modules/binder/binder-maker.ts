@@ -27,7 +27,7 @@ export type BinderDeps = {
   locales: LocaleStore;
   /** Where DejaVuSans*.ttf are (this module's fonts/ folder, found from the config's repository). */
   fontsDir: string;
-  clock?: () => number;
+  clock: () => number;
 };
 
 export type BinderRequest = {
@@ -73,7 +73,7 @@ export function binderFileName(
 }
 
 export function createBinderMaker(deps: BinderDeps) {
-  const clock = deps.clock ?? Date.now;
+  const { clock } = deps;
 
   /** The listed documents' appendable PDFs, read in order while the budget lasts. */
   async function appendable(

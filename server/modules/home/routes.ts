@@ -21,13 +21,13 @@ export const forgetNotApplicable: AccountDeletedHook = (userId, trx) =>
  */
 export async function homeRoutes(
   app: FastifyInstance,
-  options: { database: Database; dataKeys: DataKeys; listCache: ListCache; clock?: () => number },
+  options: { database: Database; dataKeys: DataKeys; listCache: ListCache; clock: () => number },
 ): Promise<void> {
   const service = createHomeService({
     db: options.database.db,
     dataKeys: options.dataKeys,
     listCache: options.listCache,
-    clock: options.clock ?? Date.now,
+    clock: options.clock,
   });
   registerOperation(app, homeApi.home, homeTypes.home, async (request, reply) => {
     const home = await service.home(actorOf(request).userId);

@@ -48,12 +48,12 @@ export async function portabilityRoutes(
     limits?: ArchiveLimits;
     /** Absent in an app without identity: an export with secrets is then refused. */
     freshPassword?: FreshPassword;
-    clock?: () => number;
+    clock: () => number;
   },
 ): Promise<void> {
   const { database, dataKeys, blobs, listCache } = options;
   const { db } = database;
-  const clock = options.clock ?? Date.now;
+  const { clock } = options;
   // Registered in this plugin only, as the documents' uploads do (limits set where the file is read).
   await app.register(multipart);
   // Imported photos are re-encoded as saved ones are, on their own worker (started on first use).

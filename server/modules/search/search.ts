@@ -71,10 +71,10 @@ export function createSearch(options: {
   indexer: SearchIndexer;
   /** The modules' readers a nominee's grant is checked through (sharing/shared-search.ts). */
   scopeReaders: ScopeReaders & { documents: DocumentReader };
-  clock?: () => number;
+  clock: () => number;
 }) {
   const { dataKeys, labels, indexer } = options;
-  const clock = options.clock ?? Date.now;
+  const { clock } = options;
   const terms = searchRepository(options.db);
   const sources = new Map(options.sources.map((source) => [source.kind, source]));
 

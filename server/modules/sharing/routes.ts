@@ -28,7 +28,7 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingOption
     await app.register(sharedReadRoutes, options);
     return;
   }
-  const deps = { db: options.database.db, clock: options.clock ?? Date.now, ...options.lifecycle };
+  const deps = { db: options.database.db, clock: options.clock, ...options.lifecycle };
   const documents = documentReader(options.database.db, options.dataKeys);
   await app.register(ownerRoutes, { owner: createOwnerService(deps, documents) });
   await app.register(nomineeRoutes, { nominee: createNomineeService(deps) });

@@ -34,7 +34,7 @@ export type SharedReadOptions = {
   /** The owner's lists kept whole, which a shared category's list answers too. */
   listAnswers: ListAnswers;
   /** Epoch ms; tests move it. */
-  clock?: () => number;
+  clock: () => number;
   /**
    * Called when a released nominee opens the file for the first time since the last release
    * (opened_at was null); mails the owner. Set by sharingRoutes when the lifecycle is mounted;
@@ -52,7 +52,7 @@ export type SharedReadOptions = {
 export function createSharedReads(options: SharedReadOptions) {
   const { dataKeys, blobs } = options;
   const { db } = options.database;
-  const clock = options.clock ?? Date.now;
+  const { clock } = options;
   const records = recordReader({ db, dataKeys, listCache: options.listCache });
   const persons = personReader(db, dataKeys);
   const addresses = addressReader(db);
