@@ -7,7 +7,7 @@ import { type Config, loadConfig } from "../config.ts";
 import { createDataKeys } from "../crypto/data-keys.ts";
 import { generateMasterKeyText } from "../crypto/master-key-text.ts";
 import { loadMasterKeyring } from "../crypto/master-keys.ts";
-import type { Database, Dialect } from "../db/database.ts";
+import type { Dialect } from "../db/database.ts";
 import { openFileChanges } from "../file/changes.ts";
 import { createJobRunner, type JobRunner } from "../jobs/runner.ts";
 import { createMailOutbox } from "../mail/outbox.ts";
