@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/index.ts";
 import { deleteActivityOf, listActivity } from "./activity-log.ts";
 
 const pageQuery = z.object({

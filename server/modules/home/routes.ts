@@ -5,8 +5,8 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { registerOperation } from "../../http/operations.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
-import type { ListCache } from "../records/list-cache.ts";
+import type { AccountDeletedHook } from "../account/index.ts";
+import type { ListCache } from "../records/index.ts";
 import { notApplicableRepository } from "./repository.ts";
 import { createHomeService } from "./service.ts";
 

@@ -1,1 +1,1 @@
-export type { SearchDoc, SearchSource } from "./source.ts";
+export { rowsSearchSource, type SearchDoc, type SearchSource } from "./source.ts";

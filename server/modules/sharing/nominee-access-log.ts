@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import type { SecretPurpose } from "../../../domain/schemas/record.ts";
 import type { NomineeLogEntry } from "../../../domain/schemas/share.ts";
 import type { ActivityKind, DB } from "../../db/schema.ts";
-import { recordActivity } from "../activity/activity-log.ts";
-import type { DocumentReader } from "../documents/reader.ts";
+import { recordActivity } from "../activity/index.ts";
+import type { DocumentReader } from "../documents/index.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { documentReader } from "../documents/reader.ts";
+import { documentReader } from "../documents/index.ts";
 import type { SharingServices } from "./jobs.ts";
 import { firstOpenHook } from "./jobs.ts";
 import { nomineeRoutes } from "./nominee-routes.ts";

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requestLanguage } from "../../i18n/request-language.ts";
-import type { BinderMaker } from "../binder/binder-maker.ts";
-import { binderRateLimit, nomineeBinderQuery, ownerNameOf } from "../binder/routes.ts";
-import { sendBinder } from "../binder/send.ts";
+import type { BinderMaker } from "../binder/index.ts";
+import { binderRateLimit, nomineeBinderQuery, ownerNameOf, sendBinder } from "../binder/index.ts";
 import { nomineeParams, type SharedReads } from "./shared-read-context.ts";
 import { grantInclude } from "./shared-scope.ts";
 

@@ -1,0 +1,1 @@
+export { lastWholeBinderAt, listNomineeActivity, recordActivity } from "./activity-log.ts";
