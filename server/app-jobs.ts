@@ -51,7 +51,8 @@ export function appJobHandlers(options: {
   config: Pick<Config, "publicUrl" | "blobStore" | "dataDir">;
   database: Database;
   dataKeys: DataKeys;
-  transport: MailTransport;
+  /** Where mail is delivered; without one it stays queued in mail_outbox (the test app reads it there). */
+  transport?: MailTransport;
   eraser: AccountEraser;
   /** Where the jobs that write to owners' files publish it (server/file/changes.ts). */
   changes: FileChanges;
@@ -59,24 +60,25 @@ export function appJobHandlers(options: {
   jobs: () => JobQueue<AppJobs>;
   authSecret: () => string;
   logger: JobLogger;
-  /** Epoch ms; tests pass their own to move time. */
-  clock?: () => number;
+  /** Epoch ms: the app's one clock; tests pass their own to move time. */
+  clock: () => number;
 }): JobHandlers<AppJobs> {
-  const { config, database, dataKeys, logger, jobs, outbox } = options;
+  const { config, database, dataKeys, logger, jobs, outbox, clock, transport } = options;
   const { publicUrl } = config;
-  const clock = options.clock === undefined ? {} : { clock: options.clock };
   const blobs = openBlobBackend({ config, database });
   const unsubscribe = () => createUnsubscribeLinks({ publicUrl, secret: options.authSecret() });
   return {
-    ...mailJobHandlers({ database, transport: options.transport, logger, ...clock }),
+    ...(transport === undefined
+      ? { "mail.deliver": async () => {} }
+      : mailJobHandlers({ database, transport, logger, clock })),
     ...reminderJobHandlers({
       database,
       dataKeys,
       publicUrl,
       mail: () => ({ outbox: outbox(), links: unsubscribe() }),
-      ...clock,
+      clock,
     }),
-    ...reminderBackfillHandlers({ database, dataKeys, jobs, ...clock }),
+    ...reminderBackfillHandlers({ database, dataKeys, jobs, clock }),
     ...documentMetadataHandlers({ database, dataKeys }),
     ...searchIndexHandlers({ database, dataKeys }),
     ...sharingJobHandlers({
@@ -88,18 +90,18 @@ export function appJobHandlers(options: {
         links: createApprovalLinks({ publicUrl, secret: options.authSecret() }),
         unsubscribe: unsubscribe(),
       }),
-      ...clock,
+      clock,
     }),
     ...renewalJobHandlers({ database, mails: () => createBillingMails({ outbox: outbox(), publicUrl }) }),
     ...companyJobHandlers({ database, mail: outbox, publicUrl }),
-    ...purgeJobHandlers({ database, eraser: options.eraser, changes: options.changes, jobs, ...clock }),
-    ...pendingUploadJobHandlers({ db: database.db, changes: options.changes, blobs, jobs, logger, ...clock }),
+    ...purgeJobHandlers({ database, eraser: options.eraser, changes: options.changes, jobs, clock }),
+    ...pendingUploadJobHandlers({ db: database.db, changes: options.changes, blobs, jobs, logger, clock }),
     ...leftoverJobHandlers({
       backend: blobs,
       referenced: documentBlobReferences(database.db),
       jobs,
       logger,
-      ...clock,
+      clock,
     }),
   };
 }

@@ -16,6 +16,7 @@ import type { Database } from "./db/database.ts";
 import type { DB } from "./db/schema.ts";
 import { frameworkErrors, installErrorHandling } from "./errors/error-handler.ts";
 import { openFileChanges } from "./file/changes.ts";
+import { FILE_KINDS } from "./file/kinds.ts";
 import { apiDocsRoutes, collectApiDescription } from "./http/api-docs.ts";
 import { COMPRESS_PLUGIN_OPTIONS } from "./http/compression.ts";
 import { healthRoutes } from "./http/health.ts";
@@ -33,7 +34,7 @@ import type { MailOutbox } from "./mail/outbox.ts";
 import { type AccountEraser, createAccountEraser } from "./modules/account/account-deletion.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { activityRoutes, forgetActivity } from "./modules/activity/routes.ts";
-import { addressRoutes, forgetAddresses } from "./modules/addresses/routes.ts";
+import { addressRoutes } from "./modules/addresses/routes.ts";
 import { createBillingAdmin } from "./modules/admin/billing-admin.ts";
 import { adminRoutes, forgetAccountComments } from "./modules/admin/routes.ts";
 import { createUserAdmin } from "./modules/admin/users.ts";
@@ -42,24 +43,24 @@ import { binderRoutes } from "./modules/binder/routes.ts";
 import { collaboratorWritesAudit } from "./modules/collaborators/file-audit.ts";
 import { collaboratorFileRoutes } from "./modules/collaborators/file-routes.ts";
 import { collaboratorRoutes, forgetCollaborators } from "./modules/collaborators/routes.ts";
-import { commentRoutes, forgetComments } from "./modules/comments/routes.ts";
+import { commentRoutes } from "./modules/comments/routes.ts";
 import { companyRoutes, forgetCompanyMembership } from "./modules/companies/routes.ts";
 import { type CompanyJobs, createCompanyService } from "./modules/companies/service.ts";
 import { documentReader } from "./modules/documents/reader.ts";
 import { attachedDocumentsLinker } from "./modules/documents/record-links.ts";
-import { documentRoutes, forgetDocuments } from "./modules/documents/routes.ts";
+import { documentRoutes } from "./modules/documents/routes.ts";
 import { forgetNotApplicable, homeRoutes } from "./modules/home/routes.ts";
 import { institutionReader } from "./modules/institutions/reader.ts";
-import { forgetInstitutions, institutionRoutes } from "./modules/institutions/routes.ts";
+import { institutionRoutes } from "./modules/institutions/routes.ts";
 import { listExportRoutes } from "./modules/list-export/routes.ts";
 import { personReader } from "./modules/persons/reader.ts";
-import { forgetPersons, personRoutes } from "./modules/persons/routes.ts";
+import { personRoutes } from "./modules/persons/routes.ts";
 import { forgetImportRun } from "./modules/portability/import-lock.ts";
 import { portabilityRoutes } from "./modules/portability/routes.ts";
 import { createListAnswers } from "./modules/records/list-answers.ts";
 import { createListCache } from "./modules/records/list-cache.ts";
 import { recordReader } from "./modules/records/reader.ts";
-import { forgetRecords, recordRoutes } from "./modules/records/routes.ts";
+import { recordRoutes } from "./modules/records/routes.ts";
 import { recordSearchDoc } from "./modules/records/search-source.ts";
 import { reminderRoutes } from "./modules/reminders/routes.ts";
 import { type ReminderJobs, reminderScheduler } from "./modules/reminders/schedule.ts";
@@ -106,8 +107,8 @@ export type BuildAppOptions = {
    * `/api/sbs/*`, the donation calls and the admin billing calls (server/modules/subscriptions).
    */
   billing?: { mail: MailOutbox; jobs: JobQueue<BillingJobs & CompanyJobs> };
-  /** Epoch ms for time-dependent answers (reminders, sharing); tests move it. */
-  clock?: () => number;
+  /** Epoch ms: the one clock of every time-dependent answer and job (reminders, sharing); tests move it. */
+  clock: () => number;
   /**
    * How this app deletes an account; the app adds every module's part as it mounts it. main.ts
    * passes the one its purge job uses; by default a new one.
@@ -122,7 +123,7 @@ function trustedProxies(setting: number | string[]): string[] | ((address: strin
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests inject. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+  const { config, database, clock } = options;
   const locales = await loadLocaleStore(config.localesDir);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
@@ -211,12 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   changes.inTransaction(attachedDocumentsLinker(changes));
   changes.inTransaction(searchIndex.subscriber(recordSearchDoc));
   if (options.reminderJobs !== undefined) {
-    changes.inTransaction(
-      reminderScheduler({
-        jobs: options.reminderJobs,
-        ...(options.clock === undefined ? {} : { clock: options.clock }),
-      }),
-    );
+    changes.inTransaction(reminderScheduler({ jobs: options.reminderJobs, clock }));
   }
   // A collaborator's writes go into the owner's activity log with them (collaborators/file-audit.ts).
   changes.inTransaction(collaboratorWritesAudit);
@@ -241,7 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reminderRoutes, {
     database,
     dataKeys,
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    clock,
   });
   await app.register(commentRoutes, { database, dataKeys });
   await app.register(activityRoutes, { database });
@@ -249,7 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     dataKeys,
     listCache,
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    clock,
   });
   // The emergency binder (server/modules/binder): the owner's here, a nominee's among the shared reads.
   const binder = createBinderMaker({
@@ -259,13 +255,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     listCache,
     locales,
     fontsDir: config.fontsDir,
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    clock,
   });
   await app.register(binderRoutes, {
     maker: binder,
     db: database.db,
     ...(freshPassword === undefined ? {} : { freshPassword }),
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    clock,
   });
   await app.register(sharingRoutes, {
     database,
@@ -274,7 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     listCache,
     listAnswers,
     binder,
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    clock,
     ...(options.sharing === undefined || options.auth === undefined
       ? {}
       : {
@@ -292,7 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       database,
       mail: options.sharing.mail,
       publicUrl: config.publicUrl,
-      clock: options.clock ?? Date.now,
+      clock,
     });
   }
   await app.register(portabilityRoutes, {
@@ -305,7 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tempDir: config.tempDir,
     limits: config.archiveLimits,
     ...(freshPassword === undefined ? {} : { freshPassword }),
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    clock,
   });
   // What deleting an account removes, module by module, before its identity rows; the whole file's
   // deletion is published first (the list answers drop the account's lists once it commits).
@@ -314,14 +310,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       changes.publish(trx, { kind: "file", operation: "deleted", ownerId: userId, id: userId }),
     forgetDataKey,
     forgetActivity,
-    forgetAddresses,
-    forgetComments,
-    forgetInstitutions,
-    forgetPersons,
-    forgetRecords(listCache),
+    ...FILE_KINDS.map((kind) => kind.forget({ blobs, listCache })),
     forgetSharing,
     forgetCollaborators,
-    forgetDocuments(blobs),
     forgetSearchTerms,
     forgetImportRun,
     forgetNotApplicable,
@@ -329,7 +320,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     eraser.add(hook);
   if (options.billing !== undefined && options.auth !== undefined) {
     const { sessions } = options.auth;
-    const clock = options.clock ?? Date.now;
     const billing = await createBilling({
       config,
       database,
@@ -387,7 +377,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         institutions: institutionReader(database.db),
         documents: documentReader(database.db, dataKeys),
       },
-      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      clock,
     }),
   });
   await app.register(webRoutes, { webDir: config.webDir, locales });

@@ -113,6 +113,7 @@ async function start(): Promise<void> {
         jobs: () => jobs,
         authSecret: () => auth.secret,
         logger,
+        clock: Date.now,
       }),
       logger,
     });
@@ -127,6 +128,7 @@ async function start(): Promise<void> {
       sharing: { mail: outbox, jobs },
       billing: { mail: outbox, jobs },
       eraser,
+      clock: Date.now,
     });
     // Records saved before the reminders module existed get their reminder jobs (once per database).
     await scheduleReminderBackfill(jobs);

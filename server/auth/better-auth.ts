@@ -8,7 +8,7 @@ import { type PasswordContext, passwordRefusal } from "../../domain/passwordStre
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { type FileChanges, openFileChanges } from "../file/changes.ts";
-import { ensureOwnPerson } from "../modules/persons/own-person.ts";
+import { ensureOwnPerson } from "../modules/persons/index.ts";
 import { type IdentityMailer, identityMails } from "./auth-mail.ts";
 import { authDatabase, USER_FIELDS } from "./auth-schema.ts";
 import { resolveAuthSecret } from "./secret.ts";

@@ -124,7 +124,7 @@ describe.each(testDialects())("a save and its subscribers, one transaction, on %
       for (const subscriber of [
         ...first,
         index.subscriber(recordSearchDoc),
-        reminderScheduler({ jobs }),
+        reminderScheduler({ jobs, clock: Date.now }),
         ...extra,
       ])
         changes.inTransaction(subscriber);

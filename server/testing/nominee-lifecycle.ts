@@ -1,14 +1,15 @@
 import { expect } from "vitest";
 import type { ReleaseTiming } from "../../domain/catalog/releaseTimings.ts";
 import type { NomineeView, SharedWithMeView } from "../../domain/schemas/share.ts";
+import { type AppJobs, appJobHandlers } from "../app-jobs.ts";
+import { createDataKeys } from "../crypto/data-keys.ts";
+import { loadMasterKeyring } from "../crypto/master-keys.ts";
 import type { Database, Dialect } from "../db/database.ts";
 import { createJobRunner, type JobRunner } from "../jobs/runner.ts";
 import { createMailOutbox } from "../mail/outbox.ts";
-import { createApprovalLinks } from "../modules/sharing/approval-links.ts";
-import { createUnsubscribeLinks } from "../modules/unsubscribe/unsubscribe-links.ts";
 import { createSignedInUser, mailsTo, request, type StoredMailRow, type TestUser } from "./identity.ts";
 import { call, type Method } from "./person-photos.ts";
-import { buildTestApp, type TestApp, type TestJobs, testJobHandlers } from "./test-app.ts";
+import { buildTestApp, type TestApp } from "./test-app.ts";
 import { openSecondPool } from "./test-database.ts";
 
 /** The real app on a movable clock, whose job runner the test runs when it wants. */
@@ -39,21 +40,24 @@ export async function secondServer(
   test: LifecycleHarness,
   dialect: Dialect,
   workerId: string,
-): Promise<{ database: Database; jobs: JobRunner<TestJobs> }> {
+): Promise<{ database: Database; jobs: JobRunner<AppJobs> }> {
   const database = await openSecondPool(test.database, dialect);
-  const links = createApprovalLinks({ publicUrl: test.config.publicUrl, secret: test.auth.secret });
-  const unsubscribe = createUnsubscribeLinks({ publicUrl: test.config.publicUrl, secret: test.auth.secret });
-  const jobs: JobRunner<TestJobs> = createJobRunner<TestJobs>({
+  const masterKeys = loadMasterKeyring({ config: test.config, logger: { warn() {} } });
+  const jobs: JobRunner<AppJobs> = createJobRunner<AppJobs>({
     database,
     clock: test.now,
     workerId,
-    handlers: testJobHandlers({
+    handlers: appJobHandlers({
+      config: test.config,
       database,
-      publicUrl: test.config.publicUrl,
-      clock: test.now,
+      dataKeys: createDataKeys({ db: database.db, masterKeys }),
       eraser: test.eraser,
       changes: test.auth.changes,
-      services: () => ({ outbox, jobs, links, unsubscribe }),
+      outbox: () => outbox,
+      jobs: () => jobs,
+      authSecret: () => test.auth.secret,
+      logger: { info() {}, warn() {}, error() {} },
+      clock: test.now,
     }),
   });
   const outbox = createMailOutbox({ database, jobs, clock: test.now });

@@ -1,61 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
+import { type AppJobs, appJobHandlers } from "../app-jobs.ts";
 import type { Identity } from "../auth/access.ts";
 import { type AuthServices, createAuth } from "../auth/better-auth.ts";
 import { type Config, loadConfig } from "../config.ts";
+import { createDataKeys } from "../crypto/data-keys.ts";
 import { generateMasterKeyText } from "../crypto/master-key-text.ts";
-import type { Database, Dialect } from "../db/database.ts";
-import { type FileChanges, openFileChanges } from "../file/changes.ts";
-import { createJobRunner, type JobHandlers, type JobQueue, type JobRunner } from "../jobs/runner.ts";
-import type { MailJobs } from "../mail/delivery.ts";
+import { loadMasterKeyring } from "../crypto/master-keys.ts";
+import type { Dialect } from "../db/database.ts";
+import { openFileChanges } from "../file/changes.ts";
+import { createJobRunner, type JobRunner } from "../jobs/runner.ts";
 import { createMailOutbox } from "../mail/outbox.ts";
 import { type AccountEraser, createAccountEraser } from "../modules/account/account-deletion.ts";
-import { type PurgeJobs, purgeJobHandlers } from "../modules/account/unverified-purge.ts";
-import { type CompanyJobs, companyJobHandlers } from "../modules/companies/service.ts";
-import { createApprovalLinks } from "../modules/sharing/approval-links.ts";
-import type { SharingServices } from "../modules/sharing/jobs.ts";
-import { sharingJobHandlers } from "../modules/sharing/jobs.ts";
-import type { SharingJobs } from "../modules/sharing/schedule.ts";
-import { createBillingMails } from "../modules/subscriptions/mails.ts";
-import { type BillingJobs, renewalJobHandlers } from "../modules/subscriptions/renewal.ts";
-import { createUnsubscribeLinks } from "../modules/unsubscribe/unsubscribe-links.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
-
-/**
- * Every job a test app runs, as the server's runner has them, except mail delivery (mail stays in
- * mail_outbox, where tests read it). Shared by the test app and the sharing tests' second worker.
- */
-export function testJobHandlers(options: {
-  database: Database;
-  publicUrl: string;
-  clock?: () => number;
-  services: () => SharingServices & { jobs: JobQueue<SharingJobs & PurgeJobs> };
-  /** The app's account eraser, for the purge of unconfirmed sign-ups. */
-  eraser: AccountEraser;
-  /** The app's change bus, which the purge's deletions publish on. */
-  changes: FileChanges;
-}): JobHandlers<TestJobs> {
-  const { database, publicUrl } = options;
-  const outbox = () => options.services().outbox;
-  return {
-    "mail.deliver": async () => {},
-    ...sharingJobHandlers({
-      database,
-      publicUrl,
-      ...(options.clock === undefined ? {} : { clock: options.clock }),
-      services: options.services,
-    }),
-    ...renewalJobHandlers({ database, mails: () => createBillingMails({ outbox: outbox(), publicUrl }) }),
-    ...companyJobHandlers({ database, mail: outbox, publicUrl }),
-    ...purgeJobHandlers({
-      database,
-      eraser: options.eraser,
-      changes: options.changes,
-      jobs: () => options.services().jobs,
-      ...(options.clock === undefined ? {} : { clock: options.clock }),
-    }),
-  };
-}
 
 export type TestApp = {
   app: FastifyInstance;
@@ -64,18 +21,16 @@ export type TestApp = {
   /** Identity: better-auth (auth.auth.api, auth.auth.$context), the session cache, the security log, the secret. */
   auth: AuthServices;
   /**
-   * The app's job runner. Nothing runs it unless a test calls runDue (mail delivery is a no-op:
-   * mail stays in mail_outbox); the sharing jobs run for real.
+   * The app's job runner, with main.ts's jobs. Nothing runs it unless a test calls runDue (mail
+   * stays in mail_outbox); every other job runs for real.
    */
-  jobs: JobRunner<TestJobs>;
+  jobs: JobRunner<AppJobs>;
   /** How the app deletes an account (every module's part added by buildApp). */
   eraser: AccountEraser;
   close(): Promise<void>;
 };
 
-export type TestJobs = MailJobs & SharingJobs & BillingJobs & CompanyJobs & PurgeJobs;
-
-const QUIET = { warn() {}, error() {} };
+const QUIET = { info() {}, warn() {}, error() {} };
 
 /**
  * The real app on a fresh, migrated database of the given dialect, silent, ready for app.inject.
@@ -107,33 +62,34 @@ export async function buildTestApp(
     masterKey: generateMasterKeyText(),
     ...options.config,
   };
-  const clock = options.clock === undefined ? {} : { clock: options.clock };
+  // One clock for the app, its mail and its jobs, as main.ts has Date.now.
+  const clock = options.clock ?? Date.now;
+  const masterKeys = loadMasterKeyring({ config, logger: QUIET });
   const eraser = createAccountEraser();
   // One bus for the app, its auth and its jobs, as main.ts has it.
   const changes = openFileChanges(database);
-  // Mail is stored in mail_outbox and never delivered: tests read it there (server/testing/identity.ts).
-  const jobs: JobRunner<TestJobs> = createJobRunner<TestJobs>({
+  // main.ts's jobs, without a mail transport: mail stays in mail_outbox, where tests read it
+  // (server/testing/identity.ts); nothing runs them unless a test calls runDue.
+  const jobs: JobRunner<AppJobs> = createJobRunner<AppJobs>({
     database,
-    ...clock,
-    handlers: testJobHandlers({
+    clock,
+    handlers: appJobHandlers({
+      config,
       database,
-      publicUrl: config.publicUrl,
+      dataKeys: createDataKeys({ db: database.db, masterKeys }),
       eraser,
       changes,
-      ...clock,
-      services: () => ({
-        outbox,
-        jobs,
-        links: createApprovalLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
-        unsubscribe: createUnsubscribeLinks({ publicUrl: config.publicUrl, secret: auth.secret }),
-      }),
+      outbox: () => outbox,
+      jobs: () => jobs,
+      authSecret: () => auth.secret,
+      logger: QUIET,
+      clock,
     }),
   });
   // Mail stored in one millisecond still reads back in the order it was made (mailsTo sorts by time).
-  const appClock = options.clock ?? Date.now;
   let lastMail = 0;
   const mailClock = () => {
-    lastMail = Math.max(appClock(), lastMail + 1);
+    lastMail = Math.max(clock(), lastMail + 1);
     return lastMail;
   };
   const outbox = createMailOutbox({ database, jobs, clock: mailClock });
@@ -146,7 +102,8 @@ export async function buildTestApp(
     sharing: { mail: outbox, jobs },
     billing: { mail: outbox, jobs },
     eraser,
-    ...clock,
+    masterKeys,
+    clock,
     ...(options.identity === undefined ? {} : { identity: options.identity }),
   });
   return {

@@ -4,7 +4,7 @@ import { activityTypes } from "../../../domain/api/activity.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
 import { registerOperation } from "../../http/operations.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/index.ts";
 import { deleteActivityOf, listActivity } from "./activity-log.ts";
 
 /** An account's activity log goes with it. */

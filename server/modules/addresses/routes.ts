@@ -5,14 +5,7 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
 import type { FileChanges } from "../../file/changes.ts";
 import { registerOperation } from "../../http/operations.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
-import { addressRepository } from "./repository.ts";
 import { createAddressService } from "./service.ts";
-
-// Persons and institutions are deleted too; their references are foreign keys set to null anyway.
-/** An account's addresses go with it. */
-export const forgetAddresses: AccountDeletedHook = (userId, trx) =>
-  addressRepository(trx).deleteAllOf(userId);
 
 /** The spec's address calls (section 7), on the signed-in user's own address book. */
 export async function addressRoutes(

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { AddressTable, DB } from "../../db/schema.ts";
-import { rowsSearchSource, type SearchDoc, type SearchSource } from "../search/source.ts";
+import { rowsSearchSource, type SearchDoc, type SearchSource } from "../search/index.ts";
 import { toAddress } from "./presenter.ts";
 import { addressRepository } from "./repository.ts";
 

@@ -6,7 +6,7 @@ import { authBoolean, authDate } from "../../auth/auth-values.ts";
 import type { AuthServices } from "../../auth/better-auth.ts";
 import { rolesOf, specRoles } from "../../auth/roles.ts";
 import { AppError } from "../../errors/app-error.ts";
-import type { AccountEraser } from "../account/account-deletion.ts";
+import type { AccountEraser } from "../account/index.ts";
 import { accountBilling } from "./account-billing.ts";
 import { audit } from "./audit.ts";
 import { type AdminAccountRow, adminRepository } from "./repository.ts";

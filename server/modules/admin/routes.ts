@@ -5,7 +5,7 @@ import type { BillingMode } from "../../../domain/schemas/subscription.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
 import { registerOperation } from "../../http/operations.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/index.ts";
 import type { createBillingAdmin } from "./billing-admin.ts";
 import { adminOverview } from "./overview.ts";
 import { adminRepository } from "./repository.ts";

@@ -6,8 +6,8 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
 import type { LocaleStore } from "../../i18n/locale-store.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { openSnapshotFile, readFileSnapshot, type SnapshotSubject } from "../portability/snapshot.ts";
-import type { ListCache } from "../records/list-cache.ts";
+import { openSnapshotFile, readFileSnapshot, type SnapshotSubject } from "../portability/index.ts";
+import type { ListCache } from "../records/index.ts";
 import type { AppendablePdf } from "./append.ts";
 import type { BinderAttachment } from "./book.ts";
 import { type BinderKind, composeBook, documentsOf, filedUnder } from "./compose.ts";
@@ -27,7 +27,7 @@ export type BinderDeps = {
   locales: LocaleStore;
   /** Where DejaVuSans*.ttf are (this module's fonts/ folder, found from the config's repository). */
   fontsDir: string;
-  clock?: () => number;
+  clock: () => number;
 };
 
 export type BinderRequest = {
@@ -73,7 +73,7 @@ export function binderFileName(
 }
 
 export function createBinderMaker(deps: BinderDeps) {
-  const clock = deps.clock ?? Date.now;
+  const { clock } = deps;
 
   /** The listed documents' appendable PDFs, read in order while the budget lasts. */
   async function appendable(

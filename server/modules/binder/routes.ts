@@ -6,8 +6,8 @@ import { actorOf } from "../../auth/ownership.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
-import { recordActivity } from "../activity/activity-log.ts";
-import { ownerIdentity } from "../sharing/mails.ts";
+import { recordActivity } from "../activity/index.ts";
+import { ownerIdentity } from "../sharing/index.ts";
 import type { BinderMaker } from "./binder-maker.ts";
 import { sendBinder } from "./send.ts";
 

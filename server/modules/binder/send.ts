@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import { contentDisposition } from "../documents/download.ts";
+import { contentDisposition } from "../documents/index.ts";
 import type { BinderFile } from "./binder-maker.ts";
 
 /**

@@ -5,7 +5,7 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
 import { registerOperation } from "../../http/operations.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/index.ts";
 import { collaboratorMails } from "./mails.ts";
 import { collaboratorRepository } from "./repository.ts";
 import { createCollaboratorService } from "./service.ts";

@@ -5,15 +5,10 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { registerOperation } from "../../http/operations.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
-import { commentRepository } from "./repository.ts";
 import { createCommentService } from "./service.ts";
 
 /** A comment of 2048 characters, each up to 4 bytes in UTF-8, escaped in JSON, and some room. */
 const COMMENT_BODY_LIMIT = 64 * 1024;
-
-/** An account's comments go with it. */
-export const forgetComments: AccountDeletedHook = (userId, trx) => commentRepository(trx).deleteAllOf(userId);
 
 /**
  * Comments on the caller's own records and persons (spec: Comment entity, section 6). Access

@@ -10,7 +10,7 @@ import { AppError } from "../../errors/app-error.ts";
 import { closeUnreadBody, filePartOf, malformedMultipart } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/index.ts";
 import { INVITE_CSV_TEMPLATE, readInviteCsv } from "./invite-csv.ts";
 import { companyRepository } from "./repository.ts";
 import type { CompanyService } from "./service.ts";

@@ -9,21 +9,8 @@ import type { FileChanges } from "../../file/changes.ts";
 import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { sendDownload } from "./download.ts";
-import { documentRepository } from "./repository.ts";
 import { createDocumentService } from "./service.ts";
-
-/**
- * An account's documents go with it: the rows, then the files of this app's blob store, inside the
- * deletion's transaction (the database store deletes its rows in it too).
- */
-export function forgetDocuments(blobs: BlobStore): AccountDeletedHook {
-  return async (userId, trx) => {
-    await documentRepository(trx).deleteAllOf(userId);
-    await blobs.deleteAllOf(userId, trx);
-  };
-}
 
 /**
  * The spec's document calls (section 7). Documents belong to the record modules, which accounts

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/catalog/documents.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, DocumentTable } from "../../db/schema.ts";
-import type { SearchDoc, SearchSource } from "../search/source.ts";
+import type { SearchDoc, SearchSource } from "../search/index.ts";
 import { type OpenedDocument, openDocuments } from "./metadata.ts";
 import { isAt } from "./policy.ts";
 import { documentRepository } from "./repository.ts";

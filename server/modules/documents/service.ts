@@ -14,7 +14,7 @@ import type { DB, DocumentTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { deleteLibraryRecord } from "../records/library-records.ts";
+import { deleteLibraryRecord } from "../records/index.ts";
 import { NO_TEXT, openDocument, sealDocumentText, sealFileName } from "./metadata.ts";
 import { deletePendingUpload } from "./pending-uploads.ts";
 import { type FiledAddress, isAt, isFiledAt } from "./policy.ts";

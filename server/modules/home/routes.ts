@@ -5,8 +5,8 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { registerOperation } from "../../http/operations.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
-import type { ListCache } from "../records/list-cache.ts";
+import type { AccountDeletedHook } from "../account/index.ts";
+import type { ListCache } from "../records/index.ts";
 import { notApplicableRepository } from "./repository.ts";
 import { createHomeService } from "./service.ts";
 
@@ -21,13 +21,13 @@ export const forgetNotApplicable: AccountDeletedHook = (userId, trx) =>
  */
 export async function homeRoutes(
   app: FastifyInstance,
-  options: { database: Database; dataKeys: DataKeys; listCache: ListCache; clock?: () => number },
+  options: { database: Database; dataKeys: DataKeys; listCache: ListCache; clock: () => number },
 ): Promise<void> {
   const service = createHomeService({
     db: options.database.db,
     dataKeys: options.dataKeys,
     listCache: options.listCache,
-    clock: options.clock ?? Date.now,
+    clock: options.clock,
   });
   registerOperation(app, homeApi.home, homeTypes.home, async (request, reply) => {
     const home = await service.home(actorOf(request).userId);

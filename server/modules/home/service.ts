@@ -5,12 +5,12 @@ import { RECORD_MODULES, type RecordModule } from "../../../domain/sections/modu
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { lastWholeBinderAt } from "../activity/activity-log.ts";
-import { ownPersonProgress } from "../persons/reader.ts";
-import type { ListCache } from "../records/list-cache.ts";
-import { recordReader } from "../records/reader.ts";
-import { upcomingReminders } from "../reminders/upcoming.ts";
-import { nomineeCounts } from "../sharing/nominee-counts.ts";
+import { lastWholeBinderAt } from "../activity/index.ts";
+import { ownPersonProgress } from "../persons/index.ts";
+import type { ListCache } from "../records/index.ts";
+import { recordReader } from "../records/index.ts";
+import { upcomingReminders } from "../reminders/index.ts";
+import { nomineeCounts } from "../sharing/index.ts";
 import { nextSteps } from "./next-steps.ts";
 import { notApplicableRepository } from "./repository.ts";
 

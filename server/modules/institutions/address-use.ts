@@ -1,4 +1,4 @@
-import type { AddressUse } from "../addresses/address-use.ts";
+import type { AddressUse } from "../addresses/index.ts";
 import { institutionRepository } from "./repository.ts";
 
 /** The institutions at an address (the institutions module's public face). */

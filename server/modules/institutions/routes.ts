@@ -7,14 +7,8 @@ import type { FileChanges } from "../../file/changes.ts";
 import type { UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { vcardRoutes } from "../../vcard/routes.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
-import { institutionRepository } from "./repository.ts";
 import { createInstitutionService } from "./service.ts";
 import { institutionVcards } from "./vcard.ts";
-
-/** An account's institutions go with it. */
-export const forgetInstitutions: AccountDeletedHook = (userId, trx) =>
-  institutionRepository(trx).deleteAllOf(userId);
 
 /**
  * The spec's institution calls (POST answers { id }, GET lists), plus one institution's get,

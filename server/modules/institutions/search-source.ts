@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB, InstitutionTable } from "../../db/schema.ts";
-import { rowsSearchSource, type SearchDoc, type SearchSource } from "../search/source.ts";
+import { rowsSearchSource, type SearchDoc, type SearchSource } from "../search/index.ts";
 import { toInstitution } from "./presenter.ts";
 import { institutionRepository } from "./repository.ts";
 

@@ -16,8 +16,7 @@ import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
 import { emptyContact, type VcardContact } from "../../vcard/contact.ts";
 import { checkCards, fillFromCard, type Identity, planImport, toldSaved } from "../../vcard/import-plan.ts";
 import { cardIdentity, contactReach, writeVcardFile } from "../../vcard/mapping.ts";
-import { cardAddresses, cardAddressFrom } from "../addresses/card-addresses.ts";
-import { addressReader } from "../addresses/reader.ts";
+import { addressReader, cardAddresses, cardAddressFrom } from "../addresses/index.ts";
 import { toColumns, toInstitution } from "./presenter.ts";
 import { institutionRepository } from "./repository.ts";
 

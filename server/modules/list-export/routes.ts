@@ -20,11 +20,11 @@ import type { Database } from "../../db/database.ts";
 import { registerOperation } from "../../http/operations.ts";
 import type { LocaleStore } from "../../i18n/locale-store.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
-import { addressReader } from "../addresses/reader.ts";
-import { institutionReader } from "../institutions/reader.ts";
-import { personReader } from "../persons/reader.ts";
-import type { ListCache } from "../records/list-cache.ts";
-import { recordReader } from "../records/reader.ts";
+import { addressReader } from "../addresses/index.ts";
+import { institutionReader } from "../institutions/index.ts";
+import { personReader } from "../persons/index.ts";
+import type { ListCache } from "../records/index.ts";
+import { recordReader } from "../records/index.ts";
 import { dateCell, recordCell } from "./cells.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { AddressUse } from "../addresses/address-use.ts";
+import type { AddressUse } from "../addresses/index.ts";
 import { personName } from "./presenter.ts";
 import { personRepository } from "./repository.ts";
 

@@ -9,17 +9,12 @@ import type { FileChanges } from "../../file/changes.ts";
 import type { UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { vcardRoutes } from "../../vcard/routes.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { createPhotoProcessor } from "./photo-processor.ts";
-import { personRepository } from "./repository.ts";
 import { createPersonService } from "./service.ts";
 import { personVcards } from "./vcard.ts";
 
 /** A person with a 5 MB photo in base64, and room for every other field. */
 const PERSON_BODY_LIMIT = IMAGE_SRC_MAX_CHARS + 1024 * 1024;
-
-/** An account's persons go with it. */
-export const forgetPersons: AccountDeletedHook = (userId, trx) => personRepository(trx).deleteAllOf(userId);
 
 /**
  * The spec's person calls (section 7). Every route is the signed-in user's own personal network,

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { PERSON_GROUPS } from "../../../domain/catalog/relationships.ts";
 import type { DB, PersonTable } from "../../db/schema.ts";
-import type { SearchDoc, SearchSource } from "../search/source.ts";
+import type { SearchDoc, SearchSource } from "../search/index.ts";
 import { storedData } from "./presenter.ts";
 import { personRepository } from "./repository.ts";
 

@@ -17,31 +17,28 @@ import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { addressReader } from "../addresses/reader.ts";
-import { addressRows, insertAddressRows } from "../addresses/restore.ts";
-import { insertCommentRows, restoredCommentRows } from "../comments/restore.ts";
+import { addressReader, addressRows, insertAddressRows } from "../addresses/index.ts";
+import { insertCommentRows, restoredCommentRows } from "../comments/index.ts";
 import {
   insertDocumentRows,
   ownerHasDocuments,
   type RestoredFile,
   restoredDocumentRows,
   storeRestoredFile,
-} from "../documents/restore.ts";
-import { institutionReader } from "../institutions/reader.ts";
-import { insertInstitutionRows, institutionRows } from "../institutions/restore.ts";
-import type { PhotoProcessor } from "../persons/photo-processor.ts";
-import { personReader } from "../persons/reader.ts";
-import { ownPersonId, personRestore } from "../persons/restore.ts";
-import type { ListCache } from "../records/list-cache.ts";
-import { recordReader } from "../records/reader.ts";
+} from "../documents/index.ts";
+import { insertInstitutionRows, institutionReader, institutionRows } from "../institutions/index.ts";
+import type { PhotoProcessor } from "../persons/index.ts";
+import { ownPersonId, personReader, personRestore } from "../persons/index.ts";
+import type { ListCache } from "../records/index.ts";
 import {
   announceRestoredRecords,
   insertRecordRows,
   type ReferenceTarget,
+  recordReader,
   recordRows,
   remapReferences,
-} from "../records/restore.ts";
-import { insertShareDefinitions, listShareDefinitions, ownerEmailOf } from "../sharing/share-definitions.ts";
+} from "../records/index.ts";
+import { insertShareDefinitions, listShareDefinitions, ownerEmailOf } from "../sharing/index.ts";
 import { archiveRefusal, type OpenedArchive, openArchive } from "./archive.ts";
 
 export type ImportDeps = {

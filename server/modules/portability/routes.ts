@@ -12,9 +12,9 @@ import type { FileChanges } from "../../file/changes.ts";
 import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { recordActivity } from "../activity/activity-log.ts";
-import { createPhotoProcessor } from "../persons/photo-processor.ts";
-import type { ListCache } from "../records/list-cache.ts";
+import { recordActivity } from "../activity/index.ts";
+import { createPhotoProcessor } from "../persons/index.ts";
+import type { ListCache } from "../records/index.ts";
 import { exportArchive } from "./export-archive.ts";
 import { assertImportable, importFile } from "./import-file.ts";
 import { withImportLock } from "./import-lock.ts";
@@ -48,12 +48,12 @@ export async function portabilityRoutes(
     limits?: ArchiveLimits;
     /** Absent in an app without identity: an export with secrets is then refused. */
     freshPassword?: FreshPassword;
-    clock?: () => number;
+    clock: () => number;
   },
 ): Promise<void> {
   const { database, dataKeys, blobs, listCache } = options;
   const { db } = database;
-  const clock = options.clock ?? Date.now;
+  const { clock } = options;
   // Registered in this plugin only, as the documents' uploads do (limits set where the file is read).
   await app.register(multipart);
   // Imported photos are re-encoded as saved ones are, on their own worker (started on first use).

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
 import {
   archivePathOf,
   FILE_EXPORT_FORMAT,
@@ -11,37 +10,21 @@ import { CATEGORY_KEYS, isCategoryKey, secretFields } from "../../../domain/sect
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { SnapshotSubject } from "../../file/subject.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { addressReader } from "../addresses/reader.ts";
-import { commentReader } from "../comments/reader.ts";
-import { type DocumentDownload, documentReader, openDocumentFile } from "../documents/reader.ts";
-import { institutionReader } from "../institutions/reader.ts";
-import { personReader } from "../persons/reader.ts";
-import type { ListCache } from "../records/list-cache.ts";
-import { recordReader } from "../records/reader.ts";
-import { listShareDefinitions } from "../sharing/share-definitions.ts";
+import { addressReader } from "../addresses/index.ts";
+import { commentReader } from "../comments/index.ts";
+import { type DocumentDownload, documentReader, openDocumentFile } from "../documents/index.ts";
+import { institutionReader } from "../institutions/index.ts";
+import { personReader } from "../persons/index.ts";
+import type { ListCache } from "../records/index.ts";
+import { recordReader } from "../records/index.ts";
+import { listShareDefinitions } from "../sharing/index.ts";
 
 /** What reading the owner's whole file needs: the app's database, data keys and list cache. */
 export type SnapshotDeps = { db: Kysely<DB>; dataKeys: DataKeys; listCache: ListCache };
 
-/** One part of the file, as a filter sees it before deciding whether it belongs in a snapshot. */
-export type SnapshotSubject =
-  | { kind: "person"; id: string; group: PersonGroup }
-  | { kind: "address"; id: string }
-  | { kind: "institution"; id: string }
-  | { kind: "record"; id: string; module: string; category: string }
-  | {
-      kind: "document";
-      id: string;
-      module: string;
-      type: string;
-      assignedModule: string | null;
-      assignedType: string | null;
-      /** The record the document is attached to, if any. */
-      assignedDocument: string | null;
-    }
-  | { kind: "comment"; id: string; subjectKind: "record" | "person"; subjectId: string }
-  | { kind: "nominee"; id: string };
+export type { SnapshotSubject };
 
 export type SnapshotOptions = {
   /**

@@ -3,7 +3,7 @@ import { LIBRARY_TYPE } from "../../../domain/catalog/documents.ts";
 import { categoryDef } from "../../../domain/sections/index.ts";
 import type { DB } from "../../db/schema.ts";
 import type { FileChanges } from "../../file/changes.ts";
-import { deleteCommentsOf } from "../comments/subject-comments.ts";
+import { deleteCommentsOf } from "../comments/index.ts";
 import { recordRepository } from "./repository.ts";
 
 /**

@@ -4,7 +4,7 @@ import type { FieldDef, FieldType } from "../../../domain/sections/types.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { documentReader } from "../documents/reader.ts";
+import { documentReader } from "../documents/index.ts";
 import { idsOf } from "./body.ts";
 
 /**

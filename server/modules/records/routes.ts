@@ -12,26 +12,14 @@ import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
 import { acceptedEncoding } from "../../http/compression.ts";
 import { registerOperation } from "../../http/operations.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
 import { JSON_TYPE, type ListAnswers, sendListAnswer } from "./list-answers.ts";
 import type { ListCache } from "./list-cache.ts";
-import { recordRepository } from "./repository.ts";
 import { createRecordService } from "./service.ts";
 
 /** A record's JSON: a few dozen fields of at most 2048 characters, lists of ids, and room. */
 const RECORD_BODY_LIMIT = 256 * 1024;
 
 /**
- * An account's records go with it, and the list columns the app's cache kept of them (its list
- * answers follow the deletion of the whole file, published on the bus by server/app.ts).
- */
-export function forgetRecords(listCache: ListCache): AccountDeletedHook {
-  return async (userId, trx) => {
-    await recordRepository(trx).deleteAllOf(userId);
-    listCache.forget(userId);
-  };
-}
-
 /**
  * Who saves: the signed-in account itself, which on a file someone else owns is not the file's
  * owner (the owner comes from actorOf and the route), so the two are kept apart.

@@ -4,7 +4,7 @@ import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { FieldDef, FieldType } from "../../../domain/sections/types.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
-import type { SearchDoc, SearchSource } from "../search/source.ts";
+import type { SearchDoc, SearchSource } from "../search/index.ts";
 import { openRecordBody } from "./reader.ts";
 import { recordRepository } from "./repository.ts";
 

@@ -2,7 +2,7 @@ import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import type { JobHandlers, JobQueue } from "../../jobs/runner.ts";
-import { openRecordBody } from "../records/reader.ts";
+import { openRecordBody } from "../records/index.ts";
 import { type ReminderJobs, wantedReminders } from "./schedule.ts";
 
 /** The backfill takes no arguments: it walks every record that holds a reminder date. */

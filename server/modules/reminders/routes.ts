@@ -14,9 +14,9 @@ import { upcomingReminders } from "./upcoming.ts";
  */
 export async function reminderRoutes(
   app: FastifyInstance,
-  options: { database: Database; dataKeys: DataKeys; clock?: () => number },
+  options: { database: Database; dataKeys: DataKeys; clock: () => number },
 ): Promise<void> {
-  const clock = options.clock ?? Date.now;
+  const { clock } = options;
   registerOperation(app, remindersApi.upcoming, remindersTypes.upcoming, async (request, reply) => {
     const actor = actorOf(request);
     const items = await upcomingReminders(options.database.db, options.dataKeys, actor.userId, clock());

@@ -79,10 +79,9 @@ function cancelPending(db: Kysely<DB>, recordId: string, keep: ReadonlySet<strin
  */
 export function reminderScheduler(options: {
   jobs: JobQueue<ReminderJobs>;
-  clock?: () => number;
+  clock: () => number;
 }): TransactionSubscriber {
-  const { jobs } = options;
-  const clock = options.clock ?? Date.now;
+  const { jobs, clock } = options;
   // In the record's transaction: the mails are jobs, sent by the queue only once it committed.
   return async (trx, change) => {
     if (change.kind !== "record") return;

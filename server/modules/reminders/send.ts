@@ -6,9 +6,8 @@ import type { Database } from "../../db/database.ts";
 import { markJobDone } from "../../jobs/queue.ts";
 import type { JobHandlers } from "../../jobs/runner.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
-import { openRecordBody } from "../records/reader.ts";
-import { findReferenced } from "../records/references.ts";
-import type { UnsubscribeLinks } from "../unsubscribe/unsubscribe-links.ts";
+import { findReferenced, openRecordBody } from "../records/index.ts";
+import type { UnsubscribeLinks } from "../unsubscribe/index.ts";
 import type { ReminderJobs } from "./schedule.ts";
 import { remindersOf } from "./upcoming.ts";
 

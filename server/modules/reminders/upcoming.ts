@@ -12,8 +12,7 @@ import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
-import { openRecordBody } from "../records/reader.ts";
-import { findReferenced, type ReferencedRows, referenceCell } from "../records/references.ts";
+import { findReferenced, openRecordBody, type ReferencedRows, referenceCell } from "../records/index.ts";
 
 export const DAY_MS = 86_400_000;
 /** Overdue items stay on the list this long, then the person has surely seen them. */

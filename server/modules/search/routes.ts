@@ -7,7 +7,7 @@ import { actorOf } from "../../auth/ownership.ts";
 import { hasFullFile } from "../../auth/permissions.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
-import type { AccountDeletedHook } from "../account/account-deletion.ts";
+import type { AccountDeletedHook } from "../account/index.ts";
 import { searchRepository } from "./repository.ts";
 import type { Search } from "./search.ts";
 

@@ -10,10 +10,9 @@ import {
 import type { Actor } from "../../auth/access.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
-import type { DocumentReader } from "../documents/reader.ts";
-import { releasedGrantsOf } from "../sharing/released-grant.ts";
-import type { ScopeReaders } from "../sharing/shared-scope.ts";
-import { grantVisibility } from "../sharing/shared-search.ts";
+import type { DocumentReader } from "../documents/index.ts";
+import type { ScopeReaders } from "../sharing/index.ts";
+import { grantVisibility, releasedGrantsOf } from "../sharing/index.ts";
 import { termHash } from "./blind-index.ts";
 import type { SearchIndexer } from "./indexer.ts";
 import type { CategoryLabels } from "./labels.ts";
@@ -71,10 +70,10 @@ export function createSearch(options: {
   indexer: SearchIndexer;
   /** The modules' readers a nominee's grant is checked through (sharing/shared-search.ts). */
   scopeReaders: ScopeReaders & { documents: DocumentReader };
-  clock?: () => number;
+  clock: () => number;
 }) {
   const { dataKeys, labels, indexer } = options;
-  const clock = options.clock ?? Date.now;
+  const { clock } = options;
   const terms = searchRepository(options.db);
   const sources = new Map(options.sources.map((source) => [source.kind, source]));
 

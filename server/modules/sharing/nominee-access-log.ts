@@ -1,8 +1,8 @@
 import type { SecretPurpose } from "../../../domain/schemas/record.ts";
 import type { NomineeLogEntry } from "../../../domain/schemas/share.ts";
 import type { ActivityKind } from "../../db/schema.ts";
-import type { ActivityWriter } from "../activity/activity-log.ts";
-import type { DocumentReader } from "../documents/reader.ts";
+import type { ActivityWriter } from "../activity/index.ts";
+import type { DocumentReader } from "../documents/index.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
 
 /**

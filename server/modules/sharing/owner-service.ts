@@ -11,9 +11,9 @@ import {
 } from "../../../domain/schemas/share.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { listNomineeActivity } from "../activity/activity-log.ts";
-import type { DocumentReader } from "../documents/reader.ts";
-import { isPersonOf } from "../persons/reader.ts";
+import { listNomineeActivity } from "../activity/index.ts";
+import type { DocumentReader } from "../documents/index.ts";
+import { isPersonOf } from "../persons/index.ts";
 import { nameDownloads } from "./nominee-access-log.ts";
 import {
   type NomineeRow,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { documentReader } from "../documents/reader.ts";
+import { documentReader } from "../documents/index.ts";
 import type { SharingServices } from "./jobs.ts";
 import { firstOpenHook } from "./jobs.ts";
 import { nomineeRoutes } from "./nominee-routes.ts";
@@ -28,7 +28,7 @@ export async function sharingRoutes(app: FastifyInstance, options: SharingOption
     await app.register(sharedReadRoutes, options);
     return;
   }
-  const deps = { db: options.database.db, clock: options.clock ?? Date.now, ...options.lifecycle };
+  const deps = { db: options.database.db, clock: options.clock, ...options.lifecycle };
   const documents = documentReader(options.database.db, options.dataKeys);
   await app.register(ownerRoutes, { owner: createOwnerService(deps, documents) });
   await app.register(nomineeRoutes, { nominee: createNomineeService(deps) });

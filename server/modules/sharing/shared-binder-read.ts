@@ -3,9 +3,8 @@ import { binderApi } from "../../../domain/api/binder.ts";
 import { binderTypes } from "../../../domain/api/binder.types.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
-import type { BinderMaker } from "../binder/binder-maker.ts";
-import { binderRateLimit, ownerNameOf } from "../binder/routes.ts";
-import { sendBinder } from "../binder/send.ts";
+import type { BinderMaker } from "../binder/index.ts";
+import { binderRateLimit, ownerNameOf, sendBinder } from "../binder/index.ts";
 import type { SharedReads } from "./shared-read-context.ts";
 import { grantInclude } from "./shared-scope.ts";
 

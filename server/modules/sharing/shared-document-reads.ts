@@ -4,9 +4,7 @@ import { sharedDocumentsTypes } from "../../../domain/api/sharedDocuments.types.
 import { scopeIncludesDocument } from "../../../domain/schemas/share.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { registerOperation } from "../../http/operations.ts";
-import { sendDownload } from "../documents/download.ts";
-import { toDocumentRecord, toListItem } from "../documents/presenter.ts";
-import { openDocumentFile } from "../documents/reader.ts";
+import { openDocumentFile, sendDownload, toDocumentRecord, toListItem } from "../documents/index.ts";
 import type { SharedReads } from "./shared-read-context.ts";
 import { documentIsVisible, documentsNamedBy, isCategoryShared } from "./shared-scope.ts";
 

@@ -7,15 +7,14 @@ import type { Database } from "../../db/database.ts";
 import type { NomineeTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { activityWriter } from "../activity/activity-log.ts";
-import { addressReader } from "../addresses/reader.ts";
-import type { BinderMaker } from "../binder/binder-maker.ts";
-import { documentReader } from "../documents/reader.ts";
-import { institutionReader } from "../institutions/reader.ts";
-import { personReader } from "../persons/reader.ts";
-import type { ListAnswers } from "../records/list-answers.ts";
-import type { ListCache } from "../records/list-cache.ts";
-import { recordReader } from "../records/reader.ts";
+import { activityWriter } from "../activity/index.ts";
+import { addressReader } from "../addresses/index.ts";
+import type { BinderMaker } from "../binder/index.ts";
+import { documentReader } from "../documents/index.ts";
+import { institutionReader } from "../institutions/index.ts";
+import { personReader } from "../persons/index.ts";
+import type { ListAnswers, ListCache } from "../records/index.ts";
+import { recordReader } from "../records/index.ts";
 import { logNomineeAccess, type NomineeAccess } from "./nominee-access-log.ts";
 import { markFirstOpen, type ReleasedGrant, releasedGrant, releasedGrantsFrom } from "./released-grant.ts";
 import { type SharedNetwork, sharedNetwork } from "./shared-scope.ts";
@@ -35,7 +34,7 @@ export type SharedReadOptions = {
   /** The owner's lists kept whole, which a shared category's list answers too. */
   listAnswers: ListAnswers;
   /** Epoch ms; tests move it. */
-  clock?: () => number;
+  clock: () => number;
   /**
    * Called when a released nominee opens the file for the first time since the last release
    * (opened_at was null); mails the owner. Set by sharingRoutes when the lifecycle is mounted;
@@ -53,7 +52,7 @@ export type SharedReadOptions = {
 export function createSharedReads(options: SharedReadOptions) {
   const { dataKeys, blobs } = options;
   const { db } = options.database;
-  const clock = options.clock ?? Date.now;
+  const { clock } = options;
   const records = recordReader({ db, dataKeys, listCache: options.listCache });
   const persons = personReader(db, dataKeys);
   const addresses = addressReader(db);

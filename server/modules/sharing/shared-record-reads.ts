@@ -7,7 +7,7 @@ import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { acceptedEncoding } from "../../http/compression.ts";
 import { registerOperation } from "../../http/operations.ts";
-import { sendListAnswer } from "../records/list-answers.ts";
+import { sendListAnswer } from "../records/index.ts";
 import { viewOrReveals } from "./nominee-access-log.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
 import type { SharedReads } from "./shared-read-context.ts";

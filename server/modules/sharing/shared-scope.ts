@@ -7,11 +7,11 @@ import {
 } from "../../../domain/schemas/share.ts";
 import { categoryDef, isCategoryKey, referenceFields } from "../../../domain/sections/index.ts";
 import type { DocumentTable } from "../../db/schema.ts";
-import type { InstitutionReader } from "../institutions/reader.ts";
-import type { PersonReader } from "../persons/reader.ts";
-import type { SnapshotSubject } from "../portability/snapshot.ts";
-import { idsOf } from "../records/body.ts";
-import type { RecordReader } from "../records/reader.ts";
+import type { SnapshotSubject } from "../../file/subject.ts";
+import type { InstitutionReader } from "../institutions/index.ts";
+import type { PersonReader } from "../persons/index.ts";
+import type { RecordReader } from "../records/index.ts";
+import { idsOf } from "../records/index.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { SearchKind } from "../../../domain/schemas/search.ts";
-import type { DocumentReader } from "../documents/reader.ts";
+import type { DocumentReader } from "../documents/index.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
 import {
   documentIsVisible,

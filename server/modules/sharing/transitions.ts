@@ -7,7 +7,7 @@ import { markJobDone } from "../../jobs/queue.ts";
 import type { JobQueue } from "../../jobs/runner.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import type { ShareNoticeKind } from "../../mail/templates/sharing.ts";
-import type { UnsubscribeLinks } from "../unsubscribe/unsubscribe-links.ts";
+import type { UnsubscribeLinks } from "../unsubscribe/index.ts";
 import type { ApprovalLinks } from "./approval-links.ts";
 import { sharingMails } from "./mails.ts";
 import type { NomineeRow } from "./presenter.ts";

@@ -1,0 +1,29 @@
+import type { Kysely } from "kysely";
+import type { DataKeys } from "../crypto/data-keys.ts";
+import type { DB } from "../db/schema.ts";
+import type { AccountDeletedHook } from "../modules/account/index.ts";
+import type { SearchSource } from "../modules/search/index.ts";
+import type { BlobStore } from "../storage/blob-store.ts";
+
+/** The shared dependencies a kind's steps are built from, made once by the composition root. */
+export type KindContext = {
+  blobs: BlobStore;
+  /** The record lists' column cache, forgotten with an account. */
+  listCache: { forget(ownerId: string): void };
+};
+
+/**
+ * One kind of row an owner's file is made of, as the module that owns it describes it (its
+ * `index.ts`): what the capabilities crossing the whole file need of it. A capability loops over
+ * `FILE_KINDS` (kinds.ts) and uses the parts it knows; a kind leaves out what does not apply.
+ */
+export type FileKindDescriptor = {
+  /** The kind's name, as the change bus and the export's subjects call it. */
+  kind: string;
+  /** The module owning its rows. */
+  module: string;
+  /** What search reads of it, through a database or a transaction. */
+  search?: (db: Kysely<DB>, dataKeys: DataKeys) => SearchSource;
+  /** Removes an account's rows of this kind, in the deletion's transaction. */
+  forget: (context: KindContext) => AccountDeletedHook;
+};

@@ -1,0 +1,1 @@
+export type { AccountDeletedHook, AccountEraser } from "./account-deletion.ts";

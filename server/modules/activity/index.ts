@@ -1,0 +1,7 @@
+export {
+  type ActivityWriter,
+  activityWriter,
+  lastWholeBinderAt,
+  listNomineeActivity,
+  recordActivity,
+} from "./activity-log.ts";

@@ -1,0 +1,16 @@
+import type { FileKindDescriptor } from "../../file/kind.ts";
+import { addressRepository } from "./repository.ts";
+import { addressSearchSource } from "./search-source.ts";
+
+/** Addresses as a kind of the owner's file (server/file/kinds.ts); an account's addresses go with it. */
+export const addressKind: FileKindDescriptor = {
+  kind: "address",
+  module: "addresses",
+  search: (db) => addressSearchSource(db),
+  // Persons and institutions are deleted too; their references are foreign keys set to null anyway.
+  forget: () => (userId, trx) => addressRepository(trx).deleteAllOf(userId),
+};
+export type { AddressUse } from "./address-use.ts";
+export { cardAddresses, cardAddressFrom } from "./card-addresses.ts";
+export { addressReader } from "./reader.ts";
+export { addressRows, insertAddressRows } from "./restore.ts";

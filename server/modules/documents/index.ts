@@ -1,0 +1,28 @@
+import type { FileKindDescriptor } from "../../file/kind.ts";
+import { documentRepository } from "./repository.ts";
+import { documentSearchSource } from "./search-source.ts";
+
+/** Documents as a kind of the owner's file (server/file/kinds.ts); an account's documents go with it. */
+export const documentKind: FileKindDescriptor = {
+  kind: "document",
+  module: "documents",
+  search: (db, dataKeys) => documentSearchSource(db, dataKeys),
+  // The rows, then the files of this app's blob store, in the deletion's transaction (the database
+  // store deletes its rows in it too).
+  forget:
+    ({ blobs }) =>
+    async (userId, trx) => {
+      await documentRepository(trx).deleteAllOf(userId);
+      await blobs.deleteAllOf(userId, trx);
+    },
+};
+export { contentDisposition, sendDownload } from "./download.ts";
+export { toDocumentRecord, toListItem } from "./presenter.ts";
+export { type DocumentDownload, type DocumentReader, documentReader, openDocumentFile } from "./reader.ts";
+export {
+  insertDocumentRows,
+  ownerHasDocuments,
+  type RestoredFile,
+  restoredDocumentRows,
+  storeRestoredFile,
+} from "./restore.ts";

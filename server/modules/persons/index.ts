@@ -1,0 +1,16 @@
+import type { FileKindDescriptor } from "../../file/kind.ts";
+import { personRepository } from "./repository.ts";
+import { personSearchSource } from "./search-source.ts";
+
+/** Persons as a kind of the owner's file (server/file/kinds.ts); an account's persons go with it. */
+export const personKind: FileKindDescriptor = {
+  kind: "person",
+  module: "persons",
+  search: (db) => personSearchSource(db),
+  forget: () => (userId, trx) => personRepository(trx).deleteAllOf(userId),
+};
+export { personAddressUse } from "./address-use.ts";
+export { ensureOwnPerson } from "./own-person.ts";
+export { createPhotoProcessor, type PhotoProcessor } from "./photo-processor.ts";
+export { isPersonOf, ownPersonNames, ownPersonProgress, type PersonReader, personReader } from "./reader.ts";
+export { ownPersonId, personRestore } from "./restore.ts";

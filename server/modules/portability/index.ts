@@ -1,0 +1,1 @@
+export { openSnapshotFile, readFileSnapshot, type SnapshotSubject } from "./snapshot.ts";

@@ -1,0 +1,1 @@
+export { upcomingReminders } from "./upcoming.ts";

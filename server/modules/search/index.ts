@@ -1,0 +1,1 @@
+export { rowsSearchSource, type SearchDoc, type SearchSource } from "./source.ts";

@@ -1,0 +1,1 @@
+export type { UnsubscribeLinks } from "./unsubscribe-links.ts";
