@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { TransactionSubscriber } from "../../file/changes.ts";
-import { recordActivity } from "../activity/activity-log.ts";
+import { recordActivity } from "../activity/index.ts";
 
 /** A collaborator's call in an owner's file, as its writes see it. */
 export type CollaboratorCall = { ownerId: string; collaboratorId: string };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from "fastif
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { OWNER_FILE_PREFIX } from "../../http/operations.ts";
-import { recordActivity } from "../activity/activity-log.ts";
+import { recordActivity } from "../activity/index.ts";
 import { asCollaboratorCall } from "./file-audit.ts";
 import { asksForSecrets, scopeOpens, takenOut } from "./file-scope.ts";
 import { collaboratorRepository } from "./repository.ts";
