@@ -232,7 +232,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(recordRoutes, { database, dataKeys, listCache, listAnswers, changes });
   };
   await fileRoutes(app);
-  await app.register(collaboratorFileRoutes, { prefix: OWNER_FILE_PREFIX, database, register: fileRoutes });
+  await app.register(collaboratorFileRoutes, {
+    prefix: OWNER_FILE_PREFIX,
+    database,
+    billing: config.billing.mode,
+    clock,
+    register: fileRoutes,
+  });
   await app.register(listExportRoutes, { database, dataKeys, listCache, locales });
   await app.register(reminderRoutes, {
     database,

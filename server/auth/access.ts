@@ -49,6 +49,11 @@ export type RouteAccess = { method: string; url: string; access: Access; answer:
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * On a route of an owner's file (access "collaborator"): the rule the owner's own route states,
+     * which the owner's roles must meet as the owner's would (server/modules/collaborators).
+     */
+    ownerAccess?: Access;
   }
   interface FastifyInstance {
     /** Every route registered so far with its access rule, for review and for the test that walks them. */
@@ -58,10 +63,10 @@ declare module "fastify" {
     /** The signed-in account, set before the handler runs on every route that needs one. */
     actor: Actor | null;
     /**
-     * The owner whose file a collaborator works in (`/api/files/{ownerId}/...`), once their
-     * accepted collaboration allows the call; null on every other route.
+     * The owner whose file a collaborator works in (`/api/files/{ownerId}/...`) and the owner's own
+     * roles, once their accepted collaboration allows the call; null on every other route.
      */
-    fileOwnerId: string | null;
+    fileOwner: { userId: string; roles: readonly Role[] } | null;
   }
 }
 
@@ -86,7 +91,7 @@ function describeRoute(route: RouteOptions): string {
  */
 export function installAccessControl(app: FastifyInstance, identity: Identity): void {
   app.decorateRequest("actor", null);
-  app.decorateRequest("fileOwnerId", null);
+  app.decorateRequest("fileOwner", null);
   app.decorate("routeAccess", []);
 
   app.addHook("onRoute", (route) => {

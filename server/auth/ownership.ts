@@ -64,15 +64,15 @@ export async function checkOwnedReferences(
 /**
  * The account whose file the request acts on: the signed-in account itself, or, when a
  * collaborator works in an owner's file, the owner (`userId`) with the collaborator as
- * `actingUserId`. The owner's file is what is paid for, so it has the full file's rights there.
+ * `actingUserId`. There the owner's own roles hold, so the file answers as it would to its owner.
  */
 export function actorOf(request: FastifyRequest): Actor {
   if (request.actor === null) throw new AppError("unauthenticated");
-  if (request.fileOwnerId === null) return request.actor;
+  if (request.fileOwner === null) return request.actor;
   return {
     ...request.actor,
-    userId: request.fileOwnerId,
-    roles: [...new Set([...request.actor.roles, "subscriber" as const])],
+    userId: request.fileOwner.userId,
+    roles: request.fileOwner.roles,
     actingUserId: request.actor.userId,
   };
 }

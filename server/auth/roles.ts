@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { BillingMode, SubscriptionStatus } from "../../domain/schemas/subscription.ts";
 import type { DB } from "../db/schema.ts";
 import type { Role } from "./access.ts";
+import { authBoolean } from "./auth-values.ts";
 
 /**
  * The one place that decides an account's roles. Every server check reads `actor.roles`, made
@@ -34,6 +35,26 @@ export type RoleFacts = {
   companyAdmin: boolean;
 };
 
+/** A row of `user` joined to its `entitlement`, as the queries that decide roles select it. */
+export type RoleRow = {
+  emailVerified: number | boolean | null;
+  role: string | null;
+  subscriber_until: number | null;
+  b2b_until: number | null;
+  company_admin: number | null;
+};
+
+/** The role decision's facts from such a row (better-auth's booleans read on either database). */
+export function roleFactsOf(row: RoleRow): RoleFacts {
+  return {
+    emailVerified: authBoolean(row.emailVerified),
+    adminRole: row.role,
+    subscriberUntil: row.subscriber_until,
+    b2bUntil: row.b2b_until,
+    companyAdmin: row.company_admin === 1,
+  };
+}
+
 export function rolesOf(facts: RoleFacts, billing: BillingMode, now: number): Role[] {
   const roles: Role[] = [];
   const subscribed =
@@ -44,6 +65,32 @@ export function rolesOf(facts: RoleFacts, billing: BillingMode, now: number): Ro
   const adminRoles = facts.adminRole?.split(",").map((role) => role.trim()) ?? [];
   if (adminRoles.includes("admin")) roles.push("platformAdmin");
   return roles;
+}
+
+/**
+ * The roles an account holds now, from the same facts the session lookup reads, for an account
+ * that is not the one signed in (the owner whose file a collaborator works in). None for an
+ * account that no longer exists.
+ */
+export async function accountRoles(
+  db: Kysely<DB>,
+  userId: string,
+  billing: BillingMode,
+  now: number,
+): Promise<Role[]> {
+  const row = await db
+    .selectFrom("user")
+    .leftJoin("entitlement", "entitlement.user_id", "user.id")
+    .select([
+      "user.emailVerified",
+      "user.role",
+      "entitlement.subscriber_until",
+      "entitlement.b2b_until",
+      "entitlement.company_admin",
+    ])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  return row === undefined ? [] : rolesOf(roleFactsOf(row), billing, now);
 }
 
 /** The spec's role names, as GET /api/account answers them and the app routes by them. */

@@ -102,7 +102,7 @@ export function registerOperation<T extends OperationTypes>(
   app.route({
     method: operation.method,
     url: inOwnersFile ? url.replace(/^\/api/, "") : url,
-    config: { ...options.config, access },
+    config: { ...options.config, access, ...(inOwnersFile ? { ownerAccess: operation.access } : {}) },
     schema: {
       ...(params === undefined || Object.keys((params as z.ZodObject).shape ?? {}).length === 0
         ? {}

@@ -4,7 +4,7 @@ import type { BillingMode } from "../../../domain/schemas/subscription.ts";
 import type { Actor } from "../../auth/access.ts";
 import { authBoolean, authDate } from "../../auth/auth-values.ts";
 import type { AuthServices } from "../../auth/better-auth.ts";
-import { rolesOf, specRoles } from "../../auth/roles.ts";
+import { roleFactsOf, rolesOf, specRoles } from "../../auth/roles.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { AccountEraser } from "../account/index.ts";
 import { accountBilling } from "./account-billing.ts";
@@ -37,17 +37,7 @@ export function accountCalls(options: UserAdminOptions) {
   const repository = adminRepository(db);
 
   function present(row: AdminAccountRow): AdminUser {
-    const roles = rolesOf(
-      {
-        emailVerified: authBoolean(row.emailVerified),
-        adminRole: row.role,
-        subscriberUntil: row.subscriber_until ?? null,
-        b2bUntil: row.b2b_until ?? null,
-        companyAdmin: row.company_admin === 1,
-      },
-      options.billing,
-      clock(),
-    );
+    const roles = rolesOf(roleFactsOf(row), options.billing, clock());
     return {
       id: row.id,
       email: row.email,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CollaboratorView } from "../../../domain/schemas/collaborator.ts";
 import { categoriesOf } from "../../../domain/sections/index.ts";
 import { createdId } from "../../testing/api-writes.ts";
+import { stripeBilling } from "../../testing/billing.ts";
 import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
 import { acceptedNominee } from "../../testing/nominee-lifecycle.ts";
 import { call } from "../../testing/person-photos.ts";
@@ -167,4 +168,70 @@ describe.each(testDialects())("a collaborator in the owner's file on %s", (diale
     }
     // Every route, eight callers each, on a shared machine.
   }, 120_000);
+});
+
+describe.each(testDialects())("a collaborator in a lapsed owner's file, billing on, on %s", (dialect) => {
+  let test: TestApp;
+  let owner: TestUser;
+  let partner: TestUser;
+  let ownersRecord: string;
+
+  /** The owner's subscription runs until `until` (epoch ms), as the subscriptions module stores it. */
+  async function subscribedUntil(until: number): Promise<void> {
+    await test.database.db
+      .insertInto("entitlement")
+      .values({ user_id: owner.id, subscriber_until: until, updated_at: Date.now() })
+      .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ subscriber_until: until }))
+      .execute();
+    await test.auth.sessions.forgetUser(owner.id);
+  }
+
+  beforeAll(async () => {
+    test = await buildTestApp(dialect, { config: { billing: stripeBilling() } });
+    owner = await createSignedInUser(test, { name: "Noor Haddad" });
+    partner = await createSignedInUser(test, { name: "Sam Haddad" });
+    await subscribedUntil(Date.now() + 3_600_000);
+    const invited = await call(test, owner, "POST", "/api/collaborators", {
+      email: partner.email,
+      firstName: "Sam",
+      lastName: "Haddad",
+      scope: HOUSEHOLD_AND_ASSETS,
+      rights: "edit",
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { id } = invited.json() as CollaboratorView;
+    expect((await call(test, partner, "POST", `/api/collaborating/${id}/accept`)).statusCode).toBe(200);
+    const body = await sampleRecord(HOUSEHOLD, sampleRefsOf(test, owner), { complete: true });
+    ownersRecord = await createdId(test, owner, `/api/records/household/${HOUSEHOLD.key}`, body);
+  });
+  afterAll(() => test.close());
+
+  it("works in the file while the owner's subscription runs, and is refused like the owner once it lapses", async () => {
+    const own = `/api/records/household/${HOUSEHOLD.key}`;
+    const shared = `/api/files/${owner.id}/records/household/${HOUSEHOLD.key}`;
+    // The collaborator holds no subscription: the owner's pays for the file.
+    const before = await call(test, partner, "GET", `${shared}/${ownersRecord}`);
+    expect(before.statusCode, before.body).toBe(200);
+
+    await subscribedUntil(Date.now() - 1);
+    const body = await sampleRecord(HOUSEHOLD, sampleRefsOf(test, owner));
+    for (const [method, path, payload] of [
+      ["GET", "", undefined],
+      ["GET", `/${ownersRecord}`, undefined],
+      ["POST", "", body],
+      ["PUT", `/${ownersRecord}`, body],
+      ["DELETE", `/${ownersRecord}`, undefined],
+    ] as const) {
+      const owners = await call(test, owner, method, `${own}${path}`, payload);
+      const partners = await call(test, partner, method, `${shared}${path}`, payload);
+      for (const response of [owners, partners]) {
+        expect(response.statusCode, `${method} ${path}`).toBe(403);
+        expect(response.json().error.message).toBe("This needs a subscription or a company account.");
+      }
+    }
+    // What a lapsed owner keeps, the collaborator keeps in scope: the records' references.
+    const institutions = await call(test, partner, "GET", `/api/files/${owner.id}/institutions/`);
+    expect(institutions.statusCode, institutions.body).toBe(200);
+    expect((await call(test, owner, "GET", "/api/institutions/")).statusCode).toBe(200);
+  });
 });

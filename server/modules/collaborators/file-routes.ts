@@ -1,4 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from "fastify";
+import type { BillingMode } from "../../../domain/schemas/subscription.ts";
+import { actorOf } from "../../auth/ownership.ts";
+import { requireFullFile } from "../../auth/permissions.ts";
+import { accountRoles } from "../../auth/roles.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { OWNER_FILE_PREFIX } from "../../http/operations.ts";
@@ -19,12 +23,18 @@ function routeIn(request: FastifyRequest): string {
  * (server/http/operations.ts). Every call reads the accepted collaboration afresh, so an ended one
  * or a narrowed scope holds from the next request on every server: none, or outside the scope,
  * answers 404 (as a file that does not exist); secrets need the scope's `secrets`; `view` rights
- * get 403 on writes. The handlers then act on the owner's file (`request.fileOwnerId`, which
- * `actorOf` reads) while `request.actor` stays the collaborator.
+ * get 403 on writes. The owner's own roles, read afresh, then meet the owner's route's rule as the
+ * owner's would (a lapsed owner's records refuse with 403). The handlers act on the owner's file
+ * (`request.fileOwner`, which `actorOf` reads) while `request.actor` stays the collaborator.
  */
 export async function collaboratorFileRoutes(
   app: FastifyInstance,
-  options: { database: Database; register: (app: FastifyInstance) => Promise<void> },
+  options: {
+    database: Database;
+    billing: BillingMode;
+    clock: () => number;
+    register: (app: FastifyInstance) => Promise<void>;
+  },
 ): Promise<void> {
   const collaborators = collaboratorRepository(options.database.db);
 
@@ -41,18 +51,20 @@ export async function collaboratorFileRoutes(
     if (!scope.secrets && asksForSecrets(request.query)) throw new AppError("not_found");
     if (collaboration.rights !== "edit" && request.method !== "GET")
       throw new AppError("forbidden", { message: "errors:collaborators.read_only" });
-    request.fileOwnerId = ownerId;
+    const roles = await accountRoles(options.database.db, ownerId, options.billing, options.clock());
+    request.fileOwner = { userId: ownerId, roles };
+    if (request.routeOptions.config.ownerAccess === "subscriber") requireFullFile(actorOf(request));
   });
 
   // Writes are logged in their own transaction (file-audit.ts); what leaves the file, here.
   app.addHook("onResponse", async (request, reply) => {
-    const kind = request.fileOwnerId === null || reply.statusCode >= 300 ? null : takenOut(routeIn(request));
-    if (kind === null || request.fileOwnerId === null || request.actor === null) return;
+    const kind = request.fileOwner === null || reply.statusCode >= 300 ? null : takenOut(routeIn(request));
+    if (kind === null || request.fileOwner === null || request.actor === null) return;
     const params = request.params as Record<string, string | undefined>;
     const route = routeIn(request);
     await recordActivity(options.database.db, [
       {
-        ownerId: request.fileOwnerId,
+        ownerId: request.fileOwner.userId,
         actorId: request.actor.userId,
         kind,
         subjectKind: kind === "download" ? "document" : "list",
@@ -66,9 +78,9 @@ export async function collaboratorFileRoutes(
   app.addHook("onRoute", (route) => {
     const handler = route.handler as RouteHandlerMethod;
     route.handler = function collaboratorCall(request, reply) {
-      const ownerId = request.fileOwnerId;
-      if (ownerId === null || request.actor === null) throw new AppError("not_found");
-      return asCollaboratorCall({ ownerId, collaboratorId: request.actor.userId }, () =>
+      const owner = request.fileOwner;
+      if (owner === null || request.actor === null) throw new AppError("not_found");
+      return asCollaboratorCall({ ownerId: owner.userId, collaboratorId: request.actor.userId }, () =>
         handler.call(this, request, reply),
       );
     };
