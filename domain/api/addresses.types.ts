@@ -1,10 +1,30 @@
 import { z } from "zod";
 import { addressInputSchema, addressSchema } from "../schemas/address.ts";
+import { editConflictSchema, etagHeaders, ifMatchHeaders } from "./versions.ts";
+
+/** A nickname another address of the owner has already: 409 conflict naming the field. */
+const nicknameTakenSchema = z.object({
+  error: z.object({
+    code: z.literal("conflict"),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()),
+  }),
+});
 
 export const addressesTypes = {
   list: { response: z.array(addressSchema) },
-  /** Creates (no id) or updates (with id); answers the address as saved. */
-  save: { body: addressInputSchema, response: addressSchema },
+  /**
+   * Creates (no id) or updates (with id); answers the address as saved and its ETag. An update
+   * with If-Match writes only while the address is still that version (409 edit_conflict
+   * otherwise); a nickname already taken answers 409 conflict.
+   */
+  save: {
+    headers: ifMatchHeaders,
+    body: addressInputSchema,
+    response: addressSchema,
+    responseHeaders: etagHeaders,
+    errors: { 409: z.union([editConflictSchema(addressSchema), nicknameTakenSchema]) },
+  },
   /** `confirm=true` clears the references of an address still in use, else 409 address_in_use lists them. */
   remove: {
     params: z.object({ id: z.string().max(64) }),

@@ -15,17 +15,33 @@ import {
   vcardFileSchema,
   vcardImportResultSchema,
 } from "../schemas/vcard.ts";
+import { editConflictSchema, etagHeaders, ifMatchHeaders } from "./versions.ts";
 
 const group = z.enum(PERSON_GROUPS);
 const id = z.string().max(64);
 
 export const personsTypes = {
   /** The owner's own person ("me"); `?reveal=socialNumber` answers the social number in clear (logged). */
-  own: { query: personRevealQuerySchema, response: personRecordSchema },
-  /** Creates (no id) or replaces (with id) a person; answers its id as a JSON string. */
-  save: { body: personInputSchema, response: z.string() },
+  own: { query: personRevealQuerySchema, response: personRecordSchema, responseHeaders: etagHeaders },
+  /**
+   * Creates (no id) or replaces (with id) a person; answers its id as a JSON string and its ETag.
+   * A replace with If-Match writes only while the person is still that version (409 otherwise,
+   * the social number masked in both versions).
+   */
+  save: {
+    headers: ifMatchHeaders,
+    body: personInputSchema,
+    response: z.string(),
+    responseHeaders: etagHeaders,
+    errors: { 409: editConflictSchema(personRecordSchema) },
+  },
   list: { params: z.object({ group }), response: z.array(personListItemSchema) },
-  read: { params: z.object({ group, id }), query: personRevealQuerySchema, response: personRecordSchema },
+  read: {
+    params: z.object({ group, id }),
+    query: personRevealQuerySchema,
+    response: personRecordSchema,
+    responseHeaders: etagHeaders,
+  },
   remove: { params: z.object({ id }), response: z.null() },
   /** The group's list as a CSV download (text/csv), in the reader's language. */
   csv: {

@@ -1,11 +1,7 @@
 import { z } from "zod";
-import {
-  ifMatchSchema,
-  recordListItemSchema,
-  recordRevealQuerySchema,
-  recordViewSchema,
-} from "../schemas/record.ts";
+import { recordListItemSchema, recordRevealQuerySchema, recordViewSchema } from "../schemas/record.ts";
 import { RECORD_MODULES } from "../sections/modules.ts";
+import { editConflictSchema, etagHeaders, ifMatchHeaders } from "./versions.ts";
 
 /*
  * The records API's schemas: each category's routes narrow `body` to the category's own schema
@@ -20,22 +16,8 @@ const recordParams = z.object({ module: recordModule, category, id: z.string().m
 const anyBody = z.record(z.string(), z.unknown());
 /** The record's id as a JSON string, as the spec's POST /api/pn/person answers it. */
 const recordId = z.string();
-/** A record's version as its ETag (`"3"`), answered by a read and by a save. */
-const etagHeaders = z.object({
-  etag: z.string().describe("The record's version (\"3\"), for a save's If-Match"),
-});
-/**
- * A save that named an older version: the stored record as a read answers it and the fields the
- * save sent (secrets masked in both), for the screen to show what changed.
- */
-export const recordConflictSchema = z.object({
-  error: z.object({
-    code: z.literal("edit_conflict"),
-    message: z.string(),
-    current: recordViewSchema,
-    sent: anyBody,
-  }),
-});
+/** A save that named an older version: the stored record and the fields sent, secrets masked. */
+export const recordConflictSchema = editConflictSchema(recordViewSchema);
 const csvFile = z.string().describe("text/csv; charset=utf-8, as an attachment");
 
 export const recordsTypes = {
@@ -56,7 +38,7 @@ export const recordsTypes = {
    */
   replace: {
     params: recordParams,
-    headers: z.looseObject({ "if-match": ifMatchSchema }),
+    headers: ifMatchHeaders,
     body: anyBody,
     response: recordId,
     responseHeaders: etagHeaders,

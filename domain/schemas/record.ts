@@ -40,29 +40,6 @@ export const recordViewSchema = z.object({
 });
 export type RecordView = z.infer<typeof recordViewSchema>;
 
-/** A record's ETag: its version, quoted (RFC 9110 entity tag). */
-export function recordEtag(version: number): string {
-  return `"${version}"`;
-}
-
-/**
- * A save's If-Match: one entity tag of a version (`"3"`), or `*` (any version); without it a save
- * is not checked, so API clients that never read an ETag keep working (the app always sends it).
- */
-export const ifMatchSchema = z
-  .string()
-  .regex(/^(\*|"\d{1,15}")$/)
-  .optional()
-  .describe(
-    'The version the save replaces, as its ETag answered it ("3"); 409 edit_conflict when another save came first',
-  );
-
-/** The version an If-Match names; null for `*` or none. */
-export function ifMatchVersion(header: string | undefined): number | null {
-  if (header === undefined || header === "*") return null;
-  return Number(header.slice(1, -1));
-}
-
 /** Why a secret is asked for in clear: to show it, or to copy it (logged as such). */
 export const SECRET_PURPOSES = ["reveal", "copy"] as const;
 export type SecretPurpose = (typeof SECRET_PURPOSES)[number];

@@ -142,6 +142,8 @@ export interface AddressTable {
   zip: string | null;
   created_at: number;
   updated_at: number;
+  /** Raised by every save: the ETag a save's If-Match must name. */
+  version: number;
 }
 
 /** A company or institution (server/modules/institutions). */
@@ -157,6 +159,8 @@ export interface InstitutionTable {
   address_id: string | null;
   created_at: number;
   updated_at: number;
+  /** Raised by every save: the ETag a save's If-Match must name. */
+  version: number;
 }
 
 /** A person of the personal network (server/modules/persons). */
@@ -181,6 +185,8 @@ export interface PersonTable {
   photo_thumb_enc: Uint8Array | null;
   created_at: number;
   updated_at: number;
+  /** Raised by every save: the ETag a save's If-Match must name. */
+  version: number;
 }
 
 export type PersonLinkKind = "ice" | "kin";

@@ -1,11 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { recordsApi } from "../../../domain/api/records.ts";
-import {
-  type RecordListItem,
-  type RecordView,
-  type RevealQuery,
-  recordEtag,
-  type SecretPurpose,
+import { versionEtag } from "../../../domain/api/versions.ts";
+import type {
+  RecordListItem,
+  RecordView,
+  RevealQuery,
+  SecretPurpose,
 } from "../../../domain/schemas/record.ts";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
 import { ApiError, callApi } from "../../api/client.ts";
@@ -87,7 +87,7 @@ export async function saveRecord(
   await callApi(recordsApi.replace, {
     params: { module, category, id },
     body,
-    ...(version === undefined ? {} : { headers: { "If-Match": recordEtag(version) } }),
+    ...(version === undefined ? {} : { headers: { "If-Match": versionEtag(version) } }),
   });
   return id;
 }

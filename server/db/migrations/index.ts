@@ -26,6 +26,7 @@ import * as subscriptionPrice from "./0024_subscription_price.ts";
 import * as notApplicable from "./0025_not_applicable.ts";
 import * as collaborators from "./0026_collaborators.ts";
 import * as recordVersion from "./0027_record_version.ts";
+import * as networkVersions from "./0028_network_versions.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   "0025_not_applicable": notApplicable,
   "0026_collaborators": collaborators,
   "0027_record_version": recordVersion,
+  "0028_network_versions": networkVersions,
 };

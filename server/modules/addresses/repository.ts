@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { ownedRows } from "../../db/owned-rows.ts";
 import type { DB } from "../../db/schema.ts";
+import { versionedRows } from "../../db/versioned-rows.ts";
 
 /**
  * Every query on addresses, each filtered by its owner (the shared ones from ownedRows, sorted by
@@ -9,6 +10,7 @@ import type { DB } from "../../db/schema.ts";
 export function addressRepository(db: Kysely<DB>) {
   return {
     ...ownedRows(db, "address", { orderBy: "name_key" }),
+    ...versionedRows(db, "address"),
 
     /** Another of the owner's addresses with this nickname key, if any. */
     findByNameKey(ownerId: string, nameKey: string, exceptId: string | null) {

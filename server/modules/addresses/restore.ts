@@ -19,6 +19,7 @@ export function addressRows(ownerId: string, addresses: readonly RestoredAddress
     owner_id: ownerId,
     created_at: address.createTime,
     updated_at: address.updateTime,
+    version: 1,
   }));
 }
 

@@ -5,6 +5,7 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
 import type { FileChanges } from "../../file/changes.ts";
 import { registerOperation } from "../../http/operations.ts";
+import { expectedVersionOf, withEtag } from "../../http/versions.ts";
 import { createAddressService } from "./service.ts";
 
 /** The spec's address calls (section 7), on the signed-in user's own address book. */
@@ -17,9 +18,14 @@ export async function addressRoutes(
     service.list(actorOf(request)),
   );
 
-  registerOperation(app, addressesApi.save, addressesTypes.save, async (request) =>
-    service.save(actorOf(request), request.body),
-  );
+  registerOperation(app, addressesApi.save, addressesTypes.save, async (request, reply) => {
+    const { saved, version } = await service.save(
+      actorOf(request),
+      request.body,
+      expectedVersionOf(request.headers),
+    );
+    return withEtag(reply, version).send(saved);
+  });
 
   registerOperation(app, addressesApi.remove, addressesTypes.remove, async (request, reply) => {
     await service.remove(actorOf(request), request.params.id, request.query.confirm);

@@ -6,6 +6,7 @@ import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
+import { editConflict, type Saved } from "../../http/versions.ts";
 import { institutionAddressUse } from "../institutions/index.ts";
 import { personAddressUse } from "../persons/index.ts";
 import type { AddressUse } from "./address-use.ts";
@@ -32,9 +33,15 @@ export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
 
     /**
      * POST /api/address/: creates, or updates the caller's address named by id; answers the
-     * address as saved, without reading it again (another account's id changes nothing: 404).
+     * address as saved and its version, without reading it again (another account's id changes
+     * nothing: 404). With `expectedVersion`, an update writes only while it is still that version:
+     * otherwise 409 edit_conflict with the stored address and the one sent.
      */
-    async save(actor: Actor, input: AddressInput): Promise<Address> {
+    async save(
+      actor: Actor,
+      input: AddressInput,
+      expectedVersion: number | null = null,
+    ): Promise<Saved<Address>> {
       const ownerId = actor.userId;
       const columns = toColumns(input);
       if ((await addresses.findByNameKey(ownerId, columns.name_key, input.id)) !== undefined) {
@@ -43,21 +50,34 @@ export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
       const now = Date.now();
       try {
         if (input.id === null) {
-          const row = { ...columns, id: randomUUID(), owner_id: ownerId, created_at: now, updated_at: now };
+          const row = {
+            ...columns,
+            id: randomUUID(),
+            owner_id: ownerId,
+            created_at: now,
+            updated_at: now,
+            version: 1,
+          };
           await changes.transaction(db, async (trx) => {
             await addressRepository(trx).insert(row);
             await changes.publish(trx, { kind: "address", operation: "saved", ownerId, id: row.id });
           });
-          return toAddress(row);
+          return { saved: toAddress(row), version: row.version };
         }
         const { id } = input;
         const updated = await changes.transaction(db, async (trx) => {
-          const row = await addressRepository(trx).update(ownerId, id, { ...columns, updated_at: now });
-          if (row === undefined) throw new AppError("not_found");
-          await changes.publish(trx, { kind: "address", operation: "saved", ownerId, id: row.id });
+          const changed = { ...columns, updated_at: now };
+          const row = await addressRepository(trx).update(ownerId, id, changed, expectedVersion);
+          if (row !== undefined) {
+            await changes.publish(trx, { kind: "address", operation: "saved", ownerId, id: row.id });
+          }
           return row;
         });
-        return toAddress(updated);
+        if (updated !== undefined) return { saved: toAddress(updated), version: updated.version };
+        // Nothing written: the address is gone (404) or another save came first (409).
+        const stored = await addresses.find(ownerId, id);
+        if (stored === undefined) throw new AppError("not_found");
+        throw editConflict(toAddress(stored), input);
       } catch (error) {
         // Saved meanwhile by another request: the unique index has the last word.
         if (isUniqueViolation(error)) refuseTakenNickname();

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { ownedRows } from "../../db/owned-rows.ts";
 import type { DB } from "../../db/schema.ts";
+import { versionedRows } from "../../db/versioned-rows.ts";
 
 /**
  * Every query on institutions, each filtered by its owner (the shared ones from ownedRows, oldest
@@ -9,6 +10,7 @@ import type { DB } from "../../db/schema.ts";
 export function institutionRepository(db: Kysely<DB>) {
   return {
     ...ownedRows(db, "institution", { orderBy: "created_at" }),
+    ...versionedRows(db, "institution"),
 
     /** The address id of each of these institutions of the owner. */
     addressIdsOf(ownerId: string, ids: readonly string[]) {

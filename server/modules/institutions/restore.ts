@@ -18,6 +18,7 @@ export function institutionRows(
     owner_id: ownerId,
     created_at: institution.createTime,
     updated_at: institution.updateTime,
+    version: 1,
   }));
 }
 

@@ -6,6 +6,7 @@ import type { Database } from "../../db/database.ts";
 import type { FileChanges } from "../../file/changes.ts";
 import type { UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
+import { expectedVersionOf, withEtag } from "../../http/versions.ts";
 import { vcardRoutes } from "../../vcard/routes.ts";
 import { createInstitutionService } from "./service.ts";
 import { institutionVcards } from "./vcard.ts";
@@ -43,17 +44,30 @@ export async function institutionRoutes(
     options.uploadLimit,
   );
 
-  registerOperation(app, institutionsApi.create, institutionsTypes.create, async (request) => ({
-    id: (await service.save(actorOf(request), request.body.id, request.body)).id,
-  }));
+  registerOperation(app, institutionsApi.create, institutionsTypes.create, async (request, reply) => {
+    const { saved, version } = await service.save(
+      actorOf(request),
+      request.body.id,
+      request.body,
+      expectedVersionOf(request.headers),
+    );
+    return withEtag(reply, version).send({ id: saved.id });
+  });
 
-  registerOperation(app, institutionsApi.read, institutionsTypes.read, async (request) =>
-    service.get(actorOf(request), request.params.id),
-  );
+  registerOperation(app, institutionsApi.read, institutionsTypes.read, async (request, reply) => {
+    const { saved, version } = await service.get(actorOf(request), request.params.id);
+    return withEtag(reply, version).send(saved);
+  });
 
-  registerOperation(app, institutionsApi.replace, institutionsTypes.replace, async (request) =>
-    service.save(actorOf(request), request.params.id, request.body),
-  );
+  registerOperation(app, institutionsApi.replace, institutionsTypes.replace, async (request, reply) => {
+    const { saved, version } = await service.save(
+      actorOf(request),
+      request.params.id,
+      request.body,
+      expectedVersionOf(request.headers),
+    );
+    return withEtag(reply, version).send(saved);
+  });
 
   registerOperation(app, institutionsApi.remove, institutionsTypes.remove, async (request, reply) => {
     await service.remove(actorOf(request), request.params.id);

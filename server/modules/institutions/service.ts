@@ -6,6 +6,7 @@ import { checkOwnedReferences } from "../../auth/ownership.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
+import { editConflict, type Saved } from "../../http/versions.ts";
 import { authorizeInstitutionDelete } from "./policy.ts";
 import { toColumns, toInstitution } from "./presenter.ts";
 import { institutionRepository } from "./repository.ts";
@@ -19,17 +20,24 @@ export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
       return (await institutions.list(actor.userId)).map(toInstitution);
     },
 
-    async get(actor: Actor, id: string): Promise<Institution> {
+    async get(actor: Actor, id: string): Promise<Saved<Institution>> {
       const row = await institutions.find(actor.userId, id);
       if (row === undefined) throw new AppError("not_found");
-      return toInstitution(row);
+      return { saved: toInstitution(row), version: row.version };
     },
 
     /**
-     * Creates (id null) or updates the caller's institution `id`; answers it as saved, without
-     * reading it again (an update of another account's id changes nothing: 404).
+     * Creates (id null) or updates the caller's institution `id`; answers it as saved and its
+     * version, without reading it again (an update of another account's id changes nothing: 404).
+     * With `expectedVersion`, an update writes only while it is still that version: otherwise 409
+     * edit_conflict with the stored company and the one sent.
      */
-    async save(actor: Actor, id: string | null, input: InstitutionInput): Promise<Institution> {
+    async save(
+      actor: Actor,
+      id: string | null,
+      input: InstitutionInput,
+      expectedVersion: number | null = null,
+    ): Promise<Saved<Institution>> {
       const ownerId = actor.userId;
       await checkOwnedReferences(db, ownerId, [
         {
@@ -47,23 +55,31 @@ export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
           owner_id: ownerId,
           created_at: now,
           updated_at: now,
+          version: 1,
         };
         await changes.transaction(db, async (trx) => {
           await institutionRepository(trx).insert(row);
           await changes.publish(trx, { kind: "institution", operation: "saved", ownerId, id: row.id });
         });
-        return toInstitution(row);
+        return { saved: toInstitution(row), version: row.version };
       }
       const updated = await changes.transaction(db, async (trx) => {
-        const row = await institutionRepository(trx).update(ownerId, id, {
-          ...toColumns(input),
-          updated_at: now,
-        });
-        if (row === undefined) throw new AppError("not_found");
-        await changes.publish(trx, { kind: "institution", operation: "saved", ownerId, id: row.id });
+        const row = await institutionRepository(trx).update(
+          ownerId,
+          id,
+          { ...toColumns(input), updated_at: now },
+          expectedVersion,
+        );
+        if (row !== undefined) {
+          await changes.publish(trx, { kind: "institution", operation: "saved", ownerId, id: row.id });
+        }
         return row;
       });
-      return toInstitution(updated);
+      if (updated !== undefined) return { saved: toInstitution(updated), version: updated.version };
+      // Nothing written: the company is gone (404) or another save came first (409).
+      const stored = await institutions.find(ownerId, id);
+      if (stored === undefined) throw new AppError("not_found");
+      throw editConflict(toInstitution(stored), { ...input, id });
     },
 
     async remove(actor: Actor, id: string): Promise<void> {

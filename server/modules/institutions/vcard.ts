@@ -100,6 +100,7 @@ export function institutionVcards(
         owner_id: ownerId,
         created_at: now,
         updated_at: now,
+        version: 1,
       });
       created.push({ id, name: card.name });
     }

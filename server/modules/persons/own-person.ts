@@ -50,6 +50,7 @@ export async function ensureOwnPerson(
       photo_thumb_enc: null,
       created_at: now,
       updated_at: now,
+      version: 1,
     });
     await changes.publish(trx, { kind: "person", operation: "saved", ownerId: userId, id });
   });

@@ -150,18 +150,27 @@ export function personRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * Writes a save and raises the version in one statement, while the stored version is still
+     * `expectedVersion` (any, when null): of two saves naming the same version, one changes a row.
+     * The new version; null when nothing was written (no such person, or another version).
+     */
     async update(
       ownerId: string,
       id: string,
-      changes: Partial<Omit<PersonTable, "id" | "owner_id" | "created_at">>,
-    ): Promise<boolean> {
-      const result = await db
+      changes: Partial<Omit<PersonTable, "id" | "owner_id" | "created_at" | "version">>,
+      expectedVersion: number | null = null,
+    ): Promise<number | null> {
+      const row = await db
         .updateTable("person")
         .set(changes)
+        .set((eb) => ({ version: eb("version", "+", 1) }))
         .where("owner_id", "=", ownerId)
         .where("id", "=", id)
+        .$if(expectedVersion !== null, (query) => query.where("version", "=", expectedVersion as number))
+        .returning("version")
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return row === undefined ? null : Number(row.version);
     },
 
     /** Replaces a person's emergency contacts and next of kin (the caller checked they are the owner's). */

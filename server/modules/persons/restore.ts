@@ -66,6 +66,7 @@ export function personRestore(options: { dataKeys: DataKeys; photos: PhotoProces
               : await dataKeys.encryptFor(ownerId, photo.thumbnail, PERSON_AAD.thumbnail(person.id)),
           created_at: person.createTime,
           updated_at: person.updateTime,
+          version: 1,
         });
       }
       const links = persons.map((person) => ({
@@ -85,7 +86,7 @@ export function personRestore(options: { dataKeys: DataKeys; photos: PhotoProces
       const persons = personRepository(trx);
       for (const row of prepared.rows) {
         if (row.id === ownId) {
-          const { id: _id, owner_id: _owner, created_at: _created, ...changes } = row;
+          const { id: _id, owner_id: _owner, created_at: _created, version: _version, ...changes } = row;
           await persons.update(ownerId, row.id, changes);
         } else {
           await persons.insert(row);

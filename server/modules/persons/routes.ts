@@ -8,6 +8,7 @@ import type { Database } from "../../db/database.ts";
 import type { FileChanges } from "../../file/changes.ts";
 import type { UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
+import { expectedVersionOf, withEtag } from "../../http/versions.ts";
 import { vcardRoutes } from "../../vcard/routes.ts";
 import { createPhotoProcessor } from "./photo-processor.ts";
 import { createPersonService } from "./service.ts";
@@ -45,9 +46,13 @@ export async function personRoutes(
     personsApi.save,
     personsTypes.save,
     async (request, reply) => {
-      const id = await service.save(actorOf(request), request.body);
+      const { saved, version } = await service.save(
+        actorOf(request),
+        request.body,
+        expectedVersionOf(request.headers),
+      );
       // The spec's body is the id itself, as a JSON string.
-      return reply.type("application/json; charset=utf-8").send(JSON.stringify(id));
+      return withEtag(reply.type("application/json; charset=utf-8"), version).send(JSON.stringify(saved));
     },
     { bodyLimit: PERSON_BODY_LIMIT },
   );
@@ -58,9 +63,10 @@ export async function personRoutes(
   });
   const revealed = (query: { reveal?: "socialNumber" | undefined }) => (query.reveal ? [query.reveal] : []);
 
-  registerOperation(app, personsApi.own, personsTypes.own, async (request) =>
-    service.own(actorOf(request), revealed(request.query)),
-  );
+  registerOperation(app, personsApi.own, personsTypes.own, async (request, reply) => {
+    const { saved, version } = await service.own(actorOf(request), revealed(request.query));
+    return withEtag(reply, version).send(saved);
+  });
 
   const vcards = personVcards(options.database.db, options.dataKeys, options.changes);
   await vcardRoutes(
@@ -80,9 +86,11 @@ export async function personRoutes(
     service.list(actorOf(request), request.params.group),
   );
 
-  registerOperation(app, personsApi.read, personsTypes.read, async (request) =>
-    service.get(actorOf(request), request.params.group, request.params.id, revealed(request.query)),
-  );
+  registerOperation(app, personsApi.read, personsTypes.read, async (request, reply) => {
+    const { params, query } = request;
+    const { saved, version } = await service.get(actorOf(request), params.group, params.id, revealed(query));
+    return withEtag(reply, version).send(saved);
+  });
 
   registerOperation(app, personsApi.remove, personsTypes.remove, async (request, reply) => {
     await service.remove(actorOf(request), request.params.id);

@@ -10,6 +10,7 @@ import type { DB, PersonTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
+import { editConflict, type Saved } from "../../http/versions.ts";
 import { recordActivity } from "../activity/index.ts";
 import { deleteCommentsOf } from "../comments/index.ts";
 import { ensureOwnPerson } from "./own-person.ts";
@@ -86,8 +87,16 @@ export function createPersonService(options: {
     };
   }
 
-  /** The spec's POST /api/pn/person: creates, or updates the caller's person named by id; answers the id. */
-  async function save(actor: Actor, input: PersonInput): Promise<string> {
+  /**
+   * The spec's POST /api/pn/person: creates, or updates the caller's person named by id; answers
+   * the id and its version. With `expectedVersion`, an update writes only while the person is
+   * still that version: otherwise 409 edit_conflict with the stored person and the one sent.
+   */
+  async function save(
+    actor: Actor,
+    input: PersonInput,
+    expectedVersion: number | null = null,
+  ): Promise<Saved<string>> {
     const ownerId = actor.userId;
     const existing = input.id === null ? undefined : await persons.find(ownerId, input.id);
     if (input.id !== null && existing === undefined) throw new AppError("not_found");
@@ -122,8 +131,9 @@ export function createPersonService(options: {
     }
     if (imageSrc !== undefined) Object.assign(updates, await photoColumns(ownerId, id, imageSrc, existing));
 
+    let version: number | null;
     try {
-      await changes.transaction(db, async (trx) => {
+      version = await changes.transaction(db, async (trx) => {
         const repository = personRepository(trx);
         if (existing === undefined) {
           await repository.insert({
@@ -136,12 +146,17 @@ export function createPersonService(options: {
             owner_id: ownerId,
             created_at: now,
             updated_at: now,
+            version: 1,
           });
-        } else if (!(await repository.update(ownerId, id, updates))) {
-          throw new AppError("not_found");
+          await repository.replaceLinks(ownerId, id, { ice, kin });
+          await changes.publish(trx, { kind: "person", operation: "saved", ownerId, id });
+          return 1;
         }
+        const saved = await repository.update(ownerId, id, updates, expectedVersion);
+        if (saved === null) return null;
         await repository.replaceLinks(ownerId, id, { ice, kin });
         await changes.publish(trx, { kind: "person", operation: "saved", ownerId, id });
+        return saved;
       });
     } catch (error) {
       // Two "me" records created at once: the unique index keeps the first.
@@ -150,21 +165,25 @@ export function createPersonService(options: {
       }
       throw error;
     }
-    return id;
+    if (version !== null) return { saved: id, version };
+    // Nothing written: the person is gone (404) or another save came first (409).
+    const stored = await persons.find(ownerId, id);
+    if (stored === undefined) throw new AppError("not_found");
+    throw editConflict(await present(actor, stored, []), input, ["mainDetails.socialNumber"]);
   }
 
   return {
     save,
 
     /** GET /api/pn/person: the caller's own record, created from the account's name if missing. */
-    async own(actor: Actor, reveal: readonly string[] = []): Promise<PersonRecord> {
+    async own(actor: Actor, reveal: readonly string[] = []): Promise<Saved<PersonRecord>> {
       let row = await persons.findOwn(actor.userId);
       if (row === undefined) {
         await ensureOwnPerson(db, actor.userId, changes);
         row = await persons.findOwn(actor.userId);
       }
       if (row === undefined) throw new AppError("not_found");
-      return present(actor, row, reveal);
+      return { saved: await present(actor, row, reveal), version: row.version };
     },
 
     async get(
@@ -172,10 +191,10 @@ export function createPersonService(options: {
       group: PersonGroup,
       id: string,
       reveal: readonly string[] = [],
-    ): Promise<PersonRecord> {
+    ): Promise<Saved<PersonRecord>> {
       const row = await persons.find(actor.userId, id);
       if (row === undefined || row.person_group !== group) throw new AppError("not_found");
-      return present(actor, row, reveal);
+      return { saved: await present(actor, row, reveal), version: row.version };
     },
 
     /** A group's cards: no secrets, the avatar thumbnail for family-tree groups. */

@@ -246,6 +246,7 @@ export function personVcards(
       owner_id: ownerId,
       created_at: now,
       updated_at: now,
+      version: 1,
     }));
     await personRepository(trx).insertMany(rows);
     return rows.map((row, index) => ({

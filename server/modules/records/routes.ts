@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { recordsApi } from "../../../domain/api/records.ts";
 import { recordsTypes } from "../../../domain/api/records.types.ts";
-import { ifMatchVersion, recordEtag } from "../../../domain/schemas/record.ts";
 import { categoriesOf } from "../../../domain/sections/index.ts";
 import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
 import { type RecordBody, recordSchema } from "../../../domain/sections/schema.ts";
@@ -12,6 +11,7 @@ import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
 import { acceptedEncoding } from "../../http/compression.ts";
 import { registerOperation } from "../../http/operations.ts";
+import { expectedVersionOf, withEtag } from "../../http/versions.ts";
 import { JSON_TYPE, type ListAnswers, sendListAnswer } from "./list-answers.ts";
 import type { ListCache } from "./list-cache.ts";
 import { createRecordService } from "./service.ts";
@@ -98,7 +98,7 @@ export async function recordRoutes(
           const owner = actorOf(request);
           const id = await service.create(owner, category, request.body as RecordBody, changedByOf(request));
           // The id as a JSON string, as the spec's POST /api/pn/person answers it.
-          return reply.type(JSON_TYPE).header("etag", recordEtag(1)).send(JSON.stringify(id));
+          return withEtag(reply.type(JSON_TYPE), 1).send(JSON.stringify(id));
         },
         write,
       );
@@ -116,10 +116,7 @@ export async function recordRoutes(
             request.query.purpose,
           );
           // Secrets may be in it: no cache keeps a copy.
-          return reply
-            .header("cache-control", "no-store")
-            .header("etag", recordEtag(view.version))
-            .send(view);
+          return withEtag(reply.header("cache-control", "no-store"), view.version).send(view);
         },
         { fixed },
       );
@@ -134,12 +131,9 @@ export async function recordRoutes(
             category,
             request.params.id,
             request.body as RecordBody,
-            { expectedVersion: ifMatchVersion(request.headers["if-match"]), changedBy: changedByOf(request) },
+            { expectedVersion: expectedVersionOf(request.headers), changedBy: changedByOf(request) },
           );
-          return reply
-            .type(JSON_TYPE)
-            .header("etag", recordEtag(version))
-            .send(JSON.stringify(request.params.id));
+          return withEtag(reply.type(JSON_TYPE), version).send(JSON.stringify(request.params.id));
         },
         {
           ...write,

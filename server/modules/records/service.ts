@@ -9,11 +9,11 @@ import type { Actor } from "../../auth/access.ts";
 import { actingUserOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
-import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
+import { editConflict } from "../../http/versions.ts";
 import { recordActivity } from "../activity/index.ts";
 import { deleteCommentsOf } from "../comments/index.ts";
-import { keepStoredSecrets, maskSecrets, reminderDate } from "./body.ts";
+import { keepStoredSecrets, reminderDate } from "./body.ts";
 import type { ListCache } from "./list-cache.ts";
 import { bodyAad, openRecordBody, recordReader } from "./reader.ts";
 import { checkReferences } from "./references.ts";
@@ -187,12 +187,11 @@ export function createRecordService(options: {
       if (version !== null) return version;
       // Nothing written: the record is gone (404) or another save came first (409).
       const { view, changedById } = await reader.readOf(actor.userId, category, id, []);
-      throw new AppError("edit_conflict", {
-        details: {
-          current: { ...view, changedBy: await changedBy(changedById) },
-          sent: maskSecrets(body, secretFields(category)).body,
-        },
-      });
+      throw editConflict(
+        { ...view, changedBy: await changedBy(changedById) },
+        body,
+        secretFields(category).map((field) => field.key),
+      );
     },
 
     /** DELETE: the record and its comments (the routes' access rule is the full file, deleting included). */
