@@ -100,6 +100,37 @@ describe("the list answers' memory", () => {
     expect(built).toBe(2);
   });
 
+  it("keeps an answer built while a change happened that it does not list", async () => {
+    const answers = createListAnswers();
+    const otherChanges = [
+      personSaved("bob"),
+      { kind: "record", operation: "saved", ownerId: "ann", id: "k1", category: "keylock" },
+    ] as const;
+    let built = 0;
+    const othersChangedMeanwhile = async () => {
+      built += 1;
+      for (const change of otherChanges) answers.subscriber.changed([change]);
+      return "[kept]";
+    };
+    await answers.answer("ann", "password", othersChangedMeanwhile);
+    await answers.answer("ann", "password", othersChangedMeanwhile);
+    expect(built).toBe(1);
+  });
+
+  it("does not keep an answer built while the channel to the other servers went down and up", async () => {
+    const answers = createListAnswers();
+    let built = 0;
+    const reconnectedMeanwhile = async () => {
+      built += 1;
+      answers.subscriber.down();
+      answers.subscriber.up();
+      return "[old]";
+    };
+    await answers.answer("ann", "password", reconnectedMeanwhile);
+    await answers.answer("ann", "password", reconnectedMeanwhile);
+    expect(built).toBe(2);
+  });
+
   it("keeps a compressed copy per encoding, made once, and sends small answers as they are", async () => {
     const answers = createListAnswers();
     const long = JSON.stringify(

@@ -25,7 +25,7 @@ import { listsChangedBy } from "./reader.ts";
  * (records/routes.ts forgetRecords).
  *
  * Exact on one server: the bus tells its subscribers after the commit, before the write's caller
- * goes on, and an answer built while a change happened is not kept (the change counter moved).
+ * goes on, and an answer built while a change to what it lists was told is not kept (it is stale).
  * SQLite written by another process (the CLI): `othersWrote` asks the database before each answer,
  * and everything is built again after such a write. Several servers on one PostgreSQL: the bus
  * tells the others, which drop the owner's answers when the notification arrives, a few
@@ -40,6 +40,9 @@ const MAX_BYTES = 32 * 1024 * 1024;
 
 /** A kept list: its JSON, and the compressed copies asked for so far. */
 type Kept = { json: Buffer; encoded: Partial<Record<Encoding, Buffer>> };
+
+/** An answer being built: stale once a change it may miss is told while it is built. */
+type Build = { category: string; stale: boolean };
 
 /** What the list route sends: the bytes, and their content encoding when they are compressed. */
 export type ListAnswer = { body: Buffer; encoding?: Encoding };
@@ -81,8 +84,8 @@ export function createListAnswers(
   // owner -> category -> JSON; a Map keeps insertion order, so its first owner is the least recently used.
   const owners = new Map<string, Map<string, Kept>>();
   let bytes = 0;
-  // Moves with every change: an answer built across one is not kept.
-  let changes = 0;
+  // The answers being built, per owner: a change to what one lists marks it stale, and it is not kept.
+  const building = new Map<string, Set<Build>>();
   // False while the bus hears no other server: one of their changes could go unheard.
   let listening = true;
   const othersWrote = options.othersWrote ?? (() => false);
@@ -95,14 +98,16 @@ export function createListAnswers(
   }
 
   function dropAll(): void {
-    changes += 1;
+    for (const builds of building.values()) for (const build of builds) build.stale = true;
     owners.clear();
     bytes = 0;
   }
 
   /** The owner's answers of these categories, or all of them. */
   function dropChanged(ownerId: string, categories?: readonly string[]): void {
-    changes += 1;
+    for (const build of building.get(ownerId) ?? []) {
+      if (categories === undefined || categories.includes(build.category)) build.stale = true;
+    }
     const answers = owners.get(ownerId);
     if (categories === undefined || answers === undefined) {
       dropOwner(ownerId);
@@ -162,11 +167,24 @@ export function createListAnswers(
         trim();
         return answer;
       }
-      const before = changes;
-      const built: Kept = { json: Buffer.from(await build()), encoded: {} };
+      const inFlight: Build = { category, stale: false };
+      let builds = building.get(ownerId);
+      if (builds === undefined) {
+        builds = new Set();
+        building.set(ownerId, builds);
+      }
+      builds.add(inFlight);
+      let json: string;
+      try {
+        json = await build();
+        if (othersWrote()) dropAll();
+      } finally {
+        builds.delete(inFlight);
+        if (builds.size === 0) building.delete(ownerId);
+      }
+      const built: Kept = { json: Buffer.from(json), encoded: {} };
       const answer = answerOf(built, encoding);
-      if (othersWrote()) dropAll();
-      if (listening && changes === before) keep(ownerId, category, built);
+      if (listening && !inFlight.stale) keep(ownerId, category, built);
       return answer;
     },
 
