@@ -173,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const eraser = options.eraser ?? createAccountEraser();
   // Every write to an owner's file is published here, whoever makes it (server/file/changes.ts):
   // the auth's bus, which main.ts also gives its jobs; closed with the app.
-  const changes = options.auth?.changes ?? openFileChanges(database, app.log);
+  const changes = options.auth?.changes ?? openFileChanges(database);
   app.addHook("onClose", () => changes.close());
   // Lists of records keep their columns here: one cache for this app, the owner's and the nominees' reads.
   const listCache = createListCache();

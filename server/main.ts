@@ -99,7 +99,7 @@ async function start(): Promise<void> {
     // One eraser for the app and its purge job: buildApp adds every module's part to it.
     const eraser = createAccountEraser();
     // One change bus for the app, its auth and its jobs: every write to an owner's file is published on it.
-    const changes = openFileChanges(database, logger);
+    const changes = openFileChanges(database);
     const jobs: JobRunner<AppJobs> = createJobRunner<AppJobs>({
       database,
       handlers: appJobHandlers({

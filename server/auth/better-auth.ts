@@ -302,7 +302,7 @@ export function createAuth(options: CreateAuthOptions) {
   const spentLinks = createSpentLinks({ db: database.db });
   const trustedDevices = createTrustedDevices({ secret, publicUrl: config.publicUrl, secure: secureCookies });
   // The app's bus (buildApp subscribes the search index to it), which the CLI's commands publish on too.
-  const changes = options.changes ?? openFileChanges(database, options.logger);
+  const changes = options.changes ?? openFileChanges(database);
   const auth = buildBetterAuth({ ...options, secret, sessions, events, spentLinks, changes });
   return {
     auth,

@@ -18,7 +18,8 @@ export type ChannelListener = {
 };
 
 export type NotifyChannel = {
-  publish(payload: string): Promise<void>;
+  /** Sends `payload`; through a transaction (`db`), it is delivered at that transaction's commit. */
+  publish(payload: string, db?: Kysely<DB>): Promise<void>;
   /** Listens on a connection of its own, reconnecting until closed. */
   listen(listener: ChannelListener): void;
   close(): Promise<void>;
@@ -74,8 +75,8 @@ export function postgresChannel(options: {
   }
 
   return {
-    async publish(payload) {
-      await sql`select pg_notify(${name}, ${payload})`.execute(options.db);
+    async publish(payload, db = options.db) {
+      await sql`select pg_notify(${name}, ${payload})`.execute(db);
     },
     listen(listener) {
       listener.down();

@@ -53,17 +53,14 @@ export type CommittedSubscriber = {
 
 export type FileChanges = ReturnType<typeof createFileChanges>;
 
-type ChangesLogger = { error(object: object, message: string): void };
-
 /** The PostgreSQL channel the app servers and the CLI tell each other of changes on. */
 export const FILE_CHANGES_CHANNEL = "kinfile_file_changes";
 
 /** The bus of a process on this database: told to the other processes on PostgreSQL's channel. */
-export function openFileChanges(database: Database, logger?: ChangesLogger): FileChanges {
-  return createFileChanges({
-    ...(database.channel === undefined ? {} : { channel: database.channel(FILE_CHANGES_CHANNEL) }),
-    ...(logger === undefined ? {} : { logger }),
-  });
+export function openFileChanges(database: Database): FileChanges {
+  return createFileChanges(
+    database.channel === undefined ? {} : { channel: database.channel(FILE_CHANGES_CHANNEL) },
+  );
 }
 
 /** NOTIFY refuses payloads of 8000 bytes and more: a larger transaction is told per owner. */
@@ -90,10 +87,10 @@ function wholeFiles(changes: readonly CommittedChange[]): CommittedChange[] {
  * The one way changes to an owner's file travel: every write (an HTTP request, a job, the CLI, an
  * admin tool, an import) runs in `transaction` and publishes each row it saves or deletes. The
  * search index, reminders and documents' links subscribe in the transaction; the list answers
- * after the commit, when the other app servers on the same PostgreSQL are told too (`channel`),
- * whose buses tell their own subscribers.
+ * after the commit. The other app servers on the same PostgreSQL are told by a NOTIFY in the
+ * transaction (`channel`), delivered at its commit, and their buses tell their own subscribers.
  */
-export function createFileChanges(options: { channel?: NotifyChannel; logger?: ChangesLogger } = {}) {
+export function createFileChanges(options: { channel?: NotifyChannel } = {}) {
   const inTransaction: TransactionSubscriber[] = [];
   const committed: CommittedSubscriber[] = [];
   // The changes published in each open transaction, delivered once it commits.
@@ -120,18 +117,15 @@ export function createFileChanges(options: { channel?: NotifyChannel; logger?: C
     for (const subscriber of committed) subscriber.changed(message.changes);
   }
 
-  async function deliver(changes: CommittedChange[]): Promise<void> {
-    for (const subscriber of committed) subscriber.changed(changes);
+  /**
+   * Tells the other servers in the write's own transaction: the notice is delivered at its commit,
+   * with no commit of its own, and a write never commits untold.
+   */
+  async function tellOthers(trx: Kysely<DB>, changes: readonly CommittedChange[]): Promise<void> {
     if (options.channel === undefined) return;
     let payload = JSON.stringify({ server, changes });
     if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ server, changes: wholeFiles(changes) });
-    try {
-      await options.channel.publish(payload);
-    } catch (error) {
-      // The write stands: a server that misses the notice has lost its listening connection too,
-      // and keeps nothing until it listens again.
-      options.logger?.error({ err: error }, "the other app servers could not be told of a change to a file");
-    }
+    await options.channel.publish(payload, trx);
   }
 
   return {
@@ -170,12 +164,14 @@ export function createFileChanges(options: { channel?: NotifyChannel; logger?: C
       const result = await db.transaction().execute(async (trx) => {
         pending.set(trx, changes);
         try {
-          return await work(trx);
+          const done = await work(trx);
+          if (changes.length > 0) await tellOthers(trx, changes);
+          return done;
         } finally {
           pending.delete(trx);
         }
       });
-      if (changes.length > 0) await deliver(changes);
+      if (changes.length > 0) for (const subscriber of committed) subscriber.changed(changes);
       return result;
     },
 

@@ -369,6 +369,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await until(async () => !(await usesOnB()).includes(kept), "server B drops the removed key", 1_000);
     });
 
+    it("tells server B of a write in its own transaction: nothing of one that rolled back", async () => {
+      const heard: string[] = [];
+      b.auth.changes.committed({
+        changed: (changes) => heard.push(...changes.map((change) => change.id)),
+        down() {},
+        up() {},
+      });
+      const told = (id: string) => ({ kind: "address", operation: "saved", ownerId: ann.id, id }) as const;
+      await expect(
+        a.auth.changes.transaction(a.database.db, async (trx) => {
+          await a.auth.changes.publish(trx, told("rolled-back"));
+          throw new Error("the write fails");
+        }),
+      ).rejects.toThrow("the write fails");
+      await a.auth.changes.transaction(a.database.db, (trx) =>
+        a.auth.changes.publish(trx, told("committed")),
+      );
+      // Notifications arrive in commit order: once the committed one is heard, the other never will be.
+      await until(() => heard.includes("committed"), "server B hears the committed write", 1_000);
+      expect(heard).not.toContain("rolled-back");
+    });
+
     it("keeps nothing while its listening connection is lost, and lists the writes it missed", async () => {
       expect(await nicknames(b, ann)).not.toContain("Missed");
       // Cuts every app server's listening connection (B's among them): notifications go unheard.
