@@ -35,8 +35,12 @@ const sha256 = z.string().regex(/^[0-9a-f]{64}$/, "errors:fields.invalid_format"
 /** What every exported entity carries besides its own fields. */
 const exported = z.object({ id, createTime: time, updateTime: time });
 
+export const personEntrySchema = exported.and(personInputSchema);
+export const addressEntrySchema = exported.and(addressInputSchema);
+export const institutionEntrySchema = exported.and(institutionInputSchema);
+
 /** A record's body, checked against its category's declaration (secrets left out pass as withheld). */
-const recordEntrySchema = exported
+export const recordEntrySchema = exported
   .extend({
     module: z.enum(RECORD_MODULES),
     category: z.string().refine(isCategoryKey, "errors:fields.invalid_choice"),
@@ -75,32 +79,31 @@ const fileEntrySchema = z.object({
   sha256,
 });
 
-const commentEntrySchema = exported.extend({
+export const commentEntrySchema = exported.extend({
   subjectKind: z.enum(COMMENT_SUBJECT_KINDS),
   subjectId: id,
   notes: commentBodySchema.shape.notes,
 });
 
 /** A nominee as its owner defined the share: who, what, when. Never its state or account. */
-const nomineeEntrySchema = nomineeCreateSchema.extend({ id });
+export const nomineeEntrySchema = nomineeCreateSchema.extend({ id });
 
-export const fileExportSchema = z.object({
+export const documentEntrySchema = exported
+  .and(documentInputSchema)
+  .and(z.object({ file: fileEntrySchema.nullable() }));
+
+/**
+ * The document's head; each kind of the file adds its part (`persons`, ... built from the kinds by
+ * server/modules/portability/archive-document.ts), and the share definitions theirs (`nominees`).
+ */
+export const fileExportHeadSchema = z.object({
   format: z.literal(FILE_EXPORT_FORMAT),
   version: z.literal(FILE_EXPORT_VERSION),
   exportedAt: time,
   /** Whether secret fields (vault passwords, account and social numbers...) hold their values; null when not. */
   secrets: z.boolean(),
-  persons: z.array(exported.and(personInputSchema)),
-  addresses: z.array(exported.and(addressInputSchema)),
-  institutions: z.array(exported.and(institutionInputSchema)),
-  records: z.array(recordEntrySchema),
-  documents: z.array(exported.and(documentInputSchema).and(z.object({ file: fileEntrySchema.nullable() }))),
-  comments: z.array(commentEntrySchema),
   nominees: z.array(nomineeEntrySchema),
 });
-
-/** An archive's document as an import reads it: checked, every part in its saved shape. */
-export type FileExport = z.output<typeof fileExportSchema>;
 
 type Times = { createTime: number; updateTime: number };
 
@@ -168,16 +171,18 @@ export function archivePathOf(documentId: string, fileName: string | null): stri
   return `${FILE_EXPORT_FILES_FOLDER}${documentId}/${safe}`;
 }
 
-/** What POST /api/import answers: how many of each were restored. */
-export const importSummarySchema = z.object({
-  persons: z.number(),
-  addresses: z.number(),
-  institutions: z.number(),
-  records: z.number(),
-  documents: z.number(),
-  /** Documents' files among them. */
-  files: z.number(),
-  comments: z.number(),
-  nominees: z.number(),
-});
+/** What POST /api/import answers: how many of each were restored (a kind added later, under its part's name). */
+export const importSummarySchema = z
+  .object({
+    persons: z.number(),
+    addresses: z.number(),
+    institutions: z.number(),
+    records: z.number(),
+    documents: z.number(),
+    /** Documents' files among them. */
+    files: z.number(),
+    comments: z.number(),
+    nominees: z.number(),
+  })
+  .catchall(z.number());
 export type ImportSummary = z.infer<typeof importSummarySchema>;

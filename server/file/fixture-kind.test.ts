@@ -1,13 +1,24 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createSignedInUser, request, TEST_PASSWORD } from "../testing/identity.ts";
+import { FILE_EXPORT_DOCUMENT } from "../../domain/schemas/file-export.ts";
+import { importArchive, unzip, zipOf } from "../testing/archives.ts";
+import { createSignedInUser, request, TEST_PASSWORD, type TestUser } from "../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
+
+/** A voyage as the fixture kind's part of the archive holds it. */
+type Voyage = { id: string; name: string | null; travellerId: string | null };
 
 // The one edit a new kind needs: its descriptor appended to the list.
 vi.mock("./kinds.ts", async (importOriginal) => {
   const { FILE_KINDS } = await importOriginal<typeof import("./kinds.ts")>();
   const { sql } = await import("kysely");
+  const { z } = await import("zod");
+  const { kindPortability } = await import("./kind-portability.ts");
+  const voyagesOf = (db: import("kysely").Kysely<import("../db/schema.ts").DB>, ownerId: string) =>
+    sql<Voyage>`select id, name, traveller_id as "travellerId" from fixture_voyage
+      where owner_id = ${ownerId} order by name`.execute(db);
   return {
     FILE_KINDS: [
       ...FILE_KINDS,
@@ -17,6 +28,26 @@ vi.mock("./kinds.ts", async (importOriginal) => {
         forget: () => async (userId: string, trx: import("kysely").Kysely<unknown>) => {
           await sql`delete from fixture_voyage where owner_id = ${userId}`.execute(trx);
         },
+        portability: kindPortability({
+          part: "voyages",
+          read: async ({ db }, ownerId) => (await voyagesOf(db, ownerId)).rows,
+          entry: z.object({
+            id: z.string(),
+            name: z.string().nullable(),
+            travellerId: z.string().nullable(),
+          }),
+          holds: async ({ db }, ownerId) => (await voyagesOf(db, ownerId)).rows.length > 0,
+          after: ["person"],
+          prepare: async (context, voyages) => ({
+            async insert(trx) {
+              for (const voyage of voyages) {
+                await sql`insert into fixture_voyage (id, owner_id, name, traveller_id) values
+                  (${context.newId(voyage.id)}, ${context.ownerId}, ${voyage.name},
+                  ${context.idOf("person", voyage.travellerId)})`.execute(trx);
+              }
+            },
+          }),
+        }),
       },
     ],
   };
@@ -34,11 +65,25 @@ describe.each(testDialects())("a kind added to the list alone, on %s", (dialect)
   let test: TestApp;
   beforeAll(async () => {
     test = await buildTestApp(dialect);
-    await sql`create table fixture_voyage (id text primary key, owner_id text not null)`.execute(
-      test.database.db,
-    );
+    await sql`create table fixture_voyage (id text primary key, owner_id text not null, name text,
+      traveller_id text)`.execute(test.database.db);
   });
   afterAll(() => test.close());
+
+  /** GET /api/export: the archive, and its JSON document. */
+  const exportOf = async (user: TestUser) => {
+    const response = await request(test, { method: "GET", url: "/api/export", cookie: user.cookie });
+    expect(response.statusCode).toBe(200);
+    const entries = await unzip(response.rawPayload);
+    const document = JSON.parse(String(entries.get(FILE_EXPORT_DOCUMENT)));
+    return {
+      archive: response.rawPayload,
+      entries,
+      document: document as { persons: { id: string; group: string }[]; voyages?: Voyage[] },
+    };
+  };
+  const ownIdIn = (document: { persons: { id: string; group: string }[] }) =>
+    document.persons.find((person) => person.group === "me")?.id;
 
   it("is deleted with its account, and another account's rows stay", async () => {
     const [doomed, kept] = await Promise.all([
@@ -58,5 +103,41 @@ describe.each(testDialects())("a kind added to the list alone, on %s", (dialect)
     expect(deleted.statusCode).toBe(204);
     expect(await voyagesOf(test, doomed.id)).toEqual([]);
     expect(await voyagesOf(test, kept.id)).toEqual(["v2"]);
+  });
+
+  it("is in the export, and an import restores it under a new id, its references rewritten", async () => {
+    const owner = await createSignedInUser(test, { name: "Vera Voyager" });
+    const ownerMe = ownIdIn((await exportOf(owner)).document);
+    const voyageId = randomUUID();
+    await sql`insert into fixture_voyage (id, owner_id, name, traveller_id)
+      values (${voyageId}, ${owner.id}, 'Lisbon', ${ownerMe})`.execute(test.database.db);
+
+    const exported = await exportOf(owner);
+    expect(exported.document.voyages).toEqual([{ id: voyageId, name: "Lisbon", travellerId: ownerMe }]);
+
+    const fresh = await createSignedInUser(test, { name: "Nico New" });
+    const imported = await importArchive(test, fresh, exported.archive);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ persons: 1, voyages: 1 });
+    const again = (await exportOf(fresh)).document;
+    // The archive's "me" is the account's own: the voyage now names it.
+    expect(again.voyages).toEqual([{ id: expect.any(String), name: "Lisbon", travellerId: ownIdIn(again) }]);
+    expect(again.voyages?.[0]?.id).not.toBe(voyageId);
+    expect(ownIdIn(again)).not.toBe(ownerMe);
+
+    // A file holding the kind's rows is not empty: an import into it is refused.
+    expect((await importArchive(test, fresh, exported.archive)).statusCode).toBe(409);
+  });
+
+  it("leaves an archive exported before the kind existed importable", async () => {
+    const before = await exportOf(await createSignedInUser(test, { name: "Olga Older" }));
+    const { voyages: _none, ...document } = before.document;
+    const archive = await zipOf(new Map([[FILE_EXPORT_DOCUMENT, JSON.stringify(document)]]));
+
+    const fresh = await createSignedInUser(test, { name: "Nell Newer" });
+    const imported = await importArchive(test, fresh, archive);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ persons: 1, voyages: 0 });
+    expect(await voyagesOf(test, fresh.id)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { DB } from "../db/schema.ts";
 import type { AccountDeletedHook } from "../modules/account/index.ts";
 import type { SearchSource } from "../modules/search/index.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
+import type { KindPortability } from "./kind-portability.ts";
 
 /** The shared dependencies a kind's steps are built from, made once by the composition root. */
 export type KindContext = {
@@ -26,4 +27,8 @@ export type FileKindDescriptor = {
   search?: (db: Kysely<DB>, dataKeys: DataKeys) => SearchSource;
   /** Removes an account's rows of this kind, in the deletion's transaction. */
   forget: (context: KindContext) => AccountDeletedHook;
+
+  // Export and import (server/modules/portability; the steps' types in kind-portability.ts).
+  /** Its part of the export archive, and how an import restores it. */
+  portability: KindPortability;
 };

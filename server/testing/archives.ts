@@ -4,7 +4,8 @@ import { buffer } from "node:stream/consumers";
 import yauzl from "yauzl";
 import yazl from "yazl";
 import { blobsDir } from "../storage/open-blob-store.ts";
-import type { TestUser } from "./identity.ts";
+import { multipart } from "./document-files.ts";
+import { request, type TestUser } from "./identity.ts";
 import type { TestApp } from "./test-app.ts";
 
 /** Helpers for the export and import tests: ZIPs read and written in memory. */
@@ -49,4 +50,21 @@ export async function zipWithName(hostileName: string, content: string): Promise
 /** The blobs an account has in the filesystem store (the tests' default). */
 export async function blobsOf(test: TestApp, user: TestUser): Promise<string[]> {
   return (await readdir(path.join(blobsDir(test.config.dataDir), user.id)).catch(() => [])).sort();
+}
+
+/** POST /api/import of an archive as the browser uploads it. */
+export function importArchive(
+  test: TestApp,
+  user: TestUser,
+  archive: Buffer | string,
+  filename = "export.zip",
+) {
+  const body = multipart({ filename, contentType: "application/zip", content: archive });
+  return request(test, {
+    method: "POST",
+    url: "/api/import",
+    cookie: user.cookie,
+    payload: body.payload,
+    headers: body.headers,
+  });
 }

@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { addressPortability } from "./portability.ts";
 import { addressRepository } from "./repository.ts";
 import { addressSearchSource } from "./search-source.ts";
 
@@ -9,8 +10,10 @@ export const addressKind: FileKindDescriptor = {
   search: (db) => addressSearchSource(db),
   // Persons and institutions are deleted too; their references are foreign keys set to null anyway.
   forget: () => (userId, trx) => addressRepository(trx).deleteAllOf(userId),
+
+  // Export and import (server/modules/portability).
+  portability: addressPortability,
 };
 export type { AddressUse } from "./address-use.ts";
 export { cardAddresses, cardAddressFrom } from "./card-addresses.ts";
 export { addressReader } from "./reader.ts";
-export { addressRows, insertAddressRows } from "./restore.ts";

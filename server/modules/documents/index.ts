@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { documentPortability } from "./portability.ts";
 import { documentRepository } from "./repository.ts";
 import { documentSearchSource } from "./search-source.ts";
 
@@ -15,14 +16,11 @@ export const documentKind: FileKindDescriptor = {
       await documentRepository(trx).deleteAllOf(userId);
       await blobs.deleteAllOf(userId, trx);
     },
+
+  // Export and import (server/modules/portability).
+  portability: documentPortability,
 };
 export { contentDisposition, sendDownload } from "./download.ts";
+export { openOwnedDocumentFile } from "./portability.ts";
 export { toDocumentRecord, toListItem } from "./presenter.ts";
 export { type DocumentDownload, type DocumentReader, documentReader, openDocumentFile } from "./reader.ts";
-export {
-  insertDocumentRows,
-  ownerHasDocuments,
-  type RestoredFile,
-  restoredDocumentRows,
-  storeRestoredFile,
-} from "./restore.ts";

@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { institutionPortability } from "./portability.ts";
 import { institutionRepository } from "./repository.ts";
 import { institutionSearchSource } from "./search-source.ts";
 
@@ -8,7 +9,9 @@ export const institutionKind: FileKindDescriptor = {
   module: "institutions",
   search: (db) => institutionSearchSource(db),
   forget: () => (userId, trx) => institutionRepository(trx).deleteAllOf(userId),
+
+  // Export and import (server/modules/portability).
+  portability: institutionPortability,
 };
 export { institutionAddressUse } from "./address-use.ts";
 export { type InstitutionReader, institutionReader } from "./reader.ts";
-export { insertInstitutionRows, institutionRows } from "./restore.ts";

@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { personPortability } from "./portability.ts";
 import { personRepository } from "./repository.ts";
 import { personSearchSource } from "./search-source.ts";
 
@@ -8,9 +9,11 @@ export const personKind: FileKindDescriptor = {
   module: "persons",
   search: (db) => personSearchSource(db),
   forget: () => (userId, trx) => personRepository(trx).deleteAllOf(userId),
+
+  // Export and import (server/modules/portability).
+  portability: personPortability,
 };
 export { personAddressUse } from "./address-use.ts";
 export { ensureOwnPerson } from "./own-person.ts";
 export { createPhotoProcessor, type PhotoProcessor } from "./photo-processor.ts";
 export { isPersonOf, ownPersonNames, ownPersonProgress, type PersonReader, personReader } from "./reader.ts";
-export { ownPersonId, personRestore } from "./restore.ts";

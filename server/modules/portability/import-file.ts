@@ -1,58 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { type Kysely, sql } from "kysely";
-import { OWN_GROUP } from "../../../domain/catalog/relationships.ts";
+import { sql } from "kysely";
+import type { z } from "zod";
 import { ARCHIVE_LIMITS, type ArchiveLimits } from "../../../domain/limits.ts";
-import { NICKNAME_MESSAGE, nicknameKey } from "../../../domain/schemas/address.ts";
 import {
   FILE_EXPORT_FORMAT,
   FILE_EXPORT_VERSION,
-  type FileExport,
-  fileExportSchema,
+  type fileExportHeadSchema,
   type ImportSummary,
 } from "../../../domain/schemas/file-export.ts";
-import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
-import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Dialect } from "../../db/database.ts";
-import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
-import type { FileChanges } from "../../file/changes.ts";
-import type { BlobStore } from "../../storage/blob-store.ts";
-import { addressReader, addressRows, insertAddressRows } from "../addresses/index.ts";
-import { insertCommentRows, restoredCommentRows } from "../comments/index.ts";
+import type { FileKindDescriptor } from "../../file/kind.ts";
 import {
-  insertDocumentRows,
-  ownerHasDocuments,
-  type RestoredFile,
-  restoredDocumentRows,
-  storeRestoredFile,
-} from "../documents/index.ts";
-import { insertInstitutionRows, institutionReader, institutionRows } from "../institutions/index.ts";
-import type { PhotoProcessor } from "../persons/index.ts";
-import { ownPersonId, personReader, personRestore } from "../persons/index.ts";
-import type { ListCache } from "../records/index.ts";
-import {
-  announceRestoredRecords,
-  insertRecordRows,
-  type ReferenceTarget,
-  recordReader,
-  recordRows,
-  remapReferences,
-} from "../records/index.ts";
+  type ArchiveFile,
+  type KindReadServices,
+  type KindRestoreServices,
+  type PreparedKind,
+  repeatsOf,
+} from "../../file/kind-portability.ts";
+import { FILE_KINDS } from "../../file/kinds.ts";
 import { insertShareDefinitions, listShareDefinitions, ownerEmailOf } from "../sharing/index.ts";
 import { archiveRefusal, type OpenedArchive, openArchive } from "./archive.ts";
+import { fileExportSchema } from "./archive-document.ts";
 
-export type ImportDeps = {
-  db: Kysely<DB>;
+/** The app's services an import writes with (each kind takes what it needs), its dialect and bounds. */
+export type ImportDeps = KindRestoreServices & {
   dialect: Dialect;
-  dataKeys: DataKeys;
-  blobs: BlobStore;
-  listCache: ListCache;
-  photos: PhotoProcessor;
-  /**
-   * Where each restored record is published, in the import's transaction (reminders, documents'
-   * links, search), then the whole file (the search index builds the owner's terms).
-   */
-  changes: FileChanges;
   limits?: ArchiveLimits;
   clock?: () => number;
 };
@@ -64,39 +37,26 @@ function contentRefusal(fields: Record<string, string>): AppError {
 
 const pathOf = (path: readonly PropertyKey[]) => path.map(String).join(".");
 
-/** The archive's parts whose entries are rows with an id of their own. */
-const ROW_KINDS = [
-  "persons",
-  "addresses",
-  "institutions",
-  "records",
-  "documents",
-  "comments",
-  "nominees",
-] as const;
+/** An entry of a kind's part: a row with the id other entries refer to it by. */
+type Entry = { id: string };
 
-/** The indexes of the entries whose key an earlier entry already had (a null key repeats nothing). */
-function repeatsOf<T>(
-  entries: readonly T[],
-  keyOf: (entry: T) => string | null,
-  seen = new Set<string>(),
-): number[] {
-  const repeats: number[] = [];
-  for (const [index, entry] of entries.entries()) {
-    const key = keyOf(entry);
-    if (key === null) continue;
-    if (seen.has(key)) repeats.push(index);
-    seen.add(key);
-  }
-  return repeats;
+/** An archive's document, checked: its nominees, and each kind's entries by the kind's name. */
+type CheckedDocument = {
+  nominees: z.output<typeof fileExportHeadSchema>["nominees"];
+  entries: ReadonlyMap<string, readonly Entry[]>;
+};
+
+/** Each kind with its entries in the archive, in the list's order. */
+function partsOf(file: CheckedDocument): { kind: FileKindDescriptor; entries: readonly Entry[] }[] {
+  return FILE_KINDS.map((kind) => ({ kind, entries: file.entries.get(kind.kind) ?? [] }));
 }
 
 /**
  * Checks the JSON document: ours (format), a version this server reads, then every part against
- * its schema (the same rules as the API's saves); and what the schema cannot see alone: ids unique,
- * one "me" at most, nicknames and nominee addresses unique.
+ * its schema (the same rules as the API's saves); and what the schema cannot see alone: ids unique
+ * across the parts, what each kind checks of its entries together, nominee addresses unique.
  */
-function checkedDocument(document: unknown): FileExport {
+function checkedDocument(document: unknown): CheckedDocument {
   const head = document as { format?: unknown; version?: unknown } | null;
   if (typeof head !== "object" || head === null || head.format !== FILE_EXPORT_FORMAT) {
     throw archiveRefusal("foreign_format");
@@ -112,77 +72,87 @@ function checkedDocument(document: unknown): FileExport {
     );
     throw contentRefusal(fields);
   }
-  const file = parsed.data;
+  // The parts are built from the kinds (archive-document.ts): each kind's entries have an id.
+  const parts = parsed.data as unknown as Record<string, readonly Entry[]>;
+  const file: CheckedDocument = {
+    nominees: parsed.data.nominees as unknown as CheckedDocument["nominees"],
+    entries: new Map(FILE_KINDS.map((kind) => [kind.kind, parts[kind.portability.part] ?? []] as const)),
+  };
   const problems: Record<string, string> = {};
   // Ids are unique across the parts: references name a row by its id alone.
   const ids = new Set<string>();
-  for (const kind of ROW_KINDS) {
-    const entries: readonly { id: string }[] = file[kind];
+  const rows = [
+    ...partsOf(file).map(({ kind, entries }) => ({ part: kind.portability.part, entries })),
+    { part: "nominees", entries: file.nominees },
+  ];
+  for (const { part, entries } of rows) {
     for (const index of repeatsOf(entries, (entry) => entry.id, ids)) {
-      problems[`${kind}.${index}.id`] = "errors:portability.duplicate_id";
+      problems[`${part}.${index}.id`] = "errors:portability.duplicate_id";
     }
   }
-  const own = file.persons.flatMap((person, index) => (person.group === OWN_GROUP ? [index] : []));
-  for (const index of own.slice(1)) problems[`persons.${index}.group`] = "errors:network.me_exists";
-  for (const index of repeatsOf(file.addresses, (address) => nicknameKey(address.name))) {
-    problems[`addresses.${index}.name`] = NICKNAME_MESSAGE;
+  const paths = new Set<string>();
+  for (const { kind, entries } of partsOf(file)) {
+    const { part, check, files } = kind.portability;
+    for (const [path, message] of Object.entries(check?.(entries) ?? {}))
+      problems[`${part}.${path}`] = message;
+    // Two entries naming one file would share it.
+    if (files === undefined) continue;
+    for (const index of repeatsOf(entries, (entry) => files.named(entry)?.path ?? null, paths)) {
+      problems[`${part}.${index}.file.path`] = "errors:portability.duplicate_id";
+    }
   }
   for (const index of repeatsOf(file.nominees, (nominee) => nominee.email)) {
     problems[`nominees.${index}.email`] = "errors:portability.duplicate_nominee";
-  }
-  for (const index of repeatsOf(file.documents, (document) => document.file?.path ?? null)) {
-    problems[`documents.${index}.file.path`] = "errors:portability.duplicate_id";
   }
   if (Object.keys(problems).length > 0) throw contentRefusal(problems);
   return file;
 }
 
-/**
- * Whether the owner's file holds nothing an import could collide with: no address, institution,
- * record, document or nominee, and no person but their own "me" (which an import fills in).
- */
-async function fileIsEmpty(
-  deps: Pick<ImportDeps, "db" | "dataKeys" | "listCache">,
-  ownerId: string,
-): Promise<boolean> {
-  const { db, dataKeys } = deps;
-  const [addresses, institutions, persons, nominees] = await Promise.all([
-    addressReader(db).listAll(ownerId),
-    institutionReader(db).listAll(ownerId),
-    personReader(db, dataKeys).linksOf(ownerId, "all"),
-    listShareDefinitions(db, ownerId),
-  ]);
-  if (addresses.length + institutions.length + nominees.length > 0) return false;
-  if (persons.length > ((await ownPersonId(db, ownerId)) === null ? 0 : 1)) return false;
-  const records = recordReader(deps);
-  for (const module of RECORD_MODULES) {
-    if (Object.values(await records.countOf(ownerId, module)).some((count) => count > 0)) return false;
-  }
-  return !(await ownerHasDocuments(db, ownerId));
+/** Whether the owner's file holds nothing an import could collide with: no kind's rows, no nominee. */
+async function fileIsEmpty(deps: KindReadServices, ownerId: string): Promise<boolean> {
+  if ((await listShareDefinitions(deps.db, ownerId)).length > 0) return false;
+  const holds = await Promise.all(FILE_KINDS.map((kind) => kind.portability.holds(deps, ownerId)));
+  return !holds.some(Boolean);
 }
 
 /** 409 unless the owner's file is empty: asked before an upload is read, and again as it is written. */
-export async function assertImportable(
-  deps: Pick<ImportDeps, "db" | "dataKeys" | "listCache">,
-  ownerId: string,
-): Promise<void> {
+export async function assertImportable(deps: KindReadServices, ownerId: string): Promise<void> {
   if (!(await fileIsEmpty(deps, ownerId))) {
     throw new AppError("conflict", { message: "errors:portability.not_empty" });
   }
 }
 
 /**
+ * The kinds in the order their rows go in: each after the kinds it refers to by foreign key, else
+ * in the list's order (a cycle of `after`, which no foreign keys could satisfy, stops where it meets itself).
+ */
+function insertionOrder(kinds: readonly FileKindDescriptor[]): FileKindDescriptor[] {
+  const ordered: FileKindDescriptor[] = [];
+  const visiting = new Set<FileKindDescriptor>();
+  const visit = (kind: FileKindDescriptor) => {
+    if (ordered.includes(kind) || visiting.has(kind)) return;
+    visiting.add(kind);
+    for (const name of kind.portability.after ?? []) {
+      const before = kinds.find((other) => other.kind === name);
+      if (before !== undefined) visit(before);
+    }
+    ordered.push(kind);
+  };
+  for (const kind of kinds) visit(kind);
+  return ordered;
+}
+
+/**
  * Imports an export archive (the ZIP at `archivePath`) into the owner's file, all or nothing.
  *
  * Only into an empty file (409 otherwise): an import never merges into, duplicates or overwrites
- * what the owner already keeps; the account's own "me" person, made at sign-up, takes the
- * archive's "me". Every row gets a new id and every reference is rewritten (persons' addresses,
- * company and contacts, institutions' addresses, records' references, documents' records,
- * comments' subjects, nominees' persons); references to rows the archive lacks are dropped. Each
- * file is checked as an upload is (type, size), against the archive's SHA-256, and stored
- * encrypted before the one transaction that writes every row; if anything fails, the files
- * written are deleted and no row stays. Nominees come as share definitions nobody was invited to
- * (see sharing/share-definitions.ts): no mail is sent.
+ * what the owner already keeps; a row the account has already (its own "me", made at sign-up)
+ * takes the archive's. Every row gets a new id and every reference is rewritten by the kind that
+ * holds it (each kind's `portability`, server/file/kind-portability.ts); references to rows the
+ * archive lacks are dropped. Each file is checked as an upload is (type, size), against the
+ * archive's SHA-256, and stored encrypted before the one transaction that writes every row; if
+ * anything fails, the files written are deleted and no row stays. Nominees come as share
+ * definitions nobody was invited to (see sharing/share-definitions.ts): no mail is sent.
  */
 export async function importFile(
   deps: ImportDeps,
@@ -195,108 +165,54 @@ export async function importFile(
   const written: string[] = [];
   try {
     const file = checkedDocument(archive.document);
-    checkFilesPresent(file, archive);
+    const named = checkFilesPresent(file, archive);
     const ownEmail = await ownerEmailOf(deps.db, ownerId);
     const self = file.nominees.findIndex((nominee) => nominee.email === ownEmail);
     if (self !== -1) throw contentRefusal({ [`nominees.${self}.email`]: "errors:sharing.own_email" });
 
-    const ownId = await ownPersonId(deps.db, ownerId);
     const ids = new Map<string, string>();
-    for (const kind of ROW_KINDS) {
-      for (const entry of file[kind]) ids.set(entry.id, randomUUID());
+    for (const entry of [...file.entries.values(), file.nominees].flat()) ids.set(entry.id, randomUUID());
+    // A row the account has already takes the archive's (its own "me").
+    for (const { kind, entries } of partsOf(file)) {
+      for (const [from, to] of (await kind.portability.reuse?.(deps, ownerId, entries)) ?? [])
+        ids.set(from, to);
     }
-    // The archive's own person is the account's, when the account has one already.
-    for (const person of file.persons) {
-      if (person.group === OWN_GROUP && ownId !== null) ids.set(person.id, ownId);
-    }
-    const known = {
-      person: new Set(file.persons.map((person) => person.id)),
-      address: new Set(file.addresses.map((address) => address.id)),
-      institution: new Set(file.institutions.map((institution) => institution.id)),
-      record: new Set(file.records.map((record) => record.id)),
-      document: new Set(file.documents.map((document) => document.id)),
-    };
+    const known = new Map(
+      [...file.entries].map(([kind, entries]) => [kind, new Set(entries.map((entry) => entry.id))]),
+    );
     /** The new id of a row of this kind in the archive; null when the archive has no such row. */
-    const to = (target: ReferenceTarget, id: string | null): string | null =>
-      id !== null && known[target].has(id) ? (ids.get(id) ?? null) : null;
-    const newId = (id: string): string => ids.get(id) ?? id;
-    const refs = (target: ReferenceTarget, list: readonly string[]) =>
-      list.flatMap((id) => to(target, id) ?? []);
+    const idOf = (kind: string, id: string | null): string | null =>
+      id !== null && known.get(kind)?.has(id) ? (ids.get(id) ?? null) : null;
 
-    const comments = file.comments.map((comment, index) => {
-      const subject = to(comment.subjectKind, comment.subjectId);
-      if (subject === null)
-        throw contentRefusal({ [`comments.${index}.subjectId`]: "errors:portability.unknown_reference" });
-      return { ...comment, id: newId(comment.id), subjectId: subject };
-    });
-
-    // Files first (outside any transaction: the blob store may be the database), each checked.
-    const stored = new Map<string, RestoredFile>();
-    for (const [index, document] of file.documents.entries()) {
-      if (document.file === null) continue;
-      const field = `documents.${index}.file`;
-      const restored = await storeRestoredFile(
-        deps.blobs,
+    // Everything sealed and every file stored before the transaction: no key lookup or upload
+    // runs while it holds the database (the blob store may be the database).
+    const prepared = new Map<FileKindDescriptor, PreparedKind>();
+    for (const { kind, entries } of partsOf(file)) {
+      const { part } = kind.portability;
+      const context = {
         ownerId,
-        await archive.openFile(document.file.path),
-        field,
-      );
-      written.push(restored.blobId);
-      if (restored.sha256 !== document.file.sha256 || restored.size !== document.file.size) {
-        throw archiveRefusal("checksum_mismatch", { path: document.file.path.slice(0, 200) });
-      }
-      stored.set(document.id, restored);
+        services: deps,
+        newId: (id: string) => ids.get(id) ?? id,
+        idOf,
+        refuse: (fields: Record<string, string>) =>
+          contentRefusal(
+            Object.fromEntries(Object.entries(fields).map(([path, message]) => [`${part}.${path}`, message])),
+          ),
+        openFile: (path: string) => archive.openFile(path),
+        stored(path: string, found: { blobId: string; size: number; sha256: string }) {
+          written.push(found.blobId);
+          const expected = named.get(path);
+          if (expected?.sha256 !== found.sha256 || expected.size !== found.size) {
+            throw archiveRefusal("checksum_mismatch", { path: path.slice(0, 200) });
+          }
+        },
+      };
+      prepared.set(kind, await kind.portability.prepare(context, entries));
     }
-
-    // Everything sealed before the transaction: no key lookup runs while it holds the database.
-    const persons = personRestore(deps);
-    const preparedPersons = await persons.prepare(
-      ownerId,
-      file.persons.map((person) => ({
-        ...person,
-        id: newId(person.id),
-        homeAddress: to("address", person.homeAddress),
-        mailingAddress: to("address", person.mailingAddress),
-        businessAddress: to("address", person.businessAddress),
-        companyName: to("institution", person.companyName),
-        iceDetails: { emergencyContacts: refs("person", person.iceDetails.emergencyContacts) },
-        kinDetails: { emergencyContacts: refs("person", person.kinDetails.emergencyContacts) },
-      })),
-      (index, field) => `persons.${index}.${field}`,
-    );
-    const addresses = addressRows(
-      ownerId,
-      file.addresses.map((address) => ({ ...address, id: newId(address.id) })),
-    );
-    const institutions = institutionRows(
-      ownerId,
-      file.institutions.map((institution) => ({
-        ...institution,
-        id: newId(institution.id),
-        address: to("address", institution.address),
-      })),
-    );
-    const restoredRecords = file.records.map((record) => ({
-      ...record,
-      id: newId(record.id),
-      body: remapReferences(record.category, record.body, (target, id) => to(target, id) ?? undefined),
-    }));
-    const records = await recordRows(deps.dataKeys, ownerId, restoredRecords);
-    const documents = await restoredDocumentRows(
-      deps.dataKeys,
-      ownerId,
-      file.documents.map((document) => ({
-        ...document,
-        id: newId(document.id),
-        assignedDocument: to("record", document.assignedDocument),
-        file: stored.get(document.id) ?? null,
-      })),
-    );
-    const commentRows = await restoredCommentRows(deps.dataKeys, ownerId, comments);
     const nominees = file.nominees.map((nominee) => ({
       ...nominee,
-      id: newId(nominee.id),
-      personId: to("person", nominee.personId),
+      id: ids.get(nominee.id) ?? nominee.id,
+      personId: idOf("person", nominee.personId),
     }));
 
     await deps.changes.transaction(deps.db, async (trx) => {
@@ -305,52 +221,48 @@ export async function importFile(
         await sql`select pg_advisory_xact_lock(hashtext(${`kinfile-import:${ownerId}`}))`.execute(trx);
       }
       await assertImportable({ ...deps, db: trx }, ownerId);
-      await insertAddressRows(trx, addresses);
-      await insertInstitutionRows(trx, institutions);
-      await persons.insert(trx, ownerId, preparedPersons, ownId);
-      await insertRecordRows(trx, records);
-      await insertDocumentRows(trx, documents);
-      // The records' reminders, links and terms commit with them, as a save's do.
-      await announceRestoredRecords(trx, deps.changes, ownerId, restoredRecords);
-      await insertCommentRows(trx, commentRows);
+      for (const kind of insertionOrder(FILE_KINDS)) await prepared.get(kind)?.insert(trx);
       if (!(await insertShareDefinitions(trx, ownerId, nominees, clock()))) {
         throw contentRefusal({ nominees: "errors:portability.duplicate_nominee" });
       }
-      // What derives from the other rows (their search terms) commits with them too; the "me" the
-      // import filled in is an existing row changed, where every other row is new.
+      // What a save of each row publishes commits with the import; then what derives from every
+      // row (their search terms).
+      for (const kind of FILE_KINDS) await prepared.get(kind)?.announce?.(trx);
       await deps.changes.publish(trx, { kind: "file", operation: "saved", ownerId, id: ownerId });
-      if (ownId !== null && file.persons.some((person) => person.group === OWN_GROUP)) {
-        await deps.changes.publish(trx, { kind: "person", operation: "saved", ownerId, id: ownId });
-      }
     });
     written.length = 0;
-    return {
-      persons: file.persons.length,
-      addresses: file.addresses.length,
-      institutions: file.institutions.length,
-      records: file.records.length,
-      documents: file.documents.length,
-      files: stored.size,
-      comments: file.comments.length,
-      nominees: file.nominees.length,
-    };
+    const summary: Record<string, number> = {};
+    for (const { kind, entries } of partsOf(file)) {
+      summary[kind.portability.part] = entries.length;
+      Object.assign(summary, prepared.get(kind)?.counts);
+    }
+    return { ...summary, nominees: file.nominees.length } as ImportSummary;
   } finally {
     archive.close();
     for (const blobId of written) await deps.blobs.delete(ownerId, blobId).catch(() => {});
   }
 }
 
-/** Every file the document names is in the archive, and every file in the archive is named. */
-function checkFilesPresent(file: FileExport, archive: OpenedArchive): void {
-  const named = new Set<string>();
-  for (const document of file.documents) {
-    if (document.file === null) continue;
-    if (!archive.filePaths.has(document.file.path)) {
-      throw archiveRefusal("missing_file", { path: document.file.path.slice(0, 200) });
+/**
+ * Every file the document names is in the archive, and every file in the archive is named once:
+ * the files by path, as the entries name them.
+ */
+function checkFilesPresent(file: CheckedDocument, archive: OpenedArchive): Map<string, ArchiveFile> {
+  const named = new Map<string, ArchiveFile>();
+  for (const { kind, entries } of partsOf(file)) {
+    const { files } = kind.portability;
+    if (files === undefined) continue;
+    for (const entry of entries) {
+      const found = files.named(entry);
+      if (found === null) continue;
+      if (!archive.filePaths.has(found.path)) {
+        throw archiveRefusal("missing_file", { path: found.path.slice(0, 200) });
+      }
+      named.set(found.path, found);
     }
-    named.add(document.file.path);
   }
   for (const path of archive.filePaths) {
     if (!named.has(path)) throw archiveRefusal("unexpected_entry", { path: path.slice(0, 200) });
   }
+  return named;
 }

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_EXPORT_DOCUMENT, type FileExportDocument } from "../../../domain/schemas/file-export.ts";
-import { blobsOf, unzip, zipOf, zipWithName } from "../../testing/archives.ts";
-import { multipart } from "../../testing/document-files.ts";
+import { blobsOf, importArchive, unzip, zipOf, zipWithName } from "../../testing/archives.ts";
 import { type FilledFile, fillFile } from "../../testing/full-file.ts";
 import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
@@ -62,18 +61,6 @@ function canonical(archive: Archive): { document: unknown; files: Record<string,
       ]),
   );
   return { document: JSON.parse(text), files };
-}
-
-/** POST /api/import of an archive as the browser uploads it. */
-function importArchive(test: TestApp, user: TestUser, archive: Buffer | string, filename = "export.zip") {
-  const body = multipart({ filename, contentType: "application/zip", content: archive });
-  return request(test, {
-    method: "POST",
-    url: "/api/import",
-    cookie: user.cookie,
-    payload: body.payload,
-    headers: body.headers,
-  });
 }
 
 describe.each(testDialects())("export and import on %s", (dialect) => {

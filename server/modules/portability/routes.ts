@@ -18,7 +18,7 @@ import type { ListCache } from "../records/index.ts";
 import { exportArchive } from "./export-archive.ts";
 import { assertImportable, importFile } from "./import-file.ts";
 import { withImportLock } from "./import-lock.ts";
-import { openSnapshotFile, readFileSnapshot } from "./snapshot.ts";
+import { readFileSnapshot } from "./snapshot.ts";
 import { withUploadedArchive } from "./uploaded-archive.ts";
 
 /** The day of an export in its file name: kinfile-export-YYYY-MM-DD.zip (UTC). */
@@ -85,7 +85,7 @@ export async function portabilityRoutes(
     );
     const archive = exportArchive(
       snapshot,
-      async (documentId) => (await openSnapshotFile({ db, dataKeys, blobs }, actor.userId, documentId)).body,
+      (files, row) => files.open({ db, dataKeys, listCache, blobs }, actor.userId, row),
       request.log,
     );
     return reply

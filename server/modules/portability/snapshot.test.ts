@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fileExportSchema } from "../../../domain/schemas/file-export.ts";
 import { CATEGORIES } from "../../../domain/sections/index.ts";
 import { createDataKeys } from "../../crypto/data-keys.ts";
 import { loadMasterKeyring } from "../../crypto/master-keys.ts";
@@ -8,6 +7,7 @@ import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
 import { createListCache } from "../records/list-cache.ts";
+import { fileExportSchema } from "./archive-document.ts";
 import { readFileSnapshot, type SnapshotDeps } from "./snapshot.ts";
 
 const QUIET = { warn() {}, error() {} };

@@ -1,24 +1,14 @@
 import type { Kysely } from "kysely";
 import {
-  archivePathOf,
   FILE_EXPORT_FORMAT,
   FILE_EXPORT_VERSION,
   type FileSnapshot,
-  type FileSnapshotDocument,
 } from "../../../domain/schemas/file-export.ts";
-import { CATEGORY_KEYS, isCategoryKey, secretFields } from "../../../domain/sections/index.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
-import { AppError } from "../../errors/app-error.ts";
+import { FILE_KINDS } from "../../file/kinds.ts";
 import type { SnapshotSubject } from "../../file/subject.ts";
-import type { BlobStore } from "../../storage/blob-store.ts";
-import { addressReader } from "../addresses/index.ts";
-import { commentReader } from "../comments/index.ts";
-import { type DocumentDownload, documentReader, openDocumentFile } from "../documents/index.ts";
-import { institutionReader } from "../institutions/index.ts";
-import { personReader } from "../persons/index.ts";
 import type { ListCache } from "../records/index.ts";
-import { recordReader } from "../records/index.ts";
 import { listShareDefinitions } from "../sharing/index.ts";
 
 /** What reading the owner's whole file needs: the app's database, data keys and list cache. */
@@ -39,111 +29,46 @@ export type SnapshotOptions = {
 };
 
 /**
- * The owner's whole file, read once through each module's public reader: every person, address,
- * institution, record, document (metadata, and where its file lies in an archive), comment and
- * share definition. The one definition of "the owner's whole file": the export writes it, the
- * binder prints it. Files are not read here: `openSnapshotFile` streams one when it is wanted.
- * Comments follow their subject: a comment on a left-out person or record is left out too.
+ * The owner's whole file, read once through each kind's export step (`FILE_KINDS`, each kind's
+ * `portability.read`) and the share definitions: the one definition of "the owner's whole file":
+ * the export writes it, the binder prints it. Files are not read here: `openSnapshotFile` streams
+ * one when it is wanted. A row hanging on another (a comment on its person or record) is left out
+ * with it; a filter sees each row as its kind describes it, and a kind that does not describe its
+ * rows is left out of a filtered snapshot.
  */
 export async function readFileSnapshot(
   deps: SnapshotDeps,
   ownerId: string,
   options: SnapshotOptions,
 ): Promise<FileSnapshot> {
-  const { db, dataKeys } = deps;
-  const include = options.include ?? (() => true);
-  const [persons, addresses, institutions, opened, documents, comments, nominees] = await Promise.all([
-    personReader(db, dataKeys).listAll(ownerId, { revealSocialNumber: options.secrets }),
-    addressReader(db).listAll(ownerId),
-    institutionReader(db).listAll(ownerId),
-    recordReader(deps).openedIn(ownerId, CATEGORY_KEYS),
-    documentReader(db, dataKeys).listAll(ownerId),
-    commentReader(db, dataKeys).listAll(ownerId),
-    listShareDefinitions(db, ownerId),
+  const { include } = options;
+  const [read, nominees] = await Promise.all([
+    Promise.all(FILE_KINDS.map((kind) => kind.portability.read(deps, ownerId, { secrets: options.secrets }))),
+    listShareDefinitions(deps.db, ownerId),
   ]);
-
-  const keptPersons = persons
-    .filter((person) => include({ kind: "person", id: person.id, group: person.group }))
-    .map((person) =>
-      options.secrets ? person : { ...person, mainDetails: { ...person.mainDetails, socialNumber: null } },
-    );
-  const records = opened
-    .filter((record) => isCategoryKey(record.category))
-    .filter((record) => include({ kind: "record", ...record }))
-    .sort((a, b) => a.createTime - b.createTime || a.id.localeCompare(b.id))
-    .map((record) => ({
-      ...record,
-      body: options.secrets ? record.body : withoutSecrets(record.category, record.body),
-    }));
-  const subjects = new Set([
-    ...keptPersons.map((person) => person.id),
-    ...records.map((record) => record.id),
-  ]);
-
-  return {
+  const kept = new Map<string, Set<string>>();
+  const parts: Record<string, unknown[]> = {};
+  for (const [index, { kind, portability }] of FILE_KINDS.entries()) {
+    const rows = (read[index] ?? []).filter((row) => {
+      const hangsOn = portability.follows?.(row);
+      if (hangsOn !== undefined && !kept.get(hangsOn.kind)?.has(hangsOn.id)) return false;
+      if (include === undefined) return true;
+      return portability.subject !== undefined && include(portability.subject(row));
+    });
+    kept.set(kind, new Set(rows.map((row) => row.id)));
+    parts[portability.part] = rows;
+  }
+  const snapshot = {
     format: FILE_EXPORT_FORMAT,
     version: FILE_EXPORT_VERSION,
     exportedAt: options.now ?? Date.now(),
     secrets: options.secrets,
-    persons: keptPersons,
-    addresses: addresses.filter((address) => include({ kind: "address", id: address.id })),
-    institutions: institutions.filter((institution) => include({ kind: "institution", id: institution.id })),
-    records,
-    documents: documents
-      .map(
-        (document): FileSnapshotDocument => ({
-          id: document.id,
-          module: document.module,
-          type: document.type,
-          fileName: document.fileName,
-          description: document.description,
-          lastName: document.lastName,
-          assignedModule: document.assigned_module,
-          assignedType: document.assigned_type,
-          assignedCustomPosition: document.assigned_custom_position,
-          assignedDocument: document.assigned_document,
-          createTime: Number(document.created_at),
-          updateTime: Number(document.updated_at),
-          file:
-            document.blob_id === null || document.content_type === null
-              ? null
-              : {
-                  path: archivePathOf(document.id, document.fileName),
-                  contentType: document.content_type,
-                  size: Number(document.size ?? 0),
-                },
-        }),
-      )
-      .filter((document) => include({ kind: "document", ...document }))
-      .sort((a, b) => a.createTime - b.createTime || a.id.localeCompare(b.id)),
-    comments: comments
-      .filter((comment) => subjects.has(comment.subjectId) && include({ kind: "comment", ...comment }))
-      .map(({ authorId: _author, ...comment }) => comment),
-    nominees: nominees.filter((nominee) => include({ kind: "nominee", id: nominee.id })),
+    ...parts,
+    nominees: nominees.filter((nominee) => include?.({ kind: "nominee", id: nominee.id }) ?? true),
   };
+  // Each kind's step reads its part in the shape the snapshot's type names.
+  return snapshot as FileSnapshot;
 }
 
-/** A record's body with its declared secret fields emptied. */
-function withoutSecrets<T extends Record<string, unknown>>(category: string, body: T): T {
-  if (!isCategoryKey(category)) return body;
-  const emptied = Object.fromEntries(
-    secretFields(category)
-      .filter((field) => body[field.key] !== undefined)
-      .map((field) => [field.key, null]),
-  );
-  return { ...body, ...emptied };
-}
-
-/**
- * One document's file, decrypted, as a stream: what the export copies into its archive and the
- * binder appends. 404 when the owner has no such document or it has no file.
- */
-export async function openSnapshotFile(
-  deps: { db: Kysely<DB>; dataKeys: DataKeys; blobs: BlobStore },
-  ownerId: string,
-  documentId: string,
-): Promise<DocumentDownload> {
-  const document = await documentReader(deps.db, deps.dataKeys).find(ownerId, documentId);
-  if (document === undefined) throw new AppError("not_found");
-  return openDocumentFile(deps.blobs, document);
-}
+/** One document's file, decrypted, as a stream: what the export copies and the binder appends. */
+export { openOwnedDocumentFile as openSnapshotFile } from "../documents/index.ts";

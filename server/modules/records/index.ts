@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { recordPortability } from "./portability.ts";
 import { recordRepository } from "./repository.ts";
 import { recordSearchSource } from "./search-source.ts";
 
@@ -15,6 +16,9 @@ export const recordKind: FileKindDescriptor = {
       await recordRepository(trx).deleteAllOf(userId);
       listCache.forget(userId);
     },
+
+  // Export and import (server/modules/portability).
+  portability: recordPortability,
 };
 export { idsOf } from "./body.ts";
 export { deleteLibraryRecord } from "./library-records.ts";
@@ -22,10 +26,3 @@ export { type ListAnswers, sendListAnswer } from "./list-answers.ts";
 export type { ListCache } from "./list-cache.ts";
 export { openRecordBody, type RecordReader, recordReader } from "./reader.ts";
 export { findReferenced, type ReferencedRows, referenceCell } from "./references.ts";
-export {
-  announceRestoredRecords,
-  insertRecordRows,
-  type ReferenceTarget,
-  recordRows,
-  remapReferences,
-} from "./restore.ts";
