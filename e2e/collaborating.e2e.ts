@@ -1,43 +1,15 @@
-/**
- * A collaborator works in the owner's file: the owner invites their partner for Household and
- * Assets with edit rights through the API, the partner (in French, on a 375 px phone) accepts,
- * switches to the owner's file from the account menu, adds an insurance policy there; the owner
- * sees it in their own Assets and the partner's name on the Collaborators page, then ends the
- * access, and the partner's next click says so and brings them back to their own file.
- */
-import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { createdId, signedInAccount } from "./support/accounts.ts";
+import { createdId } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
+import { endPartnerAccess, withOwnerAndPartner } from "./support/collaboration.ts";
+import { choose } from "./support/select.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
 
-/** A Mantine select: its options open in a portal. */
-async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
-  const box = page.getByRole("combobox", { name: label, exact: true });
-  if ((await box.evaluate((element) => element.tagName)) === "SELECT") {
-    if (typeof option !== "string") throw new Error("a native select takes an exact label");
-    await box.selectOption({ label: option });
-    return;
-  }
-  await box.click();
-  await page
-    .getByRole("option", { name: option, exact: typeof option === "string" })
-    .filter({ visible: true })
-    .click();
-}
-
 describe("collaborating", () => {
   it("a partner adds an insurance policy in the owner's file, in French on a phone, until the owner ends it", async () => {
-    const owner = await pages.open();
-    const partner = await pages.open({ width: 375, height: 812 });
-    try {
-      await signedInAccount(owner.context, baseURL, { name: "Noor Haddad" });
-      const partnerAccount = await signedInAccount(partner.context, baseURL, {
-        name: "Sam Haddad",
-        lang: "fr",
-      });
+    await withOwnerAndPartner(pages, baseURL, async ({ owner, partner, partnerAccount }) => {
       await createdId(owner.context.request, baseURL, "/api/institutions/", { name: "Maple Mutual" });
       const invited = await owner.context.request.post("/api/collaborators", {
         headers: { origin: baseURL },
@@ -80,11 +52,7 @@ describe("collaborating", () => {
         .waitFor();
       await expectNoAxeViolations(owner.page, "collaborators, with their work");
 
-      const card = owner.page.getByTestId("collaborator");
-      await card.getByRole("button", { name: "End access for Sam Haddad" }).click();
-      const dialog = owner.page.getByRole("dialog", { name: "End Sam Haddad's access to your file?" });
-      await dialog.getByRole("button", { name: "Yes, end access" }).click();
-      await owner.page.getByText("Sam Haddad no longer has access to your file.").waitFor();
+      await endPartnerAccess(owner.page);
 
       await partner.page.getByRole("button", { name: "Ouvrir le menu" }).click();
       await partner.page
@@ -97,9 +65,6 @@ describe("collaborating", () => {
       await expectNoAxeViolations(partner.page, "back in my own file");
       await expectFitsPhone(partner.page, "back in my own file");
       expect(owner.consoleErrors).toEqual([]);
-    } finally {
-      await owner.context.close();
-      await partner.context.close();
-    }
+    });
   }, 240_000);
 });

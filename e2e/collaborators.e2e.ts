@@ -5,23 +5,16 @@
  * after a confirmation and the partner's list no longer holds the file.
  */
 import { describe, expect, inject, it } from "vitest";
-import { signedInAccount, waitForMail } from "./support/accounts.ts";
+import { waitForMail } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
+import { endPartnerAccess, withOwnerAndPartner } from "./support/collaboration.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
 
 describe("collaborators", () => {
   it("invites a partner for Household and Assets, who accepts in French on a phone, then ends it", async () => {
-    const owner = await pages.open();
-    const partner = await pages.open({ width: 375, height: 812 });
-    try {
-      await signedInAccount(owner.context, baseURL, { name: "Noor Haddad" });
-      const partnerAccount = await signedInAccount(partner.context, baseURL, {
-        name: "Sam Haddad",
-        lang: "fr",
-      });
-
+    await withOwnerAndPartner(pages, baseURL, async ({ owner, partner, partnerAccount }) => {
       await owner.page.goto("/dashboard/shared-data");
       await owner.page.getByTestId("collaborators-open").click();
       await owner.page.getByText("You have not invited anyone yet.").waitFor();
@@ -54,10 +47,7 @@ describe("collaborators", () => {
 
       await owner.page.reload();
       await card.getByText("Accepted", { exact: true }).waitFor();
-      await card.getByRole("button", { name: "End access for Sam Haddad" }).click();
-      const dialog = owner.page.getByRole("dialog", { name: "End Sam Haddad's access to your file?" });
-      await dialog.getByRole("button", { name: "Yes, end access" }).click();
-      await owner.page.getByText("Sam Haddad no longer has access to your file.").waitFor();
+      await endPartnerAccess(owner.page);
       await owner.page.getByText("You have not invited anyone yet.").waitFor();
       await expectNoAxeViolations(owner.page, "collaborators, none left");
 
@@ -65,9 +55,6 @@ describe("collaborators", () => {
       await partner.page.getByText("Personne ne vous a invité à l'aider à tenir son dossier.").waitFor();
       expect(owner.consoleErrors).toEqual([]);
       expect(partner.consoleErrors).toEqual([]);
-    } finally {
-      await owner.context.close();
-      await partner.context.close();
-    }
+    });
   }, 180_000);
 });

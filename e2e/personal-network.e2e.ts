@@ -4,29 +4,18 @@
  * and deleting a child, and the guard on a form left dirty; axe on desktop and at 375 px.
  */
 
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { describe, expect, inject, it } from "vitest";
 import { signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectNoAxeViolations } from "./support/browser.ts";
+import { choose } from "./support/select.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const NETWORK = "/dashboard/personal-network";
-
-/** Picks an option of a native select or of a Mantine select (whose options open in a portal). */
-async function choose(page: Page, scope: Locator | Page, label: string, option: string): Promise<void> {
-  const box = scope.getByRole("combobox", { name: label, exact: true });
-  if ((await box.evaluate((element) => element.tagName)) === "SELECT") {
-    await box.selectOption({ label: option });
-    return;
-  }
-  await box.click();
-  if ((await box.getAttribute("readonly")) === null) await box.fill(option);
-  await page.getByRole("option", { name: option, exact: true }).filter({ visible: true }).click();
-}
 
 function photoPng(): Buffer {
   const png = new PNG({ width: 300, height: 200 });
@@ -48,7 +37,7 @@ async function addPerson(
   await page.goto(`${NETWORK}/${section}/add`);
   await page.getByRole("textbox", { name: "First Name" }).fill(person.first);
   await page.getByRole("textbox", { name: "Last Name" }).fill(person.last);
-  await choose(page, page, "Relationship Type", person.type);
+  await choose(page, "Relationship Type", person.type);
   await extra(page);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await page.getByRole("heading", { level: 1, name: `${person.first} ${person.last}` }).waitFor();
@@ -70,10 +59,10 @@ describe("personal network", () => {
         "partner",
         { first: "Jordan", last: "Tremblay", type: "Spouse" },
         async (form) => {
-          await choose(form, form, "Home address", "Add New Address");
+          await choose(form, "Home address", "Add New Address");
           await form.getByRole("textbox", { name: "Address nickname" }).fill("Home");
-          await choose(form, form, "Country", "Canada");
-          await choose(form, form, "Province/Territory", "Quebec");
+          await choose(form, "Country", "Canada");
+          await choose(form, "Province/Territory", "Quebec");
           await form.getByRole("textbox", { name: "City" }).fill("Montréal");
           await form.getByRole("textbox", { name: "Address Line 1" }).fill("123 rue Sainte-Catherine");
           await expectNoAxeViolations(form, "contact form with the address form");
@@ -85,7 +74,7 @@ describe("personal network", () => {
 
       // A daughter at the same address (reused from the dropdown), with a photo.
       await addPerson(page, "child", { first: "Léa", last: "Tremblay", type: "Daughter" }, async (form) => {
-        await choose(form, form, "Home address", "Home");
+        await choose(form, "Home address", "Home");
         await form.getByRole("button", { name: "Edit Address" }).waitFor();
         await form.locator('input[type="file"]').first().setInputFiles({
           name: "lea.png",
@@ -100,7 +89,7 @@ describe("personal network", () => {
 
       // A son; a second address may not reuse the nickname "home".
       await addPerson(page, "child", { first: "Noah", last: "Tremblay", type: "Son" }, async (form) => {
-        await choose(form, form, "Home address", "Add New Address");
+        await choose(form, "Home address", "Add New Address");
         await form.getByRole("textbox", { name: "Address nickname" }).fill("home");
         await form.getByText("Please enter unique address nickname").waitFor();
         expect(await form.getByRole("button", { name: "Save Address" }).isDisabled()).toBe(true);
@@ -114,13 +103,13 @@ describe("personal network", () => {
       const dialog = page.getByRole("dialog", { name: "Add a family member" });
       await dialog.getByRole("textbox", { name: "First Name" }).fill("Rose");
       await dialog.getByRole("textbox", { name: "Last Name" }).fill("Gagnon");
-      await choose(page, dialog, "Relationship Group", "Relative");
+      await choose(dialog, "Relationship Group", "Relative");
       const types = await dialog
         .getByRole("combobox", { name: "Relationship Type" })
         .locator("option")
         .allTextContents();
       expect(types).not.toContain("Cousin"); // the tree offers only its subset
-      await choose(page, dialog, "Relationship Type", "Grandmother");
+      await choose(dialog, "Relationship Type", "Grandmother");
       await dialog.getByRole("button", { name: "Save", exact: true }).click();
       await dialog.waitFor({ state: "detached" });
       await page

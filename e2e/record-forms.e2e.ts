@@ -3,28 +3,17 @@
  * chosen, and nothing else (the record behind stays unsaved, with what was typed); a file uploaded
  * in a form left unsaved is discarded, never shown in the Documents Library.
  */
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { signedInAccount } from "./support/accounts.ts";
 import { browserPages } from "./support/browser.ts";
+import { choose } from "./support/select.ts";
 import { startWill, WILL_PDF_NAME, willPdf } from "./support/will.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
 
 const path = (page: Page) => new URL(page.url()).pathname;
-
-/** Picks an option of a native select or of a Mantine select (whose options open in a portal). */
-async function choose(page: Page, scope: Locator | Page, label: string, option: string): Promise<void> {
-  const box = scope.getByRole("combobox", { name: label, exact: true });
-  if ((await box.evaluate((element) => element.tagName)) === "SELECT") {
-    await box.selectOption({ label: option });
-    return;
-  }
-  await box.click();
-  if ((await box.getAttribute("readonly")) === null) await box.fill(option);
-  await page.getByRole("option", { name: option, exact: true }).filter({ visible: true }).click();
-}
 
 async function recordsOf(page: Page, module: string, category: string): Promise<unknown[]> {
   const answer = await page.context().request.get(`/api/records/${module}/${category}`);
@@ -47,8 +36,8 @@ describe("record forms", () => {
       const dialog = page.getByRole("dialog", { name: "Add a person" });
       await dialog.getByRole("textbox", { name: "First Name" }).fill("Claire");
       await dialog.getByRole("textbox", { name: "Last Name" }).fill("Gagnon");
-      await choose(page, dialog, "Relationship Group", "Relative");
-      await choose(page, dialog, "Relationship Type", "Cousin");
+      await choose(dialog, "Relationship Group", "Relative");
+      await choose(dialog, "Relationship Type", "Cousin");
       await dialog.getByRole("button", { name: "Save", exact: true }).click();
       await dialog.waitFor({ state: "detached" });
 

@@ -6,29 +6,13 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectNoAxeViolations } from "./support/browser.ts";
+import { choose } from "./support/select.ts";
 import { addWillWithPdf, WILL_PDF_NAME, willPdf } from "./support/will.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
 
 const path = (page: Page) => new URL(page.url()).pathname;
-
-/** A native select, or a Mantine select whose options open in a portal. */
-async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
-  const box = page.getByRole("combobox", { name: label, exact: true });
-  if ((await box.evaluate((element) => element.tagName)) === "SELECT") {
-    if (typeof option !== "string") throw new Error("a native select takes an exact label");
-    await box.selectOption({ label: option });
-    return;
-  }
-  await box.click();
-  const search = typeof option === "string" ? option : "";
-  if ((await box.getAttribute("readonly")) === null && search !== "") await box.fill(search);
-  await page
-    .getByRole("option", { name: option, exact: typeof option === "string" })
-    .filter({ visible: true })
-    .click();
-}
 
 describe("records", () => {
   it("reminds of a passport expiring in 30 days and reveals a password only on purpose", async () => {

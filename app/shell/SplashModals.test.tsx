@@ -3,28 +3,13 @@ import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Account } from "../../domain/schemas/account.ts";
 import { renderRoutes } from "../test/render.tsx";
+import { testAccount } from "../test/stubApi.ts";
 import { SplashModals } from "./SplashModals.tsx";
 
 // Stripe's script cannot load here: the pop-up's payment form waits for it without failing.
 vi.mock("@stripe/stripe-js/dist/pure.mjs", () => ({ loadStripe: () => new Promise(() => {}) }));
 
-const ACCOUNT: Account = {
-  id: "a1",
-  name: "Ada Lovelace",
-  login: "ada@example.test",
-  email: "ada@example.test",
-  emailVerified: true,
-  lang: "en",
-  themeColor: "blue",
-  themeMode: "system",
-  roles: ["subscriber"],
-  showSplashScreen: true,
-  showMobileSplashScreen: true,
-  twoFactorEnabled: false,
-  hasPassword: true,
-  providers: ["credential"],
-  createdAt: 0,
-};
+const ACCOUNT = testAccount({ showSplashScreen: true, showMobileSplashScreen: true });
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });

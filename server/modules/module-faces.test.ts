@@ -13,6 +13,7 @@ const EXEMPT: Record<string, string> = {
   // The composition root builds and mounts each module: its routes, services and jobs are wiring,
   // kept out of the index so that a module's readers never pull in another module's routes.
   "app.ts": "the composition root mounts each module's routes and services",
+  composition: "the composition root's parts: the shared dependencies and each module's mount",
   "app-jobs.ts": "the composition root gives each module's jobs their handlers",
   "main.ts": "the composition root schedules each module's start-up jobs",
   "cli.ts": "the command line builds the modules it runs, as main.ts does",

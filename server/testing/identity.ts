@@ -33,6 +33,18 @@ export function request(test: TestApp, options: InjectOptions & { cookie?: strin
   });
 }
 
+/** The calls `user` makes to the app as a signed-in browser does; `null` for no one signed in. */
+export function callsAs(test: TestApp, user: TestUser | null) {
+  const cookie = user === null ? {} : { cookie: user.cookie };
+  return {
+    get: (url: string, headers: Record<string, string> = {}) =>
+      request(test, { method: "GET", url, headers, ...cookie }),
+    post: (url: string, payload: object = {}) => request(test, { method: "POST", url, payload, ...cookie }),
+    put: (url: string, payload: object) => request(test, { method: "PUT", url, payload, ...cookie }),
+    delete: (url: string) => request(test, { method: "DELETE", url, ...cookie }),
+  };
+}
+
 /** "name=value; name2=value2" for the cookies a response sets (and does not clear). */
 export function cookiesOf(response: LightMyRequestResponse): string {
   return [response.headers["set-cookie"] ?? []]

@@ -4,25 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Account } from "../../../domain/schemas/account.ts";
 import { SplashModals } from "../../shell/SplashModals.tsx";
 import { renderRoutes } from "../../test/render.tsx";
+import { testAccount } from "../../test/stubApi.ts";
 import { MyAccountPage } from "./MyAccountPage.tsx";
 
-const ACCOUNT: Account = {
+const ACCOUNT = testAccount({
   id: "a1",
-  name: "Ada Lovelace",
   login: "ada@example.test",
   email: "ada@example.test",
-  emailVerified: true,
-  lang: "en",
-  themeColor: "blue",
-  themeMode: "system",
-  roles: ["subscriber"],
-  showSplashScreen: false,
-  showMobileSplashScreen: false,
-  twoFactorEnabled: false,
-  hasPassword: true,
-  providers: ["credential"],
   createdAt: Date.UTC(2026, 0, 5),
-};
+});
 
 const CHROME_WINDOWS =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";

@@ -11,7 +11,7 @@ import { useReminders } from "./reminders.ts";
  * time) or passed in the last 30 days, each linking to its record. Shown to subscribers and company
  * members only, who are the ones with records; hidden when the request fails. While the dates load
  * it shows its heading and a loading line, the height of the "nothing due" line, so the screen
- * below it does not shift when they arrive (a layout shift Lighthouse measured at 0.18).
+ * below it does not shift when they arrive.
  */
 export function RemindersPanel() {
   const { t } = useTranslation("reminders");

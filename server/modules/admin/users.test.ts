@@ -3,6 +3,7 @@ import type { AdminUser, AuditEntry } from "../../../domain/schemas/admin.ts";
 import type { Comment } from "../../../domain/schemas/comment.ts";
 import { makePlatformAdmin } from "../../testing/billing.ts";
 import {
+  callsAs,
   createSignedInUser,
   mailsTo,
   post,
@@ -34,14 +35,7 @@ describe.each(testDialects())("admin users on %s", (dialect) => {
   });
   afterAll(() => test.close());
 
-  const as = (user: TestUser) => ({
-    get: (url: string) => request(test, { method: "GET", url, cookie: user.cookie }),
-    post: (url: string, payload: object = {}) =>
-      request(test, { method: "POST", url, payload, cookie: user.cookie }),
-    put: (url: string, payload: object) =>
-      request(test, { method: "PUT", url, payload, cookie: user.cookie }),
-    delete: (url: string) => request(test, { method: "DELETE", url, cookie: user.cookie }),
-  });
+  const as = (user: TestUser) => callsAs(test, user);
 
   async function signIn(email: string) {
     return post(test, "/api/auth/sign-in/email", { email, password: TEST_PASSWORD });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePlatformAdmin, rolesOf } from "../../testing/billing.ts";
-import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
+import { callsAs, createSignedInUser, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
 
@@ -20,18 +20,7 @@ describe.each(testDialects())("billing off on %s", (dialect) => {
   });
   afterAll(() => test.close());
 
-  const as = (user: TestUser | null) => ({
-    get: (url: string) => request(test, { method: "GET", url, ...(user ? { cookie: user.cookie } : {}) }),
-    post: (url: string, payload?: object) =>
-      request(test, {
-        method: "POST",
-        url,
-        payload: payload ?? {},
-        ...(user ? { cookie: user.cookie } : {}),
-      }),
-    delete: (url: string) =>
-      request(test, { method: "DELETE", url, ...(user ? { cookie: user.cookie } : {}) }),
-  });
+  const as = (user: TestUser | null) => callsAs(test, user);
 
   it("makes every verified account a subscriber and answers one active subscription of provider none", async () => {
     expect(await rolesOf(test, ann)).toContain("subscriber");

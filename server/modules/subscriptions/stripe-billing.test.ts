@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { makePlatformAdmin, rolesOf, stripeBilling, subscribe } from "../../testing/billing.ts";
 import {
+  callsAs,
   createSignedInUser,
   mailsTo,
   request,
@@ -60,18 +61,7 @@ describe.each(testDialects())("billing with Stripe on %s", (dialect) => {
     await stripe.close();
   });
 
-  const as = (user: TestUser | null) => ({
-    get: (url: string) => request(test, { method: "GET", url, ...(user ? { cookie: user.cookie } : {}) }),
-    post: (url: string, payload?: object) =>
-      request(test, {
-        method: "POST",
-        url,
-        payload: payload ?? {},
-        ...(user ? { cookie: user.cookie } : {}),
-      }),
-    delete: (url: string) =>
-      request(test, { method: "DELETE", url, ...(user ? { cookie: user.cookie } : {}) }),
-  });
+  const as = (user: TestUser | null) => callsAs(test, user);
 
   async function createProduct(body: object): Promise<string> {
     const response = await as(admin).post("/api/admin/products", { currency: "cad", ...body });

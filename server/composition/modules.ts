@@ -1,0 +1,40 @@
+import type { ModuleMount } from "./dependencies.ts";
+import { mountAccountDeletion } from "./mounts/account-deletion.ts";
+import { mountBilling } from "./mounts/billing.ts";
+import { mountHttpRoutes } from "./mounts/http-routes.ts";
+import { mountIdentity } from "./mounts/identity.ts";
+import {
+  mountActivity,
+  mountComments,
+  mountHome,
+  mountListExport,
+  mountOwnerFile,
+  mountReminders,
+} from "./mounts/owner-file.ts";
+import { mountPortability } from "./mounts/portability.ts";
+import { mountSearch } from "./mounts/search.ts";
+import { mountBinderAndSharing, mountCollaborators } from "./mounts/sharing.ts";
+import { mountDevMailbox, mountWebApp } from "./mounts/web.ts";
+
+/**
+ * Every part of the app, in the order it is mounted: the account's deletion steps run in this
+ * order, and the web app comes last.
+ */
+export const APP_MODULES: readonly ModuleMount[] = [
+  mountHttpRoutes,
+  mountIdentity,
+  mountOwnerFile,
+  mountListExport,
+  mountReminders,
+  mountComments,
+  mountActivity,
+  mountHome,
+  mountBinderAndSharing,
+  mountCollaborators,
+  mountPortability,
+  mountAccountDeletion,
+  mountBilling,
+  mountDevMailbox,
+  mountSearch,
+  mountWebApp,
+];
