@@ -25,6 +25,11 @@ export const ifMatchSchema = z
 /** A row as a read answered it, with the version its ETag named. */
 export type Versioned<T> = T & { version: number };
 
+/** The version an ETag answers; null when it names none. */
+export function etagVersion(etag: string | null): number | null {
+  return etag !== null && /^"\d{1,15}"$/.test(etag) ? Number(etag.slice(1, -1)) : null;
+}
+
 /** The version an If-Match names; null for `*` or none. */
 export function ifMatchVersion(header: string | undefined): number | null {
   if (header === undefined || header === "*") return null;
