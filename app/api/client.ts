@@ -6,6 +6,7 @@ import {
   type ParamsOf,
   type QueryOf,
 } from "../../domain/api/contract.ts";
+import { etagVersion } from "../../domain/api/versions.ts";
 import { saveBlob } from "../components/download.ts";
 import { LOGIN_PATH, SIGNOUT_PATH, sessionEndedPath } from "../session/homeRoute.ts";
 import { inOpenFile, openFile } from "./openFile.ts";
@@ -211,6 +212,26 @@ export async function callApi<O extends Operation>(
   operation: O,
   ...[request]: CallArgs<O>
 ): Promise<AnswerOf<O>> {
+  return (await readBody(await sendOperation(operation, request))) as AnswerOf<O>;
+}
+
+/**
+ * callApi for an operation whose ETag answers the row's version (domain/api/versions.ts): the
+ * answer and that version, which the next save of the row names in If-Match.
+ */
+export async function callVersionedApi<O extends Operation>(
+  operation: O,
+  ...[request]: CallArgs<O>
+): Promise<{ answer: AnswerOf<O>; version: number }> {
+  const response = await sendOperation(operation, request);
+  const version = etagVersion(response.headers.get("ETag"));
+  if (version === null) {
+    throw new ApiError(response.status, CLIENT_ERROR_CODES.unexpected, context.fallbackMessage());
+  }
+  return { answer: (await readBody(response)) as AnswerOf<O>, version };
+}
+
+function sendOperation(operation: Operation, request: object | undefined): Promise<Response> {
   const {
     body,
     form,
@@ -223,8 +244,7 @@ export async function callApi<O extends Operation>(
   if (body !== undefined) init.body = JSON.stringify(body);
   if (form !== undefined) init.body = form;
   if (signal !== undefined) init.signal = signal;
-  const response = await send(operationUrl(operation, request ?? {}), init, redirectOnUnauthorized);
-  return (await readBody(response)) as AnswerOf<O>;
+  return send(operationUrl(operation, request ?? {}), init, redirectOnUnauthorized);
 }
 
 /**

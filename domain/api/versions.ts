@@ -22,6 +22,14 @@ export const ifMatchSchema = z
     'The version the save replaces, as its ETag answered it ("3"); 409 edit_conflict when another save came first',
   );
 
+/** A row as a read answered it, with the version its ETag named. */
+export type Versioned<T> = T & { version: number };
+
+/** The version an ETag answers; null when it names none. */
+export function etagVersion(etag: string | null): number | null {
+  return etag !== null && /^"\d{1,15}"$/.test(etag) ? Number(etag.slice(1, -1)) : null;
+}
+
 /** The version an If-Match names; null for `*` or none. */
 export function ifMatchVersion(header: string | undefined): number | null {
   if (header === undefined || header === "*") return null;
@@ -37,8 +45,9 @@ export const etagHeaders = z.object({
 });
 
 /**
- * A save that named an older version: the stored row as a read answers it and the fields the save
- * sent, as checked (secrets masked in both), for the screen to show what changed.
+ * A save that named an older version: the stored row as a read answers it, its version (for a
+ * save that replaces it after all) and the fields the save sent, as checked (secrets masked in
+ * both), for the screen to show what changed.
  */
 export function editConflictSchema<C extends z.ZodType>(current: C) {
   return z.object({
@@ -46,6 +55,10 @@ export function editConflictSchema<C extends z.ZodType>(current: C) {
       code: z.literal("edit_conflict"),
       message: z.string(),
       current,
+      version: z
+        .number()
+        .int()
+        .describe("The stored row's version: a save naming it in If-Match replaces it"),
       sent: z.record(z.string(), z.unknown()),
     }),
   });

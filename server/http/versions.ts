@@ -32,11 +32,18 @@ function maskPath(value: unknown, path: readonly string[]): unknown {
 
 /**
  * The 409 edit_conflict of a save that named an older version: `current` as a read answers it
- * (its secrets already masked) and the fields the save sent, each secret path (dotted) masked.
+ * (its secrets already masked), its `version`, and the fields the save sent, each secret path
+ * (dotted) masked.
  */
-export function editConflict(current: unknown, sent: unknown, secretPaths: readonly string[] = []): AppError {
+export function editConflict(
+  stored: Saved<unknown>,
+  sent: unknown,
+  secretPaths: readonly string[] = [],
+): AppError {
   const masked = secretPaths.reduce((value, path) => maskPath(value, path.split(".")), sent);
-  return new AppError("edit_conflict", { details: { current, sent: masked } });
+  return new AppError("edit_conflict", {
+    details: { current: stored.saved, version: stored.version, sent: masked },
+  });
 }
 
 /** A row as a read or a save answers it, and its version for the ETag. */

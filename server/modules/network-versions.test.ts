@@ -107,6 +107,8 @@ describe.each(testDialects())("versions of persons, addresses and companies on %
       expect(error.code).toBe("edit_conflict");
       expect(error.message).toMatch(/saved this record after you opened it/);
       expect(kind.nameOf(error.current)).toBe("Tab one");
+      // The stored version, for a save that replaces it after all.
+      expect(error.version).toBe(2);
       expect(kind.nameOf(error.sent)).toBe("Tab two");
       expect(kind.nameOf((await read(id)).row)).toBe("Tab one");
     });
@@ -179,7 +181,7 @@ describe.each(testDialects())("versions of persons, addresses and companies on %
       // The address book's 409 is either an edit conflict or a nickname already taken.
       const shapes: { properties: { error: { properties: object } } }[] = conflict.anyOf ?? [conflict];
       expect(shapes.map((shape) => Object.keys(shape.properties.error.properties))).toContainEqual(
-        expect.arrayContaining(["current", "sent"]),
+        expect.arrayContaining(["current", "version", "sent"]),
       );
     }
   });

@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { institutionsApi } from "../../../domain/api/institutions.ts";
+import type { Versioned } from "../../../domain/api/versions.ts";
 import type { Institution, InstitutionSaveBody } from "../../../domain/schemas/institution.ts";
-import { callApi } from "../../api/client.ts";
+import { callApi, callVersionedApi } from "../../api/client.ts";
+import { ifMatchOf } from "../../api/versions.ts";
 
 /** The saved companies (GET /api/institutions/) and one of them. */
 export const institutionQueryKeys = {
@@ -14,8 +16,10 @@ function fetchInstitutions(): Promise<Institution[]> {
   return callApi(institutionsApi.list);
 }
 
-export function fetchInstitution(id: string): Promise<Institution> {
-  return callApi(institutionsApi.read, { params: { id } });
+/** One company with the version a save of it names. */
+export async function fetchInstitution(id: string): Promise<Versioned<Institution>> {
+  const { answer, version } = await callVersionedApi(institutionsApi.read, { params: { id } });
+  return { ...answer, version };
 }
 
 /** `enabled` false: a shared file's view, which names companies one by one instead. */
@@ -28,10 +32,20 @@ export function useInstitutions(enabled = true) {
   });
 }
 
-/** Creates a new company, or replaces a saved one; answers its id. */
-export async function saveInstitution(id: string | null, body: InstitutionSaveBody): Promise<string> {
-  if (id === null) return (await callApi(institutionsApi.create, { body })).id;
-  return (await callApi(institutionsApi.replace, { params: { id }, body })).id;
+/**
+ * Creates a new company, or replaces the saved version `replaces` of one (409 edit_conflict when
+ * it was saved since); answers its id and new version.
+ */
+export async function saveInstitution(
+  id: string | null,
+  body: InstitutionSaveBody,
+  replaces?: number,
+): Promise<{ id: string; version: number }> {
+  const { answer, version } =
+    id === null
+      ? await callVersionedApi(institutionsApi.create, { body })
+      : await callVersionedApi(institutionsApi.replace, { params: { id }, body, ...ifMatchOf(replaces) });
+  return { id: answer.id, version };
 }
 
 export async function deleteInstitution(id: string): Promise<void> {

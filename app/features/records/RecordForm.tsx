@@ -4,23 +4,20 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isFieldVisible } from "../../../domain/sections/fields.ts";
+import { fieldLabelKey } from "../../../domain/sections/labels.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef, FieldType } from "../../../domain/sections/types.ts";
+import { editConflictOf } from "../../api/versions.ts";
+import { EditConflict } from "../../components/conflict/EditConflict.tsx";
 import { FieldInput } from "../../components/fields/FieldInput.tsx";
 import { FormFooter } from "../../components/form/FormFooter.tsx";
 import { lazySchemaModule } from "../../components/form/lazySchema.ts";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
 import { useAccount } from "../../session/account.ts";
 import { useGuardedSave } from "../../shell/unsaved/useGuardedSave.ts";
-import { EditConflict } from "./EditConflict.tsx";
 import { initialValues, isRecordFieldPath, type RecordFormValues } from "./formValues.ts";
-import {
-  conflictingRecord,
-  type RecordItem,
-  refreshAfterRecordChange,
-  revealSecret,
-  saveRecord,
-} from "./recordsApi.ts";
+import { recordConflictRows } from "./recordConflictRows.tsx";
+import { type RecordItem, refreshAfterRecordChange, revealSecret, saveRecord } from "./recordsApi.ts";
 
 /** Types drawn across the whole form width (pickers with panels, long text, lists). */
 const WIDE_TYPES: ReadonlySet<FieldType> = new Set([
@@ -55,7 +52,7 @@ export interface RecordFormProps {
  * unsaved-changes guard.
  */
 export function RecordForm({ category, recordId, initial, version, onSaved, onCancel }: RecordFormProps) {
-  const { t } = useTranslation(["records", "errors"]);
+  const { t } = useTranslation(["records", "sections", "errors"]);
   const queryClient = useQueryClient();
   const schema = recordSchemas((module) => module.recordSchema(category));
   const { form, showServerError, checked, formProps } = useSchemaForm<RecordFormValues>({
@@ -82,7 +79,7 @@ export function RecordForm({ category, recordId, initial, version, onSaved, onCa
       onSaved(id);
     },
     onError: (error, { values }) => {
-      const current = conflictingRecord(error);
+      const current = editConflictOf<RecordItem>(error);
       if (current === null) {
         setFailure(showServerError(error, (path) => isRecordFieldPath(category, path)));
         return;
@@ -115,7 +112,7 @@ export function RecordForm({ category, recordId, initial, version, onSaved, onCa
     const theirs = initialValues(category, current.body, null, null);
     form.setValues(theirs);
     form.resetDirty(theirs);
-    setNotice(t("conflict.tookTheirs"));
+    setNotice(t("common:conflict.tookTheirs"));
     closeConflict(current);
   };
 
@@ -130,9 +127,11 @@ export function RecordForm({ category, recordId, initial, version, onSaved, onCa
       <Stack gap="lg">
         {conflict !== null && (
           <EditConflict
-            category={category}
-            mine={conflict.mine}
-            current={conflict.current}
+            rows={recordConflictRows(category, conflict.mine, conflict.current.body, (field) =>
+              t(fieldLabelKey(category.key, field.key)),
+            )}
+            savedAt={conflict.current.updateTime}
+            changedBy={conflict.current.changedBy}
             viewerId={viewerId}
             saving={save.isPending}
             onKeepMine={() => save.mutate({ values: form.values, over: conflict.current.version })}

@@ -1,6 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { recordsApi } from "../../../domain/api/records.ts";
-import { versionEtag } from "../../../domain/api/versions.ts";
 import type {
   RecordListItem,
   RecordView,
@@ -8,7 +7,8 @@ import type {
   SecretPurpose,
 } from "../../../domain/schemas/record.ts";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
-import { ApiError, callApi } from "../../api/client.ts";
+import { callApi } from "../../api/client.ts";
+import { ifMatchOf } from "../../api/versions.ts";
 import { HOME_QUERY_KEY } from "../home/homeQueryKey.ts";
 
 /** A list row and one record (secrets masked unless revealed), as the server declares them. */
@@ -87,16 +87,9 @@ export async function saveRecord(
   await callApi(recordsApi.replace, {
     params: { module, category, id },
     body,
-    ...(version === undefined ? {} : { headers: { "If-Match": versionEtag(version) } }),
+    ...ifMatchOf(version),
   });
   return id;
-}
-
-/** The stored record a refused save (409 edit_conflict) answered, else null. */
-export function conflictingRecord(error: unknown): RecordItem | null {
-  if (!(error instanceof ApiError) || error.code !== "edit_conflict") return null;
-  const current = error.details.current;
-  return typeof current === "object" && current !== null ? (current as RecordItem) : null;
 }
 
 export async function deleteRecord(module: RecordModule, category: string, id: string): Promise<void> {

@@ -77,7 +77,7 @@ export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
         // Nothing written: the address is gone (404) or another save came first (409).
         const stored = await addresses.find(ownerId, id);
         if (stored === undefined) throw new AppError("not_found");
-        throw editConflict(toAddress(stored), input);
+        throw editConflict({ saved: toAddress(stored), version: stored.version }, input);
       } catch (error) {
         // Saved meanwhile by another request: the unique index has the last word.
         if (isUniqueViolation(error)) refuseTakenNickname();

@@ -79,7 +79,7 @@ export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
       // Nothing written: the company is gone (404) or another save came first (409).
       const stored = await institutions.find(ownerId, id);
       if (stored === undefined) throw new AppError("not_found");
-      throw editConflict(toInstitution(stored), { ...input, id });
+      throw editConflict({ saved: toInstitution(stored), version: stored.version }, { ...input, id });
     },
 
     async remove(actor: Actor, id: string): Promise<void> {

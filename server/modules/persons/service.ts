@@ -169,7 +169,9 @@ export function createPersonService(options: {
     // Nothing written: the person is gone (404) or another save came first (409).
     const stored = await persons.find(ownerId, id);
     if (stored === undefined) throw new AppError("not_found");
-    throw editConflict(await present(actor, stored, []), input, ["mainDetails.socialNumber"]);
+    throw editConflict({ saved: await present(actor, stored, []), version: stored.version }, input, [
+      "mainDetails.socialNumber",
+    ]);
   }
 
   return {

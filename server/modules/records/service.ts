@@ -188,7 +188,7 @@ export function createRecordService(options: {
       // Nothing written: the record is gone (404) or another save came first (409).
       const { view, changedById } = await reader.readOf(actor.userId, category, id, []);
       throw editConflict(
-        { ...view, changedBy: await changedBy(changedById) },
+        { saved: { ...view, changedBy: await changedBy(changedById) }, version: view.version },
         body,
         secretFields(category).map((field) => field.key),
       );

@@ -82,6 +82,7 @@ describe.each(testDialects())("record versions on %s", (dialect) => {
       body: { accountNickname: "Tab one", accountNumber: MASK },
       changedBy: { id: ann.id, name: "Ann Example" },
     });
+    expect(error.version).toBe(2);
     expect(error.sent).toMatchObject({ accountNickname: "Tab two", accountNumber: MASK });
     expect(JSON.stringify(error)).not.toMatch(/stored-secret|typed-secret/);
 

@@ -11,7 +11,10 @@ describe("CompanyForm", () => {
   it("asks for the name with the spec's message, then creates the company", async () => {
     const api = stubApi({
       "GET /api/address/": { body: [] },
-      "POST /api/institutions/": { body: { id: "7d3e1f00-0000-4000-8000-000000000001" } },
+      "POST /api/institutions/": {
+        body: { id: "7d3e1f00-0000-4000-8000-000000000001" },
+        headers: { ETag: '"1"' },
+      },
     });
     const onSaved = vi.fn();
     const user = userEvent.setup();

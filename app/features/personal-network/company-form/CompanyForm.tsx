@@ -1,12 +1,15 @@
 import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Overlay.css";
-import { Alert, Button, Center, Group, Loader, Modal, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Versioned } from "../../../../domain/api/versions.ts";
 import { BREAKPOINTS_PX, LIMITS, WIDTHS_PX } from "../../../../domain/limits.ts";
+import type { Institution } from "../../../../domain/schemas/institution.ts";
+import { editConflictOf } from "../../../api/versions.ts";
 import { AddressPicker } from "../../../components/address/AddressPicker.tsx";
 import { DeleteRecordDialog } from "../../../components/dialogs/ConfirmDialog.tsx";
 import { EmailListInput } from "../../../components/EmailListInput.tsx";
@@ -20,8 +23,10 @@ import {
   saveInstitution,
 } from "../../../components/institution/institutionApi.ts";
 import { PhoneListInput } from "../../../components/phone/PhoneListInput.tsx";
-import { usePhoneLibrary } from "../../../components/phone/phoneLibrary.ts";
+import { type PhoneLibrary, usePhoneLibrary } from "../../../components/phone/phoneLibrary.ts";
+import { useAccount } from "../../../session/account.ts";
 import { MODAL_STYLES } from "../../../shell/modalStyles.ts";
+import { CompanyConflict } from "./CompanyConflict.tsx";
 import {
   type CompanyFormValues,
   companyValuesOf,
@@ -73,6 +78,8 @@ export function CompanyForm({ opened, institutionId = null, onClose, onSaved, on
       ) : (
         <CompanyFields
           initial={existing.data ? companyValuesOf(existing.data, phones) : emptyCompany()}
+          version={existing.data?.version}
+          phones={phones}
           onCancel={onClose}
           onSaved={onSaved}
           onDeleted={onDeleted}
@@ -87,12 +94,16 @@ const institutionSchemas = lazySchemaModule(() => import("../../../../domain/sch
 
 interface CompanyFieldsProps {
   initial: CompanyFormValues;
+  /** The saved company's version the form was loaded from: a save names it (If-Match). */
+  version?: number;
+  /** Formats the phones of a saved version a conflict shows. */
+  phones: PhoneLibrary | null;
   onCancel: () => void;
   onSaved: (id: string) => void;
   onDeleted?: () => void;
 }
 
-function CompanyFields({ initial, onCancel, onSaved, onDeleted }: CompanyFieldsProps) {
+function CompanyFields({ initial, version, phones, onCancel, onSaved, onDeleted }: CompanyFieldsProps) {
   const { t } = useTranslation(["forms", "errors"]);
   const queryClient = useQueryClient();
   const { form, showServerError, checked, formProps } = useSchemaForm<CompanyFormValues>({
@@ -101,16 +112,48 @@ function CompanyFields({ initial, onCancel, onSaved, onDeleted }: CompanyFieldsP
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [askDelete, setAskDelete] = useState(false);
+  const viewerId = useAccount().data?.id ?? null;
+  const formElement = useRef<HTMLFormElement>(null);
+  /** The version the next save replaces: the loaded one, the saved one, or the one a conflict showed. */
+  const [baseVersion, setBaseVersion] = useState(version);
+  /** A refused save: the version saved since, and what this form would have saved. */
+  const [conflict, setConflict] = useState<{
+    current: Versioned<Institution>;
+    mine: CompanyFormValues;
+  } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const save = useMutation({
     meta: { toast: "saved" },
-    mutationFn: (values: CompanyFormValues) => saveInstitution(values.id, values),
-    onSuccess: (id) => {
+    mutationFn: ({ values, over }: { values: CompanyFormValues; over: number | undefined }) =>
+      saveInstitution(values.id, values, over),
+    onSuccess: ({ id, version: stored }) => {
+      setBaseVersion(stored);
+      setConflict(null);
       void queryClient.invalidateQueries({ queryKey: institutionQueryKeys.all });
       onSaved(id);
     },
-    onError: (error) => setFailure(showServerError(error, isCompanyFieldPath)),
+    onError: (error, { values }) => {
+      const stored = editConflictOf<Institution>(error);
+      if (stored === null) setFailure(showServerError(error, isCompanyFieldPath));
+      else setConflict({ current: stored, mine: values });
+    },
   });
+
+  /** After the conflict is settled, the form's first field takes the focus the panel had. */
+  function closeConflict(stored: Versioned<Institution>) {
+    setBaseVersion(stored.version);
+    setConflict(null);
+    requestAnimationFrame(() => formElement.current?.querySelector<HTMLElement>("input")?.focus());
+  }
+
+  const takeTheirs = (stored: Versioned<Institution>) => {
+    const theirs = companyValuesOf(stored, phones);
+    form.setValues(theirs);
+    form.resetDirty(theirs);
+    setNotice(t("common:conflict.tookTheirs"));
+    closeConflict(stored);
+  };
   const remove = useMutation({
     meta: { toast: "deleted" },
     mutationFn: () => deleteInstitution(initial.id ?? ""),
@@ -130,14 +173,29 @@ function CompanyFields({ initial, onCancel, onSaved, onDeleted }: CompanyFieldsP
     event.stopPropagation();
     event.preventDefault();
     setFailure(null);
+    setNotice(null);
     void checked.validate().then((result) => {
-      if (!result.hasErrors) save.mutate(checked.values);
+      if (!result.hasErrors) save.mutate({ values: checked.values, over: baseVersion });
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate {...formProps}>
+    <form ref={formElement} onSubmit={submit} noValidate {...formProps}>
       <Stack gap="md">
+        {conflict !== null && (
+          <CompanyConflict
+            mine={conflict.mine}
+            theirs={companyValuesOf(conflict.current, phones)}
+            viewerId={viewerId}
+            saving={save.isPending}
+            onKeepMine={() => save.mutate({ values: form.values, over: conflict.current.version })}
+            onTakeTheirs={() => takeTheirs(conflict.current)}
+            onEdit={() => closeConflict(conflict.current)}
+          />
+        )}
+        <Text role="status" size="sm">
+          {notice}
+        </Text>
         <TextInput
           label={t("company.name")}
           required

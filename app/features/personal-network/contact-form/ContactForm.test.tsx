@@ -124,7 +124,7 @@ describe("ContactForm", () => {
   });
 
   it("loads the user's own record: its group cannot change, it has no type and no Delete", async () => {
-    stubApi({ ...EMPTY_LISTS, "GET /api/pn/person": { body: ME } });
+    stubApi({ ...EMPTY_LISTS, "GET /api/pn/person": { body: ME, headers: { ETag: '"1"' } } });
     renderForm({ group: "me", personId: ME.id });
     screen.getByLabelText("Loading the contact…");
     expect(((await screen.findByRole("textbox", { name: "First Name" })) as HTMLInputElement).value).toBe(
@@ -180,7 +180,7 @@ describe("ContactForm", () => {
   it("saves a new person, answers the unsaved-changes guard, and reports the saved id", async () => {
     const api = stubApi({
       ...EMPTY_LISTS,
-      "POST /api/pn/person": { body: "5a0c4a3e-0000-4000-8000-000000000009" },
+      "POST /api/pn/person": { body: "5a0c4a3e-0000-4000-8000-000000000009", headers: { ETag: '"1"' } },
     });
     const user = userEvent.setup();
     const { onSaved } = renderForm({ group: "partner" });
@@ -208,7 +208,7 @@ describe("ContactForm", () => {
     };
     const api = stubApi({
       ...EMPTY_LISTS,
-      [`GET /api/pn/person/child/${child.id}`]: { body: child },
+      [`GET /api/pn/person/child/${child.id}`]: { body: child, headers: { ETag: '"1"' } },
       [`DELETE /api/pn/person/${child.id}`]: { status: 204 },
     });
     const user = userEvent.setup();
@@ -243,5 +243,77 @@ describe("ContactForm", () => {
     expect(field("First Name").value).toBe("Grace");
     await waitFor(() => expect(field("First Name").value).toBe(""));
     expect(Date.now() - cancelledAt).toBeGreaterThanOrEqual(300);
+  });
+});
+
+describe("a save refused because the person was saved since the form loaded it", () => {
+  const child: PersonRecord = {
+    ...ME,
+    id: "5a0c4a3e-0000-4000-8000-000000000003",
+    group: "child",
+    type: "son",
+  };
+
+  /** Loaded at version 3; the first save is refused, Adeline having been saved as version 4 since. */
+  function stubConflict() {
+    let saves = 0;
+    return stubApi({
+      ...EMPTY_LISTS,
+      [`GET /api/pn/person/child/${child.id}`]: { body: child, headers: { ETag: '"3"' } },
+      "POST /api/pn/person": () => {
+        saves += 1;
+        if (saves > 1) return { body: child.id, headers: { ETag: '"5"' } };
+        const current = { ...child, mainDetails: { ...child.mainDetails, firstName: "Adeline" } };
+        const message = "Someone saved this record after you opened it.";
+        return {
+          status: 409,
+          body: { error: { code: "edit_conflict", message, current, version: 4, sent: {} } },
+        };
+      },
+    });
+  }
+
+  const ifMatches = (api: ReturnType<typeof stubApi>) =>
+    api.mock.calls
+      .filter(([, init]) => init?.method === "POST")
+      .map(([, init]) => new Headers(init?.headers).get("If-Match"));
+
+  async function saveAndConflict(user: ReturnType<typeof userEvent.setup>) {
+    const firstName = (await screen.findByRole("textbox", { name: "First Name" })) as HTMLInputElement;
+    await user.clear(firstName);
+    await user.type(firstName, "Ava");
+    await user.click(saveButton());
+    return screen.findByRole("region", { name: "This record was saved while you were editing it" });
+  }
+
+  it("shows the names of both versions and keeps mine over the saved one", async () => {
+    const api = stubConflict();
+    const user = userEvent.setup();
+    const { onSaved } = renderForm({ group: "child", personId: child.id });
+    const conflict = await saveAndConflict(user);
+    await waitFor(() => expect(document.activeElement).toBe(conflict));
+    const rows = within(conflict).getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^First Name.*Your version.*Ava.*Saved version.*Adeline/),
+    ]);
+    expect(onSaved).not.toHaveBeenCalled();
+    await user.click(within(conflict).getByRole("button", { name: "Keep mine" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(child.id));
+    expect(ifMatches(api)).toEqual(['"3"', '"4"']);
+    expect(sentBodies(api, "POST /api/pn/person")[1]).toMatchObject({ mainDetails: { firstName: "Ava" } });
+  });
+
+  it("takes the saved version into the form, and the next save replaces it", async () => {
+    const api = stubConflict();
+    const user = userEvent.setup();
+    const { onSaved } = renderForm({ group: "child", personId: child.id });
+    const conflict = await saveAndConflict(user);
+    await user.click(within(conflict).getByRole("button", { name: "Take the saved version" }));
+    expect(field("First Name").value).toBe("Adeline");
+    screen.getByText("The saved version is now in the form.");
+    expect(screen.queryByRole("region", { name: /was saved while you were editing/ })).toBeNull();
+    await user.click(saveButton());
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(child.id));
+    expect(ifMatches(api)).toEqual(['"3"', '"4"']);
   });
 });

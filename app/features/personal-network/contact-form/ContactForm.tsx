@@ -6,16 +6,22 @@ import { IconChevronDown, IconChevronUp, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Versioned } from "../../../../domain/api/versions.ts";
 import { OWN_GROUP, type PersonGroup } from "../../../../domain/catalog/relationships.ts";
 import { TIMINGS_MS } from "../../../../domain/limits.ts";
+import type { PersonRecord } from "../../../../domain/schemas/person.ts";
+import { editConflictOf } from "../../../api/versions.ts";
 import { DeleteRecordDialog } from "../../../components/dialogs/ConfirmDialog.tsx";
 import { isUnder } from "../../../components/form/errorPaths.ts";
 import { lazySchemaModule } from "../../../components/form/lazySchema.ts";
 import { useSchemaForm } from "../../../components/form/useSchemaForm.ts";
+import type { PhoneLibrary } from "../../../components/phone/phoneLibrary.ts";
 import { usePhoneLibrary } from "../../../components/phone/phoneLibrary.ts";
 import { PhotoInput } from "../../../components/photo/PhotoInput.tsx";
+import { useAccount } from "../../../session/account.ts";
 import { useGuardedSave } from "../../../shell/unsaved/useGuardedSave.ts";
-import { deletePerson, fetchOwnPerson, fetchPerson, personQueryKeys, savePerson } from "../queries.ts";
+import { deletePerson, fetchPersonToEdit, personQueryKeys, savePerson } from "../queries.ts";
+import { ContactConflict } from "./ContactConflict.tsx";
 import { ContactIdentityFields } from "./ContactIdentityFields.tsx";
 import { ContactReachFields } from "./ContactReachFields.tsx";
 import {
@@ -64,8 +70,8 @@ export function ContactForm({
   const { t } = useTranslation(["forms", "catalog", "errors"]);
   const own = group === OWN_GROUP;
   const person = useQuery({
-    queryKey: own ? personQueryKeys.own() : personQueryKeys.one(group ?? OWN_GROUP, personId ?? ""),
-    queryFn: () => (own ? fetchOwnPerson() : fetchPerson(group ?? OWN_GROUP, personId ?? "")),
+    queryKey: personQueryKeys.editing(group ?? OWN_GROUP, own ? OWN_GROUP : (personId ?? "")),
+    queryFn: () => fetchPersonToEdit(group ?? OWN_GROUP, own ? null : (personId ?? "")),
     enabled: own || (personId !== undefined && group !== undefined),
     // The form starts from what was loaded; a later refetch must not reset what is being typed.
     staleTime: Number.POSITIVE_INFINITY,
@@ -92,6 +98,8 @@ export function ContactForm({
       <ContactFields
         key={person.data.id}
         initial={contactValuesOf(person.data, phones)}
+        version={person.data.version}
+        phones={phones}
         familyTree={familyTree}
         onSaved={onSaved}
         onCancel={onCancel}
@@ -102,6 +110,7 @@ export function ContactForm({
   return (
     <ContactFields
       initial={emptyContact(group ?? "")}
+      phones={phones}
       familyTree={familyTree}
       onSaved={onSaved}
       onCancel={onCancel}
@@ -112,13 +121,25 @@ export function ContactForm({
 
 interface ContactFieldsProps {
   initial: ContactFormValues;
+  /** The saved person's version the form was loaded from: a save names it (If-Match). */
+  version?: number;
+  /** Formats the phones of a saved version a conflict shows. */
+  phones: PhoneLibrary | null;
   familyTree: boolean;
   onSaved: (id: string) => void;
   onCancel: () => void;
   onDeleted?: () => void;
 }
 
-function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: ContactFieldsProps) {
+function ContactFields({
+  initial,
+  version,
+  phones,
+  familyTree,
+  onSaved,
+  onCancel,
+  onDeleted,
+}: ContactFieldsProps) {
   const { t } = useTranslation(["forms", "catalog", "errors"]);
   const queryClient = useQueryClient();
   const moreId = useId();
@@ -132,6 +153,16 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
   const [failure, setFailure] = useState<string | null>(null);
   const [moreOpen, setMoreOpen] = useState(false);
   const [askDelete, setAskDelete] = useState(false);
+  const viewerId = useAccount().data?.id ?? null;
+  const formElement = useRef<HTMLFormElement>(null);
+  /** The version the next save replaces: the loaded one, the saved one, or the one a conflict showed. */
+  const [baseVersion, setBaseVersion] = useState(version);
+  /** A refused save: the version saved since, and what this form would have saved. */
+  const [conflict, setConflict] = useState<{
+    current: Versioned<PersonRecord>;
+    mine: ContactFormValues;
+  } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const values = form.values;
   const isOwn = values.group === OWN_GROUP;
 
@@ -148,19 +179,51 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
 
   const save = useMutation({
     meta: { toast: "saved" },
-    mutationFn: (current: ContactFormValues) => savePerson(contactBody(current, saved)),
-    onSuccess: (id, current) => {
-      const stored = { ...current, id };
-      setSaved(stored);
+    mutationFn: ({ current, over }: { current: ContactFormValues; over: number | undefined }) =>
+      savePerson(contactBody(current, saved), over),
+    onSuccess: ({ id, version: stored }, { current }) => {
+      const kept = { ...current, id };
+      setSaved(kept);
+      setBaseVersion(stored);
+      setConflict(null);
       form.setFieldValue("id", id);
-      form.resetDirty(stored);
+      form.resetDirty(kept);
       void queryClient.invalidateQueries({ queryKey: personQueryKeys.all });
       onSaved(id);
     },
-    onError: (error) => setFailure(showServerError(error, isContactFieldPath)),
+    onError: (error, { current }) => {
+      const stored = editConflictOf<PersonRecord>(error);
+      if (stored === null) setFailure(showServerError(error, isContactFieldPath));
+      else setConflict({ current: stored, mine: current });
+    },
   });
 
-  const submit = useGuardedSave(checked, save.mutateAsync, () => setFailure(null));
+  const submit = useGuardedSave(
+    checked,
+    (current) => save.mutateAsync({ current, over: baseVersion }),
+    () => {
+      setFailure(null);
+      setNotice(null);
+    },
+  );
+
+  /** After the conflict is settled, the form's first field takes the focus the panel had. */
+  function closeConflict(stored: Versioned<PersonRecord>) {
+    setBaseVersion(stored.version);
+    setConflict(null);
+    requestAnimationFrame(() =>
+      formElement.current?.querySelector<HTMLElement>("input:not([type=hidden]), textarea")?.focus(),
+    );
+  }
+
+  const takeTheirs = (stored: Versioned<PersonRecord>) => {
+    const theirs = contactValuesOf(stored, phones);
+    setSaved(theirs);
+    form.setValues(theirs);
+    form.resetDirty(theirs);
+    setNotice(t("common:conflict.tookTheirs"));
+    closeConflict(stored);
+  };
 
   const remove = useMutation({
     meta: { toast: "deleted" },
@@ -193,8 +256,23 @@ function ContactFields({ initial, familyTree, onSaved, onCancel, onDeleted }: Co
   const fullName = [values.mainDetails.firstName, values.mainDetails.lastName].filter(Boolean).join(" ");
 
   return (
-    <form onSubmit={submit} noValidate {...formProps}>
+    <form ref={formElement} onSubmit={submit} noValidate {...formProps}>
       <Stack gap="lg">
+        {conflict !== null && (
+          <ContactConflict
+            mine={conflict.mine}
+            theirs={contactValuesOf(conflict.current, phones)}
+            savedAt={conflict.current.updateTime}
+            viewerId={viewerId}
+            saving={save.isPending}
+            onKeepMine={() => save.mutate({ current: form.values, over: conflict.current.version })}
+            onTakeTheirs={() => takeTheirs(conflict.current)}
+            onEdit={() => closeConflict(conflict.current)}
+          />
+        )}
+        <Text role="status" size="sm">
+          {notice}
+        </Text>
         <PhotoInput
           value={values.mainDetails.imageSrc}
           onChange={(src) => form.setFieldValue("mainDetails.imageSrc", src)}

@@ -43,6 +43,7 @@ function stubConflict() {
                 code: "edit_conflict",
                 message: "Someone saved this record after you opened it.",
                 current: record(4, "Mail at work", { id: "sam", name: "Sam Carter" }),
+                version: 4,
                 sent: {},
               },
             },
