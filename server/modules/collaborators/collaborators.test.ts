@@ -52,7 +52,8 @@ describe.each(testDialects())("collaborators on %s", (dialect) => {
     const [mail] = (await mailsTo(test, partner.email)).filter(
       (sent) => sent.template === "collaboratorInvitation",
     );
-    expect(mail?.subject).toBe("Noor Haddad asks you to help with their Kinfile");
+    // In the invitee's own language (the partner's account is in French, the owner's in English).
+    expect(mail?.subject).toBe("Noor Haddad vous demande de l'aider à tenir son Kinfile");
     expect(mail?.text).toContain("/dashboard/shared-data/collaborating");
 
     expect(await collaborating(stranger)).toEqual([]);
@@ -166,6 +167,20 @@ describe.each(testDialects())("collaborators on %s", (dialect) => {
     expect(helperGone.statusCode).toBe(204);
     const left = (await call(test, owner, "GET", "/api/collaborators")).json() as CollaboratorView[];
     expect(left.map((view) => view.email)).not.toContain(helper.email);
+  });
+
+  it("writes the invitation in the invitee's account's language, else in the owner's", async () => {
+    const french = await createSignedInUser(test, { name: "Léa Roy", lang: "fr" });
+    expect((await partnerInvite(french, stranger.email)).statusCode).toBe(201);
+    expect((await partnerInvite(french, "no-account@example.com")).statusCode).toBe(201);
+    const subjects = async (email: string) =>
+      (await mailsTo(test, email))
+        .filter((sent) => sent.template === "collaboratorInvitation")
+        .map((sent) => sent.subject);
+    expect(await subjects(stranger.email)).toEqual(["Léa Roy asks you to help with their Kinfile"]);
+    expect(await subjects("no-account@example.com")).toEqual([
+      "Léa Roy vous demande de l'aider à tenir son Kinfile",
+    ]);
   });
 
   it("holds an owner to INVITATION_RATE_LIMIT invitations, answering 429 in their language", async () => {

@@ -34,6 +34,12 @@ export function collaboratorRepository(db: Kysely<DB>) {
         : { ...user, banned: authBoolean(user.banned), banExpires: authDate(user.banExpires) };
     },
 
+    /** The language of the account holding this address, when an invitee already has one. */
+    async languageOf(email: string): Promise<string | null | undefined> {
+      const user = await db.selectFrom("user").select("lang").where("email", "=", email).executeTakeFirst();
+      return user?.lang;
+    },
+
     listOf(ownerId: string): Promise<CollaboratorRow[]> {
       return db
         .selectFrom("collaborator")
