@@ -8,3 +8,8 @@ export function authDate(value: string | Date | null | undefined): number | null
 export function authBoolean(value: number | boolean | null | undefined): boolean {
   return value === true || value === 1;
 }
+
+/** Whether better-auth's ban holds at `now`: until its end, or for good when it has none. */
+export function banHolds(banned: boolean, banExpires: number | null, now: number): boolean {
+  return banned && (banExpires === null || banExpires > now);
+}

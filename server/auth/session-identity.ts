@@ -5,7 +5,7 @@ import type { BillingMode } from "../../domain/schemas/subscription.ts";
 import type { Database } from "../db/database.ts";
 import type { NotifyChannel } from "../db/notify-channel.ts";
 import type { Actor, Identity } from "./access.ts";
-import { authBoolean, authDate } from "./auth-values.ts";
+import { authBoolean, authDate, banHolds } from "./auth-values.ts";
 import { rolesOf } from "./roles.ts";
 import { readCookie, verifySessionCookie } from "./session-cookie.ts";
 
@@ -140,8 +140,8 @@ export function createSessionIdentity(options: SessionIdentityOptions) {
 
   function toSession(token: string, record: SessionRecord | undefined, now: number): Entry {
     if (record === undefined) return { session: null, validUntil: now + ttlMs };
-    const banActive = record.banned && (record.banExpires === null || record.banExpires > now);
-    if (record.expiresAt <= now || banActive) return { session: null, validUntil: now + ttlMs };
+    if (record.expiresAt <= now || banHolds(record.banned, record.banExpires, now))
+      return { session: null, validUntil: now + ttlMs };
     let validUntil = Math.min(now + ttlMs, record.expiresAt);
     // A free period that ends within the TTL takes the role away on time.
     for (const until of [record.subscriberUntil, record.b2bUntil]) {

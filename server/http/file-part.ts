@@ -1,6 +1,7 @@
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors/app-error.ts";
+import type { RateLimit } from "./rate-limit-store.ts";
 
 /** The multipart field every upload control sends its file in. */
 const FILE_FIELD = "file";
@@ -41,20 +42,8 @@ export async function filePartOf(request: FastifyRequest, limits: FilePartLimits
   return part;
 }
 
-/** How many files one account may send per window (config.uploadRateLimit). */
-export type UploadLimit = { max: number; windowMs: number };
-
-/**
- * The rate limit of a route that takes a file: counted per account (the access rule has named it
- * by then), whichever server takes the upload.
- */
-export function perAccountUploads(limit: UploadLimit) {
-  return {
-    max: limit.max,
-    timeWindow: limit.windowMs,
-    keyGenerator: (request: FastifyRequest) => request.actor?.userId ?? request.ip,
-  };
-}
+/** How many files one account may send per window (config.uploadRateLimit), held by perAccountRateLimit. */
+export type UploadLimit = RateLimit;
 
 /**
  * The onSend hook of a route that takes a file: an answer given before the body was read to its

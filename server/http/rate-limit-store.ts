@@ -1,6 +1,22 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from "@fastify/rate-limit";
+import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+
+/** How many requests a limited route takes within a window. */
+export type RateLimit = { max: number; windowMs: number };
+
+/**
+ * The route option (`config.rateLimit`) that holds each account to `limit`: counted per account
+ * (the access rule has named it by then), else per client, whichever server takes the request.
+ */
+export function perAccountRateLimit(limit: RateLimit) {
+  return {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request: FastifyRequest) => request.actor?.userId ?? request.ip,
+  };
+}
 
 /** What a limit's count is after one more request: the count and the time left in its window. */
 export type RateCount = { current: number; ttl: number };

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Operation, OperationTypes } from "../../domain/api/contract.ts";
 import type { VcardDecisionsResult, VcardImportResult } from "../../domain/schemas/vcard.ts";
 import { actorOf } from "../auth/ownership.ts";
-import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../http/file-part.ts";
+import { closeUnreadBody, type UploadLimit } from "../http/file-part.ts";
 import { type OperationRequest, registerOperation } from "../http/operations.ts";
+import { perAccountRateLimit } from "../http/rate-limit-store.ts";
 import type { VcardContact } from "./contact.ts";
 import { receiveVcardFile, sendVcardFile } from "./upload.ts";
 
@@ -66,7 +67,7 @@ export async function vcardRoutes<T extends VcardTypes>(
         );
       },
       // A vCard file is an upload: it counts against the account's uploads.
-      { config: { rateLimit: perAccountUploads(uploadLimit) }, onSend: closeUnreadBody },
+      { config: { rateLimit: perAccountRateLimit(uploadLimit) }, onSend: closeUnreadBody },
     );
 
     registerOperation(scope, exchange.api.vcardDecide, exchange.types.vcardDecide, async (request, reply) =>

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { binderApi } from "../../../domain/api/binder.ts";
 import { binderTypes } from "../../../domain/api/binder.types.ts";
 import type { FreshPassword } from "../../auth/fresh-password.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { registerOperation } from "../../http/operations.ts";
+import { perAccountRateLimit } from "../../http/rate-limit-store.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
 import { recordActivity } from "../activity/index.ts";
 import { ownerIdentity } from "../sharing/index.ts";
@@ -19,11 +20,7 @@ export const BINDER_RATE_LIMIT = { max: 12, windowMs: 60_000 } as const;
 
 /** The route option that holds an account to BINDER_RATE_LIMIT. */
 export function binderRateLimit() {
-  return {
-    max: BINDER_RATE_LIMIT.max,
-    timeWindow: BINDER_RATE_LIMIT.windowMs,
-    keyGenerator: (request: FastifyRequest) => request.actor?.userId ?? request.ip,
-  };
+  return perAccountRateLimit(BINDER_RATE_LIMIT);
 }
 
 /** The owner's name as a binder's cover prints it. */

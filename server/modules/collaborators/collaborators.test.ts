@@ -10,6 +10,7 @@ import {
 import { call } from "../../testing/person-photos.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
+import { INVITATION_RATE_LIMIT } from "./routes.ts";
 
 const HOUSEHOLD_AND_ASSETS = { modules: ["household", "assets"], categories: [] };
 
@@ -51,7 +52,8 @@ describe.each(testDialects())("collaborators on %s", (dialect) => {
     const [mail] = (await mailsTo(test, partner.email)).filter(
       (sent) => sent.template === "collaboratorInvitation",
     );
-    expect(mail?.subject).toBe("Noor Haddad asks you to help with their Kinfile");
+    // In the invitee's own language (the partner's account is in French, the owner's in English).
+    expect(mail?.subject).toBe("Noor Haddad vous demande de l'aider à tenir son Kinfile");
     expect(mail?.text).toContain("/dashboard/shared-data/collaborating");
 
     expect(await collaborating(stranger)).toEqual([]);
@@ -165,6 +167,36 @@ describe.each(testDialects())("collaborators on %s", (dialect) => {
     expect(helperGone.statusCode).toBe(204);
     const left = (await call(test, owner, "GET", "/api/collaborators")).json() as CollaboratorView[];
     expect(left.map((view) => view.email)).not.toContain(helper.email);
+  });
+
+  it("writes the invitation in the invitee's account's language, else in the owner's", async () => {
+    const french = await createSignedInUser(test, { name: "Léa Roy", lang: "fr" });
+    expect((await partnerInvite(french, stranger.email)).statusCode).toBe(201);
+    expect((await partnerInvite(french, "no-account@example.com")).statusCode).toBe(201);
+    const subjects = async (email: string) =>
+      (await mailsTo(test, email))
+        .filter((sent) => sent.template === "collaboratorInvitation")
+        .map((sent) => sent.subject);
+    expect(await subjects(stranger.email)).toEqual(["Léa Roy asks you to help with their Kinfile"]);
+    expect(await subjects("no-account@example.com")).toEqual([
+      "Léa Roy vous demande de l'aider à tenir son Kinfile",
+    ]);
+  });
+
+  it("holds an owner to INVITATION_RATE_LIMIT invitations, answering 429 in their language", async () => {
+    const busy = await createSignedInUser(test, { name: "Busy Owner", lang: "fr" });
+    for (let index = 0; index < INVITATION_RATE_LIMIT.max; index += 1)
+      expect((await partnerInvite(busy, `helper-${index}@example.com`)).statusCode).toBe(201);
+    const refused = await partnerInvite(busy, "one-more@example.com");
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.json().error).toEqual({
+      code: "too_many_requests",
+      message: "Trop de tentatives. Veuillez patienter un instant puis réessayer.",
+    });
+    expect(await mailsTo(test, "one-more@example.com")).toEqual([]);
+    // Another owner is not slowed.
+    expect((await partnerInvite(stranger, "one-more@example.com")).statusCode).toBe(201);
   });
 
   it("answers 401 to anonymous callers", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CollaboratorView } from "../../../domain/schemas/collaborator.ts";
 import { categoriesOf } from "../../../domain/sections/index.ts";
+import { disableUser, enableUser } from "../../auth/user-admin.ts";
 import { createdId } from "../../testing/api-writes.ts";
 import { stripeBilling } from "../../testing/billing.ts";
 import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
@@ -233,5 +234,52 @@ describe.each(testDialects())("a collaborator in a lapsed owner's file, billing 
     const institutions = await call(test, partner, "GET", `/api/files/${owner.id}/institutions/`);
     expect(institutions.statusCode, institutions.body).toBe(200);
     expect((await call(test, owner, "GET", "/api/institutions/")).statusCode).toBe(200);
+  });
+});
+
+describe.each(testDialects())("a collaborator in a suspended owner's file on %s", (dialect) => {
+  let test: TestApp;
+  let owner: TestUser;
+  let partner: TestUser;
+
+  beforeAll(async () => {
+    test = await buildTestApp(dialect);
+    owner = await createSignedInUser(test, { name: "Noor Haddad" });
+    partner = await createSignedInUser(test, { name: "Sam Haddad" });
+    const invited = await call(test, owner, "POST", "/api/collaborators", {
+      email: partner.email,
+      firstName: "Sam",
+      lastName: "Haddad",
+      scope: HOUSEHOLD_AND_ASSETS,
+      rights: "edit",
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { id } = invited.json() as CollaboratorView;
+    expect((await call(test, partner, "POST", `/api/collaborating/${id}/accept`)).statusCode).toBe(200);
+  });
+  afterAll(() => test.close());
+
+  it("closes the file while the owner's ban holds (404, no longer listed) and opens it again after", async () => {
+    const shared = `/api/files/${owner.id}/records/household/${HOUSEHOLD.key}`;
+    const listed = async () =>
+      ((await call(test, partner, "GET", "/api/collaborating")).json() as { owner: { id: string } }[]).map(
+        (file) => file.owner.id,
+      );
+    const body = await sampleRecord(HOUSEHOLD, sampleRefsOf(test, owner));
+    expect((await call(test, partner, "GET", shared)).statusCode).toBe(200);
+
+    await disableUser(test.auth, owner.email);
+    expect((await call(test, partner, "GET", shared)).statusCode).toBe(404);
+    expect((await call(test, partner, "POST", shared, body)).statusCode).toBe(404);
+    expect(await listed()).toEqual([]);
+
+    // A ban whose end has passed holds no more, as for the owner's own sign-in.
+    const { internalAdapter } = await test.auth.auth.$context;
+    await internalAdapter.updateUser(owner.id, { banned: true, banExpires: new Date(Date.now() - 1_000) });
+    expect((await call(test, partner, "GET", shared)).statusCode).toBe(200);
+
+    await enableUser(test.auth, owner.email);
+    expect((await call(test, partner, "GET", shared)).statusCode).toBe(200);
+    expect(await listed()).toEqual([owner.id]);
   });
 });

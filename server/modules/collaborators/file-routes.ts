@@ -42,7 +42,9 @@ export async function collaboratorFileRoutes(
     if (request.is404 || request.actor === null) return;
     const { ownerId } = request.params as { ownerId?: string };
     const collaboration =
-      ownerId === undefined ? undefined : await collaborators.findAccepted(ownerId, request.actor.userId);
+      ownerId === undefined
+        ? undefined
+        : await collaborators.findAccepted(ownerId, request.actor.userId, options.clock());
     if (ownerId === undefined || collaboration === undefined) throw new AppError("not_found");
     const scope = scopeOf(collaboration);
     const route = routeIn(request);

@@ -13,16 +13,19 @@ export const COLLABORATING_PATH = "/dashboard/shared-data/collaborating";
 export function collaboratorMails(options: { outbox: MailOutbox; publicUrl: string }) {
   const origin = options.publicUrl.replace(/\/+$/, "");
   return {
-    /** To the invitee, in the owner's language (the invitee may have no account yet). */
+    /** To the invitee, in their account's language, or the owner's when they have no account yet. */
     async invitation(trx: Kysely<DB>, row: CollaboratorRow): Promise<void> {
-      const owner = await collaboratorRepository(trx).account(row.owner_id);
+      const collaborators = collaboratorRepository(trx);
+      const owner = await collaborators.account(row.owner_id);
       if (owner === undefined) return;
+      const invitee = await collaborators.languageOf(row.email);
+      const lng = isLanguage(invitee) ? invitee : isLanguage(owner.lang) ? owner.lang : DEFAULT_LANGUAGE;
       const scope = scopeOf(row);
       await options.outbox.enqueueMail(
         {
           to: row.email,
           template: "collaboratorInvitation",
-          lng: isLanguage(owner.lang) ? owner.lang : DEFAULT_LANGUAGE,
+          lng,
           data: {
             ownerName: owner.name || owner.email,
             ownerEmail: owner.email,

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Updateable } from "kysely";
+import { authBoolean, authDate, banHolds } from "../../auth/auth-values.ts";
 import type { CollaboratorTable, DB } from "../../db/schema.ts";
 
 export type CollaboratorRow = Selectable<CollaboratorTable>;
@@ -21,13 +22,22 @@ export function collaboratorRepository(db: Kysely<DB>) {
       return inserted !== undefined;
     },
 
-    /** What the module reads of an account: its address, whether verified, its name and language. */
-    account(id: string) {
-      return db
+    /** What the module reads of an account: its address, whether verified, its name, language and ban. */
+    async account(id: string) {
+      const user = await db
         .selectFrom("user")
-        .select(["id", "name", "email", "emailVerified", "lang"])
+        .select(["id", "name", "email", "emailVerified", "lang", "banned", "banExpires"])
         .where("id", "=", id)
         .executeTakeFirst();
+      return user === undefined
+        ? undefined
+        : { ...user, banned: authBoolean(user.banned), banExpires: authDate(user.banExpires) };
+    },
+
+    /** The language of the account holding this address, when an invitee already has one. */
+    async languageOf(email: string): Promise<string | null | undefined> {
+      const user = await db.selectFrom("user").select("lang").where("email", "=", email).executeTakeFirst();
+      return user?.lang;
     },
 
     listOf(ownerId: string): Promise<CollaboratorRow[]> {
@@ -109,15 +119,28 @@ export function collaboratorRepository(db: Kysely<DB>) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** The accepted collaboration of this account in this owner's file, the one access check. */
-    findAccepted(ownerId: string, accountId: string): Promise<CollaboratorRow | undefined> {
-      return db
+    /**
+     * The accepted collaboration of this account in this owner's file, the one access check: none
+     * while a ban of the owner holds at `now`, so a suspended owner's file closes and opens again
+     * with the ban.
+     */
+    async findAccepted(
+      ownerId: string,
+      accountId: string,
+      now: number,
+    ): Promise<CollaboratorRow | undefined> {
+      const found = await db
         .selectFrom("collaborator")
-        .selectAll()
-        .where("owner_id", "=", ownerId)
-        .where("account_id", "=", accountId)
-        .where("status", "=", "accepted")
+        .innerJoin("user", "user.id", "collaborator.owner_id")
+        .selectAll("collaborator")
+        .select(["user.banned", "user.banExpires"])
+        .where("collaborator.owner_id", "=", ownerId)
+        .where("collaborator.account_id", "=", accountId)
+        .where("collaborator.status", "=", "accepted")
         .executeTakeFirst();
+      if (found === undefined) return undefined;
+      const { banned, banExpires, ...row } = found;
+      return banHolds(authBoolean(banned), authDate(banExpires), now) ? undefined : row;
     },
 
     /** Account deletion: the owner's collaborators and the account's own collaborations go. */

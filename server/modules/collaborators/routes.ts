@@ -4,11 +4,18 @@ import { collaboratorsTypes } from "../../../domain/api/collaborators.types.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import type { Database } from "../../db/database.ts";
 import { registerOperation } from "../../http/operations.ts";
+import { perAccountRateLimit } from "../../http/rate-limit-store.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import type { AccountDeletedHook } from "../account/index.ts";
 import { collaboratorMails } from "./mails.ts";
 import { collaboratorRepository } from "./repository.ts";
 import { createCollaboratorService } from "./service.ts";
+
+/**
+ * Each invitation sends a mail to an address the owner types: an account sends at most this many
+ * within the window (counted in the database like every limit), so Kinfile is no one's mailer.
+ */
+export const INVITATION_RATE_LIMIT = { max: 20, windowMs: 3_600_000 } as const;
 
 /** Account deletion ends every collaboration the account gave, held or was invited to. */
 export const forgetCollaborators: AccountDeletedHook = async (userId, trx) => {
@@ -30,8 +37,13 @@ export async function collaboratorRoutes(
   const api = collaboratorsApi;
   const types = collaboratorsTypes;
 
-  registerOperation(app, api.invite, types.invite, async (request, reply) =>
-    reply.code(201).send(await service.invite(actorOf(request).userId, request.body)),
+  registerOperation(
+    app,
+    api.invite,
+    types.invite,
+    async (request, reply) =>
+      reply.code(201).send(await service.invite(actorOf(request).userId, request.body)),
+    { config: { rateLimit: perAccountRateLimit(INVITATION_RATE_LIMIT) } },
   );
   registerOperation(app, api.list, types.list, (request) => service.list(actorOf(request).userId));
   registerOperation(app, api.update, types.update, (request) =>

@@ -8,7 +8,7 @@ import type {
   CollaboratorUpdate,
   CollaboratorView,
 } from "../../../domain/schemas/collaborator.ts";
-import { authBoolean } from "../../auth/auth-values.ts";
+import { authBoolean, banHolds } from "../../auth/auth-values.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { CollaboratorMails } from "./mails.ts";
@@ -82,7 +82,8 @@ export function createCollaboratorService(deps: {
 
   async function presentCollaborating(row: CollaboratorRow): Promise<CollaboratingView | null> {
     const owner = await collaborators.account(row.owner_id);
-    if (owner === undefined) return null;
+    // A suspended owner's file is not offered while the ban holds, as file-routes.ts refuses it.
+    if (owner === undefined || banHolds(owner.banned, owner.banExpires, clock())) return null;
     return {
       id: row.id,
       owner: { id: owner.id, name: owner.name || owner.email, email: owner.email },

@@ -6,8 +6,9 @@ import { actorOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import type { FileChanges } from "../../file/changes.ts";
-import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../../http/file-part.ts";
+import { closeUnreadBody, type UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
+import { perAccountRateLimit } from "../../http/rate-limit-store.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { sendDownload } from "./download.ts";
 import { createDocumentService } from "./service.ts";
@@ -56,7 +57,7 @@ export async function documentRoutes(
     documentsTypes.upload,
     async (request) => service.upload(actorOf(request), request.params, request as FastifyRequest),
     {
-      config: { rateLimit: perAccountUploads(options.uploadLimit) },
+      config: { rateLimit: perAccountRateLimit(options.uploadLimit) },
       onSend: closeUnreadBody,
     },
   );

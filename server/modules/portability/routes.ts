@@ -9,8 +9,9 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
-import { closeUnreadBody, perAccountUploads, type UploadLimit } from "../../http/file-part.ts";
+import { closeUnreadBody, type UploadLimit } from "../../http/file-part.ts";
 import { registerOperation } from "../../http/operations.ts";
+import { perAccountRateLimit } from "../../http/rate-limit-store.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { recordActivity } from "../activity/index.ts";
 import { createPhotoProcessor } from "../persons/index.ts";
@@ -99,7 +100,7 @@ export async function portabilityRoutes(
   const limits = options.limits ?? ARCHIVE_LIMITS;
   const importing = {
     // Counted per account apart from other uploads: one import succeeds per account, so few are needed.
-    config: { rateLimit: perAccountUploads(options.importLimit) },
+    config: { rateLimit: perAccountRateLimit(options.importLimit) },
     onSend: closeUnreadBody,
   };
   registerOperation(
