@@ -13,7 +13,9 @@ import { categoryDef } from "../domain/sections/index.ts";
 import { sampleRecord } from "../server/testing/record-samples.ts";
 import { createdId, signedInAccount, waitForMail } from "./support/accounts.ts";
 import { browserPages, expectNoAxeViolations } from "./support/browser.ts";
+import { endPartnerAccess } from "./support/collaboration.ts";
 import { apiRefs } from "./support/records.ts";
+import { choose } from "./support/select.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
@@ -90,14 +92,8 @@ describe("a collaborator's journey", () => {
       // An insurance policy added in the owner's file.
       await partner.page.goto("/dashboard/assets/insurance/add");
       await partner.page.getByText(BANNER).waitFor();
-      await partner.page
-        .getByRole("combobox", { name: "Type", exact: true })
-        .selectOption({ label: "Home or condo" });
-      await partner.page.getByRole("combobox", { name: "Insurer", exact: true }).click();
-      await partner.page
-        .getByRole("option", { name: /^Maple Mutual/ })
-        .filter({ visible: true })
-        .click();
+      await choose(partner.page, "Type", "Home or condo");
+      await choose(partner.page, "Insurer", /^Maple Mutual/);
       await partner.page.getByLabel(/^Policy number/).fill("HM-2291-77");
       await partner.page.getByRole("button", { name: "Save", exact: true }).click();
       await expect
@@ -132,11 +128,7 @@ describe("a collaborator's journey", () => {
       await activity.getByText("Sam Haddad saved Bank Accounts").waitFor();
 
       // The owner ends the access; the partner's next click says so.
-      const card = owner.page.getByTestId("collaborator");
-      await card.getByRole("button", { name: "End access for Sam Haddad" }).click();
-      const dialog = owner.page.getByRole("dialog", { name: "End Sam Haddad's access to your file?" });
-      await dialog.getByRole("button", { name: "Yes, end access" }).click();
-      await owner.page.getByText("Sam Haddad no longer has access to your file.").waitFor();
+      await endPartnerAccess(owner.page);
 
       await partner.page
         .getByRole("navigation")
