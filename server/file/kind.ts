@@ -4,6 +4,7 @@ import type { DB } from "../db/schema.ts";
 import type { AccountDeletedHook } from "../modules/account/index.ts";
 import type { SearchSource } from "../modules/search/index.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
+import type { FileKindBinder } from "./binder/part.ts";
 
 /** The shared dependencies a kind's steps are built from, made once by the composition root. */
 export type KindContext = {
@@ -26,4 +27,6 @@ export type FileKindDescriptor = {
   search?: (db: Kysely<DB>, dataKeys: DataKeys) => SearchSource;
   /** Removes an account's rows of this kind, in the deletion's transaction. */
   forget: (context: KindContext) => AccountDeletedHook;
+  /** What the emergency binder prints of it (binder/part.ts); a kind without it prints nothing. */
+  binder?: FileKindBinder;
 };

@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { addressBinder } from "./binder-chapter.ts";
 import { addressRepository } from "./repository.ts";
 import { addressSearchSource } from "./search-source.ts";
 
@@ -9,6 +10,7 @@ export const addressKind: FileKindDescriptor = {
   search: (db) => addressSearchSource(db),
   // Persons and institutions are deleted too; their references are foreign keys set to null anyway.
   forget: () => (userId, trx) => addressRepository(trx).deleteAllOf(userId),
+  binder: addressBinder,
 };
 export type { AddressUse } from "./address-use.ts";
 export { cardAddresses, cardAddressFrom } from "./card-addresses.ts";

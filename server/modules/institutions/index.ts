@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { institutionBinder } from "./binder-chapter.ts";
 import { institutionRepository } from "./repository.ts";
 import { institutionSearchSource } from "./search-source.ts";
 
@@ -8,6 +9,7 @@ export const institutionKind: FileKindDescriptor = {
   module: "institutions",
   search: (db) => institutionSearchSource(db),
   forget: () => (userId, trx) => institutionRepository(trx).deleteAllOf(userId),
+  binder: institutionBinder,
 };
 export { institutionAddressUse } from "./address-use.ts";
 export { type InstitutionReader, institutionReader } from "./reader.ts";

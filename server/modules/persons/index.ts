@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { personBinder } from "./binder-chapter.ts";
 import { personRepository } from "./repository.ts";
 import { personSearchSource } from "./search-source.ts";
 
@@ -8,6 +9,7 @@ export const personKind: FileKindDescriptor = {
   module: "persons",
   search: (db) => personSearchSource(db),
   forget: () => (userId, trx) => personRepository(trx).deleteAllOf(userId),
+  binder: personBinder,
 };
 export { personAddressUse } from "./address-use.ts";
 export { ensureOwnPerson } from "./own-person.ts";

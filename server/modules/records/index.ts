@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { recordBinder } from "./binder-chapter.ts";
 import { recordRepository } from "./repository.ts";
 import { recordSearchSource } from "./search-source.ts";
 
@@ -15,6 +16,7 @@ export const recordKind: FileKindDescriptor = {
       await recordRepository(trx).deleteAllOf(userId);
       listCache.forget(userId);
     },
+  binder: recordBinder,
 };
 export { idsOf } from "./body.ts";
 export { deleteLibraryRecord } from "./library-records.ts";
