@@ -217,6 +217,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A collaborator's writes go into the owner's activity log with them (collaborators/file-audit.ts).
   changes.inTransaction(collaboratorWritesAudit);
   const blobs = openBlobStore({ config, database, dataKeys });
+  // The emergency binder (server/modules/binder): the owner's, a collaborator's in the owner's
+  // file, a nominee's among the shared reads.
+  const binder = createBinderMaker({
+    db: database.db,
+    dataKeys,
+    blobs,
+    listCache,
+    locales,
+    fontsDir: config.fontsDir,
+    clock,
+  });
   // The owner's file: their own, and again under /api/files/{ownerId} for their collaborators.
   const fileRoutes = async (scope: FastifyInstance) => {
     await scope.register(addressRoutes, { database, changes });
@@ -238,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     billing: config.billing.mode,
     clock,
     register: fileRoutes,
+    binder: { maker: binder, freshPassword },
   });
   await app.register(listExportRoutes, { database, dataKeys, listCache, locales });
   await app.register(reminderRoutes, {
@@ -251,16 +263,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     dataKeys,
     listCache,
-    clock,
-  });
-  // The emergency binder (server/modules/binder): the owner's here, a nominee's among the shared reads.
-  const binder = createBinderMaker({
-    db: database.db,
-    dataKeys,
-    blobs,
-    listCache,
-    locales,
-    fontsDir: config.fontsDir,
     clock,
   });
   await app.register(binderRoutes, {
