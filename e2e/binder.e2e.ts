@@ -2,7 +2,8 @@
  * The emergency binder made from the built server (dist/server.mjs, so pdfkit's fonts and data are
  * found there too): from My Account with the will's PDF appended, read back as a reader would (its
  * pages, its contents and bookmarks, and no secret unless asked), then with the secrets after the
- * password; a released nominee's, from Shared with me, holding only what was shared; the dialog axe
+ * password; a released nominee's, from Shared with me, holding only what was shared; a
+ * collaborator's, from the owner's file they work in, of their scope; the dialog axe
  * clean in the three themes and at 375 px.
  */
 import { readFile } from "node:fs/promises";
@@ -122,6 +123,55 @@ describe("the emergency binder", () => {
     } finally {
       await owner.context.close();
       await nominee.context.close();
+    }
+  }, 180_000);
+
+  it("makes a collaborator's binder of their scope in the owner's file, secrets after their own password", async () => {
+    const owner = await pages.open();
+    const partner = await pages.open();
+    try {
+      await signedInAccount(owner.context, baseURL, { name: "Noor Haddad" });
+      const sam = await signedInAccount(partner.context, baseURL, { name: "Sam Haddad" });
+      const headers = { origin: baseURL };
+      const vault = await owner.context.request.post("/api/records/passwordvault/password", {
+        headers,
+        data: { accountNickname: "Bank login", password: VAULT_PASSWORD },
+      });
+      expect(vault.status()).toBe(200);
+      await addWillWithPdf(owner.page, "Noor Haddad");
+      const invited = await owner.context.request.post("/api/collaborators", {
+        headers,
+        data: {
+          email: sam.email,
+          firstName: "Sam",
+          lastName: "Haddad",
+          scope: { modules: ["passwordvault"], secrets: true },
+          rights: "view",
+        },
+      });
+      expect(invited.status()).toBe(201);
+      const { id } = (await invited.json()) as { id: string };
+      expect(
+        (await partner.context.request.post(`/api/collaborating/${id}/accept`, { headers })).status(),
+      ).toBe(200);
+
+      await partner.page.goto("/dashboard");
+      await partner.page.getByRole("button", { name: "Account menu" }).click();
+      await partner.page.getByRole("menuitem", { name: "Noor Haddad's file" }).click();
+      await partner.page.getByText("You are working in Noor Haddad's file.").waitFor();
+      const plain = await makeBinder(partner.page, "Noor Haddad");
+      expect(plain.pages[0]).toContain("The part of the file of Noor Haddad you help with");
+      expect(plain.outline).toEqual(expect.arrayContaining(["Password Vault", "  Passwords"]));
+      expect(plain.outline).not.toContain("Key Document Inventory");
+      expect(plain.text).not.toContain("Last will and testament");
+      expect(plain.text.replace(/\s+/g, "")).not.toContain(VAULT_PASSWORD);
+
+      const withSecrets = await makeBinder(partner.page, "Noor Haddad", { secrets: sam.password });
+      expect(withSecrets.text.replace(/\s+/g, "")).toContain(VAULT_PASSWORD);
+      expect(partner.consoleErrors).toEqual([]);
+    } finally {
+      await owner.context.close();
+      await partner.context.close();
     }
   }, 180_000);
 

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text } from "@mantine/core";
 import { IconFolder } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { dismissEndedFile } from "../api/openFile.ts";
+import { BinderAction } from "../features/binder/BinderAction.tsx";
 import { openOwnFile } from "../session/openOwnFile.ts";
 import { useEndedFileOwner, useOpenFile } from "../session/useOpenFile.ts";
 
@@ -10,7 +11,7 @@ import { useEndedFileOwner, useOpenFile } from "../session/useOpenFile.ts";
  * owner ended the access, what happened and that the user is back in their own file.
  */
 export function OpenFileBanner() {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation(["common", "binder"]);
   const open = useOpenFile();
   const ended = useEndedFileOwner();
   if (open !== null) {
@@ -21,9 +22,17 @@ export function OpenFileBanner() {
             {t("file.workingIn", { name: open.ownerName })}
             {open.rights === "view" && ` ${t("file.readOnly")}`}
           </Text>
-          <Button size="xs" variant="default" onClick={openOwnFile}>
-            {t("file.backToMine")}
-          </Button>
+          <Group gap="xs" wrap="wrap">
+            {/* The binder of what the user helps with: their scope of the owner's file. */}
+            <BinderAction
+              source={{ kind: "owner" }}
+              label={t("binder:app.whole.label")}
+              description={t("binder:app.collaborator.description", { owner: open.ownerName })}
+            />
+            <Button size="xs" variant="default" onClick={openOwnFile}>
+              {t("file.backToMine")}
+            </Button>
+          </Group>
         </Group>
       </Alert>
     );

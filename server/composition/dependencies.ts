@@ -8,6 +8,7 @@ import type { Database } from "../db/database.ts";
 import { type FileChanges, openFileChanges } from "../file/changes.ts";
 import type { LocaleStore } from "../i18n/locale-store.ts";
 import { type AccountEraser, createAccountEraser } from "../modules/account/account-deletion.ts";
+import { type BinderMaker, createBinderMaker } from "../modules/binder/binder-maker.ts";
 import { createListAnswers, type ListAnswers } from "../modules/records/list-answers.ts";
 import { createListCache, type ListCache } from "../modules/records/list-cache.ts";
 import { createSearchIndexer, type SearchIndexer } from "../modules/search/indexer.ts";
@@ -37,6 +38,8 @@ export type AppDependencies = {
   dataKeys: DataKeys;
   blobs: BlobStore;
   searchIndex: SearchIndexer;
+  /** The emergency binder (server/modules/binder): the owner's, a collaborator's, a nominee's. */
+  binder: BinderMaker;
 };
 
 /** One module's part of the app: its routes, and what it adds to the shared dependencies' lists. */
@@ -59,6 +62,8 @@ export function buildDependencies(
       options.masterKeys ??
       loadMasterKeyring({ config, logger: { warn: (message) => app.log.warn(message) } }),
   });
+  const listCache = createListCache();
+  const blobs = openBlobStore({ config, database, dataKeys });
   return {
     config,
     database,
@@ -71,12 +76,21 @@ export function buildDependencies(
     reminderJobs: options.reminderJobs,
     eraser: options.eraser ?? createAccountEraser(),
     changes,
-    listCache: createListCache(),
+    listCache,
     listAnswers: createListAnswers(
       database.othersWrote === undefined ? {} : { othersWrote: database.othersWrote },
     ),
     dataKeys,
-    blobs: openBlobStore({ config, database, dataKeys }),
+    blobs,
     searchIndex: createSearchIndexer({ db: database.db, dataKeys, sources: searchSources }),
+    binder: createBinderMaker({
+      db: database.db,
+      dataKeys,
+      blobs,
+      listCache,
+      locales,
+      fontsDir: config.fontsDir,
+      clock: options.clock,
+    }),
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FILE_EXPORT_DOCUMENT } from "../../domain/schemas/file-export.ts";
 import { importArchive, unzip, zipOf } from "../testing/archives.ts";
 import { createSignedInUser, request, TEST_PASSWORD, type TestUser } from "../testing/identity.ts";
+import { readPdf } from "../testing/pdf-reading.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
 
@@ -48,6 +49,29 @@ vi.mock("./kinds.ts", async (importOriginal) => {
             },
           }),
         }),
+        binder: {
+          place: "body",
+          chapters: async ({ db, ownerId }: import("./binder/part.ts").BinderPartInput) => {
+            const { rows } = await sql<{ id: string; name: string | null }>`
+              select id, name from fixture_voyage where owner_id = ${ownerId} order by id`.execute(db);
+            return [
+              {
+                key: "voyages",
+                title: "Voyages",
+                sections: [
+                  {
+                    title: "Booked voyages",
+                    entries: rows.map((row) => ({
+                      heading: row.name ?? row.id,
+                      rows: [{ label: "Booking", value: row.id }],
+                      comments: [],
+                    })),
+                  },
+                ],
+              },
+            ];
+          },
+        },
       },
     ],
   };
@@ -139,5 +163,33 @@ describe.each(testDialects())("a kind added to the list alone, on %s", (dialect)
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toMatchObject({ persons: 1, voyages: 0 });
     expect(await voyagesOf(test, fresh.id)).toEqual([]);
+  });
+
+  it("prints its section in the binder, between the records and the places, with its owner's rows only", async () => {
+    const [traveller, other] = await Promise.all([
+      createSignedInUser(test, { name: "Tess Traveller" }),
+      createSignedInUser(test, { name: "Otto Other" }),
+    ]);
+    await sql`insert into fixture_voyage (id, owner_id, name) values ('V-LIS-7', ${traveller.id}, 'Lisbon by sea'), ('V-OSL-9', ${other.id}, 'Oslo by train')`.execute(
+      test.database.db,
+    );
+    const address = await request(test, {
+      method: "POST",
+      url: "/api/address/",
+      cookie: traveller.cookie,
+      payload: { name: "Harbour flat", addressLine1: "1 Quay Street", city: "Halifax", country: "CA" },
+    });
+    expect(address.statusCode, address.body).toBe(200);
+
+    const binder = await request(test, { method: "GET", url: "/api/binder", cookie: traveller.cookie });
+    expect(binder.statusCode, binder.body.slice(0, 300)).toBe(200);
+    const read = await readPdf(binder.rawPayload);
+    expect(read.text).toContain("Booked voyages");
+    expect(read.text).toContain("Lisbon by sea");
+    expect(read.text).toContain("V-LIS-7");
+    expect(read.text).not.toContain("Oslo by train");
+    const chapters = read.outline.filter((title) => !title.startsWith(" "));
+    expect(chapters.indexOf("Voyages")).toBeGreaterThan(-1);
+    expect(chapters.indexOf("Voyages")).toBeLessThan(chapters.indexOf("Addresses and institutions"));
   });
 });

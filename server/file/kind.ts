@@ -4,6 +4,7 @@ import type { DB } from "../db/schema.ts";
 import type { AccountDeletedHook } from "../modules/account/index.ts";
 import type { SearchSource } from "../modules/search/index.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
+import type { FileKindBinder } from "./binder/part.ts";
 import type { KindPortability } from "./kind-portability.ts";
 
 /** The shared dependencies a kind's steps are built from, made once by the composition root. */
@@ -31,4 +32,6 @@ export type FileKindDescriptor = {
   // Export and import (server/modules/portability; the steps' types in kind-portability.ts).
   /** Its part of the export archive, and how an import restores it. */
   portability: KindPortability;
+  /** What the emergency binder prints of it (binder/part.ts); a kind without it prints nothing. */
+  binder?: FileKindBinder;
 };

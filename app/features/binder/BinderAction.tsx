@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { errorCode, formError } from "../../api/errorMessages.ts";
 import { FormDialog } from "../../components/dialogs/FormDialog.tsx";
 import { saveBlob } from "../../components/download.ts";
+import { useOpenFile } from "../../session/useOpenFile.ts";
 import { showToast } from "../../shell/toast.ts";
 import { ConfirmPasswordModal } from "../account/ConfirmPasswordModal.tsx";
 import { type BinderOptions, type BinderSource, binderPath, fetchBinder } from "./binderApi.ts";
@@ -35,7 +36,10 @@ export function BinderAction({ source, label, description, onMade }: BinderActio
   const [askingPassword, setAskingPassword] = useState(false);
   const [making, setMaking] = useState<Making>({ state: "idle" });
   const abort = useRef<AbortController | null>(null);
+  // In an owner's file the binder is of the collaborator's scope: secrets only when it holds them.
+  const file = useOpenFile();
   const isOwner = source.kind === "owner";
+  const offersSecrets = isOwner && (file === null || file.scope.secrets);
 
   const make = useCallback(async () => {
     const controller = new AbortController();
@@ -71,7 +75,7 @@ export function BinderAction({ source, label, description, onMade }: BinderActio
   }, [make]);
 
   const start = () => {
-    if (isOwner && options.secrets) setAskingPassword(true);
+    if (offersSecrets && options.secrets) setAskingPassword(true);
     else void make();
   };
   const close = () => {
@@ -100,7 +104,7 @@ export function BinderAction({ source, label, description, onMade }: BinderActio
             disabled={busy}
             onChange={(event) => setOptions({ ...options, files: event.currentTarget.checked })}
           />
-          {isOwner && (
+          {offersSecrets && (
             <Checkbox
               label={t("app.secrets")}
               description={t("app.secretsHint")}
@@ -134,10 +138,10 @@ export function BinderAction({ source, label, description, onMade }: BinderActio
           </Group>
         </Stack>
       </FormDialog>
-      {isOwner && (
+      {offersSecrets && (
         <ConfirmPasswordModal
           opened={askingPassword}
-          prompt={t("app.passwordPrompt")}
+          prompt={t(file === null ? "app.passwordPrompt" : "app.collaboratorPasswordPrompt")}
           onConfirmed={confirmed}
           onCancel={() => setAskingPassword(false)}
         />

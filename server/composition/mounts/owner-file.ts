@@ -15,7 +15,8 @@ import type { ModuleMount } from "../dependencies.ts";
 
 /** The owner's file: their own, and again under /api/files/{ownerId} for their collaborators. */
 export const mountOwnerFile: ModuleMount = async (app, deps) => {
-  const { config, database, dataKeys, blobs, listCache, listAnswers, changes, clock } = deps;
+  const { config, database, dataKeys, blobs, listCache, listAnswers, changes, binder, freshPassword, clock } =
+    deps;
   const fileRoutes = async (scope: FastifyInstance) => {
     await scope.register(addressRoutes, { database, changes });
     await scope.register(institutionRoutes, { database, uploadLimit: config.uploadRateLimit, changes });
@@ -36,6 +37,7 @@ export const mountOwnerFile: ModuleMount = async (app, deps) => {
     billing: config.billing.mode,
     clock,
     register: fileRoutes,
+    binder: { maker: binder, freshPassword },
   });
 };
 

@@ -1,4 +1,3 @@
-import { createBinderMaker } from "../../modules/binder/binder-maker.ts";
 import { binderRoutes } from "../../modules/binder/routes.ts";
 import { collaboratorRoutes } from "../../modules/collaborators/routes.ts";
 import { createApprovalLinks } from "../../modules/sharing/approval-links.ts";
@@ -6,18 +5,9 @@ import { sharingRoutes } from "../../modules/sharing/routes.ts";
 import { createUnsubscribeLinks } from "../../modules/unsubscribe/unsubscribe-links.ts";
 import type { ModuleMount } from "../dependencies.ts";
 
-/** The emergency binder (server/modules/binder): the owner's here, a nominee's among the shared reads. */
+/** The owner's emergency binder here, a nominee's among the shared reads. */
 export const mountBinderAndSharing: ModuleMount = async (app, deps) => {
-  const { config, database, dataKeys, blobs, listCache, listAnswers, locales, freshPassword, clock } = deps;
-  const binder = createBinderMaker({
-    db: database.db,
-    dataKeys,
-    blobs,
-    listCache,
-    locales,
-    fontsDir: config.fontsDir,
-    clock,
-  });
+  const { config, database, dataKeys, blobs, listCache, listAnswers, binder, freshPassword, clock } = deps;
   await app.register(binderRoutes, {
     maker: binder,
     db: database.db,

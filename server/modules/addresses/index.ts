@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { addressBinder } from "./binder-chapter.ts";
 import { addressPortability } from "./portability.ts";
 import { addressRepository } from "./repository.ts";
 import { addressSearchSource } from "./search-source.ts";
@@ -13,6 +14,7 @@ export const addressKind: FileKindDescriptor = {
 
   // Export and import (server/modules/portability).
   portability: addressPortability,
+  binder: addressBinder,
 };
 export type { AddressUse } from "./address-use.ts";
 export { cardAddresses, cardAddressFrom } from "./card-addresses.ts";

@@ -97,10 +97,11 @@ export function createBinderMaker(deps: BinderDeps) {
     async make(request: BinderRequest): Promise<BinderFile> {
       const t = (key: string, params?: Record<string, unknown>) =>
         deps.locales.translate(request.language, key, params);
+      const include = request.include ?? (() => true);
       const snapshot = await readFileSnapshot(deps, request.ownerId, {
         secrets: request.secrets,
         now: clock(),
-        ...(request.include === undefined ? {} : { include: request.include }),
+        include,
       });
       const documents = documentsOf(snapshot, request.binder);
       const appended = request.appendFiles ? await appendable(request.ownerId, documents) : new Map();
@@ -109,8 +110,11 @@ export function createBinderMaker(deps: BinderDeps) {
         filedUnder: filedUnder(document, t),
         appendedPages: appended.get(document.id)?.pages ?? 0,
       }));
-      const book = composeBook({
+      const book = await composeBook({
         snapshot,
+        ownerId: request.ownerId,
+        db: deps.db,
+        include,
         binder: request.binder,
         ownerName: request.ownerName,
         language: request.language,

@@ -1,30 +1,20 @@
+import type { BinderChapter, BinderSection } from "../../file/binder/part.ts";
+
+export type {
+  BinderChapter,
+  BinderComment,
+  BinderEntry,
+  BinderRow,
+  BinderSection,
+  BinderTree,
+} from "../../file/binder/part.ts";
+
 /**
  * The binder as it will be printed: every word already in the reader's language, every value
  * already formatted, nothing left to look up. `compose.ts` makes it from the owner's file;
  * `render.ts` lays it out. Keeping the two apart lets the layout be tested on a fixture and the
  * composition be tested without reading PDFs.
  */
-
-/** One line of a record or a person: a catalogue label and its value as text. */
-export type BinderRow = { label: string; value: string };
-
-/** A comment as it is printed under its subject. */
-export type BinderComment = { author: string; time: string; text: string };
-
-/** One record, person, address or institution. */
-export type BinderEntry = { heading: string; rows: readonly BinderRow[]; comments: readonly BinderComment[] };
-
-/** One category (or the persons, addresses, institutions): a line of the contents and a bookmark. */
-export type BinderSection = { title: string; entries: readonly BinderEntry[] };
-
-/** The immediate family tree: generations from the eldest, each a row of boxes. */
-export type BinderTree = {
-  title: string;
-  generations: readonly { label: string; persons: readonly { name: string; relation: string }[] }[];
-};
-
-/** One module (or the personal network): a page of its own, a bookmark with its sections below. */
-export type BinderChapter = { title: string; tree?: BinderTree; sections: readonly BinderSection[] };
 
 /** The page after the cover: who to call first, where the key documents are, the nominees. */
 export type BinderFirstHours = { title: string; intro: string; sections: readonly BinderSection[] };

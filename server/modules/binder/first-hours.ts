@@ -5,9 +5,9 @@ import type { AssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { CATEGORIES, categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { categoryOneKey, fieldLabelKey } from "../../../domain/sections/labels.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
+import { personName, phoneLines, recordHeading, relationOf } from "../../file/binder/names.ts";
+import { type ValueContext, valueText } from "../../file/binder/values.ts";
 import type { BinderEntry, BinderFirstHours, BinderRow, BinderSection } from "./book.ts";
-import { personName, phoneLines, recordHeading, relationOf } from "./names.ts";
-import { type ValueContext, valueText } from "./values.ts";
 
 /**
  * The binder's first page, what a family reads in the first hours: who to call first, where the

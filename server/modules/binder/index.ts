@@ -1,3 +1,3 @@
 export type { BinderMaker } from "./binder-maker.ts";
-export { binderRateLimit, ownerNameOf } from "./routes.ts";
+export { binderRateLimit, logBinderMade, ownerNameOf, passwordAskedAgain } from "./routes.ts";
 export { sendBinder } from "./send.ts";

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { binderApi } from "../../../domain/api/binder.ts";
 import { binderTypes } from "../../../domain/api/binder.types.ts";
 import type { FreshPassword } from "../../auth/fresh-password.ts";
@@ -30,6 +30,40 @@ export async function ownerNameOf(db: Parameters<typeof ownerIdentity>[0], owner
   return [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email;
 }
 
+/** Secrets go in a binder only after the caller's own password was just given again (403 otherwise). */
+export async function passwordAskedAgain(
+  freshPassword: FreshPassword | undefined,
+  request: FastifyRequest,
+): Promise<void> {
+  if (freshPassword === undefined) throw new AppError("password_not_confirmed");
+  await freshPassword.require(request);
+}
+
+/**
+ * A binder made of the owner's file, in the owner's activity log: a `download` of the whole file or
+ * the module, by whoever made it (the owner, or a collaborator), `secrets` when they were in it.
+ */
+export async function logBinderMade(
+  db: Parameters<typeof recordActivity>[0],
+  made: { ownerId: string; actorId: string; module: string | undefined; secrets: boolean },
+  now: number,
+): Promise<void> {
+  await recordActivity(
+    db,
+    [
+      {
+        ownerId: made.ownerId,
+        actorId: made.actorId,
+        kind: "download",
+        subjectKind: "binder",
+        subjectId: made.module ?? "file",
+        field: made.secrets ? "secrets" : null,
+      },
+    ],
+    now,
+  );
+}
+
 /**
  * GET /api/binder: the owner's emergency binder, the whole file or one module's. Secrets come in
  * clear only with `secrets=true` and a password confirmed in the last five minutes (403
@@ -52,10 +86,7 @@ export async function binderRoutes(
     async (request, reply) => {
       const { userId } = actorOf(request);
       const { module, secrets, files } = request.query;
-      if (secrets) {
-        if (options.freshPassword === undefined) throw new AppError("password_not_confirmed");
-        await options.freshPassword.require(request);
-      }
+      if (secrets) await passwordAskedAgain(options.freshPassword, request);
       const file = await options.maker.make({
         ownerId: userId,
         ownerName: await ownerNameOf(options.db, userId),
@@ -64,20 +95,7 @@ export async function binderRoutes(
         appendFiles: files,
         language: requestLanguage(request),
       });
-      await recordActivity(
-        options.db,
-        [
-          {
-            ownerId: userId,
-            actorId: userId,
-            kind: "download",
-            subjectKind: "binder",
-            subjectId: module ?? "file",
-            field: secrets ? "secrets" : null,
-          },
-        ],
-        clock(),
-      );
+      await logBinderMade(options.db, { ownerId: userId, actorId: userId, module, secrets }, clock());
       return sendBinder(reply, file);
     },
     { config: { rateLimit: binderRateLimit() } },

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CollaboratorView } from "../../../domain/schemas/collaborator.ts";
 import { categoriesOf } from "../../../domain/sections/index.ts";
@@ -6,6 +7,7 @@ import { createdId } from "../../testing/api-writes.ts";
 import { stripeBilling } from "../../testing/billing.ts";
 import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
 import { acceptedNominee } from "../../testing/nominee-lifecycle.ts";
+import { readPdf } from "../../testing/pdf-reading.ts";
 import { call } from "../../testing/person-photos.ts";
 import { sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
@@ -13,7 +15,9 @@ import { testDialects } from "../../testing/test-database.ts";
 
 const [HOUSEHOLD] = categoriesOf("household");
 const [PERSONAL] = categoriesOf("personaldata");
-if (HOUSEHOLD === undefined || PERSONAL === undefined) throw new Error("no category to test with");
+const [VAULT] = categoriesOf("passwordvault");
+if (HOUSEHOLD === undefined || PERSONAL === undefined || VAULT === undefined)
+  throw new Error("no category to test with");
 const HOUSEHOLD_AND_ASSETS = { modules: ["household", "assets"], categories: [] };
 
 describe.each(testDialects())("a collaborator in the owner's file on %s", (dialect) => {
@@ -156,10 +160,12 @@ describe.each(testDialects())("a collaborator in the owner's file on %s", (diale
       }
       const opened =
         route.url.includes("/records/household/") || /\/(pn|address|institutions)\//.test(route.url);
+      // Every scope has its binder, of what it opens (tested below).
+      const everyScope = route.url.endsWith("/binder");
       const outside = await call(test, outOfScope, method, url, method === "GET" ? undefined : {});
       const reference =
         /\/(address|institutions)\//.test(route.url) && method !== "DELETE" && !/(csv|vcard)/.test(route.url);
-      if (!/\/records\/\w+\/pet(\/|$)/.test(route.url) && !reference)
+      if (!/\/records\/\w+\/pet(\/|$)/.test(route.url) && !reference && !everyScope)
         expect(outside.statusCode, `out of scope: ${label}`).toBe(404);
       expect(outside.body, label).not.toContain(ownersRecord);
       if (method !== "GET" && opened) {
@@ -234,6 +240,157 @@ describe.each(testDialects())("a collaborator in a lapsed owner's file, billing 
     const institutions = await call(test, partner, "GET", `/api/files/${owner.id}/institutions/`);
     expect(institutions.statusCode, institutions.body).toBe(200);
     expect((await call(test, owner, "GET", "/api/institutions/")).statusCode).toBe(200);
+  });
+});
+
+describe.each(testDialects())("a collaborator's binder of the owner's file on %s", (dialect) => {
+  let test: TestApp;
+  let owner: TestUser;
+  let household: TestUser;
+  let keeper: TestUser;
+  let keeperCollaboration: string;
+  const vaultSecrets: string[] = [];
+  const en = JSON.parse(readFileSync("public/locales/en/sections.json", "utf8")) as {
+    module: Record<string, string>;
+    category: Record<string, string>;
+  };
+  const binderUrl = (query = "") => `/api/files/${owner.id}/binder${query}`;
+  const squeezed = (text: string) => text.replace(/\s+/g, "");
+
+  async function collaborate(who: TestUser, scope: object): Promise<string> {
+    const invited = await call(test, owner, "POST", "/api/collaborators", {
+      email: who.email,
+      firstName: "Sam",
+      lastName: "Haddad",
+      scope,
+      rights: "view",
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { id } = invited.json() as CollaboratorView;
+    expect((await call(test, who, "POST", `/api/collaborating/${id}/accept`)).statusCode).toBe(200);
+    return id;
+  }
+
+  async function pdfOf(who: TestUser, url: string) {
+    const response = await call(test, who, "GET", url);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    return readPdf(response.rawPayload);
+  }
+
+  beforeAll(async () => {
+    test = await buildTestApp(dialect);
+    owner = await createSignedInUser(test, { name: "Noor Haddad" });
+    household = await createSignedInUser(test, { name: "Sam Haddad" });
+    keeper = await createSignedInUser(test, { name: "Kim Keeper" });
+    await collaborate(household, { modules: ["household"] });
+    keeperCollaboration = await collaborate(keeper, {
+      modules: ["household", "passwordvault"],
+      secrets: true,
+    });
+    const refs = sampleRefsOf(test, owner);
+    await createdId(
+      test,
+      owner,
+      `/api/records/household/${HOUSEHOLD.key}`,
+      await sampleRecord(HOUSEHOLD, refs, { complete: true }),
+    );
+    await createdId(
+      test,
+      owner,
+      `/api/records/personaldata/${PERSONAL.key}`,
+      await sampleRecord(PERSONAL, refs, { complete: true }),
+    );
+    const vault = await sampleRecord(VAULT, refs, { complete: true });
+    for (const field of VAULT.fields) {
+      if (field.type === "secret" && typeof vault[field.key] === "string")
+        vaultSecrets.push(String(vault[field.key]));
+    }
+    expect(vaultSecrets.length).toBeGreaterThan(0);
+    await createdId(test, owner, `/api/records/passwordvault/${VAULT.key}`, vault);
+  });
+  afterAll(() => test.close());
+
+  it("prints the scope only, under the owner's name, and logs it as the collaborator's download", async () => {
+    const read = await pdfOf(household, binderUrl());
+    expect(read.pages[0]).toContain("The part of the file of Noor Haddad you help with");
+    expect(read.outline).toContain(en.module.household);
+    expect(read.outline).toContain(`  ${en.category[HOUSEHOLD.key]}`);
+    for (const outside of [en.module.personaldata, en.module.passwordvault])
+      expect(read.outline).not.toContain(outside);
+    // A module of the scope is one binder; a module outside it is none.
+    expect((await pdfOf(household, binderUrl("?module=household"))).outline).toContain(en.module.household);
+    expect((await call(test, household, "GET", binderUrl("?module=personaldata"))).statusCode).toBe(404);
+
+    const log = await call(test, owner, "GET", "/api/account/activity");
+    type Entry = { actorId: string; actorName: string; kind: string; subjectKind: string; subjectId: string };
+    const entries = (log.json().items as Entry[])
+      .filter((entry) => entry.actorId === household.id)
+      .map((entry) => [entry.actorName, entry.kind, entry.subjectKind, entry.subjectId]);
+    expect(entries).toHaveLength(2);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        ["Sam Haddad", "download", "binder", "household"],
+        ["Sam Haddad", "download", "binder", "file"],
+      ]),
+    );
+  });
+
+  it("gives the owner's secrets only to a scope with secrets, after the collaborator's own password", async () => {
+    // Without secrets in the scope, asking for them finds nothing, as every reveal.
+    expect((await call(test, household, "GET", binderUrl("?secrets=true"))).statusCode).toBe(404);
+
+    const masked = await pdfOf(keeper, binderUrl());
+    expect(masked.outline).toContain(en.module.passwordvault);
+    for (const secret of vaultSecrets) expect(squeezed(masked.text)).not.toContain(squeezed(secret));
+
+    const refused = await call(test, keeper, "GET", binderUrl("?secrets=true"));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe("password_not_confirmed");
+    // The owner's password confirmed on the owner's session opens nothing for the collaborator.
+    const ownerConfirmed = await request(test, {
+      method: "POST",
+      url: "/api/account/confirm-password",
+      cookie: owner.cookie,
+      payload: { password: owner.password },
+    });
+    expect(ownerConfirmed.statusCode).toBe(200);
+    expect((await call(test, keeper, "GET", binderUrl("?secrets=true"))).statusCode).toBe(403);
+
+    const confirmed = await request(test, {
+      method: "POST",
+      url: "/api/account/confirm-password",
+      cookie: keeper.cookie,
+      payload: { password: keeper.password },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const clear = await pdfOf(keeper, binderUrl("?secrets=true"));
+    expect(clear.pages[0]).toContain("This binder holds secrets in clear");
+    for (const secret of vaultSecrets) expect(squeezed(clear.text)).toContain(squeezed(secret));
+
+    const log = await test.database.db
+      .selectFrom("activity")
+      .select(["actor_id", "kind", "subject_kind", "subject_id", "field"])
+      .where("owner_id", "=", owner.id)
+      .where("actor_id", "=", keeper.id)
+      .execute();
+    expect(log.map((row) => [row.kind, row.subject_kind, row.subject_id, row.field])).toEqual(
+      expect.arrayContaining([
+        ["download", "binder", "file", null],
+        ["download", "binder", "file", "secrets"],
+      ]),
+    );
+  });
+
+  it("answers 404 once the owner ends the collaboration, and to anyone else", async () => {
+    expect((await call(test, owner, "DELETE", `/api/collaborators/${keeperCollaboration}`)).statusCode).toBe(
+      204,
+    );
+    for (const who of [keeper, owner]) {
+      const response = await call(test, who, "GET", binderUrl());
+      expect(response.statusCode, who.name).toBe(404);
+    }
+    expect((await request(test, { method: "GET", url: binderUrl() })).statusCode).toBe(401);
   });
 });
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from "fastify";
+import type { CollaboratorScope } from "../../../domain/schemas/collaborator.ts";
 import type { BillingMode } from "../../../domain/schemas/subscription.ts";
+import type { FreshPassword } from "../../auth/fresh-password.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import { requireFullFile } from "../../auth/permissions.ts";
 import { accountRoles } from "../../auth/roles.ts";
@@ -7,7 +9,9 @@ import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { OWNER_FILE_PREFIX } from "../../http/operations.ts";
 import { recordActivity } from "../activity/index.ts";
+import type { BinderMaker } from "../binder/index.ts";
 import { asCollaboratorCall } from "./file-audit.ts";
+import { collaboratorBinderRoute } from "./file-binder.ts";
 import { asksForSecrets, scopeOpens, takenOut } from "./file-scope.ts";
 import { collaboratorRepository } from "./repository.ts";
 import { scopeOf } from "./scope.ts";
@@ -34,9 +38,13 @@ export async function collaboratorFileRoutes(
     billing: BillingMode;
     clock: () => number;
     register: (app: FastifyInstance) => Promise<void>;
+    /** The binder of the scope (file-binder.ts), and the password asked again before its secrets. */
+    binder: { maker: BinderMaker; freshPassword: FreshPassword | undefined };
   },
 ): Promise<void> {
   const collaborators = collaboratorRepository(options.database.db);
+  // The scope each request was let in with, for the binder that prints it.
+  const scopes = new WeakMap<FastifyRequest, CollaboratorScope>();
 
   app.addHook("onRequest", async (request) => {
     if (request.is404 || request.actor === null) return;
@@ -55,6 +63,7 @@ export async function collaboratorFileRoutes(
       throw new AppError("forbidden", { message: "errors:collaborators.read_only" });
     const roles = await accountRoles(options.database.db, ownerId, options.billing, options.clock());
     request.fileOwner = { userId: ownerId, roles };
+    scopes.set(request, scope);
     if (request.routeOptions.config.ownerAccess === "subscriber") requireFullFile(actorOf(request));
   });
 
@@ -89,4 +98,10 @@ export async function collaboratorFileRoutes(
   });
 
   await options.register(app);
+  collaboratorBinderRoute(app, {
+    database: options.database,
+    ...options.binder,
+    clock: options.clock,
+    scopeOf: (request) => scopes.get(request),
+  });
 }

@@ -5,7 +5,28 @@ import {
   sharedCategories,
   sharesWholeNetwork,
 } from "../../../domain/schemas/share.ts";
-import { isCategoryKey } from "../../../domain/sections/index.ts";
+import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
+import type { SnapshotSubject } from "../../file/subject.ts";
+
+/**
+ * The scope's one rule, part by part: what the routes below open and what a collaborator's binder
+ * reads of the file (`scopeShows`) are decided here alike.
+ */
+const opens = {
+  network: (scope: CollaboratorScope) => sharesWholeNetwork(scope),
+  // What records point at (an insurer, a bank, a place) comes with any record category, so that
+  // a record can be read and saved.
+  references: (scope: CollaboratorScope) => sharesWholeNetwork(scope) || sharedCategories(scope).length > 0,
+  category: (scope: CollaboratorScope, category: string) =>
+    isCategoryKey(category) && scopeIncludesCategory(scope, category),
+  module: (scope: CollaboratorScope, module: string) =>
+    module === "personal-network"
+      ? sharesWholeNetwork(scope)
+      : (scope.modules as readonly string[]).includes(module) ||
+        scope.categories.some((category) => categoryDef(category).module === module),
+  documents: (scope: CollaboratorScope, module: string, type: string) =>
+    scopeIncludesDocument(scope, module, type),
+};
 
 /**
  * Which of the owner's routes a collaborator's scope opens, by the route's path after
@@ -24,16 +45,15 @@ export function scopeOpens(
     case "records":
       if (first === undefined || second === undefined) return false;
       if (second === "count") return (scope.modules as readonly string[]).includes(first);
-      return isCategoryKey(second) && scopeIncludesCategory(scope, second);
+      return opens.category(scope, second);
     case "pn":
-      return sharesWholeNetwork(scope);
+      return opens.network(scope);
     case "address":
     case "institutions":
-      // What records point at (an insurer, a bank, a place) is read and added with any record
-      // category, so that a record can be saved; deleting, exports and imports are the network's.
+      // Deleting, exports and imports are the network's; reading and adding, any record's.
       return (
-        sharesWholeNetwork(scope) ||
-        (sharedCategories(scope).length > 0 &&
+        opens.network(scope) ||
+        (opens.references(scope) &&
           method !== "DELETE" &&
           takenOut(route) === null &&
           !route.includes("/vcard"))
@@ -42,15 +62,46 @@ export function scopeOpens(
       if (params.module === undefined) return false;
       if (params.type === undefined)
         return route.endsWith("/count") && (scope.modules as readonly string[]).includes(params.module);
-      return scopeIncludesDocument(scope, params.module, params.type);
+      return opens.documents(scope, params.module, params.type);
+    case "binder":
+      // Every scope has its binder: what it opens, read through `scopeShows`.
+      return first === undefined;
     default:
       return false;
   }
 }
 
-/** Whether a call asks for secrets in clear (a record's or a person's `reveal`). */
+/** Whether a module's binder asks for a module the scope opens nothing of. */
+export function opensModule(scope: CollaboratorScope, module: string): boolean {
+  return opens.module(scope, module);
+}
+
+/**
+ * What a collaborator's binder reads of the owner's file: the parts the routes above open to the
+ * scope. Comments and nominees are the owner's own.
+ */
+export function scopeShows(scope: CollaboratorScope): (subject: SnapshotSubject) => boolean {
+  return (subject) => {
+    switch (subject.kind) {
+      case "person":
+        return opens.network(scope);
+      case "address":
+      case "institution":
+        return opens.references(scope);
+      case "record":
+        return opens.category(scope, subject.category);
+      case "document":
+        return opens.documents(scope, subject.module, subject.type);
+      default:
+        return false;
+    }
+  };
+}
+
+/** Whether a call asks for secrets in clear (a record's or a person's `reveal`, a binder's `secrets`). */
 export function asksForSecrets(query: unknown): boolean {
-  const reveal = (query as { reveal?: unknown } | undefined)?.reveal;
+  const { reveal, secrets } = (query ?? {}) as { reveal?: unknown; secrets?: unknown };
+  if (secrets === "true") return true;
   return Array.isArray(reveal)
     ? reveal.some((field) => field !== "")
     : typeof reveal === "string" && reveal !== "";

@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { institutionBinder } from "./binder-chapter.ts";
 import { institutionPortability } from "./portability.ts";
 import { institutionRepository } from "./repository.ts";
 import { institutionSearchSource } from "./search-source.ts";
@@ -12,6 +13,7 @@ export const institutionKind: FileKindDescriptor = {
 
   // Export and import (server/modules/portability).
   portability: institutionPortability,
+  binder: institutionBinder,
 };
 export { institutionAddressUse } from "./address-use.ts";
 export { type InstitutionReader, institutionReader } from "./reader.ts";

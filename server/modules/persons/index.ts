@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { personBinder } from "./binder-chapter.ts";
 import { personPortability } from "./portability.ts";
 import { personRepository } from "./repository.ts";
 import { personSearchSource } from "./search-source.ts";
@@ -12,6 +13,7 @@ export const personKind: FileKindDescriptor = {
 
   // Export and import (server/modules/portability).
   portability: personPortability,
+  binder: personBinder,
 };
 export { personAddressUse } from "./address-use.ts";
 export { ensureOwnPerson } from "./own-person.ts";

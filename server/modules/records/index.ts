@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { recordBinder } from "./binder-chapter.ts";
 import { recordPortability } from "./portability.ts";
 import { recordRepository } from "./repository.ts";
 import { recordSearchSource } from "./search-source.ts";
@@ -19,6 +20,7 @@ export const recordKind: FileKindDescriptor = {
 
   // Export and import (server/modules/portability).
   portability: recordPortability,
+  binder: recordBinder,
 };
 export { idsOf } from "./body.ts";
 export { deleteLibraryRecord } from "./library-records.ts";

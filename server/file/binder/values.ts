@@ -4,6 +4,7 @@ import { currencySymbol, formatAmount } from "../../../domain/catalog/currencies
 import type { Language } from "../../../domain/catalog/languages.ts";
 import { type OptionListName, OTHER_OPTION, optionLabelKey } from "../../../domain/catalog/optionLists.ts";
 import { formatDate } from "../../../domain/dates.ts";
+import type { Address } from "../../../domain/schemas/address.ts";
 import { choosesOther, otherFieldKey } from "../../../domain/sections/fields.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { FieldDef } from "../../../domain/sections/types.ts";
@@ -87,4 +88,17 @@ export function valueText(field: FieldDef, body: RecordBody, context: ValueConte
     default:
       return String(value);
   }
+}
+
+/** An address as printed: its lines, the city line and the country, one a line. */
+export function addressText(address: Address, language: Language): string {
+  const region = address.province ?? address.state ?? address.county;
+  return [
+    address.addressLine1,
+    address.addressLine2,
+    [address.city, region, address.zip].filter(Boolean).join(", "),
+    countryName(address.country ?? "", language) ?? address.country,
+  ]
+    .filter((line) => line !== null && line !== undefined && line !== "")
+    .join("\n");
 }

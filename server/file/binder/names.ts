@@ -8,6 +8,7 @@ import type { FileSnapshotRecord } from "../../../domain/schemas/file-export.ts"
 import type { PersonRecord } from "../../../domain/schemas/person.ts";
 import { isCategoryKey, listColumns } from "../../../domain/sections/index.ts";
 import { categoryOneKey } from "../../../domain/sections/labels.ts";
+import type { BinderEntry } from "./part.ts";
 import { phoneText, type ValueContext, valueText } from "./values.ts";
 
 /**
@@ -54,4 +55,10 @@ export function phoneLines(person: Pick<PersonRecord, "contactDetails">, t: Valu
         : phoneText(phone),
     )
     .join("\n");
+}
+
+/** An entry without the rows its heading already says ("Gmail" under the heading "Gmail"). */
+export function withoutHeading(entry: BinderEntry, parts: readonly string[]): BinderEntry {
+  const said = new Set([entry.heading, ...parts]);
+  return { ...entry, rows: entry.rows.filter((row) => !said.has(row.value)) };
 }
