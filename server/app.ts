@@ -17,6 +17,7 @@ import type { DB } from "./db/schema.ts";
 import { frameworkErrors, installErrorHandling } from "./errors/error-handler.ts";
 import { openFileChanges } from "./file/changes.ts";
 import { FILE_KINDS } from "./file/kinds.ts";
+import { fileScopes } from "./file/scope-coverage.ts";
 import { apiDocsRoutes, collectApiDescription } from "./http/api-docs.ts";
 import { COMPRESS_PLUGIN_OPTIONS } from "./http/compression.ts";
 import { healthRoutes } from "./http/health.ts";
@@ -46,20 +47,16 @@ import { collaboratorRoutes, forgetCollaborators } from "./modules/collaborators
 import { commentRoutes } from "./modules/comments/routes.ts";
 import { companyRoutes, forgetCompanyMembership } from "./modules/companies/routes.ts";
 import { type CompanyJobs, createCompanyService } from "./modules/companies/service.ts";
-import { documentReader } from "./modules/documents/reader.ts";
 import { attachedDocumentsLinker } from "./modules/documents/record-links.ts";
 import { documentRoutes } from "./modules/documents/routes.ts";
 import { forgetNotApplicable, homeRoutes } from "./modules/home/routes.ts";
-import { institutionReader } from "./modules/institutions/reader.ts";
 import { institutionRoutes } from "./modules/institutions/routes.ts";
 import { listExportRoutes } from "./modules/list-export/routes.ts";
-import { personReader } from "./modules/persons/reader.ts";
 import { personRoutes } from "./modules/persons/routes.ts";
 import { forgetImportRun } from "./modules/portability/import-lock.ts";
 import { portabilityRoutes } from "./modules/portability/routes.ts";
 import { createListAnswers } from "./modules/records/list-answers.ts";
 import { createListCache } from "./modules/records/list-cache.ts";
-import { recordReader } from "./modules/records/reader.ts";
 import { recordRoutes } from "./modules/records/routes.ts";
 import { recordSearchDoc } from "./modules/records/search-source.ts";
 import { reminderRoutes } from "./modules/reminders/routes.ts";
@@ -217,6 +214,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A collaborator's writes go into the owner's activity log with them (collaborators/file-audit.ts).
   changes.inTransaction(collaboratorWritesAudit);
   const blobs = openBlobStore({ config, database, dataKeys });
+  const search = createSearch({
+    db: database.db,
+    dataKeys,
+    sources,
+    labels: categoryLabels(locales),
+    indexer: searchIndex,
+    scopes: fileScopes({ db: database.db, dataKeys }),
+    clock,
+  });
   // The owner's file: their own, and again under /api/files/{ownerId} for their collaborators.
   const fileRoutes = async (scope: FastifyInstance) => {
     await scope.register(addressRoutes, { database, changes });
@@ -230,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       changes,
     });
     await scope.register(recordRoutes, { database, dataKeys, listCache, listAnswers, changes });
+    await scope.register(searchRoutes, { search });
   };
   await fileRoutes(app);
   await app.register(collaboratorFileRoutes, {
@@ -370,22 +377,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const { devMailboxRoutes } = await import("./mail/dev-mailbox.ts");
     await app.register(devMailboxRoutes, { dataDir: config.dataDir });
   }
-  await app.register(searchRoutes, {
-    search: createSearch({
-      db: database.db,
-      dataKeys,
-      sources,
-      labels: categoryLabels(locales),
-      indexer: searchIndex,
-      scopeReaders: {
-        records: recordReader({ db: database.db, dataKeys, listCache }),
-        persons: personReader(database.db, dataKeys),
-        institutions: institutionReader(database.db),
-        documents: documentReader(database.db, dataKeys),
-      },
-      clock,
-    }),
-  });
   await app.register(webRoutes, { webDir: config.webDir, locales });
   return app;
 }

@@ -18,7 +18,14 @@ const KEY = "kinfile.openFile";
 const ENDED_KEY = "kinfile.fileEnded";
 
 /** The API areas that make up an owner's file, which a collaborator reaches under the owner's prefix. */
-const FILE_AREAS = ["/api/records/", "/api/pn/", "/api/address/", "/api/institutions/", "/api/documents"];
+const FILE_AREAS = [
+  "/api/records/",
+  "/api/pn/",
+  "/api/address/",
+  "/api/institutions/",
+  "/api/documents",
+  "/api/search",
+];
 
 function stored<T>(key: string): T | null {
   try {

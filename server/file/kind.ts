@@ -4,6 +4,7 @@ import type { DB } from "../db/schema.ts";
 import type { AccountDeletedHook } from "../modules/account/index.ts";
 import type { SearchSource } from "../modules/search/index.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
+import type { ScopeReadContext, ShareRule } from "./share-rule.ts";
 
 /** The shared dependencies a kind's steps are built from, made once by the composition root. */
 export type KindContext = {
@@ -26,4 +27,8 @@ export type FileKindDescriptor = {
   search?: (db: Kysely<DB>, dataKeys: DataKeys) => SearchSource;
   /** Removes an account's rows of this kind, in the deletion's transaction. */
   forget: (context: KindContext) => AccountDeletedHook;
+  /** Part of the Personal Network, which every account has; the rest is the full file's. */
+  inPersonalNetwork?: true;
+  /** Which of its rows a nominee's or collaborator's scope covers; left out, none ever is. */
+  sharing?: (context: ScopeReadContext) => ShareRule;
 };

@@ -1,6 +1,7 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
 import { addressRepository } from "./repository.ts";
 import { addressSearchSource } from "./search-source.ts";
+import { addressShareRule } from "./share-rule.ts";
 
 /** Addresses as a kind of the owner's file (server/file/kinds.ts); an account's addresses go with it. */
 export const addressKind: FileKindDescriptor = {
@@ -9,6 +10,8 @@ export const addressKind: FileKindDescriptor = {
   search: (db) => addressSearchSource(db),
   // Persons and institutions are deleted too; their references are foreign keys set to null anyway.
   forget: () => (userId, trx) => addressRepository(trx).deleteAllOf(userId),
+  inPersonalNetwork: true,
+  sharing: () => addressShareRule,
 };
 export type { AddressUse } from "./address-use.ts";
 export { cardAddresses, cardAddressFrom } from "./card-addresses.ts";

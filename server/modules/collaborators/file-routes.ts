@@ -52,7 +52,7 @@ export async function collaboratorFileRoutes(
     if (collaboration.rights !== "edit" && request.method !== "GET")
       throw new AppError("forbidden", { message: "errors:collaborators.read_only" });
     const roles = await accountRoles(options.database.db, ownerId, options.billing, options.clock());
-    request.fileOwner = { userId: ownerId, roles };
+    request.fileOwner = { userId: ownerId, roles, scope };
     if (request.routeOptions.config.ownerAccess === "subscriber") requireFullFile(actorOf(request));
   });
 

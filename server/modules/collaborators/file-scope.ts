@@ -11,7 +11,8 @@ import { isCategoryKey } from "../../../domain/sections/index.ts";
  * Which of the owner's routes a collaborator's scope opens, by the route's path after
  * `/api/files/:ownerId`: a record category's routes when the scope holds it (a module's count only
  * when it holds the whole module), persons with the personal network, addresses and institutions
- * also as records' references, and documents filed under a shared category or module. Anything else stays closed.
+ * also as records' references, documents filed under a shared category or module, and search.
+ * Anything else stays closed.
  */
 export function scopeOpens(
   scope: CollaboratorScope,
@@ -43,6 +44,9 @@ export function scopeOpens(
       if (params.type === undefined)
         return route.endsWith("/count") && (scope.modules as readonly string[]).includes(params.module);
       return scopeIncludesDocument(scope, params.module, params.type);
+    case "search":
+      // Every collaboration searches, and finds only what its scope covers (search/search.ts).
+      return true;
     default:
       return false;
   }

@@ -1,6 +1,7 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
 import { documentRepository } from "./repository.ts";
 import { documentSearchSource } from "./search-source.ts";
+import { documentShareRule } from "./share-rule.ts";
 
 /** Documents as a kind of the owner's file (server/file/kinds.ts); an account's documents go with it. */
 export const documentKind: FileKindDescriptor = {
@@ -15,6 +16,7 @@ export const documentKind: FileKindDescriptor = {
       await documentRepository(trx).deleteAllOf(userId);
       await blobs.deleteAllOf(userId, trx);
     },
+  sharing: documentShareRule,
 };
 export { contentDisposition, sendDownload } from "./download.ts";
 export { toDocumentRecord, toListItem } from "./presenter.ts";

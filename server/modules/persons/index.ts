@@ -1,6 +1,7 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
 import { personRepository } from "./repository.ts";
 import { personSearchSource } from "./search-source.ts";
+import { personShareRule } from "./share-rule.ts";
 
 /** Persons as a kind of the owner's file (server/file/kinds.ts); an account's persons go with it. */
 export const personKind: FileKindDescriptor = {
@@ -8,6 +9,8 @@ export const personKind: FileKindDescriptor = {
   module: "persons",
   search: (db) => personSearchSource(db),
   forget: () => (userId, trx) => personRepository(trx).deleteAllOf(userId),
+  inPersonalNetwork: true,
+  sharing: personShareRule,
 };
 export { personAddressUse } from "./address-use.ts";
 export { ensureOwnPerson } from "./own-person.ts";

@@ -1,6 +1,7 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
 import { recordRepository } from "./repository.ts";
 import { recordSearchSource } from "./search-source.ts";
+import { recordShareRule } from "./share-rule.ts";
 
 /** Records as a kind of the owner's file (server/file/kinds.ts); an account's records go with it. */
 export const recordKind: FileKindDescriptor = {
@@ -15,6 +16,7 @@ export const recordKind: FileKindDescriptor = {
       await recordRepository(trx).deleteAllOf(userId);
       listCache.forget(userId);
     },
+  sharing: recordShareRule,
 };
 export { idsOf } from "./body.ts";
 export { deleteLibraryRecord } from "./library-records.ts";
@@ -29,3 +31,4 @@ export {
   recordRows,
   remapReferences,
 } from "./restore.ts";
+export { namedByRecord } from "./share-rule.ts";
