@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accountApi } from "../../domain/api/account.ts";
 import { recordsApi } from "../../domain/api/records.ts";
+import { searchApi } from "../../domain/api/search.ts";
 import { callApi, configureApiClient, operationUrl } from "./client.ts";
 import { closeEndedFile, endedFileOwner, openFile, setOpenFile } from "./openFile.ts";
 
@@ -32,6 +33,8 @@ describe("the file open, as the typed client sends it", () => {
     expect(operationUrl(recordsApi.read, read)).toBe("/api/records/assets/insurance/r1");
     setOpenFile(NOOR);
     expect(operationUrl(recordsApi.read, read)).toBe("/api/files/owner-1/records/assets/insurance/r1");
+    // The header's search looks in the file open, within the collaboration's scope.
+    expect(operationUrl(searchApi.search, { query: { q: "ann" } })).toBe("/api/files/owner-1/search?q=ann");
     fetchMock.mockResolvedValue(new Response("{}", { status: 200 }));
     await callApi(accountApi.account);
     expect(fetchMock.mock.calls[0]?.[0]).toMatch(/^\/api\/account\//);

@@ -25,6 +25,7 @@ const FILE_AREAS = [
   "/api/institutions/",
   "/api/documents",
   "/api/binder",
+  "/api/search",
 ];
 
 function stored<T>(key: string): T | null {

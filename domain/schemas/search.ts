@@ -6,9 +6,17 @@ import { LIMITS } from "../limits.ts";
  * server and the app.
  */
 
-/** What a result is: each opens its own page. */
+/**
+ * The kinds of result the app knows how to open, each on its own page. The answer's `kind` is any
+ * kind of the owner's file the server searches (server/file/kinds.ts): a bundle older than its
+ * server leaves out a kind it does not know.
+ */
 export const SEARCH_KINDS = ["person", "address", "institution", "record", "document"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export function isSearchKind(kind: string): kind is SearchKind {
+  return (SEARCH_KINDS as readonly string[]).includes(kind);
+}
 
 export const searchQuerySchema = z.object({
   q: z.string().max(LIMITS.searchQueryMax).default(""),
@@ -18,7 +26,8 @@ export const searchQuerySchema = z.object({
 const rangeSchema = z.tuple([z.number().int(), z.number().int()]);
 
 export const searchResultSchema = z.object({
-  kind: z.enum(SEARCH_KINDS),
+  /** The kind of the owner's file it is (the app opens those of SEARCH_KINDS). */
+  kind: z.string(),
   /** A record's or document's module, "personal-network" for persons, addresses and institutions. */
   module: z.string(),
   /** A record's category, a person's group, a document's type; "" for addresses and institutions. */
@@ -37,6 +46,8 @@ export const searchResultSchema = z.object({
   nomineeId: z.string().nullable(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+/** A result of a kind the app opens. */
+export type OpenableResult = SearchResult & { kind: SearchKind };
 
 export const searchResponseSchema = z.object({
   results: z.array(searchResultSchema),

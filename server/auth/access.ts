@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { ACCESS_RULES, type Access } from "../../domain/api/contract.ts";
 import type { Language } from "../../domain/catalog/languages.ts";
+import type { CollaboratorScope } from "../../domain/schemas/collaborator.ts";
 import { AppError } from "../errors/app-error.ts";
 import { mayAnswerUndeclared } from "../http/undeclared-answers.ts";
 import { requireFullFile } from "./permissions.ts";
@@ -63,10 +64,10 @@ declare module "fastify" {
     /** The signed-in account, set before the handler runs on every route that needs one. */
     actor: Actor | null;
     /**
-     * The owner whose file a collaborator works in (`/api/files/{ownerId}/...`) and the owner's own
-     * roles, once their accepted collaboration allows the call; null on every other route.
+     * The owner whose file a collaborator works in (`/api/files/{ownerId}/...`), the owner's own
+     * roles and the collaboration's scope, once it allows the call; null on every other route.
      */
-    fileOwner: { userId: string; roles: readonly Role[] } | null;
+    fileOwner: { userId: string; roles: readonly Role[]; scope: CollaboratorScope } | null;
   }
 }
 

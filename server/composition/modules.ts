@@ -12,7 +12,6 @@ import {
   mountReminders,
 } from "./mounts/owner-file.ts";
 import { mountPortability } from "./mounts/portability.ts";
-import { mountSearch } from "./mounts/search.ts";
 import { mountBinderAndSharing, mountCollaborators } from "./mounts/sharing.ts";
 import { mountDevMailbox, mountWebApp } from "./mounts/web.ts";
 
@@ -35,6 +34,5 @@ export const APP_MODULES: readonly ModuleMount[] = [
   mountAccountDeletion,
   mountBilling,
   mountDevMailbox,
-  mountSearch,
   mountWebApp,
 ];

@@ -2,9 +2,15 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FILE_EXPORT_DOCUMENT } from "../../domain/schemas/file-export.ts";
+import type { SearchResponse } from "../../domain/schemas/search.ts";
+import { createDataKeys } from "../crypto/data-keys.ts";
+import { loadMasterKeyring } from "../crypto/master-keys.ts";
+import { searchIndexHandlers } from "../modules/search/index-build.ts";
 import { importArchive, unzip, zipOf } from "../testing/archives.ts";
 import { createSignedInUser, request, TEST_PASSWORD, type TestUser } from "../testing/identity.ts";
+import { insertReleasedNominee } from "../testing/nominee-reads.ts";
 import { readPdf } from "../testing/pdf-reading.ts";
+import { call } from "../testing/person-photos.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
 
@@ -17,6 +23,21 @@ vi.mock("./kinds.ts", async (importOriginal) => {
   const { sql } = await import("kysely");
   const { z } = await import("zod");
   const { kindPortability } = await import("./kind-portability.ts");
+  const { isCategoryKey } = await import("../../domain/sections/index.ts");
+  const { scopeIncludesCategory } = await import("../../domain/schemas/share.ts");
+  type Kysely = import("kysely").Kysely<unknown>;
+  // A voyage is filed under a record category, and shared with it.
+  type Filed = { id: string; category: string | null; title: string };
+  const filed = (db: Kysely, ownerId: string) =>
+    sql<Filed>`select id, category, title from fixture_voyage where owner_id = ${ownerId}`.execute(db);
+  const docOf = (voyage: Filed) => ({
+    kind: "voyage",
+    id: voyage.id,
+    module: "voyages",
+    category: voyage.category,
+    title: voyage.title,
+    fields: [{ field: "title", text: voyage.title }],
+  });
   const voyagesOf = (db: import("kysely").Kysely<import("../db/schema.ts").DB>, ownerId: string) =>
     sql<Voyage>`select id, name, traveller_id as "travellerId" from fixture_voyage
       where owner_id = ${ownerId} order by name`.execute(db);
@@ -26,6 +47,12 @@ vi.mock("./kinds.ts", async (importOriginal) => {
       {
         kind: "voyage",
         module: "voyages",
+        search: (db: Kysely) => ({
+          kind: "voyage",
+          read: async (ownerId: string, ids: readonly string[]) =>
+            (await filed(db, ownerId)).rows.filter((voyage) => ids.includes(voyage.id)).map(docOf),
+          readAll: async (ownerId: string) => (await filed(db, ownerId)).rows.map(docOf),
+        }),
         forget: () => async (userId: string, trx: import("kysely").Kysely<unknown>) => {
           await sql`delete from fixture_voyage where owner_id = ${userId}`.execute(trx);
         },
@@ -72,6 +99,17 @@ vi.mock("./kinds.ts", async (importOriginal) => {
             ];
           },
         },
+        sharing: ({ db }: { db: Kysely }) => ({
+          async covers(ownerId: string, scope: import("../../domain/schemas/share.ts").ShareScope) {
+            const shared = (await filed(db, ownerId)).rows.filter(
+              (voyage) =>
+                voyage.category !== null &&
+                isCategoryKey(voyage.category) &&
+                scopeIncludesCategory(scope, voyage.category),
+            );
+            return { rows: new Set(shared.map((voyage) => voyage.id)) };
+          },
+        }),
       },
     ],
   };
@@ -90,7 +128,7 @@ describe.each(testDialects())("a kind added to the list alone, on %s", (dialect)
   beforeAll(async () => {
     test = await buildTestApp(dialect);
     await sql`create table fixture_voyage (id text primary key, owner_id text not null, name text,
-      traveller_id text)`.execute(test.database.db);
+      traveller_id text, category text, title text not null default '')`.execute(test.database.db);
   });
   afterAll(() => test.close());
 
@@ -108,6 +146,68 @@ describe.each(testDialects())("a kind added to the list alone, on %s", (dialect)
   };
   const ownIdIn = (document: { persons: { id: string; group: string }[] }) =>
     document.persons.find((person) => person.group === "me")?.id;
+
+  /** The index's build, as the start-up job runs it: the voyages' words are indexed with the rest. */
+  async function buildIndex(): Promise<void> {
+    const dataKeys = createDataKeys({
+      db: test.database.db,
+      masterKeys: loadMasterKeyring({ config: test.config, logger: { warn() {} } }),
+    });
+    const build = searchIndexHandlers({ database: test.database, dataKeys })["search.build-index"];
+    const context = {
+      jobId: "build",
+      kind: "search.build-index",
+      attempt: 1,
+      maxAttempts: 1,
+      isLastAttempt: true,
+    };
+    await build({}, context as never);
+  }
+
+  async function search(user: TestUser, url: string): Promise<SearchResponse["results"]> {
+    const response = await call(test, user, "GET", url);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as SearchResponse).results;
+  }
+
+  it("is searched, and shown to a nominee or a collaborator whose scope covers it, never otherwise", async () => {
+    const [owner, nora, olga, sam] = await Promise.all([
+      createSignedInUser(test, { name: "Vera Voyager" }),
+      createSignedInUser(test, { name: "Nora Nominee" }),
+      createSignedInUser(test, { name: "Olga Outside" }),
+      createSignedInUser(test, { name: "Sam Helper" }),
+    ]);
+    await sql`insert into fixture_voyage (id, owner_id, category, title) values ('v-lisbon', ${owner.id}, 'passport', 'Lisbon crossing'), ('v-lima', ${owner.id}, 'will', 'Lima crossing')`.execute(
+      test.database.db,
+    );
+    await buildIndex();
+
+    const own = await search(owner, "/api/search?q=crossing");
+    expect(own.map((result) => [result.kind, result.id, result.nomineeId])).toEqual([
+      ["voyage", "v-lima", null],
+      ["voyage", "v-lisbon", null],
+    ]);
+
+    const grant = await insertReleasedNominee(test, owner, nora, { categories: ["passport"] });
+    await insertReleasedNominee(test, owner, olga, { categories: ["pet"] });
+    expect(
+      (await search(nora, "/api/search?q=crossing")).map((result) => [result.id, result.nomineeId]),
+    ).toEqual([["v-lisbon", grant]]);
+    expect(await search(olga, "/api/search?q=crossing")).toEqual([]);
+
+    const invited = await call(test, owner, "POST", "/api/collaborators", {
+      email: sam.email,
+      firstName: "Sam",
+      lastName: "Helper",
+      scope: { modules: [], categories: ["will"] },
+      rights: "view",
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { id } = invited.json() as { id: string };
+    expect((await call(test, sam, "POST", `/api/collaborating/${id}/accept`)).statusCode).toBe(200);
+    const inFile = await search(sam, `/api/files/${owner.id}/search?q=crossing`);
+    expect(inFile.map((result) => [result.kind, result.id])).toEqual([["voyage", "v-lima"]]);
+  });
 
   it("is deleted with its account, and another account's rows stay", async () => {
     const [doomed, kept] = await Promise.all([

@@ -6,6 +6,7 @@ import type { SearchSource } from "../modules/search/index.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import type { FileKindBinder } from "./binder/part.ts";
 import type { KindPortability } from "./kind-portability.ts";
+import type { ScopeReadContext, ShareRule } from "./share-rule.ts";
 
 /** The shared dependencies a kind's steps are built from, made once by the composition root. */
 export type KindContext = {
@@ -34,4 +35,8 @@ export type FileKindDescriptor = {
   portability: KindPortability;
   /** What the emergency binder prints of it (binder/part.ts); a kind without it prints nothing. */
   binder?: FileKindBinder;
+  /** Part of the Personal Network, which every account has; the rest is the full file's. */
+  inPersonalNetwork?: true;
+  /** Which of its rows a nominee's or collaborator's scope covers; left out, none ever is. */
+  sharing?: (context: ScopeReadContext) => ShareRule;
 };

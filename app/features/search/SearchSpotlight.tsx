@@ -19,7 +19,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { LIMITS } from "../../../domain/limits.ts";
-import type { SearchKind, SearchResult } from "../../../domain/schemas/search.ts";
+import type { OpenableResult, SearchKind } from "../../../domain/schemas/search.ts";
 import { isAssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { categoryOneKey, fieldLabelKey, moduleLabelKey } from "../../../domain/sections/labels.ts";
 import { MODULES, type ModuleKey } from "../../../domain/sections/modules.ts";
@@ -61,7 +61,7 @@ function Highlighted({ text, ranges }: { text: string; ranges: readonly [number,
   return <>{parts}</>;
 }
 
-type Group = { key: string; label: string; results: SearchResult[] };
+type Group = { key: string; label: string; results: OpenableResult[] };
 
 /** `openings` counts the requests to open (SearchButton): each new one opens the spotlight. */
 export function SearchSpotlight({ openings }: { openings: number }) {
@@ -79,7 +79,7 @@ export function SearchSpotlight({ openings }: { openings: number }) {
     isAssignedType(category) ? t(categoryOneKey(category)) : category;
   const moduleLabel = (module: string) =>
     isModuleKey(module) ? t(moduleLabelKey(module)) : t("search:group.personal-network");
-  const fieldLabel = (result: SearchResult) => {
+  const fieldLabel = (result: OpenableResult) => {
     const { field } = result.match;
     if (result.kind === "record" && field !== "category") return t(fieldLabelKey(result.category, field));
     return t(`search:field.${field}`, { defaultValue: field });

@@ -1,5 +1,5 @@
 import { LIBRARY_MODULE, LIBRARY_TYPE } from "../../../domain/catalog/documents.ts";
-import type { SearchResult } from "../../../domain/schemas/search.ts";
+import type { OpenableResult } from "../../../domain/schemas/search.ts";
 import { PERSONAL_NETWORK_PATH } from "../../session/homeRoute.ts";
 import { viewPath } from "../../shell/recordPaths.ts";
 import { PERSONAL_DETAILS_SEGMENT } from "../personal-network/sections.ts";
@@ -15,7 +15,7 @@ import { sharedFilePath } from "../shared-with-me/sharedWithMeApi.ts";
 const LIBRARY_PATH = `${LIBRARY_MODULE}/${LIBRARY_TYPE}`;
 
 /** The path below /dashboard (or below a shared file) of a result. */
-function innerPath(result: SearchResult, shared: boolean): string {
+function innerPath(result: OpenableResult, shared: boolean): string {
   switch (result.kind) {
     case "record":
       return viewPath(`${result.module}/${result.category}`, result.id);
@@ -32,7 +32,7 @@ function innerPath(result: SearchResult, shared: boolean): string {
   }
 }
 
-export function resultPath(result: SearchResult): string {
+export function resultPath(result: OpenableResult): string {
   const shared = result.nomineeId !== null;
   const inner = innerPath(result, shared);
   if (shared)

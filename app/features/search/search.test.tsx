@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SearchResult } from "../../../domain/schemas/search.ts";
+import type { OpenableResult } from "../../../domain/schemas/search.ts";
 import enSearch from "../../../public/locales/en/search.json" with { type: "json" };
 import enSections from "../../../public/locales/en/sections.json" with { type: "json" };
 import { renderRoutes } from "../../test/render.tsx";
@@ -9,7 +9,7 @@ import { stubApi } from "../../test/stubApi.ts";
 import { resultPath } from "./resultPaths.ts";
 import { SearchButton } from "./SearchButton.tsx";
 
-function result(overrides: Partial<SearchResult>): SearchResult {
+function result(overrides: Partial<OpenableResult>): OpenableResult {
   return {
     kind: "record",
     module: "personaldata",
@@ -52,7 +52,7 @@ describe("where a search result leads", () => {
 describe("the shell's search", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  function show(answer: { results: SearchResult[]; truncated?: boolean } | { status: number }) {
+  function show(answer: { results: OpenableResult[]; truncated?: boolean } | { status: number }) {
     const fetch = stubApi({
       "GET /api/search":
         "status" in answer

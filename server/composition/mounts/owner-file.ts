@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { fileScopes } from "../../file/scope-coverage.ts";
 import { OWNER_FILE_PREFIX } from "../../http/operations.ts";
 import { activityRoutes } from "../../modules/activity/routes.ts";
 import { addressRoutes } from "../../modules/addresses/routes.ts";
@@ -11,12 +12,28 @@ import { listExportRoutes } from "../../modules/list-export/routes.ts";
 import { personRoutes } from "../../modules/persons/routes.ts";
 import { recordRoutes } from "../../modules/records/routes.ts";
 import { reminderRoutes } from "../../modules/reminders/routes.ts";
+import { categoryLabels } from "../../modules/search/labels.ts";
+import { searchRoutes } from "../../modules/search/routes.ts";
+import { createSearch } from "../../modules/search/search.ts";
+import { searchSources } from "../../modules/search/sources.ts";
 import type { ModuleMount } from "../dependencies.ts";
 
-/** The owner's file: their own, and again under /api/files/{ownerId} for their collaborators. */
+/**
+ * The owner's file, with the shell's search over it: their own, and again under /api/files/{ownerId}
+ * for their collaborators.
+ */
 export const mountOwnerFile: ModuleMount = async (app, deps) => {
   const { config, database, dataKeys, blobs, listCache, listAnswers, changes, binder, freshPassword, clock } =
     deps;
+  const search = createSearch({
+    db: database.db,
+    dataKeys,
+    sources: searchSources(database.db, dataKeys),
+    labels: categoryLabels(deps.locales),
+    indexer: deps.searchIndex,
+    scopes: fileScopes({ db: database.db, dataKeys }),
+    clock,
+  });
   const fileRoutes = async (scope: FastifyInstance) => {
     await scope.register(addressRoutes, { database, changes });
     await scope.register(institutionRoutes, { database, uploadLimit: config.uploadRateLimit, changes });
@@ -29,6 +46,7 @@ export const mountOwnerFile: ModuleMount = async (app, deps) => {
       changes,
     });
     await scope.register(recordRoutes, { database, dataKeys, listCache, listAnswers, changes });
+    await scope.register(searchRoutes, { search });
   };
   await fileRoutes(app);
   await app.register(collaboratorFileRoutes, {

@@ -3,6 +3,7 @@ import { addressBinder } from "./binder-chapter.ts";
 import { addressPortability } from "./portability.ts";
 import { addressRepository } from "./repository.ts";
 import { addressSearchSource } from "./search-source.ts";
+import { addressShareRule } from "./share-rule.ts";
 
 /** Addresses as a kind of the owner's file (server/file/kinds.ts); an account's addresses go with it. */
 export const addressKind: FileKindDescriptor = {
@@ -15,6 +16,8 @@ export const addressKind: FileKindDescriptor = {
   // Export and import (server/modules/portability).
   portability: addressPortability,
   binder: addressBinder,
+  inPersonalNetwork: true,
+  sharing: () => addressShareRule,
 };
 export type { AddressUse } from "./address-use.ts";
 export { cardAddresses, cardAddressFrom } from "./card-addresses.ts";

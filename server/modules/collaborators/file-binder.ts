@@ -31,8 +31,6 @@ export function collaboratorBinderRoute(
     maker: BinderMaker;
     freshPassword: FreshPassword | undefined;
     clock: () => number;
-    /** The scope the request's collaboration was read with (file-routes.ts). */
-    scopeOf: (request: FastifyRequest) => CollaboratorScope | undefined;
   },
 ): void {
   const { db } = options.database;
@@ -41,9 +39,9 @@ export function collaboratorBinderRoute(
     binderApi.owner,
     binderTypes.owner,
     async (request, reply) => {
-      const scope = options.scopeOf(request);
       const owner = request.fileOwner;
-      if (scope === undefined || owner === null || request.actor === null) throw new AppError("not_found");
+      if (owner === null || request.actor === null) throw new AppError("not_found");
+      const { scope } = owner;
       const { module, secrets, files } = request.query;
       if (module !== undefined && !opensModule(scope, module)) throw new AppError("not_found");
       if (secrets) await passwordAskedAgain(options.freshPassword, request);

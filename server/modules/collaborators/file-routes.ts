@@ -43,8 +43,6 @@ export async function collaboratorFileRoutes(
   },
 ): Promise<void> {
   const collaborators = collaboratorRepository(options.database.db);
-  // The scope each request was let in with, for the binder that prints it.
-  const scopes = new WeakMap<FastifyRequest, CollaboratorScope>();
 
   app.addHook("onRequest", async (request) => {
     if (request.is404 || request.actor === null) return;
@@ -62,8 +60,7 @@ export async function collaboratorFileRoutes(
     if (collaboration.rights !== "edit" && request.method !== "GET")
       throw new AppError("forbidden", { message: "errors:collaborators.read_only" });
     const roles = await accountRoles(options.database.db, ownerId, options.billing, options.clock());
-    request.fileOwner = { userId: ownerId, roles };
-    scopes.set(request, scope);
+    request.fileOwner = { userId: ownerId, roles, scope };
     if (request.routeOptions.config.ownerAccess === "subscriber") requireFullFile(actorOf(request));
   });
 
@@ -102,6 +99,5 @@ export async function collaboratorFileRoutes(
     database: options.database,
     ...options.binder,
     clock: options.clock,
-    scopeOf: (request) => scopes.get(request),
   });
 }

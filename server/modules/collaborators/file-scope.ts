@@ -32,7 +32,8 @@ const opens = {
  * Which of the owner's routes a collaborator's scope opens, by the route's path after
  * `/api/files/:ownerId`: a record category's routes when the scope holds it (a module's count only
  * when it holds the whole module), persons with the personal network, addresses and institutions
- * also as records' references, and documents filed under a shared category or module. Anything else stays closed.
+ * also as records' references, documents filed under a shared category or module, and search.
+ * Anything else stays closed.
  */
 export function scopeOpens(
   scope: CollaboratorScope,
@@ -66,6 +67,9 @@ export function scopeOpens(
     case "binder":
       // Every scope has its binder: what it opens, read through `scopeShows`.
       return first === undefined;
+    case "search":
+      // Every collaboration searches, and finds only what its scope covers (search/search.ts).
+      return true;
     default:
       return false;
   }

@@ -188,6 +188,16 @@ export function documentRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Where each of the owner's documents is filed, but the pending uploads (what a scope covers). */
+    placements(ownerId: string) {
+      return db
+        .selectFrom("document")
+        .select(["id", "module", "type", "assigned_document"])
+        .where("owner_id", "=", ownerId)
+        .where("pending_since", "is", null)
+        .execute();
+    },
+
     /** Deletes a pending upload; answers its blob, or undefined when it is not a pending upload of the owner. */
     async deletePending(ownerId: string, id: string): Promise<{ blobId: string | null } | undefined> {
       const row = await db

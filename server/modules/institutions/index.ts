@@ -3,6 +3,7 @@ import { institutionBinder } from "./binder-chapter.ts";
 import { institutionPortability } from "./portability.ts";
 import { institutionRepository } from "./repository.ts";
 import { institutionSearchSource } from "./search-source.ts";
+import { institutionShareRule } from "./share-rule.ts";
 
 /** Institutions as a kind of the owner's file (server/file/kinds.ts); an account's institutions go with it. */
 export const institutionKind: FileKindDescriptor = {
@@ -14,6 +15,8 @@ export const institutionKind: FileKindDescriptor = {
   // Export and import (server/modules/portability).
   portability: institutionPortability,
   binder: institutionBinder,
+  inPersonalNetwork: true,
+  sharing: institutionShareRule,
 };
 export { institutionAddressUse } from "./address-use.ts";
 export { type InstitutionReader, institutionReader } from "./reader.ts";

@@ -3,6 +3,7 @@ import { personBinder } from "./binder-chapter.ts";
 import { personPortability } from "./portability.ts";
 import { personRepository } from "./repository.ts";
 import { personSearchSource } from "./search-source.ts";
+import { personShareRule } from "./share-rule.ts";
 
 /** Persons as a kind of the owner's file (server/file/kinds.ts); an account's persons go with it. */
 export const personKind: FileKindDescriptor = {
@@ -14,6 +15,8 @@ export const personKind: FileKindDescriptor = {
   // Export and import (server/modules/portability).
   portability: personPortability,
   binder: personBinder,
+  inPersonalNetwork: true,
+  sharing: personShareRule,
 };
 export { personAddressUse } from "./address-use.ts";
 export { ensureOwnPerson } from "./own-person.ts";

@@ -3,6 +3,7 @@ import { recordBinder } from "./binder-chapter.ts";
 import { recordPortability } from "./portability.ts";
 import { recordRepository } from "./repository.ts";
 import { recordSearchSource } from "./search-source.ts";
+import { recordShareRule } from "./share-rule.ts";
 
 /** Records as a kind of the owner's file (server/file/kinds.ts); an account's records go with it. */
 export const recordKind: FileKindDescriptor = {
@@ -21,6 +22,7 @@ export const recordKind: FileKindDescriptor = {
   // Export and import (server/modules/portability).
   portability: recordPortability,
   binder: recordBinder,
+  sharing: recordShareRule,
 };
 export { idsOf } from "./body.ts";
 export { deleteLibraryRecord } from "./library-records.ts";
@@ -28,3 +30,4 @@ export { type ListAnswers, sendListAnswer } from "./list-answers.ts";
 export type { ListCache } from "./list-cache.ts";
 export { openRecordBody, type RecordReader, recordReader } from "./reader.ts";
 export { findReferenced, type ReferencedRows, referenceCell } from "./references.ts";
+export { namedByRecord } from "./share-rule.ts";

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { SearchKind } from "../../../domain/schemas/search.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
@@ -27,7 +26,7 @@ export function createSearchIndexer(options: {
   const terms = searchRepository(db);
   const sources = options.sources(db, dataKeys);
 
-  function sourceOf(kind: SearchKind, within: readonly SearchSource[]): SearchSource {
+  function sourceOf(kind: string, within: readonly SearchSource[]): SearchSource {
     const source = within.find((candidate) => candidate.kind === kind);
     if (source === undefined) throw new Error(`no search source for ${kind}`);
     return source;
@@ -36,7 +35,7 @@ export function createSearchIndexer(options: {
   async function write(
     trx: Kysely<DB>,
     ownerId: string,
-    kind: SearchKind,
+    kind: string,
     ids: readonly string[],
     docs: readonly SearchDoc[],
   ) {
@@ -52,7 +51,7 @@ export function createSearchIndexer(options: {
   async function reindex(
     trx: Kysely<DB>,
     ownerId: string,
-    kind: SearchKind,
+    kind: string,
     ids: readonly string[],
   ): Promise<void> {
     const within = options.sources(trx, dataKeys.within(trx));
@@ -78,7 +77,7 @@ export function createSearchIndexer(options: {
     reindex,
 
     /** The terms of a row that is gone (a search found it missing). */
-    forget(ownerId: string, kind: SearchKind, id: string): Promise<void> {
+    forget(ownerId: string, kind: string, id: string): Promise<void> {
       return terms.remove(ownerId, { kind, id });
     },
 

@@ -1,11 +1,10 @@
 import type { Kysely } from "kysely";
-import type { SearchKind } from "../../../domain/schemas/search.ts";
 import type { DB, SearchTermTable } from "../../db/schema.ts";
 
 /** Rows per INSERT (4 columns each) and hashes per DELETE: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH = 500;
 
-export type SubjectRef = { kind: SearchKind; id: string };
+export type SubjectRef = { kind: string; id: string };
 
 async function deleteSubject(db: Kysely<DB>, ownerId: string, subject: SubjectRef): Promise<void> {
   await db
@@ -87,7 +86,7 @@ export function searchRepository(db: Kysely<DB>) {
     },
 
     /** The owner's subjects of a kind that have terms (the index's build leaves them as they are). */
-    async indexedIds(ownerId: string, kind: SearchKind): Promise<Set<string>> {
+    async indexedIds(ownerId: string, kind: string): Promise<Set<string>> {
       const rows = await db
         .selectFrom("search_term")
         .select("subject_id")
@@ -105,7 +104,7 @@ export function searchRepository(db: Kysely<DB>) {
     async matching(
       ownerId: string,
       hashes: readonly string[],
-      kinds: readonly SearchKind[],
+      kinds: readonly string[],
       limit: number,
     ): Promise<SubjectRef[]> {
       if (hashes.length === 0 || kinds.length === 0) return [];
@@ -120,7 +119,7 @@ export function searchRepository(db: Kysely<DB>) {
       if (first === undefined) return [];
       const query = others.reduce((all, next) => all.intersect(next), first.distinct());
       const rows = await query.limit(limit).execute();
-      return rows.map((row) => ({ kind: row.subject_kind as SearchKind, id: row.subject_id }));
+      return rows.map((row) => ({ kind: row.subject_kind, id: row.subject_id }));
     },
   };
 }

@@ -174,6 +174,50 @@ describe.each(testDialects())("search on %s", (dialect) => {
     expect((await search(nora, "annabelle")).results).toEqual([]);
   });
 
+  it("finds for a collaborator, in the owner's file, only what their scope covers", async () => {
+    const sam = await createSignedInUser(test, { name: "Sam Helper" });
+    const invited = await call(test, ann, "POST", "/api/collaborators", {
+      email: sam.email,
+      firstName: "Sam",
+      lastName: "Helper",
+      scope: { modules: [], categories: ["passport"] },
+      rights: "view",
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { id } = invited.json() as { id: string };
+    const inAnnsFile = (q: string) => `/api/files/${ann.id}/search?q=${encodeURIComponent(q)}`;
+    // Not yet accepted: no file to search.
+    expect((await call(test, sam, "GET", inAnnsFile("annabelle"))).statusCode).toBe(404);
+    expect((await call(test, sam, "POST", `/api/collaborating/${id}/accept`)).statusCode).toBe(200);
+
+    const found = await call(test, sam, "GET", inAnnsFile("annabelle"));
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.headers["cache-control"]).toBe("no-store");
+    expect((found.json() as SearchResponse).results).toEqual([
+      expect.objectContaining({ kind: "record", id: ids.passport, nomineeId: null }),
+    ]);
+    // The passport's holder comes with it, as for a nominee; the rest of Ann's file never does.
+    const holder = await call(test, sam, "GET", inAnnsFile("example"));
+    expect((holder.json() as SearchResponse).results.map((result) => result.kind)).toEqual([
+      "person",
+      "record",
+    ]);
+    for (const q of ["eric", "rivieres", "laurent", "deed", secretNumber]) {
+      const outside = await call(test, sam, "GET", inAnnsFile(q));
+      expect(outside.statusCode, q).toBe(200);
+      expect((outside.json() as SearchResponse).results, q).toEqual([]);
+    }
+    // Their own search is theirs: a collaboration shares nothing through it.
+    expect((await search(sam, "annabelle")).results).toEqual([]);
+    // Nobody else searches Ann's file, and an ended collaboration no longer does.
+    expect((await call(test, bob, "GET", inAnnsFile("annabelle"))).statusCode).toBe(404);
+    expect((await call(test, null, "GET", inAnnsFile("annabelle"))).statusCode).toBe(401);
+    expect((await call(test, ann, "DELETE", `/api/collaborators/${id}`)).statusCode).toBe(204);
+    const ended = await call(test, sam, "GET", inAnnsFile("annabelle"));
+    expect(ended.statusCode).toBe(404);
+    expect(ended.body).not.toContain(ids.passport);
+  });
+
   it("refuses a query too long and finds nothing for one too short", async () => {
     const tooLong = await call(test, ann, "GET", `/api/search?q=${"a".repeat(101)}`);
     expect(tooLong.statusCode).toBe(400);

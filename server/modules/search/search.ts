@@ -1,18 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Language } from "../../../domain/catalog/languages.ts";
 import { LIMITS } from "../../../domain/limits.ts";
-import {
-  SEARCH_KINDS,
-  type SearchKind,
-  type SearchResponse,
-  type SearchResult,
-} from "../../../domain/schemas/search.ts";
+import type { SearchResponse, SearchResult } from "../../../domain/schemas/search.ts";
+import type { ShareScope } from "../../../domain/schemas/share.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
-import type { DocumentReader } from "../documents/index.ts";
-import type { ScopeReaders } from "../sharing/index.ts";
-import { grantVisibility, releasedGrantsOf } from "../sharing/index.ts";
+import type { FileScopes } from "../../file/scope-coverage.ts";
+import { releasedGrantsOf } from "../sharing/index.ts";
 import { termHash } from "./blind-index.ts";
 import type { SearchIndexer } from "./indexer.ts";
 import type { CategoryLabels } from "./labels.ts";
@@ -22,7 +17,7 @@ import { lookupKey, matchesAll, matchRanges, queryWords } from "./words.ts";
 
 /**
  * How many pages of candidates a filtered search reads, looking for a page that passes: a nominee's
- * (the grant filters) and a query's words that a category's name narrows.
+ * or a collaborator's (the scope filters) and a query's words that a category's name narrows.
  */
 const FILTERED_PAGES = 4;
 
@@ -45,15 +40,12 @@ function fieldMatch(doc: SearchDoc, words: readonly string[]): SearchResult["mat
   return undefined;
 }
 
-const KIND_ORDER = new Map(SEARCH_KINDS.map((kind, index) => [kind, index]));
-
-/** Grouped by kind (the app shows a group per module), then by title. */
-function byKindAndTitle(a: Found, b: Found): number {
-  return (
-    (KIND_ORDER.get(a.doc.kind) ?? 0) - (KIND_ORDER.get(b.doc.kind) ?? 0) ||
+/** Grouped by kind in the sources' order (the app shows a group per module), then by title. */
+function byKindAndTitle(order: ReadonlyMap<string, number>) {
+  return (a: Found, b: Found): number =>
+    (order.get(a.doc.kind) ?? 0) - (order.get(b.doc.kind) ?? 0) ||
     a.doc.module.localeCompare(b.doc.module) ||
-    (a.doc.title ?? "").localeCompare(b.doc.title ?? "")
-  );
+    (a.doc.title ?? "").localeCompare(b.doc.title ?? "");
 }
 
 /**
@@ -68,17 +60,18 @@ export function createSearch(options: {
   sources: readonly SearchSource[];
   labels: CategoryLabels;
   indexer: SearchIndexer;
-  /** The modules' readers a nominee's grant is checked through (sharing/shared-search.ts). */
-  scopeReaders: ScopeReaders & { documents: DocumentReader };
+  /** What a nominee's or collaborator's scope covers of the owner's file (server/file/scope-coverage.ts). */
+  scopes: FileScopes;
   clock: () => number;
 }) {
   const { dataKeys, labels, indexer } = options;
   const { clock } = options;
   const terms = searchRepository(options.db);
   const sources = new Map(options.sources.map((source) => [source.kind, source]));
+  const order = byKindAndTitle(new Map(options.sources.map((source, index) => [source.kind, index])));
 
   /** The owner's subjects among `refs`, read in clear; terms of those gone are dropped. */
-  async function readFound(ownerId: string, refs: readonly { kind: SearchKind; id: string }[]) {
+  async function readFound(ownerId: string, refs: readonly { kind: string; id: string }[]) {
     const docs: SearchDoc[] = [];
     for (const [kind, source] of sources) {
       const ids = refs.filter((ref) => ref.kind === kind).map((ref) => ref.id);
@@ -96,7 +89,7 @@ export function createSearch(options: {
   async function find(
     ownerId: string,
     words: readonly string[],
-    kinds: readonly SearchKind[],
+    kinds: readonly string[],
     language: Language,
     limit: number,
   ): Promise<{ found: Found[]; truncated: boolean }> {
@@ -144,8 +137,37 @@ export function createSearch(options: {
         }
       }
     }
-    const sorted = [...found.values()].sort(byKindAndTitle);
+    const sorted = [...found.values()].sort(order);
     return { found: sorted.slice(0, limit), truncated: truncated || sorted.length > limit };
+  }
+
+  /**
+   * The same search in an owner's file, keeping only what `scope` covers (a collaborator's): the
+   * owner's matches are looked through a few pages deep, not to the end, then filtered.
+   */
+  async function inScope(
+    ownerId: string,
+    scope: ShareScope,
+    words: readonly string[],
+    kinds: readonly string[],
+    language: Language,
+    room: number,
+  ): Promise<{ found: Found[]; truncated: boolean }> {
+    const coverage = options.scopes.of(ownerId, scope);
+    const { found, truncated } = await find(
+      ownerId,
+      words,
+      kinds,
+      language,
+      LIMITS.searchResultsMax * FILTERED_PAGES,
+    );
+    const kept: Found[] = [];
+    for (const entry of found) {
+      if (!(await coverage.covers(entry.doc.kind, entry.doc.id))) continue;
+      if (kept.length >= room) return { found: kept, truncated: true };
+      kept.push(entry);
+    }
+    return { found: kept, truncated };
   }
 
   return {
@@ -158,7 +180,7 @@ export function createSearch(options: {
     async own(
       ownerId: string,
       query: string,
-      kinds: readonly SearchKind[],
+      kinds: readonly string[],
       language: Language,
     ): Promise<SearchResponse> {
       const words = queryWords(query);
@@ -167,10 +189,30 @@ export function createSearch(options: {
       return { results: found.map((entry) => toResult(entry, null)), truncated };
     },
 
+    /** GET /api/files/{ownerId}/search: a collaborator's search of the owner's file, within their scope. */
+    async collaborating(
+      ownerId: string,
+      scope: ShareScope,
+      query: string,
+      kinds: readonly string[],
+      language: Language,
+    ): Promise<SearchResponse> {
+      const words = queryWords(query);
+      if (words.length === 0) return { results: [], truncated: false };
+      const { found, truncated } = await inScope(
+        ownerId,
+        scope,
+        words,
+        kinds,
+        language,
+        LIMITS.searchResultsMax,
+      );
+      return { results: found.map((entry) => toResult(entry, null)), truncated };
+    },
+
     /**
      * The same search in the files shared with the caller and released to them: each grant's
-     * owner's index, then only what the grant lets them open. A grant whose owner has many matches
-     * outside it is looked through a few pages deep, not to the end.
+     * owner's file, within the grant's scope.
      */
     async shared(actor: Actor, query: string, language: Language, room: number): Promise<SearchResponse> {
       const words = queryWords(query);
@@ -178,19 +220,17 @@ export function createSearch(options: {
       const results: SearchResult[] = [];
       let truncated = false;
       for (const grant of await releasedGrantsOf(options.db, actor, clock())) {
-        const visible = grantVisibility(options.scopeReaders, grant);
-        const { found, truncated: more } = await find(
+        const { found, truncated: more } = await inScope(
           grant.ownerId,
+          grant.scope,
           words,
-          SEARCH_KINDS,
+          [...sources.keys()],
           language,
-          LIMITS.searchResultsMax * FILTERED_PAGES,
+          room - results.length,
         );
         truncated ||= more;
-        for (const entry of found) {
-          if (results.length >= room) return { results, truncated: true };
-          if (await visible(entry.doc)) results.push(toResult(entry, grant.nominee.id));
-        }
+        results.push(...found.map((entry) => toResult(entry, grant.nominee.id)));
+        if (results.length >= room) break;
       }
       return { results, truncated };
     },

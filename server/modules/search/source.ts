@@ -1,12 +1,11 @@
-import type { SearchKind } from "../../../domain/schemas/search.ts";
-
 /**
  * What a module gives search about one of its rows, in clear: read by the module that owns the
  * row (its `search-source.ts`, its only public face for search), indexed and matched here. Only
  * fields that are not secret are ever in it.
  */
 export type SearchDoc = {
-  kind: SearchKind;
+  /** Its kind's name (server/file/kinds.ts). */
+  kind: string;
   id: string;
   module: string;
   category: string;
@@ -18,7 +17,7 @@ export type SearchDoc = {
 };
 
 export type SearchSource = {
-  kind: SearchKind;
+  kind: string;
   /** These rows of the owner (those it no longer has are left out). */
   read(ownerId: string, ids: readonly string[]): Promise<SearchDoc[]>;
   /** Every row of the owner (building the index). */
@@ -32,7 +31,7 @@ export type SearchSource = {
  * such as `ownedRows` gives), each made a document by `docOf`.
  */
 export function rowsSearchSource<Row>(
-  kind: SearchKind,
+  kind: string,
   rows: {
     findMany(ownerId: string, ids: readonly string[]): Promise<Row[]>;
     list(ownerId: string): Promise<Row[]>;

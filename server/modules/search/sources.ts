@@ -8,3 +8,10 @@ import type { SearchSource } from "./source.ts";
 export function searchSources(db: Kysely<DB>, dataKeys: DataKeys): SearchSource[] {
   return FILE_KINDS.flatMap((kind) => (kind.search === undefined ? [] : [kind.search(db, dataKeys)]));
 }
+
+/** The kinds a search may find: every searched kind with the full file, else the Personal Network's. */
+export function searchKinds(fullFile: boolean): string[] {
+  return FILE_KINDS.filter(
+    (kind) => kind.search !== undefined && (fullFile || kind.inPersonalNetwork === true),
+  ).map((kind) => kind.kind);
+}

@@ -13,7 +13,7 @@ import type { ReleasedGrant } from "./released-grant.ts";
 
 export type NomineeAccess = {
   kind: ActivityKind;
-  /** "record", "list", "person", "address", "institution" or "document". */
+  /** A kind of the file (server/file/kinds.ts), or what a read takes whole ("list", "binder"). */
   subjectKind: string;
   subjectId: string;
   category?: string | null;

@@ -26,7 +26,7 @@ export function sharedBinderRoutes(app: FastifyInstance, reads: SharedReads, mak
         binder: { kind: "nominee" },
         secrets: false,
         appendFiles: request.query.files,
-        include: await grantInclude(reads.scope, grant),
+        include: await grantInclude(reads.scopes, grant),
         language: requestLanguage(request),
       });
       await reads.log(grant, [{ kind: "download", subjectKind: "binder", subjectId: grant.nominee.id }]);

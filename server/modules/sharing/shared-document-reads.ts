@@ -6,11 +6,11 @@ import { AppError } from "../../errors/app-error.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { openDocumentFile, sendDownload, toDocumentRecord, toListItem } from "../documents/index.ts";
 import type { SharedReads } from "./shared-read-context.ts";
-import { documentIsVisible, documentsNamedBy, isCategoryShared } from "./shared-scope.ts";
+import { documentsNamedBy, grantCoverage, isCategoryShared } from "./shared-scope.ts";
 
 /** A nominee's reads of shared documents: by type, a record's, one document, its file. */
 export function sharedDocumentRoutes(app: FastifyInstance, reads: SharedReads): void {
-  const { grantOf, log, records, documents, blobs } = reads;
+  const { grantOf, log, records, documents, blobs, scopes } = reads;
 
   registerOperation(app, sharedDocumentsApi.list, sharedDocumentsTypes.list, async (request) => {
     const grant = await grantOf(request as FastifyRequest, request.params.nomineeId);
@@ -28,7 +28,7 @@ export function sharedDocumentRoutes(app: FastifyInstance, reads: SharedReads): 
     const category = await records.categoryOf(grant.ownerId, request.params.recordId);
     if (category === undefined || !isCategoryShared(grant.scope, category)) throw new AppError("not_found");
     const { ownerId } = grant;
-    const named = await documentsNamedBy(records, grant, request.params.recordId);
+    const named = await documentsNamedBy(records, grant, category, request.params.recordId);
     const attached = await documents.listAttachedTo(ownerId, request.params.recordId);
     const others = await documents.findMany(
       ownerId,
@@ -45,7 +45,7 @@ export function sharedDocumentRoutes(app: FastifyInstance, reads: SharedReads): 
       module: documentModule,
       type: documentType,
     });
-    if (row === undefined || !(await documentIsVisible(records, grant, row))) {
+    if (row === undefined || !(await grantCoverage(scopes, grant).covers("document", row.id))) {
       throw new AppError("not_found");
     }
     await log(grant, [{ kind: "view", subjectKind: "document", subjectId: row.id, category: row.type }]);
@@ -61,7 +61,7 @@ export function sharedDocumentRoutes(app: FastifyInstance, reads: SharedReads): 
       const row = await documents.findAt(grant.ownerId, request.params.documentId, {
         type: request.params.documentType,
       });
-      if (row === undefined || !(await documentIsVisible(records, grant, row))) {
+      if (row === undefined || !(await grantCoverage(scopes, grant).covers("document", row.id))) {
         throw new AppError("not_found");
       }
       const inline = request.query.inline === "1" || request.query.inline === "true";

@@ -6,19 +6,19 @@ import { AppError } from "../../errors/app-error.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { viewOrReveals } from "./nominee-access-log.ts";
 import type { SharedReads } from "./shared-read-context.ts";
-import { personIsVisible, type SharedNetwork, sharedNetwork } from "./shared-scope.ts";
+import { grantCoverage } from "./shared-scope.ts";
 
 /** A nominee's reads of the personal network: a group's cards, a person, an address, a company. */
 export function sharedNetworkRoutes(app: FastifyInstance, reads: SharedReads): void {
-  const { grantOf, grantShowing, log, persons, addresses, institutions, scope } = reads;
+  const { grantOf, grantShowing, log, persons, addresses, institutions, scopes } = reads;
   registerOperation(app, sharedNetworkApi.persons, sharedNetworkTypes.persons, async (request) => {
     const grant = await grantOf(request as FastifyRequest, request.params.nomineeId);
     const group = request.query.personGroup;
-    const network = sharesWholeNetwork(grant.scope) ? null : await sharedNetwork(scope, grant);
+    const covered = await grantCoverage(scopes, grant).rows("person");
     const list = await persons.listGroup(
       grant.ownerId,
       group,
-      (personId) => network === null || personIsVisible(network, personId),
+      (personId) => covered === "all" || covered.has(personId),
     );
     await log(grant, [{ kind: "view", subjectKind: "list", subjectId: group }]);
     return list;
@@ -26,9 +26,7 @@ export function sharedNetworkRoutes(app: FastifyInstance, reads: SharedReads): v
 
   registerOperation(app, sharedNetworkApi.person, sharedNetworkTypes.person, async (request) => {
     const personId = request.params.id;
-    const { grant, ownerId } = await grantShowing(request as FastifyRequest, "person", personId, (network) =>
-      personIsVisible(network, personId),
-    );
+    const { grant, ownerId } = await grantShowing(request as FastifyRequest, "person", personId);
     const reveal = request.query.reveal === "socialNumber";
     const person = await persons.read(ownerId, personId, { revealSocialNumber: reveal });
     if (person === undefined) throw new AppError("not_found");
@@ -47,20 +45,10 @@ export function sharedNetworkRoutes(app: FastifyInstance, reads: SharedReads): v
     return person;
   });
 
-  /** An address or a company: its own path, which grants show it, and the owner's shape of it. */
+  /** An address or a company: its own path, its kind, and the owner's shape of it. */
   const networkRows = [
-    {
-      operation: "address",
-      table: "address",
-      shows: (network: SharedNetwork, rowId: string) => network.addresses.has(rowId),
-      read: addresses.read,
-    },
-    {
-      operation: "institution",
-      table: "institution",
-      shows: (network: SharedNetwork, rowId: string) => network.institutions.has(rowId),
-      read: institutions.read,
-    },
+    { operation: "address", kind: "address", read: addresses.read },
+    { operation: "institution", kind: "institution", read: institutions.read },
   ] as const;
 
   for (const kind of networkRows) {
@@ -70,9 +58,7 @@ export function sharedNetworkRoutes(app: FastifyInstance, reads: SharedReads): v
       sharedNetworkTypes[kind.operation],
       async (request) => {
         const rowId = request.params.id;
-        const { ownerId } = await grantShowing(request as FastifyRequest, kind.table, rowId, (network) =>
-          kind.shows(network, rowId),
-        );
+        const { ownerId } = await grantShowing(request as FastifyRequest, kind.kind, rowId);
         const shown = await kind.read(ownerId, rowId);
         if (shown === undefined) throw new AppError("not_found");
         // An address or a company is read as part of the person or record that names it, whose

@@ -6,6 +6,7 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import type { NomineeTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { fileScopes } from "../../file/scope-coverage.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { activityWriter } from "../activity/index.ts";
 import { addressReader } from "../addresses/index.ts";
@@ -17,7 +18,7 @@ import type { ListAnswers, ListCache } from "../records/index.ts";
 import { recordReader } from "../records/index.ts";
 import { logNomineeAccess, type NomineeAccess } from "./nominee-access-log.ts";
 import { markFirstOpen, type ReleasedGrant, releasedGrant, releasedGrantsFrom } from "./released-grant.ts";
-import { type SharedNetwork, sharedNetwork } from "./shared-scope.ts";
+import { grantCoverage } from "./shared-scope.ts";
 
 /** An id in a shared read's path: the grant's, or a row's. */
 const sharedIdSchema = z.string().max(64);
@@ -58,7 +59,7 @@ export function createSharedReads(options: SharedReadOptions) {
   const addresses = addressReader(db);
   const institutions = institutionReader(db);
   const documents = documentReader(db, dataKeys);
-  const scope = { records, persons, institutions };
+  const scopes = fileScopes({ db, dataKeys });
   const owners = { person: persons, address: addresses, institution: institutions };
   const accessLog = activityWriter(db);
 
@@ -83,7 +84,7 @@ export function createSharedReads(options: SharedReadOptions) {
     addresses,
     institutions,
     documents,
-    scope,
+    scopes,
     blobs,
     listAnswers: options.listAnswers,
 
@@ -97,19 +98,18 @@ export function createSharedReads(options: SharedReadOptions) {
 
     /**
      * The spec's person, address and institution paths name no grant: the caller's released grant
-     * from the row's owner under which the row is visible, with what that grant shows.
+     * from the row's owner whose scope covers the row.
      */
     async grantShowing(
       request: FastifyRequest,
-      table: "person" | "address" | "institution",
+      kind: keyof typeof owners,
       rowId: string,
-      visible: (network: SharedNetwork) => boolean,
     ): Promise<{ grant: ReleasedGrant; ownerId: string }> {
-      const ownerId = await owners[table].ownerOf(rowId);
+      const ownerId = await owners[kind].ownerOf(rowId);
       if (ownerId === undefined) throw new AppError("not_found");
       const now = clock();
       for (const grant of await releasedGrantsFrom(db, actorOf(request), ownerId, now)) {
-        if (visible(await sharedNetwork(scope, grant))) {
+        if (await grantCoverage(scopes, grant).covers(kind, rowId)) {
           await noteOpened(request, grant, now);
           return { grant, ownerId };
         }

@@ -1,114 +1,23 @@
-import {
-  type ShareScope,
-  scopeIncludesCategory,
-  scopeIncludesDocument,
-  sharedCategories,
-  sharesWholeNetwork,
-} from "../../../domain/schemas/share.ts";
-import { categoryDef, isCategoryKey, referenceFields } from "../../../domain/sections/index.ts";
-import type { DocumentTable } from "../../db/schema.ts";
+import { type ShareScope, scopeIncludesCategory } from "../../../domain/schemas/share.ts";
+import { isCategoryKey } from "../../../domain/sections/index.ts";
+import type { FileScopes, ScopeCoverage } from "../../file/scope-coverage.ts";
 import type { SnapshotSubject } from "../../file/subject.ts";
-import type { InstitutionReader } from "../institutions/index.ts";
-import type { PersonReader } from "../persons/index.ts";
 import type { RecordReader } from "../records/index.ts";
-import { idsOf } from "../records/index.ts";
+import { namedByRecord } from "../records/index.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
 
 /**
- * What a grant makes visible beyond its record categories: the persons (all of them when the
- * personal network is shared, otherwise those shared records name), the addresses of those
- * persons and of shared records and visible institutions, the institutions shared records and
- * visible persons name; and the documents of shared categories or attached to shared records.
- * Every read goes through the modules' readers, by the grant's owner.
+ * What a grant makes visible: what its scope covers of the owner's file, by each kind's sharing
+ * rule (server/file/scope-coverage.ts), the one rule the reads, the searches and the binder share.
  */
-
-/** The modules' readers the scope reads through. */
-export type ScopeReaders = { records: RecordReader; persons: PersonReader; institutions: InstitutionReader };
-
-export type SharedNetwork = {
-  persons: "all" | ReadonlySet<string>;
-  addresses: ReadonlySet<string>;
-  institutions: ReadonlySet<string>;
-};
 
 export function isCategoryShared(scope: ShareScope, category: string): boolean {
   return isCategoryKey(category) && scopeIncludesCategory(scope, category);
 }
 
-export function personIsVisible(network: SharedNetwork, id: string): boolean {
-  return network.persons === "all" || network.persons.has(id);
-}
-
-type SharedReferences = {
-  /** The shared records themselves. */
-  records: Set<string>;
-  persons: Set<string>;
-  addresses: Set<string>;
-  institutions: Set<string>;
-  documents: Set<string>;
-};
-
-/** The ids the shared records of the owner (or only `recordId`, when given) refer to, by target table. */
-async function referencesOfSharedRecords(
-  records: RecordReader,
-  grant: ReleasedGrant,
-  recordId?: string,
-): Promise<SharedReferences> {
-  const found: SharedReferences = {
-    records: new Set(),
-    persons: new Set(),
-    addresses: new Set(),
-    institutions: new Set(),
-    documents: new Set(),
-  };
-  const shared = await records.openedIn(grant.ownerId, sharedCategories(grant.scope));
-  for (const { id, category, body } of shared) {
-    if ((recordId !== undefined && id !== recordId) || !isCategoryKey(category)) continue;
-    found.records.add(id);
-    for (const field of referenceFields(categoryDef(category))) {
-      const target =
-        field.type === "personRef" || field.type === "personRefs"
-          ? found.persons
-          : field.type === "addressRef"
-            ? found.addresses
-            : field.type === "institutionRef"
-              ? found.institutions
-              : field.type === "documents"
-                ? found.documents
-                : undefined;
-      for (const referenced of target === undefined ? [] : idsOf(body[field.key])) target?.add(referenced);
-    }
-  }
-  return found;
-}
-
-/** The persons, addresses and institutions the grant lets its nominee read. */
-export async function sharedNetwork(readers: ScopeReaders, grant: ReleasedGrant): Promise<SharedNetwork> {
-  return networkOf(readers, grant, await referencesOfSharedRecords(readers.records, grant));
-}
-
-async function networkOf(
-  readers: ScopeReaders,
-  grant: ReleasedGrant,
-  referenced: SharedReferences,
-): Promise<SharedNetwork> {
-  const whole = sharesWholeNetwork(grant.scope);
-  const persons = await readers.persons.linksOf(grant.ownerId, whole ? "all" : [...referenced.persons]);
-  const addresses = referenced.addresses;
-  const institutionIds = referenced.institutions;
-  for (const person of persons) {
-    for (const id of person.addressIds) addresses.add(id);
-    if (person.companyId !== null) institutionIds.add(person.companyId);
-  }
-  const institutions = await readers.institutions.addressesOf(grant.ownerId, [...institutionIds]);
-  for (const institution of institutions) {
-    if (institution.addressId !== null) addresses.add(institution.addressId);
-  }
-  return {
-    persons: whole ? "all" : new Set(persons.map((person) => person.id)),
-    addresses,
-    institutions: new Set(institutions.map((institution) => institution.id)),
-  };
+/** What the grant covers of its owner's file. */
+export function grantCoverage(scopes: FileScopes, grant: ReleasedGrant): ScopeCoverage {
+  return scopes.of(grant.ownerId, grant.scope);
 }
 
 /**
@@ -119,62 +28,22 @@ async function networkOf(
 export async function documentsNamedBy(
   records: RecordReader,
   grant: ReleasedGrant,
+  category: string,
   recordId: string,
 ): Promise<string[]> {
-  return [...(await referencesOfSharedRecords(records, grant, recordId)).documents];
-}
-
-/**
- * A document is visible when its module and type are in the scope, or when it is attached to a
- * record of a shared category (the record's own documents come with it, whether they name the
- * record in assignedDocument or the record names them in a `documents` field).
- */
-export async function documentIsVisible(
-  records: RecordReader,
-  grant: ReleasedGrant,
-  row: Pick<DocumentTable, "id" | "module" | "type" | "assigned_document">,
-): Promise<boolean> {
-  if (scopeIncludesDocument(grant.scope, row.module, row.type)) return true;
-  if (row.assigned_document !== null) {
-    const category = await records.categoryOf(grant.ownerId, row.assigned_document);
-    if (category !== undefined && isCategoryShared(grant.scope, category)) return true;
-  }
-  return (await referencesOfSharedRecords(records, grant)).documents.has(row.id);
+  const record = (await records.openedIn(grant.ownerId, [category])).find(({ id }) => id === recordId);
+  return record === undefined ? [] : [...(namedByRecord(category, record.body).get("document") ?? [])];
 }
 
 /**
  * What the grant shows of the owner's whole file, decided for every part at once: the filter a
- * nominee's binder reads the file through (server/modules/portability/snapshot.ts `include`). The
- * same rules as the reads above: shared categories' records; the persons, addresses and
- * institutions of `sharedNetwork`; `documentIsVisible`'s documents. Comments and nominees are the
- * owner's own and never shown.
+ * nominee's binder reads the file through (server/modules/portability/snapshot.ts `include`), by
+ * the same rules as the reads. Nominees are the owner's own and never shown.
  */
 export async function grantInclude(
-  readers: ScopeReaders,
+  scopes: FileScopes,
   grant: ReleasedGrant,
 ): Promise<(subject: SnapshotSubject) => boolean> {
-  const referenced = await referencesOfSharedRecords(readers.records, grant);
-  // Read before networkOf, which adds to the addresses it is given.
-  const { records: sharedRecords, documents: namedDocuments } = referenced;
-  const network = await networkOf(readers, grant, referenced);
-  return (subject) => {
-    switch (subject.kind) {
-      case "person":
-        return personIsVisible(network, subject.id);
-      case "address":
-        return network.addresses.has(subject.id);
-      case "institution":
-        return network.institutions.has(subject.id);
-      case "record":
-        return isCategoryShared(grant.scope, subject.category);
-      case "document":
-        return (
-          scopeIncludesDocument(grant.scope, subject.module, subject.type) ||
-          (subject.assignedDocument !== null && sharedRecords.has(subject.assignedDocument)) ||
-          namedDocuments.has(subject.id)
-        );
-      default:
-        return false;
-    }
-  };
+  const covers = await grantCoverage(scopes, grant).settled();
+  return (subject) => covers(subject.kind, subject.id);
 }

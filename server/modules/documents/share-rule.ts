@@ -1,0 +1,26 @@
+import { scopeIncludesDocument } from "../../../domain/schemas/share.ts";
+import type { ScopeReadContext, ShareRule } from "../../file/share-rule.ts";
+import { documentRepository } from "./repository.ts";
+
+/**
+ * A scope covers the documents filed under its modules and categories, and those of its records:
+ * attached to one (assignedDocument) or named by one's `documents` field (files attached while the
+ * record was being added name no record, so the record's own list is what names them).
+ */
+export function documentShareRule({ db }: ScopeReadContext): ShareRule {
+  const documents = documentRepository(db);
+  return {
+    after: ["record"],
+    async covers(ownerId, scope, { named, rows }) {
+      const records = await rows("record");
+      const fromRecords = await named();
+      const covered = (await documents.placements(ownerId)).filter(
+        (row) =>
+          scopeIncludesDocument(scope, row.module, row.type) ||
+          fromRecords.has(row.id) ||
+          (row.assigned_document !== null && (records === "all" || records.has(row.assigned_document))),
+      );
+      return { rows: new Set(covered.map((row) => row.id)) };
+    },
+  };
+}
