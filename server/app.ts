@@ -71,6 +71,7 @@ import { createSearch } from "./modules/search/search.ts";
 import { searchSources } from "./modules/search/sources.ts";
 import { createApprovalLinks } from "./modules/sharing/approval-links.ts";
 import { forgetSharing } from "./modules/sharing/forget-account.ts";
+import { documentVisibility } from "./modules/sharing/index.ts";
 import { sharingRoutes } from "./modules/sharing/routes.ts";
 import type { SharingJobs } from "./modules/sharing/schedule.ts";
 import { createBilling } from "./modules/subscriptions/billing.ts";
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   changes.inTransaction(collaboratorWritesAudit);
   const blobs = openBlobStore({ config, database, dataKeys });
   // The owner's file: their own, and again under /api/files/{ownerId} for their collaborators.
+  const records = recordReader({ db: database.db, dataKeys, listCache });
   const fileRoutes = async (scope: FastifyInstance) => {
     await scope.register(addressRoutes, { database, changes });
     await scope.register(institutionRoutes, { database, uploadLimit: config.uploadRateLimit, changes });
@@ -228,31 +230,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dataKeys,
       uploadLimit: config.uploadRateLimit,
       changes,
+      visibility: (file) => documentVisibility(records, file),
     });
     await scope.register(recordRoutes, { database, dataKeys, listCache, listAnswers, changes });
+    await scope.register(reminderRoutes, { database, dataKeys, clock });
+    await scope.register(commentRoutes, { database, dataKeys });
+    await scope.register(homeRoutes, { database, dataKeys, listCache, clock });
   };
   await fileRoutes(app);
   await app.register(collaboratorFileRoutes, {
     prefix: OWNER_FILE_PREFIX,
     database,
+    dataKeys,
+    records,
     billing: config.billing.mode,
     clock,
     register: fileRoutes,
   });
   await app.register(listExportRoutes, { database, dataKeys, listCache, locales });
-  await app.register(reminderRoutes, {
-    database,
-    dataKeys,
-    clock,
-  });
-  await app.register(commentRoutes, { database, dataKeys });
   await app.register(activityRoutes, { database });
-  await app.register(homeRoutes, {
-    database,
-    dataKeys,
-    listCache,
-    clock,
-  });
   // The emergency binder (server/modules/binder): the owner's here, a nominee's among the shared reads.
   const binder = createBinderMaker({
     db: database.db,
@@ -378,7 +374,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       labels: categoryLabels(locales),
       indexer: searchIndex,
       scopeReaders: {
-        records: recordReader({ db: database.db, dataKeys, listCache }),
+        records,
         persons: personReader(database.db, dataKeys),
         institutions: institutionReader(database.db),
         documents: documentReader(database.db, dataKeys),

@@ -18,7 +18,16 @@ const KEY = "kinfile.openFile";
 const ENDED_KEY = "kinfile.fileEnded";
 
 /** The API areas that make up an owner's file, which a collaborator reaches under the owner's prefix. */
-const FILE_AREAS = ["/api/records/", "/api/pn/", "/api/address/", "/api/institutions/", "/api/documents"];
+const FILE_AREAS = [
+  "/api/records/",
+  "/api/pn/",
+  "/api/address/",
+  "/api/institutions/",
+  "/api/documents",
+  "/api/comments/",
+  "/api/reminders",
+  "/api/home",
+];
 
 function stored<T>(key: string): T | null {
   try {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { ACCESS_RULES, type Access } from "../../domain/api/contract.ts";
 import type { Language } from "../../domain/catalog/languages.ts";
+import type { ShareScope } from "../../domain/schemas/share.ts";
 import { AppError } from "../errors/app-error.ts";
 import { mayAnswerUndeclared } from "../http/undeclared-answers.ts";
 import { requireFullFile } from "./permissions.ts";
@@ -64,9 +65,10 @@ declare module "fastify" {
     actor: Actor | null;
     /**
      * The owner whose file a collaborator works in (`/api/files/{ownerId}/...`) and the owner's own
-     * roles, once their accepted collaboration allows the call; null on every other route.
+     * roles, once their accepted collaboration allows the call, and the collaboration's scope (what
+     * answers gathering the whole file keep); null on every other route.
      */
-    fileOwner: { userId: string; roles: readonly Role[] } | null;
+    fileOwner: { userId: string; roles: readonly Role[]; scope: ShareScope } | null;
   }
 }
 

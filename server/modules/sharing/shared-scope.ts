@@ -1,6 +1,5 @@
 import {
-  type ShareScope,
-  scopeIncludesCategory,
+  isCategoryShared,
   scopeIncludesDocument,
   sharedCategories,
   sharesWholeNetwork,
@@ -25,15 +24,17 @@ import type { ReleasedGrant } from "./released-grant.ts";
 /** The modules' readers the scope reads through. */
 export type ScopeReaders = { records: RecordReader; persons: PersonReader; institutions: InstitutionReader };
 
+/** A file seen through a scope: a nominee's grant, or a collaborator's scope in the owner's file. */
+export type ScopedFile = Pick<ReleasedGrant, "ownerId" | "scope">;
+
+/** A document as the scope judges it: where it is filed and the record it is attached to. */
+export type DocumentPlace = { id: string; module: string; type: string; assignedDocument: string | null };
+
 export type SharedNetwork = {
   persons: "all" | ReadonlySet<string>;
   addresses: ReadonlySet<string>;
   institutions: ReadonlySet<string>;
 };
-
-export function isCategoryShared(scope: ShareScope, category: string): boolean {
-  return isCategoryKey(category) && scopeIncludesCategory(scope, category);
-}
 
 export function personIsVisible(network: SharedNetwork, id: string): boolean {
   return network.persons === "all" || network.persons.has(id);
@@ -51,7 +52,7 @@ type SharedReferences = {
 /** The ids the shared records of the owner (or only `recordId`, when given) refer to, by target table. */
 async function referencesOfSharedRecords(
   records: RecordReader,
-  grant: ReleasedGrant,
+  grant: ScopedFile,
   recordId?: string,
 ): Promise<SharedReferences> {
   const found: SharedReferences = {
@@ -118,28 +119,39 @@ async function networkOf(
  */
 export async function documentsNamedBy(
   records: RecordReader,
-  grant: ReleasedGrant,
+  grant: ScopedFile,
   recordId: string,
 ): Promise<string[]> {
   return [...(await referencesOfSharedRecords(records, grant, recordId)).documents];
 }
 
 /**
- * A document is visible when its module and type are in the scope, or when it is attached to a
- * record of a shared category (the record's own documents come with it, whether they name the
- * record in assignedDocument or the record names them in a `documents` field).
+ * The one rule of which documents a scope shows, a nominee's or a collaborator's: a document is
+ * visible when its module and type are in the scope (the Document Library's with the library's
+ * category or the inventory module), or when it is attached to a record of a shared category (the
+ * record's own documents come with it, whether they name the record in assignedDocument or the
+ * record names them in a `documents` field). Read once, asked for each document.
  */
+export async function documentVisibility(
+  records: RecordReader,
+  file: ScopedFile,
+): Promise<(document: DocumentPlace) => boolean> {
+  const { records: sharedRecords, documents: named } = await referencesOfSharedRecords(records, file);
+  return (document) =>
+    scopeIncludesDocument(file.scope, document.module, document.type) ||
+    (document.assignedDocument !== null && sharedRecords.has(document.assignedDocument)) ||
+    named.has(document.id);
+}
+
+/** `documentVisibility` for one stored document, without reading the records when its place decides. */
 export async function documentIsVisible(
   records: RecordReader,
-  grant: ReleasedGrant,
+  file: ScopedFile,
   row: Pick<DocumentTable, "id" | "module" | "type" | "assigned_document">,
 ): Promise<boolean> {
-  if (scopeIncludesDocument(grant.scope, row.module, row.type)) return true;
-  if (row.assigned_document !== null) {
-    const category = await records.categoryOf(grant.ownerId, row.assigned_document);
-    if (category !== undefined && isCategoryShared(grant.scope, category)) return true;
-  }
-  return (await referencesOfSharedRecords(records, grant)).documents.has(row.id);
+  if (scopeIncludesDocument(file.scope, row.module, row.type)) return true;
+  const visible = await documentVisibility(records, file);
+  return visible({ ...row, assignedDocument: row.assigned_document });
 }
 
 /**
@@ -154,8 +166,7 @@ export async function grantInclude(
   grant: ReleasedGrant,
 ): Promise<(subject: SnapshotSubject) => boolean> {
   const referenced = await referencesOfSharedRecords(readers.records, grant);
-  // Read before networkOf, which adds to the addresses it is given.
-  const { records: sharedRecords, documents: namedDocuments } = referenced;
+  const documentVisible = await documentVisibility(readers.records, grant);
   const network = await networkOf(readers, grant, referenced);
   return (subject) => {
     switch (subject.kind) {
@@ -168,11 +179,7 @@ export async function grantInclude(
       case "record":
         return isCategoryShared(grant.scope, subject.category);
       case "document":
-        return (
-          scopeIncludesDocument(grant.scope, subject.module, subject.type) ||
-          (subject.assignedDocument !== null && sharedRecords.has(subject.assignedDocument)) ||
-          namedDocuments.has(subject.id)
-        );
+        return documentVisible(subject);
       default:
         return false;
     }

@@ -1,9 +1,9 @@
 import type { SearchKind } from "../../../domain/schemas/search.ts";
+import { isCategoryShared } from "../../../domain/schemas/share.ts";
 import type { DocumentReader } from "../documents/index.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
 import {
   documentIsVisible,
-  isCategoryShared,
   personIsVisible,
   type ScopeReaders,
   type SharedNetwork,
