@@ -63,7 +63,7 @@ export function answeredActivity(
     };
   if (out === "export")
     return { kind: out, subjectKind: "list", subjectId: route, category: params.type ?? null };
-  if (method === "GET") return null;
+  if (method === "GET" || method === "HEAD") return null;
   const kind = method === "DELETE" ? "delete" : "save";
   if (route.startsWith("/comments/"))
     return {

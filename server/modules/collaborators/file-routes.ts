@@ -66,7 +66,9 @@ export async function collaboratorFileRoutes(
     if (!scopeOpens(scope, request.method, route, request.params as Record<string, string>))
       throw new AppError("not_found");
     if (!scope.secrets && asksForSecrets(request.query)) throw new AppError("not_found");
-    if (collaboration.rights !== "edit" && request.method !== "GET") readOnly.add(request);
+    // HEAD is a GET without its body: a read.
+    const writes = request.method !== "GET" && request.method !== "HEAD";
+    if (collaboration.rights !== "edit" && writes) readOnly.add(request);
     // Outside the scope answers 404 before `view` rights answer 403, also once a subject is read.
     if (readOnly.has(request) && !isSubjectRoute(route)) refuseWrite();
     const roles = await accountRoles(options.database.db, ownerId, options.billing, options.clock());
