@@ -136,7 +136,14 @@ export async function documentVisibility(
   records: RecordReader,
   file: ScopedFile,
 ): Promise<(document: DocumentPlace) => boolean> {
-  const { records: sharedRecords, documents: named } = await referencesOfSharedRecords(records, file);
+  return visibleDocuments(file, await referencesOfSharedRecords(records, file));
+}
+
+function visibleDocuments(
+  file: ScopedFile,
+  referenced: SharedReferences,
+): (document: DocumentPlace) => boolean {
+  const { records: sharedRecords, documents: named } = referenced;
   return (document) =>
     scopeIncludesDocument(file.scope, document.module, document.type) ||
     (document.assignedDocument !== null && sharedRecords.has(document.assignedDocument)) ||
@@ -158,7 +165,7 @@ export async function documentIsVisible(
  * What the grant shows of the owner's whole file, decided for every part at once: the filter a
  * nominee's binder reads the file through (server/modules/portability/snapshot.ts `include`). The
  * same rules as the reads above: shared categories' records; the persons, addresses and
- * institutions of `sharedNetwork`; `documentIsVisible`'s documents. Comments and nominees are the
+ * institutions of `sharedNetwork`; `documentVisibility`'s documents. Comments and nominees are the
  * owner's own and never shown.
  */
 export async function grantInclude(
@@ -166,7 +173,7 @@ export async function grantInclude(
   grant: ReleasedGrant,
 ): Promise<(subject: SnapshotSubject) => boolean> {
   const referenced = await referencesOfSharedRecords(readers.records, grant);
-  const documentVisible = await documentVisibility(readers.records, grant);
+  const documentVisible = visibleDocuments(grant, referenced);
   const network = await networkOf(readers, grant, referenced);
   return (subject) => {
     switch (subject.kind) {
