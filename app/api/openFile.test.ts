@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accountApi } from "../../domain/api/account.ts";
+import { commentsApi } from "../../domain/api/comments.ts";
+import { homeApi } from "../../domain/api/home.ts";
 import { recordsApi } from "../../domain/api/records.ts";
+import { remindersApi } from "../../domain/api/reminders.ts";
 import { searchApi } from "../../domain/api/search.ts";
 import { callApi, configureApiClient, operationUrl } from "./client.ts";
 import { closeEndedFile, endedFileOwner, openFile, setOpenFile } from "./openFile.ts";
@@ -35,6 +38,11 @@ describe("the file open, as the typed client sends it", () => {
     expect(operationUrl(recordsApi.read, read)).toBe("/api/files/owner-1/records/assets/insurance/r1");
     // The header's search looks in the file open, within the collaboration's scope.
     expect(operationUrl(searchApi.search, { query: { q: "ann" } })).toBe("/api/files/owner-1/search?q=ann");
+    expect(operationUrl(homeApi.home)).toBe("/api/files/owner-1/home");
+    expect(operationUrl(remindersApi.upcoming)).toBe("/api/files/owner-1/reminders");
+    expect(operationUrl(commentsApi.list, { params: { subjectKind: "record", subjectId: "r1" } })).toBe(
+      "/api/files/owner-1/comments/record/r1",
+    );
     fetchMock.mockResolvedValue(new Response("{}", { status: 200 }));
     await callApi(accountApi.account);
     expect(fetchMock.mock.calls[0]?.[0]).toMatch(/^\/api\/account\//);

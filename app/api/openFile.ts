@@ -26,6 +26,9 @@ const FILE_AREAS = [
   "/api/documents",
   "/api/binder",
   "/api/search",
+  "/api/comments/",
+  "/api/reminders",
+  "/api/home",
 ];
 
 function stored<T>(key: string): T | null {

@@ -54,10 +54,15 @@ export const homeSchema = z.object({
   /** The most useful next steps for this file, the most useful first. */
   next: z.array(nextStepSchema),
   reminders: z.array(reminderSchema),
-  /** The owner's nominees: all of them, those who accepted (or went further), those released. */
-  nominees: z.object({ total: z.number().int(), accepted: z.number().int(), released: z.number().int() }),
-  /** When the owner last made a binder of their file (epoch ms), null when never. */
-  binder: z.object({ lastMadeAt: z.number().nullable() }),
+  /**
+   * The owner's nominees: all of them, those who accepted (or went further), those released; null
+   * in a collaborator's home (the owner's sharing is the owner's own).
+   */
+  nominees: z
+    .object({ total: z.number().int(), accepted: z.number().int(), released: z.number().int() })
+    .nullable(),
+  /** When the owner last made a binder of their file (epoch ms), null when never; null in a collaborator's home. */
+  binder: z.object({ lastMadeAt: z.number().nullable() }).nullable(),
 });
 export type Home = z.infer<typeof homeSchema>;
 

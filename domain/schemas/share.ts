@@ -204,6 +204,11 @@ export function scopeIncludesDocument(scope: ShareScope, module: string, type: s
   );
 }
 
+/** `scopeIncludesCategory` for any string: what is not a declared category is never shared. */
+export function isCategoryShared(scope: ShareScope, category: string): boolean {
+  return isCategoryKey(category) && scopeIncludesCategory(scope, category);
+}
+
 /** Every record category the scope shares, in catalog order. */
 export function sharedCategories(scope: ShareScope): CategoryKey[] {
   return CATEGORY_KEYS.filter((key) => scopeIncludesCategory(scope, key));

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import type { ShareScope } from "../../domain/schemas/share.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Actor } from "./access.ts";
@@ -80,4 +81,12 @@ export function actorOf(request: FastifyRequest): Actor {
 /** Who acts: the signed-in account, even in another owner's file (audit entries name it). */
 export function actingUserOf(actor: Actor): string {
   return actor.actingUserId ?? actor.userId;
+}
+
+/**
+ * The scope a collaborator's call sees the owner's file within (answers that gather the whole file
+ * keep only what it holds); null for the owner's own calls.
+ */
+export function fileScopeOf(request: FastifyRequest): ShareScope | null {
+  return request.fileOwner?.scope ?? null;
 }

@@ -3,14 +3,7 @@ import { mountAccountDeletion } from "./mounts/account-deletion.ts";
 import { mountBilling } from "./mounts/billing.ts";
 import { mountHttpRoutes } from "./mounts/http-routes.ts";
 import { mountIdentity } from "./mounts/identity.ts";
-import {
-  mountActivity,
-  mountComments,
-  mountHome,
-  mountListExport,
-  mountOwnerFile,
-  mountReminders,
-} from "./mounts/owner-file.ts";
+import { mountActivity, mountListExport, mountOwnerFile } from "./mounts/owner-file.ts";
 import { mountPortability } from "./mounts/portability.ts";
 import { mountBinderAndSharing, mountCollaborators } from "./mounts/sharing.ts";
 import { mountDevMailbox, mountWebApp } from "./mounts/web.ts";
@@ -24,10 +17,7 @@ export const APP_MODULES: readonly ModuleMount[] = [
   mountIdentity,
   mountOwnerFile,
   mountListExport,
-  mountReminders,
-  mountComments,
   mountActivity,
-  mountHome,
   mountBinderAndSharing,
   mountCollaborators,
   mountPortability,

@@ -41,13 +41,18 @@ export function CollaboratorActivity() {
         {entries.map((entry) => (
           <Paper component="li" key={entry.id} withBorder p="sm" data-testid="collaborator-activity">
             <Text fw={500} style={{ overflowWrap: "anywhere" }}>
-              {t(`activity.kind.${entry.kind}`, {
-                name: entry.actorName ?? t("activity.someone"),
-                what:
-                  entry.category === null
-                    ? t(`activity.subject.${entry.subjectKind}`, { defaultValue: entry.subjectKind })
-                    : t(`sections:category.${entry.category}`, { defaultValue: entry.category }),
-              })}
+              {t(
+                entry.subjectKind === "notApplicable"
+                  ? `activity.notApplicable.${entry.kind}`
+                  : `activity.kind.${entry.kind}`,
+                {
+                  name: entry.actorName ?? t("activity.someone"),
+                  what:
+                    entry.category === null
+                      ? t(`activity.subject.${entry.subjectKind}`, { defaultValue: entry.subjectKind })
+                      : t(`sections:category.${entry.category}`, { defaultValue: entry.category }),
+                },
+              )}
             </Text>
             <Text size="sm" c="dimmed">
               {formatDateTime(entry.createTime)}

@@ -203,7 +203,7 @@ function HomeReminders({ reminders }: { reminders: Home["reminders"] }) {
   );
 }
 
-function HomeNominees({ nominees }: { nominees: Home["nominees"] }) {
+function HomeNominees({ nominees }: { nominees: NonNullable<Home["nominees"]> }) {
   const { t } = useTranslation("home");
   return (
     <HomeSection title={t("nominees.heading")} testId="home-nominees">
@@ -327,10 +327,11 @@ export function HomePage() {
           <HomeInvitations />
           <StartHere steps={home.data.next} />
           <ModuleRings modules={home.data.modules} />
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          {/* A collaborator's home has neither: the owner's sharing and binder are the owner's. */}
+          <SimpleGrid cols={{ base: 1, md: home.data.nominees === null ? 1 : 3 }} spacing="lg">
             <HomeReminders reminders={home.data.reminders} />
-            <HomeNominees nominees={home.data.nominees} />
-            <HomeBinder lastMadeAt={home.data.binder.lastMadeAt} />
+            {home.data.nominees !== null && <HomeNominees nominees={home.data.nominees} />}
+            {home.data.binder !== null && <HomeBinder lastMadeAt={home.data.binder.lastMadeAt} />}
           </SimpleGrid>
         </>
       )}

@@ -10,12 +10,14 @@ import { homeRoutes } from "../../modules/home/routes.ts";
 import { institutionRoutes } from "../../modules/institutions/routes.ts";
 import { listExportRoutes } from "../../modules/list-export/routes.ts";
 import { personRoutes } from "../../modules/persons/routes.ts";
+import { recordReader } from "../../modules/records/reader.ts";
 import { recordRoutes } from "../../modules/records/routes.ts";
 import { reminderRoutes } from "../../modules/reminders/routes.ts";
 import { categoryLabels } from "../../modules/search/labels.ts";
 import { searchRoutes } from "../../modules/search/routes.ts";
 import { createSearch } from "../../modules/search/search.ts";
 import { searchSources } from "../../modules/search/sources.ts";
+import { documentVisibility } from "../../modules/sharing/index.ts";
 import type { ModuleMount } from "../dependencies.ts";
 
 /**
@@ -25,13 +27,15 @@ import type { ModuleMount } from "../dependencies.ts";
 export const mountOwnerFile: ModuleMount = async (app, deps) => {
   const { config, database, dataKeys, blobs, listCache, listAnswers, changes, binder, freshPassword, clock } =
     deps;
+  const scopes = fileScopes({ db: database.db, dataKeys });
+  const records = recordReader({ db: database.db, dataKeys, listCache });
   const search = createSearch({
     db: database.db,
     dataKeys,
     sources: searchSources(database.db, dataKeys),
     labels: categoryLabels(deps.locales),
     indexer: deps.searchIndex,
-    scopes: fileScopes({ db: database.db, dataKeys }),
+    scopes,
     clock,
   });
   const fileRoutes = async (scope: FastifyInstance) => {
@@ -44,14 +48,21 @@ export const mountOwnerFile: ModuleMount = async (app, deps) => {
       dataKeys,
       uploadLimit: config.uploadRateLimit,
       changes,
+      visibility: (file) => documentVisibility(scopes, file),
     });
     await scope.register(recordRoutes, { database, dataKeys, listCache, listAnswers, changes });
     await scope.register(searchRoutes, { search });
+    await scope.register(reminderRoutes, { database, dataKeys, clock });
+    await scope.register(commentRoutes, { database, dataKeys });
+    await scope.register(homeRoutes, { database, dataKeys, listCache, clock });
   };
   await fileRoutes(app);
   await app.register(collaboratorFileRoutes, {
     prefix: OWNER_FILE_PREFIX,
     database,
+    dataKeys,
+    records,
+    scopes,
     billing: config.billing.mode,
     clock,
     register: fileRoutes,
@@ -64,22 +75,7 @@ export const mountListExport: ModuleMount = async (app, { database, dataKeys, li
   await app.register(listExportRoutes, { database, dataKeys, listCache, locales });
 };
 
-/** The reminders' settings and list. */
-export const mountReminders: ModuleMount = async (app, { database, dataKeys, clock }) => {
-  await app.register(reminderRoutes, { database, dataKeys, clock });
-};
-
-/** Comments on the file's rows. */
-export const mountComments: ModuleMount = async (app, { database, dataKeys }) => {
-  await app.register(commentRoutes, { database, dataKeys });
-};
-
 /** The owner's activity log. */
 export const mountActivity: ModuleMount = async (app, { database }) => {
   await app.register(activityRoutes, { database });
-};
-
-/** The home screen: the file's progress and next steps. */
-export const mountHome: ModuleMount = async (app, { database, dataKeys, listCache, clock }) => {
-  await app.register(homeRoutes, { database, dataKeys, listCache, clock });
 };

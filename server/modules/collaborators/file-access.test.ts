@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CollaboratorView } from "../../../domain/schemas/collaborator.ts";
+import type { Home } from "../../../domain/schemas/home.ts";
 import { categoriesOf } from "../../../domain/sections/index.ts";
 import { disableUser, enableUser } from "../../auth/user-admin.ts";
-import { createdId } from "../../testing/api-writes.ts";
+import { createdId, documentWithFile } from "../../testing/api-writes.ts";
 import { stripeBilling } from "../../testing/billing.ts";
+import { makePdf } from "../../testing/document-files.ts";
 import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
 import { acceptedNominee } from "../../testing/nominee-lifecycle.ts";
 import { readPdf } from "../../testing/pdf-reading.ts";
@@ -12,6 +14,7 @@ import { call } from "../../testing/person-photos.ts";
 import { sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
+import { SUBJECT_ROUTES } from "./file-subjects.ts";
 
 const [HOUSEHOLD] = categoriesOf("household");
 const [PERSONAL] = categoriesOf("personaldata");
@@ -90,6 +93,117 @@ describe.each(testDialects())("a collaborator in the owner's file on %s", (diale
     expect(partnersOwnLog.json().total).toBe(0);
   });
 
+  it("reaches the documents, comments, reminders and home of the scope, and nothing of the rest", async () => {
+    const onRecord = await documentWithFile(
+      test,
+      owner,
+      { module: "household", type: HOUSEHOLD.key, assignedDocument: ownersRecord, fileName: "lease.pdf" },
+      { filename: "lease.pdf", contentType: "application/pdf", content: makePdf("lease") },
+    );
+    const inLibrary = await documentWithFile(
+      test,
+      owner,
+      { module: "inventory", type: "documentlibrary", fileName: "will.pdf" },
+      { filename: "will.pdf", contentType: "application/pdf", content: makePdf("will") },
+    );
+    const petKeeper = await createSignedInUser(test, { name: "Pat Pets" });
+    await collaborate(petKeeper, { modules: [], categories: ["pet"] }, "edit");
+    const librarian = await createSignedInUser(test, { name: "Lib Rarian" });
+    await collaborate(librarian, { modules: [], categories: ["documentlibrary"] }, "view");
+    const ids = (response: { json(): unknown }) =>
+      (response.json() as { id: string }[]).map((item) => item.id);
+
+    // Documents: a record's come with its category, the library with its own.
+    const onRecords = await call(test, partner, "GET", `${files()}/documents/on-records`);
+    expect(onRecords.statusCode, onRecords.body).toBe(200);
+    expect(ids(onRecords)).toContain(onRecord);
+    const attached = await call(
+      test,
+      partner,
+      "GET",
+      `${files()}/documents/file/list/document/${ownersRecord}`,
+    );
+    expect(ids(attached)).toEqual([onRecord]);
+    const download = `${files()}/documents/household/${HOUSEHOLD.key}/${onRecord}/download/lease.pdf/`;
+    expect((await call(test, partner, "GET", download)).statusCode).toBe(200);
+    const library = `${files()}/documents/inventory/type/documentlibrary`;
+    expect((await call(test, partner, "GET", library)).statusCode).toBe(404);
+    expect(ids(await call(test, librarian, "GET", library))).toEqual([inLibrary]);
+    expect(ids(await call(test, librarian, "GET", `${files()}/documents/on-records`))).not.toContain(
+      onRecord,
+    );
+    const petsView = await call(test, petKeeper, "GET", `${files()}/documents/on-records`);
+    expect(petsView.statusCode).toBe(200);
+    expect(petsView.body).not.toContain(onRecord);
+    for (const url of [
+      `${files()}/documents/file/list/document/${ownersRecord}`,
+      `${files()}/documents/inventory/documentlibrary/${inLibrary}/download/will.pdf/`,
+      `${files()}/comments/record/${ownersRecord}`,
+    ])
+      expect((await call(test, petKeeper, "GET", url)).statusCode, url).toBe(404);
+    const misplaced = await call(test, partner, "POST", `${files()}/documents`, {
+      module: "inventory",
+      type: "documentlibrary",
+    });
+    expect(misplaced.statusCode).toBe(404);
+    const saved = await call(test, partner, "POST", `${files()}/documents`, {
+      module: "household",
+      type: HOUSEHOLD.key,
+      assignedDocument: ownersRecord,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // Comments: the collaborator's own, on the owner's record, each in the owner's log.
+    const comments = `${files()}/comments/record/${ownersRecord}`;
+    const added = await call(test, partner, "POST", comments, { notes: "Renewed in March" });
+    expect(added.statusCode, added.body).toBe(200);
+    const comment = added.json() as { id: string; ownerId: string };
+    expect(comment.ownerId).toBe(partner.id);
+    const ownersList = await call(test, owner, "GET", `/api/comments/record/${ownersRecord}`);
+    expect(ids(ownersList)).toEqual([comment.id]);
+    const ownersEdit = await call(test, owner, "PUT", `/api/comments/${comment.id}`, { notes: "No" });
+    expect(ownersEdit.statusCode).toBe(403);
+    expect((await call(test, petKeeper, "DELETE", `${files()}/comments/${comment.id}`)).statusCode).toBe(404);
+    expect((await call(test, partner, "DELETE", `${files()}/comments/${comment.id}`)).statusCode).toBe(204);
+    expect((await call(test, librarian, "POST", comments, { notes: "Hi" })).statusCode).toBe(404);
+
+    // Reminders and the home: the scope's, without the owner's nominees and binder.
+    const reminders = await call(test, partner, "GET", `${files()}/reminders`);
+    expect(reminders.statusCode, reminders.body).toBe(200);
+    for (const item of reminders.json() as { module: string }[])
+      expect(["household", "assets"]).toContain(item.module);
+    const home = await call(test, partner, "GET", `${files()}/home`);
+    expect(home.statusCode, home.body).toBe(200);
+    const answer = home.json() as Home;
+    expect(answer.modules.map((module) => module.module)).toEqual(["household", "assets"]);
+    expect(answer.nominees).toBeNull();
+    expect(answer.binder).toBeNull();
+    expect(answer.next.every((step) => step.kind === "category")).toBe(true);
+    const petsHome = (await call(test, petKeeper, "GET", `${files()}/home`)).json() as Home;
+    expect(petsHome.modules.flatMap((module) => module.categories.map((category) => category.key))).toEqual([
+      "pet",
+    ]);
+    expect((await call(test, petKeeper, "GET", `${files()}/reminders`)).body).not.toContain(ownersRecord);
+    const mark = `${files()}/home/not-applicable/household/${HOUSEHOLD.key}`;
+    expect((await call(test, petKeeper, "PUT", mark)).statusCode).toBe(404);
+    expect((await call(test, partner, "PUT", mark)).statusCode).toBe(204);
+    expect((await call(test, partner, "DELETE", mark)).statusCode).toBe(204);
+
+    const log = await call(test, owner, "GET", "/api/account/activity");
+    type Entry = { actorId: string; kind: string; subjectKind: string; subjectId: string };
+    const partners = (log.json().items as Entry[])
+      .filter((entry) => entry.actorId === partner.id)
+      .map((entry) => [entry.kind, entry.subjectKind, entry.subjectId]);
+    expect(partners.slice(0, 5)).toEqual([
+      ["delete", "notApplicable", HOUSEHOLD.key],
+      ["save", "notApplicable", HOUSEHOLD.key],
+      ["delete", "comment", comment.id],
+      ["save", "comment", ownersRecord],
+      ["save", "document", saved.json()],
+    ]);
+    expect(partners).toContainEqual(["download", "document", onRecord]);
+  });
+
   it("answers 404 outside the scope, for secrets without them, and for the owner's other routes", async () => {
     for (const url of [
       `${files()}/records/personaldata/${PERSONAL.key}`,
@@ -146,12 +260,20 @@ describe.each(testDialects())("a collaborator in the owner's file on %s", (diale
     const fill = (url: string) =>
       url
         .replace(":ownerId", owner.id)
-        .replace(/:(\w+)/g, (_match, name: string) => (name === "id" ? ownersRecord : `x${name}`));
+        .replace(/:(\w+)/g, (_match, name: string) =>
+          name === "id" || name === "subjectId"
+            ? ownersRecord
+            : name === "subjectKind"
+              ? "record"
+              : `x${name}`,
+        );
 
     for (const route of routes) {
       const url = fill(route.url);
       const method = route.method as "GET" | "POST" | "PUT" | "DELETE";
       const label = `${route.method} ${route.url}`;
+      // HEAD is GET without its body: a read, which `view` rights allow.
+      const reads = route.method === "GET" || route.method === "HEAD";
       const anonymous = await request(test, { method, url });
       expect(anonymous.statusCode, label).toBe(401);
       for (const caller of [stranger, nominee, ended, owner, partner]) {
@@ -165,17 +287,38 @@ describe.each(testDialects())("a collaborator in the owner's file on %s", (diale
       const outside = await call(test, outOfScope, method, url, method === "GET" ? undefined : {});
       const reference =
         /\/(address|institutions)\//.test(route.url) && method !== "DELETE" && !/(csv|vcard)/.test(route.url);
-      // Every collaboration searches, finding only what its scope covers.
+      // The lists of the whole file and search answer within the scope; a route whose path does not
+      // name its subject checks a body's shape before reading it (400), and a pending upload's
+      // discard answers 204 whatever it finds; everything else outside the scope is 404.
+      const withinScope = /^\/api\/files\/:ownerId\/(reminders|home|documents\/on-records)$/.test(route.url);
       const search = route.url.endsWith("/search");
-      if (search) expect(outside.statusCode, `search: ${label}`).toBe(200);
-      else if (!/\/records\/\w+\/pet(\/|$)/.test(route.url) && !reference && !everyScope)
-        expect(outside.statusCode, `out of scope: ${label}`).toBe(404);
+      const subjectRead = SUBJECT_ROUTES.some((path) => route.url === `/api/files/:ownerId${path}`);
+      const expected =
+        withinScope || search
+          ? 200
+          : subjectRead && (method === "POST" || method === "PUT")
+            ? 400
+            : route.url.endsWith("/pending/:id")
+              ? 204
+              : 404;
+      if (!/\/records\/\w+\/pet(\/|$)/.test(route.url) && !reference && !everyScope)
+        expect(outside.statusCode, `out of scope: ${label}`).toBe(expected);
       expect(outside.body, label).not.toContain(ownersRecord);
-      if (method !== "GET" && opened) {
+      if (withinScope) {
+        const inside = await call(test, viewer, method, url);
+        expect(inside.statusCode, `in scope: ${label}`).toBe(200);
+      }
+      if (!reads && opened) {
         const write = await call(test, viewer, method, url, {});
         expect(write.statusCode, `view rights: ${label}`).toBe(403);
       }
     }
+    const comment = await call(test, viewer, "POST", `${files()}/comments/record/${ownersRecord}`, {
+      notes: "Hi",
+    });
+    expect(comment.statusCode, "view rights: a comment").toBe(403);
+    const mark = await call(test, viewer, "PUT", `${files()}/home/not-applicable/household/${HOUSEHOLD.key}`);
+    expect(mark.statusCode, "view rights: a mark").toBe(403);
     // Every route, eight callers each, on a shared machine.
   }, 120_000);
 });

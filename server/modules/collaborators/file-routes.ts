@@ -1,18 +1,21 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from "fastify";
-import type { CollaboratorScope } from "../../../domain/schemas/collaborator.ts";
 import type { BillingMode } from "../../../domain/schemas/subscription.ts";
 import type { FreshPassword } from "../../auth/fresh-password.ts";
 import { actorOf } from "../../auth/ownership.ts";
 import { requireFullFile } from "../../auth/permissions.ts";
 import { accountRoles } from "../../auth/roles.ts";
+import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { FileScopes } from "../../file/scope-coverage.ts";
 import { OWNER_FILE_PREFIX } from "../../http/operations.ts";
 import { recordActivity } from "../activity/index.ts";
 import type { BinderMaker } from "../binder/index.ts";
-import { asCollaboratorCall } from "./file-audit.ts";
+import type { RecordReader } from "../records/index.ts";
+import { answeredActivity, asCollaboratorCall } from "./file-audit.ts";
 import { collaboratorBinderRoute } from "./file-binder.ts";
-import { asksForSecrets, scopeOpens, takenOut } from "./file-scope.ts";
+import { asksForSecrets, scopeOpens } from "./file-scope.ts";
+import { fileSubjects, isSubjectRoute } from "./file-subjects.ts";
 import { collaboratorRepository } from "./repository.ts";
 import { scopeOf } from "./scope.ts";
 
@@ -35,6 +38,11 @@ export async function collaboratorFileRoutes(
   app: FastifyInstance,
   options: {
     database: Database;
+    dataKeys: DataKeys;
+    /** The owner's records, read for the subjects a path does not name (file-subjects.ts). */
+    records: RecordReader;
+    /** What a scope covers of the file (server/file/scope-coverage.ts), for those subjects. */
+    scopes: FileScopes;
     billing: BillingMode;
     clock: () => number;
     register: (app: FastifyInstance) => Promise<void>;
@@ -43,6 +51,18 @@ export async function collaboratorFileRoutes(
   },
 ): Promise<void> {
   const collaborators = collaboratorRepository(options.database.db);
+  const subjectInScope = fileSubjects({
+    db: options.database.db,
+    dataKeys: options.dataKeys,
+    records: options.records,
+    scopes: options.scopes,
+  });
+
+  // The writes of collaborators with `view` rights, refused once the scope has answered.
+  const readOnly = new WeakSet<FastifyRequest>();
+  const refuseWrite = () => {
+    throw new AppError("forbidden", { message: "errors:collaborators.read_only" });
+  };
 
   app.addHook("onRequest", async (request) => {
     if (request.is404 || request.actor === null) return;
@@ -57,29 +77,36 @@ export async function collaboratorFileRoutes(
     if (!scopeOpens(scope, request.method, route, request.params as Record<string, string>))
       throw new AppError("not_found");
     if (!scope.secrets && asksForSecrets(request.query)) throw new AppError("not_found");
-    if (collaboration.rights !== "edit" && request.method !== "GET")
-      throw new AppError("forbidden", { message: "errors:collaborators.read_only" });
+    // HEAD is a GET without its body: a read.
+    const writes = request.method !== "GET" && request.method !== "HEAD";
+    if (collaboration.rights !== "edit" && writes) readOnly.add(request);
+    // Outside the scope answers 404 before `view` rights answer 403, also once a subject is read.
+    if (readOnly.has(request) && !isSubjectRoute(route)) refuseWrite();
     const roles = await accountRoles(options.database.db, ownerId, options.billing, options.clock());
     request.fileOwner = { userId: ownerId, roles, scope };
     if (request.routeOptions.config.ownerAccess === "subscriber") requireFullFile(actorOf(request));
   });
 
-  // Writes are logged in their own transaction (file-audit.ts); what leaves the file, here.
-  app.addHook("onResponse", async (request, reply) => {
-    const kind = request.fileOwner === null || reply.statusCode >= 300 ? null : takenOut(routeIn(request));
-    if (kind === null || request.fileOwner === null || request.actor === null) return;
-    const params = request.params as Record<string, string | undefined>;
+  // Once validated (a save's body read): a subject the path does not name is held to the scope.
+  app.addHook("preHandler", async (request) => {
     const route = routeIn(request);
+    if (request.fileOwner === null || !isSubjectRoute(route)) return;
+    const { userId: ownerId, scope } = request.fileOwner;
+    const params = request.params as Record<string, string | undefined>;
+    if (!(await subjectInScope({ ownerId, scope }, route, params, request.body)))
+      throw new AppError("not_found");
+    if (readOnly.has(request)) refuseWrite();
+  });
+
+  // Writes on the file's bus are logged in their own transaction (file-audit.ts); the others and
+  // what leaves the file, here once answered.
+  app.addHook("onResponse", async (request, reply) => {
+    if (request.fileOwner === null || request.actor === null || reply.statusCode >= 300) return;
+    const params = request.params as Record<string, string | undefined>;
+    const entry = answeredActivity(request.method, routeIn(request), params);
+    if (entry === null) return;
     await recordActivity(options.database.db, [
-      {
-        ownerId: request.fileOwner.userId,
-        actorId: request.actor.userId,
-        kind,
-        subjectKind: kind === "download" ? "document" : "list",
-        subjectId: params.id ?? route,
-        category: params.type ?? null,
-        field: params.fileName ?? null,
-      },
+      { ownerId: request.fileOwner.userId, actorId: request.actor.userId, ...entry },
     ]);
   });
 

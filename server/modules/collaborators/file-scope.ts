@@ -1,11 +1,11 @@
 import type { CollaboratorScope } from "../../../domain/schemas/collaborator.ts";
 import {
-  scopeIncludesCategory,
+  isCategoryShared,
   scopeIncludesDocument,
   sharedCategories,
   sharesWholeNetwork,
 } from "../../../domain/schemas/share.ts";
-import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
+import { categoryDef } from "../../../domain/sections/index.ts";
 import type { SnapshotSubject } from "../../file/subject.ts";
 
 /**
@@ -17,8 +17,7 @@ const opens = {
   // What records point at (an insurer, a bank, a place) comes with any record category, so that
   // a record can be read and saved.
   references: (scope: CollaboratorScope) => sharesWholeNetwork(scope) || sharedCategories(scope).length > 0,
-  category: (scope: CollaboratorScope, category: string) =>
-    isCategoryKey(category) && scopeIncludesCategory(scope, category),
+  category: (scope: CollaboratorScope, category: string) => isCategoryShared(scope, category),
   module: (scope: CollaboratorScope, module: string) =>
     module === "personal-network"
       ? sharesWholeNetwork(scope)
@@ -28,12 +27,17 @@ const opens = {
     scopeIncludesDocument(scope, module, type),
 };
 
+import { isSubjectRoute } from "./file-subjects.ts";
+
 /**
  * Which of the owner's routes a collaborator's scope opens, by the route's path after
  * `/api/files/:ownerId`: a record category's routes when the scope holds it (a module's count only
  * when it holds the whole module), persons with the personal network, addresses and institutions
- * also as records' references, documents filed under a shared category or module, and search.
- * Anything else stays closed.
+ * also as records' references, documents filed under a shared category or module, the binder and
+ * search. The routes whose path does not name their subject (a document's save, a record's
+ * documents, comments) open here and are held to the scope once their subject is read
+ * (file-subjects.ts); the lists of the whole file (documents on records, reminders, the home)
+ * answer within the scope (`request.fileOwner.scope`). Anything else stays closed.
  */
 export function scopeOpens(
   scope: CollaboratorScope,
@@ -41,6 +45,7 @@ export function scopeOpens(
   route: string,
   params: Readonly<Record<string, string | undefined>>,
 ): boolean {
+  if (isSubjectRoute(route)) return true;
   const [, area, first, second] = route.split("/");
   switch (area) {
     case "records":
@@ -60,6 +65,7 @@ export function scopeOpens(
           !route.includes("/vcard"))
       );
     case "documents":
+      if (route === "/documents/on-records") return sharedCategories(scope).length > 0;
       if (params.module === undefined) return false;
       if (params.type === undefined)
         return route.endsWith("/count") && (scope.modules as readonly string[]).includes(params.module);
@@ -70,6 +76,10 @@ export function scopeOpens(
     case "search":
       // Every collaboration searches, and finds only what its scope covers (search/search.ts).
       return true;
+    case "reminders":
+      return true;
+    case "home":
+      return route === "/home" || (params.category !== undefined && opens.category(scope, params.category));
     default:
       return false;
   }

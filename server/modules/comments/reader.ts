@@ -24,6 +24,12 @@ export type OpenedComment = {
 export function commentReader(db: Kysely<DB>, dataKeys: DataKeys) {
   const comments = commentRepository(db);
   return {
+    /** What one of the owner's comments is on, if it is theirs. */
+    async subjectOf(ownerId: string, id: string) {
+      const row = await comments.find(ownerId, id);
+      return row === undefined ? undefined : { kind: row.subject_kind, id: row.subject_id };
+    },
+
     /** Every comment of the owner's file, oldest first, its notes opened. */
     async listAll(ownerId: string): Promise<OpenedComment[]> {
       const rows = await comments.list(ownerId);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Comment } from "../../../domain/schemas/comment.ts";
 import type { Actor } from "../../auth/access.ts";
+import { actingUserOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { CommentSubjectKind, DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -89,7 +90,7 @@ export function createCommentService(options: { db: Kysely<DB>; dataKeys: DataKe
       await comments.insert({
         id,
         owner_id: actor.userId,
-        author_id: actor.userId,
+        author_id: actingUserOf(actor),
         subject_kind: subjectKind,
         subject_id: subjectId,
         notes_enc: await dataKeys.encryptFor(actor.userId, notes, notesAad(id)),

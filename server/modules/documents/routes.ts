@@ -2,7 +2,8 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { documentsApi } from "../../../domain/api/documents.ts";
 import { documentsTypes } from "../../../domain/api/documents.types.ts";
-import { actorOf } from "../../auth/ownership.ts";
+import type { ShareScope } from "../../../domain/schemas/share.ts";
+import { actorOf, fileScopeOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import type { FileChanges } from "../../file/changes.ts";
@@ -12,6 +13,14 @@ import { perAccountRateLimit } from "../../http/rate-limit-store.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { sendDownload } from "./download.ts";
 import { createDocumentService } from "./service.ts";
+
+/** Which of an owner's documents a scope shows: read once, asked for each document. */
+export type DocumentVisibility = (file: {
+  ownerId: string;
+  scope: ShareScope;
+}) => Promise<
+  (document: { id: string; module: string; type: string; assignedDocument: string | null }) => boolean
+>;
 
 /**
  * The spec's document calls (section 7). Documents belong to the record modules, which accounts
@@ -29,6 +38,8 @@ export async function documentRoutes(
     uploadLimit: UploadLimit;
     /** Where saves and deletes are published (server/file/changes.ts). */
     changes: FileChanges;
+    /** Which documents a scope shows (sharing's one rule), for a collaborator's lists of the whole file. */
+    visibility: DocumentVisibility;
   },
 ): Promise<void> {
   const { blobs, dataKeys } = options;
@@ -79,9 +90,14 @@ export async function documentRoutes(
     ),
   );
 
-  registerOperation(app, documentsApi.onRecords, documentsTypes.onRecords, async (request) =>
-    service.onRecords(actorOf(request)),
-  );
+  registerOperation(app, documentsApi.onRecords, documentsTypes.onRecords, async (request) => {
+    const actor = actorOf(request);
+    const documents = await service.onRecords(actor);
+    const scope = fileScopeOf(request);
+    if (scope === null) return documents;
+    const visible = await options.visibility({ ownerId: actor.userId, scope });
+    return documents.filter(visible);
+  });
 
   registerOperation(app, documentsApi.attachedTo, documentsTypes.attachedTo, async (request) =>
     service.attachedTo(actorOf(request), request.params.id),

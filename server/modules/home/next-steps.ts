@@ -29,9 +29,10 @@ function categoryStep(key: CategoryKey): NextStep {
 /**
  * The most useful next steps for a file, in order: who you are, your will and powers of attorney,
  * who to call in an emergency, someone to share the file with, then a binder once there is
- * something in it. A category marked "I don't have this" is never suggested.
+ * something in it. A category marked "I don't have this" is never suggested, nor a step `within`
+ * leaves out (what a collaborator's scope does not open).
  */
-export function nextSteps(file: FileState): NextStep[] {
+export function nextSteps(file: FileState, within: (step: NextStep) => boolean = () => true): NextStep[] {
   const open = (key: CategoryKey) => (file.counts.get(key) ?? 0) === 0 && !file.notApplicable.has(key);
   const hasRecords = [...file.counts.values()].some((count) => count > 0);
   const own = file.ownPersonId === null ? {} : { personId: file.ownPersonId };
@@ -42,5 +43,5 @@ export function nextSteps(file: FileState): NextStep[] {
     file.nominees === 0 && { kind: "nominee" },
     hasRecords && file.binderMadeAt === null && { kind: "binder" },
   ];
-  return steps.filter((step): step is NextStep => step !== false).slice(0, NEXT_STEPS_SHOWN);
+  return steps.filter((step): step is NextStep => step !== false && within(step)).slice(0, NEXT_STEPS_SHOWN);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Home, HomeModule } from "../../../domain/schemas/home.ts";
+import type { Home, HomeModule, NextStep } from "../../../domain/schemas/home.ts";
+import { isCategoryShared, type ShareScope, sharesWholeNetwork } from "../../../domain/schemas/share.ts";
 import { categoriesOf, categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { RECORD_MODULES, type RecordModule } from "../../../domain/sections/modules.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
@@ -14,17 +15,20 @@ import { nomineeCounts } from "../sharing/index.ts";
 import { nextSteps } from "./next-steps.ts";
 import { notApplicableRepository } from "./repository.ts";
 
-/** A module's categories as the home counts them, from the declarations. */
+/** A module's categories as the home counts them, from the declarations (those `holds` keeps). */
 function moduleProgress(
   module: RecordModule,
   counts: Record<string, number>,
   notApplicable: ReadonlySet<string>,
+  holds: (category: string) => boolean,
 ): HomeModule {
-  const categories = categoriesOf(module).map((category) => ({
-    key: category.key,
-    count: counts[category.key] ?? 0,
-    notApplicable: notApplicable.has(category.key),
-  }));
+  const categories = categoriesOf(module)
+    .filter((category) => holds(category.key))
+    .map((category) => ({
+      key: category.key,
+      count: counts[category.key] ?? 0,
+      notApplicable: notApplicable.has(category.key),
+    }));
   return {
     module,
     filled: categories.filter((category) => category.count > 0).length,
@@ -32,6 +36,17 @@ function moduleProgress(
     total: categories.filter((category) => category.count > 0 || !category.notApplicable).length,
     categories,
   };
+}
+
+/**
+ * A collaborator's next steps: those in their scope (the owner's own person's only with the
+ * personal network; nominees and binders are the owner's).
+ */
+function stepWithin(scope: ShareScope): (step: NextStep) => boolean {
+  return (step) =>
+    step.kind === "category"
+      ? step.category !== undefined && isCategoryShared(scope, step.category)
+      : (step.kind === "personalDetails" || step.kind === "emergencyContact") && sharesWholeNetwork(scope);
 }
 
 /** The one category a mark names: declared, and in the module the address names (404 otherwise). */
@@ -55,7 +70,8 @@ export function createHomeService(options: {
   const marks = notApplicableRepository(db);
 
   return {
-    async home(ownerId: string): Promise<Home> {
+    /** The owner's home, or a collaborator's within their `scope`. */
+    async home(ownerId: string, scope: ShareScope | null = null): Promise<Home> {
       const now = clock();
       const [notApplicable, countsByModule, own, nominees, binderMadeAt, reminders] = await Promise.all([
         marks.categoriesOf(ownerId),
@@ -65,24 +81,28 @@ export function createHomeService(options: {
         lastWholeBinderAt(db, ownerId),
         upcomingReminders(db, dataKeys, ownerId, now),
       ]);
+      const holds = (category: string) => scope === null || isCategoryShared(scope, category);
       const modules = RECORD_MODULES.map((module, index) =>
-        moduleProgress(module, countsByModule[index] ?? {}, notApplicable),
-      );
+        moduleProgress(module, countsByModule[index] ?? {}, notApplicable, holds),
+      ).filter((module) => module.categories.length > 0);
       const counts = new Map(modules.flatMap((module) => module.categories.map((c) => [c.key, c.count])));
+      const state = {
+        ownPersonId: own.id,
+        detailsGiven: own.detailsGiven,
+        emergencyContact: own.emergencyContact,
+        nominees: nominees.total,
+        counts,
+        notApplicable,
+        binderMadeAt,
+      };
+      if (scope === null)
+        return { modules, next: nextSteps(state), reminders, nominees, binder: { lastMadeAt: binderMadeAt } };
       return {
         modules,
-        next: nextSteps({
-          ownPersonId: own.id,
-          detailsGiven: own.detailsGiven,
-          emergencyContact: own.emergencyContact,
-          nominees: nominees.total,
-          counts,
-          notApplicable,
-          binderMadeAt,
-        }),
-        reminders,
-        nominees,
-        binder: { lastMadeAt: binderMadeAt },
+        next: nextSteps(state, stepWithin(scope)),
+        reminders: reminders.filter((reminder) => holds(reminder.category)),
+        nominees: null,
+        binder: null,
       };
     },
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sharedDocumentsApi } from "../../../domain/api/sharedDocuments.ts";
 import { sharedDocumentsTypes } from "../../../domain/api/sharedDocuments.types.ts";
-import { scopeIncludesDocument } from "../../../domain/schemas/share.ts";
+import { isCategoryShared, scopeIncludesDocument } from "../../../domain/schemas/share.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { openDocumentFile, sendDownload, toDocumentRecord, toListItem } from "../documents/index.ts";
 import type { SharedReads } from "./shared-read-context.ts";
-import { documentsNamedBy, grantCoverage, isCategoryShared } from "./shared-scope.ts";
+import { documentsNamedBy, grantCoverage } from "./shared-scope.ts";
 
 /** A nominee's reads of shared documents: by type, a record's, one document, its file. */
 export function sharedDocumentRoutes(app: FastifyInstance, reads: SharedReads): void {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sharedRecordsApi } from "../../../domain/api/sharedRecords.ts";
 import { sharedRecordsTypes } from "../../../domain/api/sharedRecords.types.ts";
+import { isCategoryShared } from "../../../domain/schemas/share.ts";
 import { categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { RECORD_MODULES } from "../../../domain/sections/modules.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
@@ -11,7 +12,6 @@ import { sendListAnswer } from "../records/index.ts";
 import { viewOrReveals } from "./nominee-access-log.ts";
 import type { ReleasedGrant } from "./released-grant.ts";
 import type { SharedReads } from "./shared-read-context.ts";
-import { isCategoryShared } from "./shared-scope.ts";
 
 /** A shared category named by the path, in its own module, or 404. */
 function sharedCategory(grant: ReleasedGrant, module: string, category: string): CategoryDef {
