@@ -3,14 +3,13 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FILE_EXPORT_DOCUMENT } from "../../domain/schemas/file-export.ts";
 import type { SearchResponse } from "../../domain/schemas/search.ts";
-import { createDataKeys } from "../crypto/data-keys.ts";
-import { loadMasterKeyring } from "../crypto/master-keys.ts";
-import { searchIndexHandlers } from "../modules/search/index-build.ts";
 import { importArchive, unzip, zipOf } from "../testing/archives.ts";
+import { collaborate } from "../testing/collaborators.ts";
 import { createSignedInUser, request, TEST_PASSWORD, type TestUser } from "../testing/identity.ts";
 import { insertReleasedNominee } from "../testing/nominee-reads.ts";
 import { readPdf } from "../testing/pdf-reading.ts";
 import { call } from "../testing/person-photos.ts";
+import { buildSearchIndex } from "../testing/search-index.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
 
@@ -147,23 +146,6 @@ describe.each(testDialects())("a kind added to the list alone, on %s", (dialect)
   const ownIdIn = (document: { persons: { id: string; group: string }[] }) =>
     document.persons.find((person) => person.group === "me")?.id;
 
-  /** The index's build, as the start-up job runs it: the voyages' words are indexed with the rest. */
-  async function buildIndex(): Promise<void> {
-    const dataKeys = createDataKeys({
-      db: test.database.db,
-      masterKeys: loadMasterKeyring({ config: test.config, logger: { warn() {} } }),
-    });
-    const build = searchIndexHandlers({ database: test.database, dataKeys })["search.build-index"];
-    const context = {
-      jobId: "build",
-      kind: "search.build-index",
-      attempt: 1,
-      maxAttempts: 1,
-      isLastAttempt: true,
-    };
-    await build({}, context as never);
-  }
-
   async function search(user: TestUser, url: string): Promise<SearchResponse["results"]> {
     const response = await call(test, user, "GET", url);
     expect(response.statusCode, response.body).toBe(200);
@@ -180,7 +162,7 @@ describe.each(testDialects())("a kind added to the list alone, on %s", (dialect)
     await sql`insert into fixture_voyage (id, owner_id, category, title) values ('v-lisbon', ${owner.id}, 'passport', 'Lisbon crossing'), ('v-lima', ${owner.id}, 'will', 'Lima crossing')`.execute(
       test.database.db,
     );
-    await buildIndex();
+    await buildSearchIndex(test);
 
     const own = await search(owner, "/api/search?q=crossing");
     expect(own.map((result) => [result.kind, result.id, result.nomineeId])).toEqual([
@@ -195,16 +177,7 @@ describe.each(testDialects())("a kind added to the list alone, on %s", (dialect)
     ).toEqual([["v-lisbon", grant]]);
     expect(await search(olga, "/api/search?q=crossing")).toEqual([]);
 
-    const invited = await call(test, owner, "POST", "/api/collaborators", {
-      email: sam.email,
-      firstName: "Sam",
-      lastName: "Helper",
-      scope: { modules: [], categories: ["will"] },
-      rights: "view",
-    });
-    expect(invited.statusCode, invited.body).toBe(201);
-    const { id } = invited.json() as { id: string };
-    expect((await call(test, sam, "POST", `/api/collaborating/${id}/accept`)).statusCode).toBe(200);
+    await collaborate(test, owner, sam, { modules: [], categories: ["will"] });
     const inFile = await search(sam, `/api/files/${owner.id}/search?q=crossing`);
     expect(inFile.map((result) => [result.kind, result.id])).toEqual([["voyage", "v-lima"]]);
   });

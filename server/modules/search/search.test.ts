@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResponse, SearchResult } from "../../../domain/schemas/search.ts";
 import { categoryDef } from "../../../domain/sections/index.ts";
-import { createDataKeys } from "../../crypto/data-keys.ts";
-import { loadMasterKeyring } from "../../crypto/master-keys.ts";
 import { createdId } from "../../testing/api-writes.ts";
 import { createSignedInUser, type TestUser } from "../../testing/identity.ts";
 import { insertReleasedNominee, updateNominee } from "../../testing/nominee-reads.ts";
 import { call } from "../../testing/person-photos.ts";
 import { sampleRecord, sampleRefsOf } from "../../testing/record-samples.ts";
+import { buildSearchIndex } from "../../testing/search-index.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
-import { searchIndexHandlers } from "./index-build.ts";
 
-const QUIET = { warn() {}, error() {} };
 const PASSPORT = categoryDef("passport");
 const PASSPORTS = "/api/records/personaldata/passport";
 
@@ -278,19 +275,7 @@ describe.each(testDialects())("search on %s", (dialect) => {
   it("builds the index of rows saved before it, once, and deletes it with the account", async () => {
     await test.database.db.deleteFrom("search_term").where("owner_id", "=", ann.id).execute();
     expect((await search(ann, "frederic")).results).toEqual([]);
-    const dataKeys = createDataKeys({
-      db: test.database.db,
-      masterKeys: loadMasterKeyring({ config: test.config, logger: QUIET }),
-    });
-    const build = searchIndexHandlers({ database: test.database, dataKeys })["search.build-index"];
-    const context = {
-      jobId: "build",
-      kind: "search.build-index",
-      attempt: 1,
-      maxAttempts: 1,
-      isLastAttempt: true,
-    };
-    await build({}, context as never);
+    await buildSearchIndex(test);
     const count = async () =>
       (
         await test.database.db
@@ -300,7 +285,7 @@ describe.each(testDialects())("search on %s", (dialect) => {
           .execute()
       ).length;
     const after = await count();
-    await build({}, context as never);
+    await buildSearchIndex(test);
     expect(await count()).toBe(after);
     expect(idsOf(await search(ann, "frederic"))).toEqual([ids.eric]);
     expect(idsOf(await search(ann, "certified"))).toEqual([ids.document]);
