@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CollaboratorView } from "../../../domain/schemas/collaborator.ts";
 import type { Home } from "../../../domain/schemas/home.ts";
 import { categoriesOf } from "../../../domain/sections/index.ts";
 import { disableUser, enableUser } from "../../auth/user-admin.ts";
 import { createdId, documentWithFile } from "../../testing/api-writes.ts";
 import { stripeBilling } from "../../testing/billing.ts";
+import { collaborate } from "../../testing/collaborators.ts";
 import { makePdf } from "../../testing/document-files.ts";
 import { createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
 import { acceptedNominee } from "../../testing/nominee-lifecycle.ts";
@@ -33,27 +33,12 @@ describe.each(testDialects())("a collaborator in the owner's file on %s", (diale
   const files = () => `/api/files/${owner.id}`;
   const householdUrl = () => `${files()}/records/household/${HOUSEHOLD.key}`;
 
-  /** The owner invites, the account accepts: the collaboration's id. */
-  async function collaborate(who: TestUser, scope: object, rights: "view" | "edit"): Promise<string> {
-    const invited = await call(test, owner, "POST", "/api/collaborators", {
-      email: who.email,
-      firstName: "Sam",
-      lastName: "Haddad",
-      scope,
-      rights,
-    });
-    expect(invited.statusCode, invited.body).toBe(201);
-    const { id } = invited.json() as CollaboratorView;
-    expect((await call(test, who, "POST", `/api/collaborating/${id}/accept`)).statusCode).toBe(200);
-    return id;
-  }
-
   beforeAll(async () => {
     test = await buildTestApp(dialect);
     owner = await createSignedInUser(test, { name: "Noor Haddad" });
     partner = await createSignedInUser(test, { name: "Sam Haddad" });
     stranger = await createSignedInUser(test, { name: "Eve Other" });
-    collaborationId = await collaborate(partner, HOUSEHOLD_AND_ASSETS, "edit");
+    collaborationId = await collaborate(test, owner, partner, HOUSEHOLD_AND_ASSETS, "edit");
     const body = await sampleRecord(HOUSEHOLD, sampleRefsOf(test, owner), { complete: true });
     ownersRecord = await createdId(test, owner, `/api/records/household/${HOUSEHOLD.key}`, body);
   });
@@ -107,9 +92,9 @@ describe.each(testDialects())("a collaborator in the owner's file on %s", (diale
       { filename: "will.pdf", contentType: "application/pdf", content: makePdf("will") },
     );
     const petKeeper = await createSignedInUser(test, { name: "Pat Pets" });
-    await collaborate(petKeeper, { modules: [], categories: ["pet"] }, "edit");
+    await collaborate(test, owner, petKeeper, { modules: [], categories: ["pet"] }, "edit");
     const librarian = await createSignedInUser(test, { name: "Lib Rarian" });
-    await collaborate(librarian, { modules: [], categories: ["documentlibrary"] }, "view");
+    await collaborate(test, owner, librarian, { modules: [], categories: ["documentlibrary"] }, "view");
     const ids = (response: { json(): unknown }) =>
       (response.json() as { id: string }[]).map((item) => item.id);
 
@@ -242,12 +227,14 @@ describe.each(testDialects())("a collaborator in the owner's file on %s", (diale
 
   it("leaks nothing over every /api/files route to the anonymous, strangers, nominees, the ended and the out-of-scope", async () => {
     const outOfScope = await createSignedInUser(test, { name: "Pat Pets" });
-    await collaborate(outOfScope, { modules: [], categories: ["pet"] }, "edit");
+    await collaborate(test, owner, outOfScope, { modules: [], categories: ["pet"] }, "edit");
     const ended = await createSignedInUser(test, { name: "Ex Partner" });
-    const endedId = await collaborate(ended, HOUSEHOLD_AND_ASSETS, "edit");
+    const endedId = await collaborate(test, owner, ended, HOUSEHOLD_AND_ASSETS, "edit");
     expect((await call(test, owner, "DELETE", `/api/collaborators/${endedId}`)).statusCode).toBe(204);
     const viewer = await createSignedInUser(test, { name: "Vic Viewer" });
     await collaborate(
+      test,
+      owner,
       viewer,
       { ...HOUSEHOLD_AND_ASSETS, modules: ["personal-network", "household", "assets"] },
       "view",
@@ -344,16 +331,7 @@ describe.each(testDialects())("a collaborator in a lapsed owner's file, billing 
     owner = await createSignedInUser(test, { name: "Noor Haddad" });
     partner = await createSignedInUser(test, { name: "Sam Haddad" });
     await subscribedUntil(Date.now() + 3_600_000);
-    const invited = await call(test, owner, "POST", "/api/collaborators", {
-      email: partner.email,
-      firstName: "Sam",
-      lastName: "Haddad",
-      scope: HOUSEHOLD_AND_ASSETS,
-      rights: "edit",
-    });
-    expect(invited.statusCode, invited.body).toBe(201);
-    const { id } = invited.json() as CollaboratorView;
-    expect((await call(test, partner, "POST", `/api/collaborating/${id}/accept`)).statusCode).toBe(200);
+    await collaborate(test, owner, partner, HOUSEHOLD_AND_ASSETS, "edit");
     const body = await sampleRecord(HOUSEHOLD, sampleRefsOf(test, owner), { complete: true });
     ownersRecord = await createdId(test, owner, `/api/records/household/${HOUSEHOLD.key}`, body);
   });
@@ -403,20 +381,6 @@ describe.each(testDialects())("a collaborator's binder of the owner's file on %s
   const binderUrl = (query = "") => `/api/files/${owner.id}/binder${query}`;
   const squeezed = (text: string) => text.replace(/\s+/g, "");
 
-  async function collaborate(who: TestUser, scope: object): Promise<string> {
-    const invited = await call(test, owner, "POST", "/api/collaborators", {
-      email: who.email,
-      firstName: "Sam",
-      lastName: "Haddad",
-      scope,
-      rights: "view",
-    });
-    expect(invited.statusCode, invited.body).toBe(201);
-    const { id } = invited.json() as CollaboratorView;
-    expect((await call(test, who, "POST", `/api/collaborating/${id}/accept`)).statusCode).toBe(200);
-    return id;
-  }
-
   async function pdfOf(who: TestUser, url: string) {
     const response = await call(test, who, "GET", url);
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
@@ -429,8 +393,8 @@ describe.each(testDialects())("a collaborator's binder of the owner's file on %s
     owner = await createSignedInUser(test, { name: "Noor Haddad" });
     household = await createSignedInUser(test, { name: "Sam Haddad" });
     keeper = await createSignedInUser(test, { name: "Kim Keeper" });
-    await collaborate(household, { modules: ["household"] });
-    keeperCollaboration = await collaborate(keeper, {
+    await collaborate(test, owner, household, { modules: ["household"] });
+    keeperCollaboration = await collaborate(test, owner, keeper, {
       modules: ["household", "passwordvault"],
       secrets: true,
     });
@@ -549,16 +513,7 @@ describe.each(testDialects())("a collaborator in a suspended owner's file on %s"
     test = await buildTestApp(dialect);
     owner = await createSignedInUser(test, { name: "Noor Haddad" });
     partner = await createSignedInUser(test, { name: "Sam Haddad" });
-    const invited = await call(test, owner, "POST", "/api/collaborators", {
-      email: partner.email,
-      firstName: "Sam",
-      lastName: "Haddad",
-      scope: HOUSEHOLD_AND_ASSETS,
-      rights: "edit",
-    });
-    expect(invited.statusCode, invited.body).toBe(201);
-    const { id } = invited.json() as CollaboratorView;
-    expect((await call(test, partner, "POST", `/api/collaborating/${id}/accept`)).statusCode).toBe(200);
+    await collaborate(test, owner, partner, HOUSEHOLD_AND_ASSETS, "edit");
   });
   afterAll(() => test.close());
 
