@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { createdId } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
-import { endPartnerAccess, withOwnerAndPartner } from "./support/collaboration.ts";
+import { endPartnerAccess, invitePartner, withOwnerAndPartner } from "./support/collaboration.ts";
 import { choose } from "./support/select.ts";
 
 const pages = browserPages();
@@ -11,17 +11,9 @@ describe("collaborating", () => {
   it("a partner adds an insurance policy in the owner's file, in French on a phone, until the owner ends it", async () => {
     await withOwnerAndPartner(pages, baseURL, async ({ owner, partner, partnerAccount }) => {
       await createdId(owner.context.request, baseURL, "/api/institutions/", { name: "Maple Mutual" });
-      const invited = await owner.context.request.post("/api/collaborators", {
-        headers: { origin: baseURL },
-        data: {
-          email: partnerAccount.email,
-          firstName: "Sam",
-          lastName: "Haddad",
-          scope: { modules: ["household", "assets"] },
-          rights: "edit",
-        },
+      await invitePartner(owner.context.request, baseURL, partnerAccount.email, {
+        modules: ["household", "assets"],
       });
-      expect(invited.status()).toBe(201);
 
       await partner.page.goto("/dashboard/shared-data/collaborating");
       await partner.page.getByTestId("collaborating").getByRole("button", { name: "Accepter" }).click();

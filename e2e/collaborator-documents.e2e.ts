@@ -10,6 +10,7 @@ import { categoryDef } from "../domain/sections/index.ts";
 import { sampleRecord } from "../server/testing/record-samples.ts";
 import { createdId, signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
+import { invitePartner } from "./support/collaboration.ts";
 import { apiRefs } from "./support/records.ts";
 
 const pages = browserPages();
@@ -41,18 +42,9 @@ describe("a collaborator's documents, comments and home", () => {
         },
       });
       expect(upload.status(), await upload.text()).toBe(200);
-      const invited = await request.post("/api/collaborators", {
-        headers,
-        data: {
-          email: partnerAccount.email,
-          firstName: "Sam",
-          lastName: "Haddad",
-          scope: { modules: ["assets", "inventory"] },
-          rights: "edit",
-        },
+      const id = await invitePartner(request, baseURL, partnerAccount.email, {
+        modules: ["assets", "inventory"],
       });
-      expect(invited.status()).toBe(201);
-      const { id } = (await invited.json()) as { id: string };
       const accepted = await partner.context.request.post(`/api/collaborating/${id}/accept`, { headers });
       expect(accepted.status()).toBe(200);
 

@@ -13,7 +13,7 @@ import { categoryDef } from "../domain/sections/index.ts";
 import { sampleRecord } from "../server/testing/record-samples.ts";
 import { createdId, signedInAccount, waitForMail } from "./support/accounts.ts";
 import { browserPages, expectNoAxeViolations } from "./support/browser.ts";
-import { endPartnerAccess } from "./support/collaboration.ts";
+import { endPartnerAccess, fillPartnerInvitation } from "./support/collaboration.ts";
 import { apiRefs } from "./support/records.ts";
 import { choose } from "./support/select.ts";
 
@@ -45,13 +45,7 @@ describe("a collaborator's journey", () => {
       // The owner invites from the Collaborators page.
       await owner.page.goto("/dashboard/shared-data");
       await owner.page.getByTestId("collaborators-open").click();
-      await owner.page.getByTestId("collaborator-invite").click();
-      await owner.page.getByLabel(/^First Name/).fill("Sam");
-      await owner.page.getByLabel(/^Last Name/).fill("Haddad");
-      await owner.page.getByLabel(/^Email/).fill(partnerAccount.email);
-      await owner.page.getByRole("radio", { name: "Read, add and change" }).check();
-      await owner.page.getByRole("checkbox", { name: "Household Management (all)" }).check();
-      await owner.page.getByRole("checkbox", { name: "Assets, Insurance & Debts (all)" }).check();
+      await fillPartnerInvitation(owner.page, partnerAccount.email);
       await owner.page.getByRole("button", { name: "Send the invitation" }).click();
       await owner.page.getByText(`Invitation sent to ${partnerAccount.email}.`).waitFor();
       await waitForMail(partner.context.request, partnerAccount.email, (mail) =>

@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { waitForMail } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
-import { endPartnerAccess, withOwnerAndPartner } from "./support/collaboration.ts";
+import { endPartnerAccess, fillPartnerInvitation, withOwnerAndPartner } from "./support/collaboration.ts";
 
 const pages = browserPages();
 const baseURL = inject("baseURL");
@@ -18,13 +18,7 @@ describe("collaborators", () => {
       await owner.page.goto("/dashboard/shared-data");
       await owner.page.getByTestId("collaborators-open").click();
       await owner.page.getByText("You have not invited anyone yet.").waitFor();
-      await owner.page.getByTestId("collaborator-invite").click();
-      await owner.page.getByLabel(/^First Name/).fill("Sam");
-      await owner.page.getByLabel(/^Last Name/).fill("Haddad");
-      await owner.page.getByLabel(/^Email/).fill(partnerAccount.email);
-      await owner.page.getByRole("radio", { name: "Read, add and change" }).check();
-      await owner.page.getByRole("checkbox", { name: "Household Management (all)" }).check();
-      await owner.page.getByRole("checkbox", { name: "Assets, Insurance & Debts (all)" }).check();
+      await fillPartnerInvitation(owner.page, partnerAccount.email);
       await expectNoAxeViolations(owner.page, "invite a collaborator");
       await owner.page.getByRole("button", { name: "Send the invitation" }).click();
       await owner.page.getByText(`Invitation sent to ${partnerAccount.email}.`).waitFor();

@@ -2,7 +2,8 @@
  * The collaborators' journeys' cast: the owner, Noor Haddad, on a desktop, and her partner, Sam
  * Haddad, in French on a 375 px phone, both signed in.
  */
-import type { Page } from "playwright-core";
+import type { APIRequestContext, Page } from "playwright-core";
+import { expect } from "vitest";
 import { type E2eAccount, signedInAccount } from "./accounts.ts";
 import type { browserPages, CheckedPage } from "./browser.ts";
 
@@ -35,4 +36,33 @@ export async function endPartnerAccess(owner: Page): Promise<void> {
   const dialog = owner.getByRole("dialog", { name: "End Sam Haddad's access to your file?" });
   await dialog.getByRole("button", { name: "Yes, end access" }).click();
   await owner.getByText("Sam Haddad no longer has access to your file.").waitFor();
+}
+
+/**
+ * The owner fills the invitation of Sam Haddad at `email` for Household and Assets with edit rights,
+ * from the Collaborators page opened; the caller sends it.
+ */
+export async function fillPartnerInvitation(owner: Page, email: string): Promise<void> {
+  await owner.getByTestId("collaborator-invite").click();
+  await owner.getByLabel(/^First Name/).fill("Sam");
+  await owner.getByLabel(/^Last Name/).fill("Haddad");
+  await owner.getByLabel(/^Email/).fill(email);
+  await owner.getByRole("radio", { name: "Read, add and change" }).check();
+  await owner.getByRole("checkbox", { name: "Household Management (all)" }).check();
+  await owner.getByRole("checkbox", { name: "Assets, Insurance & Debts (all)" }).check();
+}
+
+/** The owner invites Sam Haddad at `email` through the API, with edit rights: the invitation's id. */
+export async function invitePartner(
+  owner: APIRequestContext,
+  baseURL: string,
+  email: string,
+  scope: { modules?: string[]; categories?: string[] },
+): Promise<string> {
+  const invited = await owner.post("/api/collaborators", {
+    headers: { origin: baseURL },
+    data: { email, firstName: "Sam", lastName: "Haddad", scope, rights: "edit" },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  return ((await invited.json()) as { id: string }).id;
 }
