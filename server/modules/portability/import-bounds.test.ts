@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARCHIVE_LIMITS } from "../../../domain/limits.ts";
 import { FILE_EXPORT_DOCUMENT, type FileExportDocument } from "../../../domain/schemas/file-export.ts";
 import { generateMasterKeyText } from "../../crypto/master-key-text.ts";
-import { blobsOf, unzip, zipOf } from "../../testing/archives.ts";
-import { multipart } from "../../testing/document-files.ts";
+import { blobsOf, importArchive, unzip, zipOf } from "../../testing/archives.ts";
 import { browserHeaders, createSignedInUser, request, type TestUser } from "../../testing/identity.ts";
 import { buildTestApp, type TestApp } from "../../testing/test-app.ts";
 import { testDialects } from "../../testing/test-database.ts";
@@ -42,18 +41,6 @@ function oneAddressArchive(): Promise<Buffer> {
       ],
     ]),
   );
-}
-
-/** POST /api/import through inject (a whole body at once). */
-function importWhole(test: TestApp, user: TestUser, archive: Buffer | string) {
-  const body = multipart({ filename: "export.zip", contentType: "application/zip", content: archive });
-  return request(test, {
-    method: "POST",
-    url: "/api/import",
-    cookie: user.cookie,
-    payload: body.payload,
-    headers: body.headers,
-  });
 }
 
 type Answer = { status: number; body: { error?: { code: string; message: string; fields?: object } } };
@@ -227,7 +214,7 @@ describe.each(testDialects())("an import is bounded on %s", (dialect) => {
     await untilWriting(tempDir);
 
     for (const server of [other, test]) {
-      const second = await importWhole(server, user, archive);
+      const second = await importArchive(server, user, archive);
       expect(second.statusCode).toBe(409);
       expect(second.json().error).toEqual({
         code: "conflict",
@@ -236,20 +223,20 @@ describe.each(testDialects())("an import is bounded on %s", (dialect) => {
       });
     }
     const someoneElse = await createSignedInUser(test);
-    expect((await importWhole(other, someoneElse, archive)).statusCode).toBe(200);
+    expect((await importArchive(other, someoneElse, archive)).statusCode).toBe(200);
 
     const done = await first.finish(archive.subarray(half));
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(await readdir(tempDir)).toEqual([]);
     // Released: the next import is judged on the file, which is no longer empty.
-    const after = await importWhole(other, user, archive);
+    const after = await importArchive(other, user, archive);
     expect(after.statusCode).toBe(409);
     expect(after.json().error.message).toMatch(/already holds data/);
   });
 
   it("frees the account after a refused import, and after a client that went away", async () => {
     const user = await createSignedInUser(test);
-    const refused = await importWhole(test, user, Buffer.concat([ZIP_HEAD, randomBytes(1000)]));
+    const refused = await importArchive(test, user, Buffer.concat([ZIP_HEAD, randomBytes(1000)]));
     expect(refused.statusCode).toBe(400);
 
     const gone = streamingImport(test, baseUrl, user);
@@ -265,7 +252,7 @@ describe.each(testDialects())("an import is bounded on %s", (dialect) => {
       "the account and the file are freed",
       15_000,
     );
-    expect((await importWhole(other, user, await oneAddressArchive())).statusCode).toBe(200);
+    expect((await importArchive(other, user, await oneAddressArchive())).statusCode).toBe(200);
   });
 });
 
@@ -301,12 +288,12 @@ describe.each(testDialects())("an import onto a full disk on %s", (dialect) => {
   it("answers 507 storage_full when the temporary folder fills, keeps nothing and frees the account", async (context) => {
     if (!mounted) return context.skip();
     const user = await createSignedInUser(test);
-    const response = await importWhole(test, user, Buffer.concat([ZIP_HEAD, randomBytes(1024 * 1024)]));
+    const response = await importArchive(test, user, Buffer.concat([ZIP_HEAD, randomBytes(1024 * 1024)]));
     expect(response.statusCode).toBe(507);
     expect(response.json().error.code).toBe("storage_full");
     expect(response.json().error.message).toMatch(/no room left/);
     expect(await readdir(tempDir)).toEqual([]);
     await expectEmptyFile(test, user);
-    expect((await importWhole(test, user, await oneAddressArchive())).statusCode).toBe(200);
+    expect((await importArchive(test, user, await oneAddressArchive())).statusCode).toBe(200);
   });
 });
