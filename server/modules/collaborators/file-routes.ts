@@ -99,15 +99,16 @@ export async function collaboratorFileRoutes(
   });
 
   // Writes on the file's bus are logged in their own transaction (file-audit.ts); the others and
-  // what leaves the file, here once answered.
-  app.addHook("onResponse", async (request, reply) => {
-    if (request.fileOwner === null || request.actor === null || reply.statusCode >= 300) return;
+  // what leaves the file, here before the answer is sent, so the log holds them once it arrives.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.fileOwner === null || request.actor === null || reply.statusCode >= 300) return payload;
     const params = request.params as Record<string, string | undefined>;
     const entry = answeredActivity(request.method, routeIn(request), params);
-    if (entry === null) return;
+    if (entry === null) return payload;
     await recordActivity(options.database.db, [
       { ownerId: request.fileOwner.userId, actorId: request.actor.userId, ...entry },
     ]);
+    return payload;
   });
 
   app.addHook("onRoute", (route) => {
