@@ -28,6 +28,15 @@ import { type MemberAction, type MemberListQuery, useMemberAction, useMembers } 
 
 const PAGE_SIZE = 20;
 
+/** The table's sortable columns, in order, with their heading's key. */
+const SORTABLE_COLUMNS = [
+  ["lastName", "name"],
+  ["email", "email"],
+  ["status", "status"],
+  ["invitedAt", "invitedAt"],
+  ["activatedAt", "activatedAt"],
+] as const satisfies readonly (readonly [MemberSortColumn, string])[];
+
 const STATUS_COLOR: Record<MemberStatus, string> = { invited: "blue", active: "green", deactivated: "gray" };
 
 /** The actions a member's row offers, by status. */
@@ -76,36 +85,15 @@ export function MembersTable() {
                 <Table verticalSpacing="sm" highlightOnHover>
                   <Table.Thead>
                     <Table.Tr>
-                      <SortableHeader
-                        column="lastName"
-                        label={t("members.columns.name")}
-                        query={query}
-                        onSort={sortBy}
-                      />
-                      <SortableHeader
-                        column="email"
-                        label={t("members.columns.email")}
-                        query={query}
-                        onSort={sortBy}
-                      />
-                      <SortableHeader
-                        column="status"
-                        label={t("members.columns.status")}
-                        query={query}
-                        onSort={sortBy}
-                      />
-                      <SortableHeader
-                        column="invitedAt"
-                        label={t("members.columns.invitedAt")}
-                        query={query}
-                        onSort={sortBy}
-                      />
-                      <SortableHeader
-                        column="activatedAt"
-                        label={t("members.columns.activatedAt")}
-                        query={query}
-                        onSort={sortBy}
-                      />
+                      {SORTABLE_COLUMNS.map(([column, label]) => (
+                        <SortableHeader
+                          key={column}
+                          column={column}
+                          label={t(`members.columns.${label}`)}
+                          query={query}
+                          onSort={sortBy}
+                        />
+                      ))}
                       <Table.Th scope="col">
                         <VisuallyHidden>{t("members.columns.actions")}</VisuallyHidden>
                       </Table.Th>
