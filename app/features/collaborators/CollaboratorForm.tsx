@@ -1,5 +1,5 @@
 import "@mantine/core/styles/SimpleGrid.css";
-import { Checkbox, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Checkbox, Radio, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import {
 } from "../../../domain/schemas/collaborator.ts";
 import { isUnder, withoutErrorsUnder } from "../../components/form/errorPaths.ts";
 import { FormFooter } from "../../components/form/FormFooter.tsx";
+import { InviteeFields } from "../../components/form/InviteeFields.tsx";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
 import { showToast } from "../../shell/toast.ts";
 import { useGuardedSave } from "../../shell/unsaved/useGuardedSave.ts";
@@ -102,31 +103,12 @@ export function CollaboratorForm({ collaborator, onSaved, onCancel }: Collaborat
           {t("form.requiredNote")}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label={t("form.firstName")}
-            withAsterisk
-            autoComplete="off"
-            disabled={editing}
-            {...form.getInputProps("firstName")}
-            aria-invalid={form.errors.firstName ? true : undefined}
-          />
-          <TextInput
-            label={t("form.lastName")}
-            withAsterisk
-            autoComplete="off"
-            disabled={editing}
-            {...form.getInputProps("lastName")}
-            aria-invalid={form.errors.lastName ? true : undefined}
-          />
-          <TextInput
-            label={t("form.email")}
-            type="email"
-            withAsterisk
-            autoComplete="off"
-            disabled={editing}
-            description={editing ? t("form.emailFixed") : undefined}
-            {...form.getInputProps("email")}
-            aria-invalid={form.errors.email ? true : undefined}
+          <InviteeFields
+            form={form}
+            labels={{ firstName: t("form.firstName"), lastName: t("form.lastName"), email: t("form.email") }}
+            namesLocked={editing}
+            emailLocked={editing}
+            emailNote={t("form.emailFixed")}
           />
         </SimpleGrid>
         <Radio.Group label={t("form.rights")} withAsterisk {...form.getInputProps("rights")}>

@@ -1,6 +1,6 @@
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/SimpleGrid.css";
-import { NativeSelect, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { NativeSelect, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,6 +21,7 @@ import { usePersonChoices } from "../../components/fields/personOptions.ts";
 import { clearButtonProps } from "../../components/form/clearButton.ts";
 import { isUnder, withoutErrorsUnder } from "../../components/form/errorPaths.ts";
 import { FormFooter } from "../../components/form/FormFooter.tsx";
+import { InviteeFields } from "../../components/form/InviteeFields.tsx";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
 import { useGuardedSave } from "../../shell/unsaved/useGuardedSave.ts";
 import { nomineeQueryKeys, saveNominee } from "./nomineesApi.ts";
@@ -147,29 +148,11 @@ export function NomineeForm({ nominee, onSaved, onCancel }: NomineeFormProps) {
           error={form.errors.personId}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label={t("form.firstName")}
-            withAsterisk
-            autoComplete="off"
-            {...form.getInputProps("firstName")}
-            aria-invalid={form.errors.firstName ? true : undefined}
-          />
-          <TextInput
-            label={t("form.lastName")}
-            withAsterisk
-            autoComplete="off"
-            {...form.getInputProps("lastName")}
-            aria-invalid={form.errors.lastName ? true : undefined}
-          />
-          <TextInput
-            label={t("form.email")}
-            type="email"
-            withAsterisk
-            autoComplete="off"
-            disabled={emailLocked}
-            description={emailLocked ? t("form.emailLocked") : undefined}
-            {...form.getInputProps("email")}
-            aria-invalid={form.errors.email ? true : undefined}
+          <InviteeFields
+            form={form}
+            labels={{ firstName: t("form.firstName"), lastName: t("form.lastName"), email: t("form.email") }}
+            emailLocked={emailLocked}
+            emailNote={t("form.emailLocked")}
           />
           <NativeSelect
             label={t("form.release")}
