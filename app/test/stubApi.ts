@@ -43,6 +43,31 @@ export function sentBodies(mock: ReturnType<typeof stubApi>, route: string): unk
     );
 }
 
+/**
+ * A save route whose first call is refused because the row was saved since (409 edit_conflict with
+ * `current` at `version`), and whose next calls answer `saved`.
+ */
+export function conflictThenSaved(
+  current: object,
+  version: number,
+  saved: (body: unknown) => StubAnswer,
+): (body: unknown) => StubAnswer {
+  let saves = 0;
+  return (body) => {
+    saves += 1;
+    if (saves > 1) return saved(body);
+    const message = "Someone saved this record after you opened it.";
+    return { status: 409, body: { error: { code: "edit_conflict", message, current, version, sent: {} } } };
+  };
+}
+
+/** The If-Match each call of `method` sent, in order (null when none). */
+export function ifMatchesSent(mock: ReturnType<typeof stubApi>, method: string): (string | null)[] {
+  return mock.mock.calls
+    .filter(([, init]) => init?.method === method)
+    .map(([, init]) => new Headers(init?.headers).get("If-Match"));
+}
+
 /** A signed-in account as GET /api/account/account answers it. */
 export function testAccount(overrides: Partial<Account> = {}): Account {
   return {

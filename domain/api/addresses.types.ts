@@ -11,17 +11,22 @@ const nicknameTakenSchema = z.object({
   }),
 });
 
+/** An address of the owner's book with its version, which a save of it names in If-Match. */
+const versionedAddressSchema = addressSchema.extend({
+  version: z.number().int().describe('The version, as the ETag of a save names it ("3" is 3)'),
+});
+
 export const addressesTypes = {
-  list: { response: z.array(addressSchema) },
+  list: { response: z.array(versionedAddressSchema) },
   /**
-   * Creates (no id) or updates (with id); answers the address as saved and its ETag. An update
-   * with If-Match writes only while the address is still that version (409 edit_conflict
-   * otherwise); a nickname already taken answers 409 conflict.
+   * Creates (no id) or updates (with id); answers the address as saved with its version, also its
+   * ETag. An update with If-Match writes only while the address is still that version (409
+   * edit_conflict otherwise); a nickname already taken answers 409 conflict.
    */
   save: {
     headers: ifMatchHeaders,
     body: addressInputSchema,
-    response: addressSchema,
+    response: versionedAddressSchema,
     responseHeaders: etagHeaders,
     errors: { 409: z.union([editConflictSchema(addressSchema), nicknameTakenSchema]) },
   },

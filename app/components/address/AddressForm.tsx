@@ -10,10 +10,13 @@ import {
   NICKNAME_MESSAGE,
   nicknameKey,
 } from "../../../domain/schemas/address.ts";
+import { EditConflictNotice } from "../conflict/EditConflict.tsx";
+import { useEditConflict } from "../conflict/useEditConflict.ts";
 import { CountrySelect } from "../country/CountrySelect.tsx";
 import { ConfirmDialog, DeleteRecordDialog } from "../dialogs/ConfirmDialog.tsx";
 import type { FieldMessage } from "../form/schemaErrors.ts";
 import { useSchemaForm } from "../form/useSchemaForm.ts";
+import { AddressConflict } from "./AddressConflict.tsx";
 import {
   addressQueryKeys,
   addressUsagesOf,
@@ -21,11 +24,13 @@ import {
   rememberAddress,
   saveAddress,
 } from "./addressApi.ts";
-import { type AddressDraft, regionFieldOf, withCountry } from "./addressDraft.ts";
+import { type AddressDraft, draftOf, regionFieldOf, withCountry } from "./addressDraft.ts";
 import { RegionField } from "./RegionField.tsx";
 
 export interface AddressFormProps {
   initial: AddressDraft;
+  /** The saved address's version the form was loaded from: a save names it (If-Match). */
+  version?: number;
   /** The saved addresses, whose nicknames a new one must not repeat. */
   addresses: readonly Address[];
   onSaved: (address: Address) => void;
@@ -40,7 +45,7 @@ const TEXT_FIELDS = ["addressLine1", "addressLine2", "mainIntersection", "city"]
  * The picker's create/edit form. It is not a <form>: it sits inside the contact or company form,
  * and forms cannot nest; Enter in one of its fields saves the address, not the outer form.
  */
-export function AddressForm({ initial, addresses, onSaved, onCancel, onDeleted }: AddressFormProps) {
+export function AddressForm({ initial, version, addresses, onSaved, onCancel, onDeleted }: AddressFormProps) {
   const { t } = useTranslation(["forms", "errors"]);
   const queryClient = useQueryClient();
   const editing = initial.id !== null;
@@ -56,16 +61,26 @@ export function AddressForm({ initial, addresses, onSaved, onCancel, onDeleted }
       takenNickname(values.name) ? { name: { key: NICKNAME_MESSAGE, params: {} } } : {},
   });
   const [failure, setFailure] = useState<string | null>(null);
+  const conflicts = useEditConflict<Address, AddressDraft>({ version, form, valuesOf: draftOf });
 
   const save = useMutation({
     meta: { toast: "saved" },
-    mutationFn: (draft: AddressDraft) => saveAddress(draft),
+    mutationFn: ({ draft, over }: { draft: AddressDraft; over: number | undefined }) =>
+      saveAddress(draft, over),
     onSuccess: (address) => {
+      conflicts.saved(address.version);
       rememberAddress(queryClient, address);
       void queryClient.invalidateQueries({ queryKey: addressQueryKeys.all });
       onSaved(address);
     },
-    onError: (error) => setFailure(showServerError(error, (path) => path in form.values)),
+    onError: (error, { draft }) => {
+      if (!conflicts.refused(error, draft)) {
+        setFailure(showServerError(error, (path) => path in form.values));
+        return;
+      }
+      // The picker's view and a later edit start from the version saved since, not the one cached.
+      void queryClient.invalidateQueries({ queryKey: addressQueryKeys.all });
+    },
   });
 
   const [askDelete, setAskDelete] = useState(false);
@@ -95,8 +110,9 @@ export function AddressForm({ initial, addresses, onSaved, onCancel, onDeleted }
   const canSave = form.values.name.trim() !== "" && !nicknameTaken;
   const submit = () => {
     setFailure(null);
+    conflicts.clearNotice();
     if (!canSave || form.validate().hasErrors) return;
-    save.mutate(form.values);
+    save.mutate({ draft: form.values, over: conflicts.baseVersion });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (
@@ -117,11 +133,22 @@ export function AddressForm({ initial, addresses, onSaved, onCancel, onDeleted }
     autoComplete: "off",
     "aria-invalid": form.errors[field] ? true : undefined,
   });
+  const conflict = conflicts.conflict;
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Enter is caught here for the whole group of fields
-    <div onKeyDown={onKeyDown}>
+    <div ref={conflicts.formRef} onKeyDown={onKeyDown}>
       <Stack gap="sm">
+        {conflict !== null && (
+          <AddressConflict
+            mine={conflict.mine}
+            theirs={draftOf(conflict.current)}
+            saving={save.isPending}
+            onKeepMine={() => save.mutate({ draft: form.values, over: conflict.current.version })}
+            {...conflict.panel}
+          />
+        )}
+        <EditConflictNotice notice={conflicts.notice} />
         <TextInput
           label={t("address.nickname")}
           required

@@ -2,12 +2,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Versioned } from "../../../domain/api/versions.ts";
 import type { Address } from "../../../domain/schemas/address.ts";
+import { axeViolations } from "../../test/axe.ts";
 import { renderWithProviders } from "../../test/render.tsx";
-import { sentBodies, stubApi } from "../../test/stubApi.ts";
+import { conflictThenSaved, ifMatchesSent, sentBodies, stubApi } from "../../test/stubApi.ts";
 import { AddressPicker } from "./AddressPicker.tsx";
 
-const HOME: Address = {
+const HOME: Versioned<Address> = {
   id: "0b6f2c52-0000-4000-8000-000000000001",
   name: "Home",
   addressLine1: "12 Main Street",
@@ -19,20 +21,51 @@ const HOME: Address = {
   county: null,
   country: "CA",
   zip: "M5V 1A1",
+  version: 3,
 };
 
 /** A fake address book that remembers what is saved and deleted. */
-function addressBook(initial: Address[]) {
+function addressBook(initial: Versioned<Address>[]) {
   let addresses = [...initial];
   return {
     "GET /api/address/": () => ({ body: addresses }),
     "POST /api/address/": (body: unknown) => {
-      const saved = { ...(body as Address), id: "0b6f2c52-0000-4000-8000-000000000002" };
+      const saved = { ...(body as Address), id: "0b6f2c52-0000-4000-8000-000000000002", version: 1 };
       addresses = [...addresses, saved];
-      return { body: saved };
+      return { body: saved, headers: { ETag: '"1"' } };
     },
   };
 }
+
+/** HOME loaded at version 3; the first save is refused, Ottawa having been saved as version 4 since. */
+function stubConflict() {
+  return stubApi({
+    "GET /api/address/": { body: [HOME] },
+    "POST /api/address/": conflictThenSaved({ ...HOME, city: "Ottawa" }, 4, (body) => ({
+      body: { ...(body as Address), version: 5 },
+      headers: { ETag: '"5"' },
+    })),
+  });
+}
+
+const ifMatches = (api: ReturnType<typeof stubApi>) => ifMatchesSent(api, "POST");
+
+/** Opens HOME's form, types a city over Toronto and saves: the refusal's panel. */
+async function editCityAndConflict(user: ReturnType<typeof userEvent.setup>, labels = ENGLISH) {
+  await user.click(await screen.findByRole("button", { name: labels.edit }));
+  const city = await screen.findByRole("textbox", { name: labels.city }, { timeout: 15_000 });
+  await user.clear(city);
+  await user.type(city, "Mississauga");
+  await user.click(screen.getByRole("button", { name: labels.save }));
+  return screen.findByRole("region", { name: labels.conflict }, { timeout: 15_000 });
+}
+
+const ENGLISH = {
+  edit: "Edit Address",
+  city: "City",
+  save: "Save Address",
+  conflict: "This record was saved while you were editing it",
+};
 
 function Picker({ initial = null as string | null }) {
   const [value, setValue] = useState<string | null>(initial);
@@ -187,4 +220,57 @@ describe("AddressPicker", () => {
     expect(calls).toHaveLength(2);
     expect(screen.queryByRole("textbox", { name: "Address nickname" })).toBeNull();
   });
+});
+
+describe("an address saved since its form was opened", () => {
+  it("shows both cities, takes the focus, and keeps mine over the new version", async () => {
+    const api = stubConflict();
+    const user = userEvent.setup();
+    renderWithProviders(<Picker initial={HOME.id} />);
+    const conflict = await editCityAndConflict(user);
+    await waitFor(() => expect(document.activeElement).toBe(conflict));
+    const rows = within(conflict).getAllByRole("listitem");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.textContent).toMatch(/^City.*Your version.*Mississauga.*Saved version.*Ottawa/);
+    expect(ifMatches(api)).toEqual(['"3"']);
+    expect(await axeViolations(document.body)).toEqual([]);
+
+    await user.click(within(conflict).getByRole("button", { name: "Keep mine" }));
+    await screen.findByRole("button", { name: "Edit Address" });
+    expect(ifMatches(api)).toEqual(['"3"', '"4"']);
+    expect(sentBodies(api, "POST /api/address/")[1]).toMatchObject({ id: HOME.id, city: "Mississauga" });
+    expect(screen.getByTestId("value").textContent).toBe(HOME.id);
+  }, 30_000);
+
+  it("takes the saved version into the form, and the next save names it", async () => {
+    const api = stubConflict();
+    const user = userEvent.setup();
+    renderWithProviders(<Picker initial={HOME.id} />);
+    await editCityAndConflict(user);
+    await user.click(screen.getByRole("button", { name: "Take the saved version" }));
+    screen.getByText("The saved version is now in the form.");
+    expect(screen.queryByRole("region", { name: ENGLISH.conflict })).toBeNull();
+    expect((screen.getByRole("textbox", { name: "City" }) as HTMLInputElement).value).toBe("Ottawa");
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "Address nickname" })),
+    );
+    await user.click(screen.getByRole("button", { name: "Save Address" }));
+    await screen.findByRole("button", { name: "Edit Address" });
+    expect(ifMatches(api)).toEqual(['"3"', '"4"']);
+    expect(sentBodies(api, "POST /api/address/")[1]).toMatchObject({ city: "Ottawa" });
+  }, 30_000);
+
+  it("says so in French", async () => {
+    stubConflict();
+    const user = userEvent.setup();
+    renderWithProviders(<Picker initial={HOME.id} />, { language: "fr" });
+    const conflict = await editCityAndConflict(user, {
+      edit: "Modifier l'adresse",
+      city: "Ville",
+      save: "Enregistrer l'adresse",
+      conflict: "Cette fiche a été enregistrée pendant que vous la modifiiez",
+    });
+    within(conflict).getByRole("button", { name: "Garder la mienne" });
+    within(conflict).getByText("Ottawa");
+  }, 30_000);
 });

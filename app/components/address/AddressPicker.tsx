@@ -3,6 +3,7 @@ import "@mantine/core/styles/Checkbox.css";
 import { Checkbox, Loader, Paper, Select, Stack } from "@mantine/core";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Versioned } from "../../../domain/api/versions.ts";
 import type { Address } from "../../../domain/schemas/address.ts";
 import { clearButtonProps } from "../form/clearButton.ts";
 import { AddressView } from "./AddressView.tsx";
@@ -33,7 +34,8 @@ export interface AddressPickerProps {
   error?: ReactNode;
 }
 
-type Editing = { mode: "create" | "edit"; draft: AddressDraft } | null;
+/** The form open in the panel; an edit names the version it was loaded from. */
+type Editing = { mode: "create" | "edit"; draft: AddressDraft; version?: number } | null;
 
 /**
  * The spec's address picker: a select of the saved addresses' nicknames plus "Add New Address"
@@ -48,7 +50,7 @@ export function AddressPicker({ label, value, onChange, sameAs, error, required 
   const [sameAsOn, setSameAsOn] = useState(
     () => sameAs !== undefined && value !== null && value === sameAs.addressId,
   );
-  const chosen: Address | undefined = addresses?.find((address) => address.id === value);
+  const chosen: Versioned<Address> | undefined = addresses?.find((address) => address.id === value);
 
   // Ticked "same as above" follows the other field; when that one is emptied, this one is too.
   const followed = sameAs?.addressId ?? null;
@@ -125,6 +127,7 @@ export function AddressPicker({ label, value, onChange, sameAs, error, required 
               <AddressForm
                 key={editing.draft.id ?? ADD_NEW}
                 initial={editing.draft}
+                version={editing.version}
                 addresses={addresses ?? []}
                 onSaved={(address) => {
                   setEditing(null);
@@ -144,7 +147,7 @@ export function AddressPicker({ label, value, onChange, sameAs, error, required 
             <Paper withBorder p="md" radius="md">
               <AddressView
                 address={chosen}
-                onEdit={() => setEditing({ mode: "edit", draft: draftOf(chosen) })}
+                onEdit={() => setEditing({ mode: "edit", draft: draftOf(chosen), version: chosen.version })}
               />
             </Paper>
           )

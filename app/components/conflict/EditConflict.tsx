@@ -134,3 +134,12 @@ export function EditConflict({
     </Paper>
   );
 }
+
+/** What settling a conflict did ("The saved version is now in the form."), read out when it changes. */
+export function EditConflictNotice({ notice }: { notice: string | null }) {
+  return (
+    <Text role="status" size="sm">
+      {notice}
+    </Text>
+  );
+}

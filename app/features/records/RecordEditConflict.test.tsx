@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { axeViolations } from "../../test/axe.ts";
-import { sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
+import { conflictThenSaved, ifMatchesSent, sentBodies, stubApi, testAccount } from "../../test/stubApi.ts";
 import { renderRecords } from "./testRecords.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -28,38 +28,19 @@ const record = (
 
 /** A record loaded at version 3; the first save is refused, Sam having saved version 4 since. */
 function stubConflict() {
-  let saves = 0;
-  const api = stubApi({
+  return stubApi({
     "GET /api/account/account": { body: testAccount() },
     "GET /api/pn/person/me": { body: [] },
     [`GET ${URL_ONE}`]: { body: record(3, "Mail", null) },
-    [`PUT ${URL_ONE}`]: () => {
-      saves += 1;
-      return saves === 1
-        ? {
-            status: 409,
-            body: {
-              error: {
-                code: "edit_conflict",
-                message: "Someone saved this record after you opened it.",
-                current: record(4, "Mail at work", { id: "sam", name: "Sam Carter" }),
-                version: 4,
-                sent: {},
-              },
-            },
-          }
-        : { body: ID };
-    },
+    [`PUT ${URL_ONE}`]: conflictThenSaved(
+      record(4, "Mail at work", { id: "sam", name: "Sam Carter" }),
+      4,
+      () => ({ body: ID }),
+    ),
   });
-  return api;
 }
 
-/** The If-Match of each PUT, in order. */
-function ifMatches(api: ReturnType<typeof stubApi>): (string | null)[] {
-  return api.mock.calls
-    .filter(([, init]) => init?.method === "PUT")
-    .map(([, init]) => new Headers(init?.headers).get("If-Match"));
-}
+const ifMatches = (api: ReturnType<typeof stubApi>) => ifMatchesSent(api, "PUT");
 
 async function saveAndConflict() {
   const nickname = await screen.findByRole("textbox", { name: /^Service or site/ }, { timeout: 15_000 });

@@ -1,19 +1,18 @@
 import "@mantine/core/styles/SimpleGrid.css";
 import { SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isFieldVisible } from "../../../domain/sections/fields.ts";
 import { fieldLabelKey } from "../../../domain/sections/labels.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef, FieldType } from "../../../domain/sections/types.ts";
-import { editConflictOf } from "../../api/versions.ts";
-import { EditConflict } from "../../components/conflict/EditConflict.tsx";
+import { EditConflict, EditConflictNotice } from "../../components/conflict/EditConflict.tsx";
+import { useEditConflict } from "../../components/conflict/useEditConflict.ts";
 import { FieldInput } from "../../components/fields/FieldInput.tsx";
 import { FormFooter } from "../../components/form/FormFooter.tsx";
 import { lazySchemaModule } from "../../components/form/lazySchema.ts";
 import { useSchemaForm } from "../../components/form/useSchemaForm.ts";
-import { useAccount } from "../../session/account.ts";
 import { useGuardedSave } from "../../shell/unsaved/useGuardedSave.ts";
 import { initialValues, isRecordFieldPath, type RecordFormValues } from "./formValues.ts";
 import { recordConflictRows } from "./recordConflictRows.tsx";
@@ -60,70 +59,49 @@ export function RecordForm({ category, recordId, initial, version, onSaved, onCa
     schema,
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const viewerId = useAccount().data?.id ?? null;
-  const formElement = useRef<HTMLFormElement>(null);
-  /** The version the next save replaces: the loaded one, or the one a conflict showed. */
-  const [baseVersion, setBaseVersion] = useState(version);
-  /** A refused save: the version saved since, and what this form would have saved. */
-  const [conflict, setConflict] = useState<{ current: RecordItem; mine: RecordBody } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const conflicts = useEditConflict<RecordItem, RecordFormValues, RecordBody>({
+    version,
+    form,
+    valuesOf: (current) => initialValues(category, current.body, null, null),
+  });
 
   const save = useMutation({
     meta: { toast: "saved" },
     mutationFn: ({ values, over }: { values: RecordFormValues; over: number | undefined }) =>
       saveRecord(category.module, category.key, recordId, values, over),
     onSuccess: (id, { values }) => {
-      setConflict(null);
+      conflicts.saved();
       form.resetDirty(values);
       void refreshAfterRecordChange(queryClient);
       onSaved(id);
     },
     onError: (error, { values }) => {
-      const current = editConflictOf<RecordItem>(error);
-      if (current === null) {
-        setFailure(showServerError(error, (path) => isRecordFieldPath(category, path)));
-        return;
-      }
       // Compared as the server stores them, as the saved version is.
       const parsed = schema.loaded()?.safeParse(values);
-      setConflict({ current, mine: (parsed?.success ? parsed.data : values) as RecordBody });
+      if (!conflicts.refused(error, (parsed?.success ? parsed.data : values) as RecordBody)) {
+        setFailure(showServerError(error, (path) => isRecordFieldPath(category, path)));
+      }
     },
   });
 
   const submit = useGuardedSave(
     checked,
-    (values) => save.mutateAsync({ values, over: baseVersion }),
+    (values) => save.mutateAsync({ values, over: conflicts.baseVersion }),
     () => {
       setFailure(null);
-      setNotice(null);
+      conflicts.clearNotice();
     },
   );
-
-  /** After the conflict is settled, the form's first field takes the focus the panel had. */
-  function closeConflict(current: RecordItem) {
-    setBaseVersion(current.version);
-    setConflict(null);
-    requestAnimationFrame(() =>
-      formElement.current?.querySelector<HTMLElement>("input:not([type=hidden]), textarea")?.focus(),
-    );
-  }
-
-  const takeTheirs = (current: RecordItem) => {
-    const theirs = initialValues(category, current.body, null, null);
-    form.setValues(theirs);
-    form.resetDirty(theirs);
-    setNotice(t("common:conflict.tookTheirs"));
-    closeConflict(current);
-  };
 
   const reveal =
     recordId === undefined
       ? undefined
       : (key: string) => revealSecret(category.module, category.key, recordId, key);
   const values = form.values;
+  const conflict = conflicts.conflict;
 
   return (
-    <form ref={formElement} onSubmit={submit} noValidate {...formProps}>
+    <form ref={conflicts.formRef} onSubmit={submit} noValidate {...formProps}>
       <Stack gap="lg">
         {conflict !== null && (
           <EditConflict
@@ -132,16 +110,12 @@ export function RecordForm({ category, recordId, initial, version, onSaved, onCa
             )}
             savedAt={conflict.current.updateTime}
             changedBy={conflict.current.changedBy}
-            viewerId={viewerId}
             saving={save.isPending}
             onKeepMine={() => save.mutate({ values: form.values, over: conflict.current.version })}
-            onTakeTheirs={() => takeTheirs(conflict.current)}
-            onEdit={() => closeConflict(conflict.current)}
+            {...conflict.panel}
           />
         )}
-        <Text role="status" size="sm">
-          {notice}
-        </Text>
+        <EditConflictNotice notice={conflicts.notice} />
         <Text size="sm" c="dimmed">
           {t("form.requiredNote")}
         </Text>

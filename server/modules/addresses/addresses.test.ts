@@ -45,6 +45,7 @@ describe.each(testDialects())("addresses API on %s", (dialect) => {
       county: null,
       country: "CA",
       zip: "J1X 1A1",
+      version: 1,
     });
     expect(await list(ann)).toContainEqual(address);
     expect(await list(bob)).not.toContainEqual(address);

@@ -24,7 +24,7 @@ export async function addressRoutes(
       request.body,
       expectedVersionOf(request.headers),
     );
-    return withEtag(reply, version).send(saved);
+    return withEtag(reply, version).send({ ...saved, version });
   });
 
   registerOperation(app, addressesApi.remove, addressesTypes.remove, async (request, reply) => {

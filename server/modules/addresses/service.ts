@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { Versioned } from "../../../domain/api/versions.ts";
 import type { Address, AddressInput, AddressUsage } from "../../../domain/schemas/address.ts";
 import type { Actor } from "../../auth/access.ts";
 import type { DB } from "../../db/schema.ts";
@@ -27,8 +28,9 @@ export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
   }
 
   return {
-    async list(actor: Actor): Promise<Address[]> {
-      return (await addresses.list(actor.userId)).map(toAddress);
+    /** The address book, each address with the version its form's save names. */
+    async list(actor: Actor): Promise<Versioned<Address>[]> {
+      return (await addresses.list(actor.userId)).map((row) => ({ ...toAddress(row), version: row.version }));
     },
 
     /**

@@ -1,16 +1,16 @@
 import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Overlay.css";
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Center, Group, Loader, Modal, Stack, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Versioned } from "../../../../domain/api/versions.ts";
 import { BREAKPOINTS_PX, LIMITS, WIDTHS_PX } from "../../../../domain/limits.ts";
 import type { Institution } from "../../../../domain/schemas/institution.ts";
-import { editConflictOf } from "../../../api/versions.ts";
 import { AddressPicker } from "../../../components/address/AddressPicker.tsx";
+import { EditConflictNotice } from "../../../components/conflict/EditConflict.tsx";
+import { useEditConflict } from "../../../components/conflict/useEditConflict.ts";
 import { DeleteRecordDialog } from "../../../components/dialogs/ConfirmDialog.tsx";
 import { EmailListInput } from "../../../components/EmailListInput.tsx";
 import { withoutErrorsUnder } from "../../../components/form/errorPaths.ts";
@@ -24,7 +24,6 @@ import {
 } from "../../../components/institution/institutionApi.ts";
 import { PhoneListInput } from "../../../components/phone/PhoneListInput.tsx";
 import { type PhoneLibrary, usePhoneLibrary } from "../../../components/phone/phoneLibrary.ts";
-import { useAccount } from "../../../session/account.ts";
 import { MODAL_STYLES } from "../../../shell/modalStyles.ts";
 import { CompanyConflict } from "./CompanyConflict.tsx";
 import {
@@ -112,48 +111,26 @@ function CompanyFields({ initial, version, phones, onCancel, onSaved, onDeleted 
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [askDelete, setAskDelete] = useState(false);
-  const viewerId = useAccount().data?.id ?? null;
-  const formElement = useRef<HTMLFormElement>(null);
-  /** The version the next save replaces: the loaded one, the saved one, or the one a conflict showed. */
-  const [baseVersion, setBaseVersion] = useState(version);
-  /** A refused save: the version saved since, and what this form would have saved. */
-  const [conflict, setConflict] = useState<{
-    current: Versioned<Institution>;
-    mine: CompanyFormValues;
-  } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const conflicts = useEditConflict<Institution, CompanyFormValues>({
+    version,
+    form,
+    valuesOf: (stored) => companyValuesOf(stored, phones),
+  });
 
   const save = useMutation({
     meta: { toast: "saved" },
     mutationFn: ({ values, over }: { values: CompanyFormValues; over: number | undefined }) =>
       saveInstitution(values.id, values, over),
     onSuccess: ({ id, version: stored }) => {
-      setBaseVersion(stored);
-      setConflict(null);
+      conflicts.saved(stored);
       void queryClient.invalidateQueries({ queryKey: institutionQueryKeys.all });
       onSaved(id);
     },
     onError: (error, { values }) => {
-      const stored = editConflictOf<Institution>(error);
-      if (stored === null) setFailure(showServerError(error, isCompanyFieldPath));
-      else setConflict({ current: stored, mine: values });
+      if (!conflicts.refused(error, values)) setFailure(showServerError(error, isCompanyFieldPath));
     },
   });
 
-  /** After the conflict is settled, the form's first field takes the focus the panel had. */
-  function closeConflict(stored: Versioned<Institution>) {
-    setBaseVersion(stored.version);
-    setConflict(null);
-    requestAnimationFrame(() => formElement.current?.querySelector<HTMLElement>("input")?.focus());
-  }
-
-  const takeTheirs = (stored: Versioned<Institution>) => {
-    const theirs = companyValuesOf(stored, phones);
-    form.setValues(theirs);
-    form.resetDirty(theirs);
-    setNotice(t("common:conflict.tookTheirs"));
-    closeConflict(stored);
-  };
   const remove = useMutation({
     meta: { toast: "deleted" },
     mutationFn: () => deleteInstitution(initial.id ?? ""),
@@ -173,29 +150,26 @@ function CompanyFields({ initial, version, phones, onCancel, onSaved, onDeleted 
     event.stopPropagation();
     event.preventDefault();
     setFailure(null);
-    setNotice(null);
+    conflicts.clearNotice();
     void checked.validate().then((result) => {
-      if (!result.hasErrors) save.mutate({ values: checked.values, over: baseVersion });
+      if (!result.hasErrors) save.mutate({ values: checked.values, over: conflicts.baseVersion });
     });
   };
+  const conflict = conflicts.conflict;
 
   return (
-    <form ref={formElement} onSubmit={submit} noValidate {...formProps}>
+    <form ref={conflicts.formRef} onSubmit={submit} noValidate {...formProps}>
       <Stack gap="md">
         {conflict !== null && (
           <CompanyConflict
             mine={conflict.mine}
             theirs={companyValuesOf(conflict.current, phones)}
-            viewerId={viewerId}
             saving={save.isPending}
             onKeepMine={() => save.mutate({ values: form.values, over: conflict.current.version })}
-            onTakeTheirs={() => takeTheirs(conflict.current)}
-            onEdit={() => closeConflict(conflict.current)}
+            {...conflict.panel}
           />
         )}
-        <Text role="status" size="sm">
-          {notice}
-        </Text>
+        <EditConflictNotice notice={conflicts.notice} />
         <TextInput
           label={t("company.name")}
           required

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PersonRecord } from "../../../../domain/schemas/person.ts";
 import { guardedForm } from "../../../shell/unsaved/unsavedForm.ts";
 import { renderWithProviders } from "../../../test/render.tsx";
-import { sentBodies, stubApi } from "../../../test/stubApi.ts";
+import { conflictThenSaved, ifMatchesSent, sentBodies, stubApi } from "../../../test/stubApi.ts";
 import { ContactForm } from "./ContactForm.tsx";
 
 const ME: PersonRecord = {
@@ -256,27 +256,18 @@ describe("a save refused because the person was saved since the form loaded it",
 
   /** Loaded at version 3; the first save is refused, Adeline having been saved as version 4 since. */
   function stubConflict() {
-    let saves = 0;
+    const current = { ...child, mainDetails: { ...child.mainDetails, firstName: "Adeline" } };
     return stubApi({
       ...EMPTY_LISTS,
       [`GET /api/pn/person/child/${child.id}`]: { body: child, headers: { ETag: '"3"' } },
-      "POST /api/pn/person": () => {
-        saves += 1;
-        if (saves > 1) return { body: child.id, headers: { ETag: '"5"' } };
-        const current = { ...child, mainDetails: { ...child.mainDetails, firstName: "Adeline" } };
-        const message = "Someone saved this record after you opened it.";
-        return {
-          status: 409,
-          body: { error: { code: "edit_conflict", message, current, version: 4, sent: {} } },
-        };
-      },
+      "POST /api/pn/person": conflictThenSaved(current, 4, () => ({
+        body: child.id,
+        headers: { ETag: '"5"' },
+      })),
     });
   }
 
-  const ifMatches = (api: ReturnType<typeof stubApi>) =>
-    api.mock.calls
-      .filter(([, init]) => init?.method === "POST")
-      .map(([, init]) => new Headers(init?.headers).get("If-Match"));
+  const ifMatches = (api: ReturnType<typeof stubApi>) => ifMatchesSent(api, "POST");
 
   async function saveAndConflict(user: ReturnType<typeof userEvent.setup>) {
     const firstName = (await screen.findByRole("textbox", { name: "First Name" })) as HTMLInputElement;

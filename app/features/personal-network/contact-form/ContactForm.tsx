@@ -6,11 +6,11 @@ import { IconChevronDown, IconChevronUp, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Versioned } from "../../../../domain/api/versions.ts";
 import { OWN_GROUP, type PersonGroup } from "../../../../domain/catalog/relationships.ts";
 import { TIMINGS_MS } from "../../../../domain/limits.ts";
 import type { PersonRecord } from "../../../../domain/schemas/person.ts";
-import { editConflictOf } from "../../../api/versions.ts";
+import { EditConflictNotice } from "../../../components/conflict/EditConflict.tsx";
+import { useEditConflict } from "../../../components/conflict/useEditConflict.ts";
 import { DeleteRecordDialog } from "../../../components/dialogs/ConfirmDialog.tsx";
 import { isUnder } from "../../../components/form/errorPaths.ts";
 import { lazySchemaModule } from "../../../components/form/lazySchema.ts";
@@ -18,7 +18,6 @@ import { useSchemaForm } from "../../../components/form/useSchemaForm.ts";
 import type { PhoneLibrary } from "../../../components/phone/phoneLibrary.ts";
 import { usePhoneLibrary } from "../../../components/phone/phoneLibrary.ts";
 import { PhotoInput } from "../../../components/photo/PhotoInput.tsx";
-import { useAccount } from "../../../session/account.ts";
 import { useGuardedSave } from "../../../shell/unsaved/useGuardedSave.ts";
 import { deletePerson, fetchPersonToEdit, personQueryKeys, savePerson } from "../queries.ts";
 import { ContactConflict } from "./ContactConflict.tsx";
@@ -153,16 +152,12 @@ function ContactFields({
   const [failure, setFailure] = useState<string | null>(null);
   const [moreOpen, setMoreOpen] = useState(false);
   const [askDelete, setAskDelete] = useState(false);
-  const viewerId = useAccount().data?.id ?? null;
-  const formElement = useRef<HTMLFormElement>(null);
-  /** The version the next save replaces: the loaded one, the saved one, or the one a conflict showed. */
-  const [baseVersion, setBaseVersion] = useState(version);
-  /** A refused save: the version saved since, and what this form would have saved. */
-  const [conflict, setConflict] = useState<{
-    current: Versioned<PersonRecord>;
-    mine: ContactFormValues;
-  } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const conflicts = useEditConflict<PersonRecord, ContactFormValues>({
+    version,
+    form,
+    valuesOf: (stored) => contactValuesOf(stored, phones),
+    onTaken: setSaved,
+  });
   const values = form.values;
   const isOwn = values.group === OWN_GROUP;
 
@@ -184,46 +179,25 @@ function ContactFields({
     onSuccess: ({ id, version: stored }, { current }) => {
       const kept = { ...current, id };
       setSaved(kept);
-      setBaseVersion(stored);
-      setConflict(null);
+      conflicts.saved(stored);
       form.setFieldValue("id", id);
       form.resetDirty(kept);
       void queryClient.invalidateQueries({ queryKey: personQueryKeys.all });
       onSaved(id);
     },
     onError: (error, { current }) => {
-      const stored = editConflictOf<PersonRecord>(error);
-      if (stored === null) setFailure(showServerError(error, isContactFieldPath));
-      else setConflict({ current: stored, mine: current });
+      if (!conflicts.refused(error, current)) setFailure(showServerError(error, isContactFieldPath));
     },
   });
 
   const submit = useGuardedSave(
     checked,
-    (current) => save.mutateAsync({ current, over: baseVersion }),
+    (current) => save.mutateAsync({ current, over: conflicts.baseVersion }),
     () => {
       setFailure(null);
-      setNotice(null);
+      conflicts.clearNotice();
     },
   );
-
-  /** After the conflict is settled, the form's first field takes the focus the panel had. */
-  function closeConflict(stored: Versioned<PersonRecord>) {
-    setBaseVersion(stored.version);
-    setConflict(null);
-    requestAnimationFrame(() =>
-      formElement.current?.querySelector<HTMLElement>("input:not([type=hidden]), textarea")?.focus(),
-    );
-  }
-
-  const takeTheirs = (stored: Versioned<PersonRecord>) => {
-    const theirs = contactValuesOf(stored, phones);
-    setSaved(theirs);
-    form.setValues(theirs);
-    form.resetDirty(theirs);
-    setNotice(t("common:conflict.tookTheirs"));
-    closeConflict(stored);
-  };
 
   const remove = useMutation({
     meta: { toast: "deleted" },
@@ -253,26 +227,23 @@ function ContactFields({
   };
 
   const valid = form.isValid();
+  const conflict = conflicts.conflict;
   const fullName = [values.mainDetails.firstName, values.mainDetails.lastName].filter(Boolean).join(" ");
 
   return (
-    <form ref={formElement} onSubmit={submit} noValidate {...formProps}>
+    <form ref={conflicts.formRef} onSubmit={submit} noValidate {...formProps}>
       <Stack gap="lg">
         {conflict !== null && (
           <ContactConflict
             mine={conflict.mine}
             theirs={contactValuesOf(conflict.current, phones)}
             savedAt={conflict.current.updateTime}
-            viewerId={viewerId}
             saving={save.isPending}
             onKeepMine={() => save.mutate({ current: form.values, over: conflict.current.version })}
-            onTakeTheirs={() => takeTheirs(conflict.current)}
-            onEdit={() => closeConflict(conflict.current)}
+            {...conflict.panel}
           />
         )}
-        <Text role="status" size="sm">
-          {notice}
-        </Text>
+        <EditConflictNotice notice={conflicts.notice} />
         <PhotoInput
           value={values.mainDetails.imageSrc}
           onChange={(src) => form.setFieldValue("mainDetails.imageSrc", src)}
