@@ -6,11 +6,14 @@ import {
   sharesWholeNetwork,
 } from "../../../domain/schemas/share.ts";
 import { categoryDef } from "../../../domain/sections/index.ts";
+import { FILE_KINDS } from "../../file/kinds.ts";
+import type { FileScopes } from "../../file/scope-coverage.ts";
 import type { SnapshotSubject } from "../../file/subject.ts";
+import { type ScopedFile, scopeInclude } from "../sharing/index.ts";
 
 /**
- * The scope's one rule, part by part: what the routes below open and what a collaborator's binder
- * reads of the file (`scopeShows`) are decided here alike.
+ * The scope's rule of the routes below, part by part; what a collaborator's binder reads of the
+ * file is what the scope covers (`scopeShows`).
  */
 const opens = {
   network: (scope: CollaboratorScope) => sharesWholeNetwork(scope),
@@ -90,26 +93,21 @@ export function opensModule(scope: CollaboratorScope, module: string): boolean {
   return opens.module(scope, module);
 }
 
+/** The kinds of the personal network, whose routes the whole network opens to every row. */
+const NETWORK_KINDS = new Set(FILE_KINDS.flatMap((kind) => (kind.inPersonalNetwork ? [kind.kind] : [])));
+
 /**
- * What a collaborator's binder reads of the owner's file: the parts the routes above open to the
- * scope. Comments and nominees are the owner's own.
+ * What a collaborator's binder reads of the owner's file: what the scope covers, as a nominee's
+ * (the records of its categories, the persons, addresses and institutions they name), and with the
+ * whole personal network every row of its kinds, as the routes above open them all.
  */
-export function scopeShows(scope: CollaboratorScope): (subject: SnapshotSubject) => boolean {
-  return (subject) => {
-    switch (subject.kind) {
-      case "person":
-        return opens.network(scope);
-      case "address":
-      case "institution":
-        return opens.references(scope);
-      case "record":
-        return opens.category(scope, subject.category);
-      case "document":
-        return opens.documents(scope, subject.module, subject.type);
-      default:
-        return false;
-    }
-  };
+export async function scopeShows(
+  scopes: FileScopes,
+  file: ScopedFile,
+): Promise<(subject: SnapshotSubject) => boolean> {
+  const covered = await scopeInclude(scopes, file);
+  const wholeNetwork = sharesWholeNetwork(file.scope);
+  return (subject) => covered(subject) || (wholeNetwork && NETWORK_KINDS.has(subject.kind));
 }
 
 /** Whether a call asks for secrets in clear (a record's or a person's `reveal`, a binder's `secrets`). */
