@@ -1,46 +1,28 @@
 import type { CollaboratorScope } from "../../../domain/schemas/collaborator.ts";
-import {
-  isCategoryShared,
-  scopeIncludesDocument,
-  sharedCategories,
-  sharesWholeNetwork,
-} from "../../../domain/schemas/share.ts";
+import { isCategoryShared, sharesWholeNetwork } from "../../../domain/schemas/share.ts";
 import { categoryDef } from "../../../domain/sections/index.ts";
+import type { KindRoutes } from "../../file/kind.ts";
 import { FILE_KINDS } from "../../file/kinds.ts";
 import type { FileScopes } from "../../file/scope-coverage.ts";
 import type { SnapshotSubject } from "../../file/subject.ts";
 import { type ScopedFile, scopeInclude } from "../sharing/index.ts";
-
-/**
- * The scope's rule of the routes below, part by part; what a collaborator's binder reads of the
- * file is what the scope covers (`scopeShows`).
- */
-const opens = {
-  network: (scope: CollaboratorScope) => sharesWholeNetwork(scope),
-  // What records point at (an insurer, a bank, a place) comes with any record category, so that
-  // a record can be read and saved.
-  references: (scope: CollaboratorScope) => sharesWholeNetwork(scope) || sharedCategories(scope).length > 0,
-  category: (scope: CollaboratorScope, category: string) => isCategoryShared(scope, category),
-  module: (scope: CollaboratorScope, module: string) =>
-    module === "personal-network"
-      ? sharesWholeNetwork(scope)
-      : (scope.modules as readonly string[]).includes(module) ||
-        scope.categories.some((category) => categoryDef(category).module === module),
-  documents: (scope: CollaboratorScope, module: string, type: string) =>
-    scopeIncludesDocument(scope, module, type),
-};
-
 import { isSubjectRoute } from "./file-subjects.ts";
+
+/** Each route area of the owner's file, with the rule of the kind whose routes it holds. */
+const KIND_AREAS = new Map<string, KindRoutes>(
+  FILE_KINDS.flatMap(({ routes }) =>
+    routes === undefined ? [] : routes.areas.map((area) => [area, routes]),
+  ),
+);
 
 /**
  * Which of the owner's routes a collaborator's scope opens, by the route's path after
- * `/api/files/:ownerId`: a record category's routes when the scope holds it (a module's count only
- * when it holds the whole module), persons with the personal network, addresses and institutions
- * also as records' references, documents filed under a shared category or module, the binder and
- * search. The routes whose path does not name their subject (a document's save, a record's
- * documents, comments) open here and are held to the scope once their subject is read
- * (file-subjects.ts); the lists of the whole file (documents on records, reminders, the home)
- * answer within the scope (`request.fileOwner.scope`). Anything else stays closed.
+ * `/api/files/:ownerId`: a kind's routes as the kind says (`routes` in server/file/kinds.ts: a
+ * record category's with the category, persons with the personal network...), and the
+ * collaboration's own: the binder, search, reminders and the home (the lists of the whole file
+ * answer within the scope, `request.fileOwner.scope`). The routes whose path does not name their
+ * subject (a document's save, a record's documents, comments) open here and are held to the scope
+ * once their subject is read (file-subjects.ts). Anything else stays closed.
  */
 export function scopeOpens(
   scope: CollaboratorScope,
@@ -49,32 +31,12 @@ export function scopeOpens(
   params: Readonly<Record<string, string | undefined>>,
 ): boolean {
   if (isSubjectRoute(route)) return true;
-  const [, area, first, second] = route.split("/");
+  const [, area = "", first] = route.split("/");
+  const kind = KIND_AREAS.get(area);
+  if (kind !== undefined) return kind.opens(scope, { method, route, params });
   switch (area) {
-    case "records":
-      if (first === undefined || second === undefined) return false;
-      if (second === "count") return (scope.modules as readonly string[]).includes(first);
-      return opens.category(scope, second);
-    case "pn":
-      return opens.network(scope);
-    case "address":
-    case "institutions":
-      // Deleting, exports and imports are the network's; reading and adding, any record's.
-      return (
-        opens.network(scope) ||
-        (opens.references(scope) &&
-          method !== "DELETE" &&
-          takenOut(route) === null &&
-          !route.includes("/vcard"))
-      );
-    case "documents":
-      if (route === "/documents/on-records") return sharedCategories(scope).length > 0;
-      if (params.module === undefined) return false;
-      if (params.type === undefined)
-        return route.endsWith("/count") && (scope.modules as readonly string[]).includes(params.module);
-      return opens.documents(scope, params.module, params.type);
     case "binder":
-      // Every scope has its binder: what it opens, read through `scopeShows`.
+      // Every scope has its binder: what it covers (file-binder.ts).
       return first === undefined;
     case "search":
       // Every collaboration searches, and finds only what its scope covers (search/search.ts).
@@ -82,7 +44,7 @@ export function scopeOpens(
     case "reminders":
       return true;
     case "home":
-      return route === "/home" || (params.category !== undefined && opens.category(scope, params.category));
+      return route === "/home" || (params.category !== undefined && isCategoryShared(scope, params.category));
     default:
       return false;
   }
@@ -90,7 +52,10 @@ export function scopeOpens(
 
 /** Whether a module's binder asks for a module the scope opens nothing of. */
 export function opensModule(scope: CollaboratorScope, module: string): boolean {
-  return opens.module(scope, module);
+  return module === "personal-network"
+    ? sharesWholeNetwork(scope)
+    : (scope.modules as readonly string[]).includes(module) ||
+        scope.categories.some((category) => categoryDef(category).module === module);
 }
 
 /** The kinds of the personal network, whose routes the whole network opens to every row. */
