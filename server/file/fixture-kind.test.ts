@@ -23,11 +23,13 @@ vi.mock("./kinds.ts", async (importOriginal) => {
   const { z } = await import("zod");
   const { kindPortability } = await import("./kind-portability.ts");
   const { isCategoryKey } = await import("../../domain/sections/index.ts");
-  const { scopeIncludesCategory } = await import("../../domain/schemas/share.ts");
+  const { isCategoryShared, scopeIncludesCategory } = await import("../../domain/schemas/share.ts");
+  const { registerOperation } = await import("../http/operations.ts");
+  const { actorOf } = await import("../auth/ownership.ts");
   type Kysely = import("kysely").Kysely<unknown>;
   // A voyage is filed under a record category, and shared with it.
   type Filed = { id: string; category: string | null; title: string };
-  const filed = (db: Kysely, ownerId: string) =>
+  const filed = (db: import("kysely").QueryExecutorProvider, ownerId: string) =>
     sql<Filed>`select id, category, title from fixture_voyage where owner_id = ${ownerId}`.execute(db);
   const docOf = (voyage: Filed) => ({
     kind: "voyage",
@@ -109,6 +111,28 @@ vi.mock("./kinds.ts", async (importOriginal) => {
             return { rows: new Set(shared.map((voyage) => voyage.id)) };
           },
         }),
+        // Its one route, the voyages filed under a category: opened to a collaborator with the category.
+        routes: {
+          areas: ["voyages"],
+          opens: (
+            scope: import("../../domain/schemas/share.ts").ShareScope,
+            { params }: import("./kind.ts").FileRouteCall,
+          ) => params.category !== undefined && isCategoryShared(scope, params.category),
+          mount: async (
+            app: import("fastify").FastifyInstance,
+            { database }: import("./kind.ts").KindRouteContext,
+          ) => {
+            registerOperation(
+              app,
+              { method: "GET", path: "/api/voyages/:category", access: "user", status: 200 },
+              { params: z.object({ category: z.string() }), response: z.array(z.string()) },
+              async (request) =>
+                (await filed(database.db, actorOf(request).userId)).rows
+                  .filter((voyage) => voyage.category === request.params.category)
+                  .map((voyage) => voyage.id),
+            );
+          },
+        },
       },
     ],
   };
@@ -180,6 +204,27 @@ describe.each(testDialects())("a kind added to the list alone, on %s", (dialect)
     await collaborate(test, owner, sam, { modules: [], categories: ["will"] });
     const inFile = await search(sam, `/api/files/${owner.id}/search?q=crossing`);
     expect(inFile.map((result) => [result.kind, result.id])).toEqual([["voyage", "v-lima"]]);
+  });
+
+  it("opens its routes in the owner's file to a collaborator whose scope covers them, 404 outside", async () => {
+    const [owner, sam, pat] = await Promise.all([
+      createSignedInUser(test, { name: "Vera Voyager" }),
+      createSignedInUser(test, { name: "Sam Helper" }),
+      createSignedInUser(test, { name: "Pat Pets" }),
+    ]);
+    await sql`insert into fixture_voyage (id, owner_id, category) values ('v-rome', ${owner.id}, 'passport'), ('v-oslo', ${owner.id}, 'will')`.execute(
+      test.database.db,
+    );
+    await collaborate(test, owner, sam, { modules: [], categories: ["passport"] });
+    await collaborate(test, owner, pat, { modules: [], categories: ["pet"] });
+    const voyages = (who: TestUser, url: string) => call(test, who, "GET", url);
+
+    expect((await voyages(owner, "/api/voyages/passport")).json()).toEqual(["v-rome"]);
+    const inScope = await voyages(sam, `/api/files/${owner.id}/voyages/passport`);
+    expect(inScope.statusCode, inScope.body).toBe(200);
+    expect(inScope.json()).toEqual(["v-rome"]);
+    expect((await voyages(sam, `/api/files/${owner.id}/voyages/will`)).statusCode).toBe(404);
+    expect((await voyages(pat, `/api/files/${owner.id}/voyages/passport`)).statusCode).toBe(404);
   });
 
   it("is deleted with its account, and another account's rows stay", async () => {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../testing/test-database.ts";
 import { claimDueJobs } from "./claim.ts";
-import { createJobRunner, type JobHandlers, type JobRunner } from "./runner.ts";
+import { createJobRunner, type JobHandlers, type JobRunner, type PollTimer } from "./runner.ts";
 
 type TestJobs = {
   "test.record": { n: number };
@@ -29,6 +29,44 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
     resolve = done;
   });
   return { promise, resolve };
+}
+
+/** A poll the runner scheduled, which runs when the test says so. */
+type Tick = { delayMs: number; run(): void; cancelled: boolean; ran: boolean };
+
+/** The runner's timer driven by hand: each poll waits for the test, which sees when one is scheduled. */
+function timerByHand() {
+  const scheduled: Tick[] = [];
+  const waiting: ((tick: Tick) => void)[] = [];
+  const all: Tick[] = [];
+  const timer: PollTimer = (poll, delayMs) => {
+    const tick: Tick = {
+      delayMs,
+      cancelled: false,
+      ran: false,
+      run() {
+        tick.ran = true;
+        poll();
+      },
+    };
+    all.push(tick);
+    const waiter = waiting.shift();
+    if (waiter === undefined) scheduled.push(tick);
+    else waiter(tick);
+    return () => {
+      tick.cancelled = true;
+    };
+  };
+  return {
+    timer,
+    /** The next poll, once the runner has scheduled it (its previous poll has finished). */
+    next: (): Promise<Tick> => {
+      const tick = scheduled.shift();
+      return tick === undefined ? new Promise((found) => waiting.push(found)) : Promise.resolve(tick);
+    },
+    /** The polls scheduled and neither run nor cancelled: what would still run. */
+    pending: () => all.filter((tick) => !tick.ran && !tick.cancelled).length,
+  };
 }
 
 describe.each(testDialects())("job runner on %s", (dialect) => {
@@ -200,15 +238,20 @@ describe.each(testDialects())("job runner on %s", (dialect) => {
     const other = await openSecondConnection(database);
     try {
       const runs = new Map<number, number>();
-      const slowHandlers: JobHandlers<TestJobs> = {
+      // Each runner's first jobs wait until the other's have started: both claim while jobs run.
+      const startedBy = new Set<string>();
+      const bothStarted = deferred();
+      const handlersOf = (worker: string): JobHandlers<TestJobs> => ({
         ...handlers,
         "test.record": async ({ n }) => {
           runs.set(n, (runs.get(n) ?? 0) + 1);
-          await new Promise((resolve) => setTimeout(resolve, 1));
+          startedBy.add(worker);
+          if (startedBy.size === 2) bothStarted.resolve();
+          await bothStarted.promise;
         },
-      };
-      const first = runner({ handlers: slowHandlers, workerId: "a", batchSize: 7 });
-      const second = runner({ handlers: slowHandlers, workerId: "b", batchSize: 7, database: other });
+      });
+      const first = runner({ handlers: handlersOf("a"), workerId: "a", batchSize: 7 });
+      const second = runner({ handlers: handlersOf("b"), workerId: "b", batchSize: 7, database: other });
       const total = 120;
       for (let n = 0; n < total; n++) await first.enqueue("test.record", { n });
       const drain = async (jobs: JobRunner<TestJobs>) => {
@@ -260,37 +303,60 @@ describe.each(testDialects())("job runner on %s", (dialect) => {
     expect(await jobRow(id)).toMatchObject({ failed_at: START + 60_000, locked_by: null });
   });
 
-  it("polls for due jobs once started, and stop() waits for the running handler", async () => {
+  it("polls once started, again at once after a full batch, and stop() waits for the running handler", async () => {
+    const ticks = timerByHand();
     const started = deferred();
     const release = deferred();
     const jobs = runner({
-      clock: Date.now,
+      timer: ticks.timer,
+      batchSize: 2,
       handlers: {
         ...handlers,
         "test.record": async ({ n }) => {
-          started.resolve();
-          await release.promise;
+          if (n === 5) {
+            started.resolve();
+            await release.promise;
+          }
           recorded.push(n);
         },
       },
     });
     jobs.start({ intervalMs: 10 });
+    // The first poll runs at once, finds nothing and waits the interval.
+    const idle = await ticks.next();
+    expect(idle.delayMs).toBe(10);
+    await jobs.enqueue("test.record", { n: 1 });
+    await jobs.enqueue("test.record", { n: 2 });
+    idle.run();
+    // A full batch may leave more behind: the next poll comes at once.
+    const again = await ticks.next();
+    // A batch's jobs run concurrently, in no set order.
+    expect(recorded.toSorted()).toEqual([1, 2]);
+    expect(again.delayMs).toBe(0);
+    again.run();
+    const waiting = await ticks.next();
+    expect(waiting.delayMs).toBe(10);
+
     await jobs.enqueue("test.record", { n: 5 });
+    waiting.run();
     await started.promise;
     let stopped = false;
     const stopping = jobs.stop().then(() => {
       stopped = true;
+      return recorded.toSorted();
     });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(stopped).toBe(false);
-    release.resolve();
-    await stopping;
-    expect(recorded).toEqual([5]);
-    const row = await database.db.selectFrom("job").selectAll().executeTakeFirstOrThrow();
-    expect(row.done_at).not.toBeNull();
     // Stopped means stopped: a job enqueued now waits for the next start.
     await jobs.enqueue("test.record", { n: 6 });
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(recorded).toEqual([5]);
+    expect(stopped).toBe(false);
+    release.resolve();
+    // stop() resolved once the handler had finished its job.
+    expect(await stopping).toEqual([1, 2, 5]);
+    expect(ticks.pending()).toBe(0);
+    const pending = await database.db
+      .selectFrom("job")
+      .select(["payload", "done_at"])
+      .where("done_at", "is", null)
+      .execute();
+    expect(pending.map((row) => JSON.parse(row.payload))).toEqual([{ n: 6 }]);
   });
 });

@@ -59,11 +59,23 @@ export type JobRunner<Kinds extends JobPayloads> = JobQueue<Kinds> & {
 
 export type JobLogger = Pick<BaseLogger, "info" | "warn" | "error">;
 
+/** Calls `poll` once after `delayMs` and answers how to cancel that; tests pass their own to run polls by hand. */
+export type PollTimer = (poll: () => void, delayMs: number) => () => void;
+
+/** The process's timer, which alone must not keep the process alive (the open server does; CLI commands and tests end). */
+const processTimer: PollTimer = (poll, delayMs) => {
+  const timeout = setTimeout(poll, delayMs);
+  timeout.unref();
+  return () => clearTimeout(timeout);
+};
+
 export type JobRunnerOptions<Kinds extends JobPayloads> = {
   database: Database;
   handlers: JobHandlers<Kinds>;
   /** Epoch ms; tests pass their own to move time. */
   clock?: () => number;
+  /** What schedules the next poll once started; the process's timer by default. */
+  timer?: PollTimer;
   /** Names this process in locked_by; unique by default. */
   workerId?: string;
   /** How long a claimed job is reserved for its worker (5 minutes by default); handlers must finish within it. */
@@ -88,6 +100,7 @@ export function createJobRunner<Kinds extends JobPayloads>(
 ): JobRunner<Kinds> {
   const { database, handlers } = options;
   const clock = options.clock ?? Date.now;
+  const timer = options.timer ?? processTimer;
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -96,7 +109,7 @@ export function createJobRunner<Kinds extends JobPayloads>(
     Object.hasOwn(handlers, kind) ? (handlers[kind] as JobHandler<unknown>) : undefined;
 
   const running = new Set<Promise<unknown>>();
-  let timer: NodeJS.Timeout | undefined;
+  let cancelNextPoll = () => {};
   let polling: Promise<void> | undefined;
   let stopped = true;
 
@@ -170,14 +183,12 @@ export function createJobRunner<Kinds extends JobPayloads>(
       logger.error({ err: error }, "job polling failed");
     }
     if (!stopped) {
-      timer = setTimeout(
+      cancelNextPoll = timer(
         () => {
           polling = poll(intervalMs);
         },
         fullBatch ? 0 : intervalMs,
       );
-      // The open server keeps the process alive; the poller alone must not (CLI commands, tests).
-      timer.unref();
     }
   }
 
@@ -206,7 +217,7 @@ export function createJobRunner<Kinds extends JobPayloads>(
     },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      cancelNextPoll();
       await polling;
       await Promise.allSettled([...running]);
     },

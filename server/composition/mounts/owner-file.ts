@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { FILE_KINDS } from "../../file/kinds.ts";
 import { fileScopes } from "../../file/scope-coverage.ts";
 import { OWNER_FILE_PREFIX } from "../../http/operations.ts";
 import { activityRoutes } from "../../modules/activity/routes.ts";
 import { addressRoutes } from "../../modules/addresses/routes.ts";
 import { collaboratorFileRoutes } from "../../modules/collaborators/file-routes.ts";
-import { commentRoutes } from "../../modules/comments/routes.ts";
 import { documentRoutes } from "../../modules/documents/routes.ts";
 import { homeRoutes } from "../../modules/home/routes.ts";
 import { institutionRoutes } from "../../modules/institutions/routes.ts";
@@ -53,8 +53,8 @@ export const mountOwnerFile: ModuleMount = async (app, deps) => {
     await scope.register(recordRoutes, { database, dataKeys, listCache, listAnswers, changes });
     await scope.register(searchRoutes, { search });
     await scope.register(reminderRoutes, { database, dataKeys, clock });
-    await scope.register(commentRoutes, { database, dataKeys });
     await scope.register(homeRoutes, { database, dataKeys, listCache, clock });
+    for (const kind of FILE_KINDS) await kind.routes?.mount?.(scope, { database, dataKeys, changes });
   };
   await fileRoutes(app);
   await app.register(collaboratorFileRoutes, {

@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { referenceRoutes } from "../../file/reference-routes.ts";
 import { addressBinder } from "./binder-chapter.ts";
 import { addressPortability } from "./portability.ts";
 import { addressRepository } from "./repository.ts";
@@ -18,6 +19,7 @@ export const addressKind: FileKindDescriptor = {
   binder: addressBinder,
   inPersonalNetwork: true,
   sharing: () => addressShareRule,
+  routes: referenceRoutes("address"),
 };
 export type { AddressUse } from "./address-use.ts";
 export { cardAddresses, cardAddressFrom } from "./card-addresses.ts";

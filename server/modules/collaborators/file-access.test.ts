@@ -492,6 +492,23 @@ describe.each(testDialects())("a collaborator's binder of the owner's file on %s
     );
   });
 
+  it("prints the addresses and institutions its records name, every one only with the personal network", async () => {
+    await createdId(test, owner, "/api/address/", { name: "Stray Cottage", country: "CA" });
+    await createdId(test, owner, "/api/institutions/", { name: "Stray Credit Union" });
+    const networker = await createSignedInUser(test, { name: "Nat Network" });
+    await collaborate(test, owner, networker, { modules: ["personal-network"] });
+
+    const scoped = squeezed((await pdfOf(household, binderUrl())).text);
+    // The household record's condo corporation and address (sampleRefsOf) come with it.
+    expect(scoped).toContain(squeezed("Sample Bank"));
+    expect(scoped).toContain(squeezed("Home "));
+    expect(scoped).not.toContain(squeezed("Stray Cottage"));
+    expect(scoped).not.toContain(squeezed("Stray Credit Union"));
+    const network = squeezed((await pdfOf(networker, binderUrl())).text);
+    expect(network).toContain(squeezed("Stray Cottage"));
+    expect(network).toContain(squeezed("Stray Credit Union"));
+  });
+
   it("answers 404 once the owner ends the collaboration, and to anyone else", async () => {
     expect((await call(test, owner, "DELETE", `/api/collaborators/${keeperCollaboration}`)).statusCode).toBe(
       204,

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { binderApi } from "../../../domain/api/binder.ts";
 import { binderTypes } from "../../../domain/api/binder.types.ts";
-import type { CollaboratorScope } from "../../../domain/schemas/collaborator.ts";
 import type { FreshPassword } from "../../auth/fresh-password.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../errors/app-error.ts";
+import type { FileScopes } from "../../file/scope-coverage.ts";
 import { registerOperation } from "../../http/operations.ts";
 import { requestLanguage } from "../../i18n/request-language.ts";
 import {
@@ -19,7 +19,7 @@ import { opensModule, scopeShows } from "./file-scope.ts";
 
 /**
  * GET /api/files/{ownerId}/binder: a collaborator's emergency binder of the owner's file, what
- * their scope opens (`scopeShows`, the rule of every route of theirs) or one module of it. Secrets
+ * their scope shows (`scopeShows`: what it covers, as a nominee's binder) or one module of it. Secrets
  * come in clear only when the scope holds them (else 404, as every reveal of theirs) and the
  * collaborator's own password was just given again, as the owner's binder asks. Logged in the
  * owner's activity log as a download by the collaborator.
@@ -30,6 +30,7 @@ export function collaboratorBinderRoute(
     database: Database;
     maker: BinderMaker;
     freshPassword: FreshPassword | undefined;
+    scopes: FileScopes;
     clock: () => number;
   },
 ): void {
@@ -51,7 +52,7 @@ export function collaboratorBinderRoute(
         binder: module === undefined ? { kind: "collaborator" } : { kind: "module", module },
         secrets,
         appendFiles: files,
-        include: scopeShows(scope),
+        include: await scopeShows(options.scopes, { ownerId: owner.userId, scope }),
         language: requestLanguage(request),
       });
       await logBinderMade(

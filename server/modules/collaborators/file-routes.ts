@@ -126,6 +126,7 @@ export async function collaboratorFileRoutes(
   collaboratorBinderRoute(app, {
     database: options.database,
     ...options.binder,
+    scopes: options.scopes,
     clock: options.clock,
   });
 }

@@ -2,7 +2,7 @@ import type { FileKindDescriptor } from "../../file/kind.ts";
 import { documentPortability } from "./portability.ts";
 import { documentRepository } from "./repository.ts";
 import { documentSearchSource } from "./search-source.ts";
-import { documentShareRule } from "./share-rule.ts";
+import { documentRouteRule, documentShareRule } from "./share-rule.ts";
 
 /** Documents as a kind of the owner's file (server/file/kinds.ts); an account's documents go with it. */
 export const documentKind: FileKindDescriptor = {
@@ -21,6 +21,7 @@ export const documentKind: FileKindDescriptor = {
   // Export and import (server/modules/portability).
   portability: documentPortability,
   sharing: documentShareRule,
+  routes: documentRouteRule,
 };
 export { contentDisposition, sendDownload } from "./download.ts";
 export { openOwnedDocumentFile } from "./portability.ts";

@@ -1,4 +1,5 @@
-import { scopeIncludesDocument } from "../../../domain/schemas/share.ts";
+import { scopeIncludesDocument, sharedCategories } from "../../../domain/schemas/share.ts";
+import type { KindRoutes } from "../../file/kind.ts";
 import type { ScopeReadContext, ShareRule } from "../../file/share-rule.ts";
 import { documentRepository } from "./repository.ts";
 
@@ -24,3 +25,19 @@ export function documentShareRule({ db }: ScopeReadContext): ShareRule {
     },
   };
 }
+
+/**
+ * The documents' routes open by where their path files them: a shared category's or module's type,
+ * a module's count with the whole module, and the documents on records with any record category
+ * (answered within the scope).
+ */
+export const documentRouteRule: KindRoutes = {
+  areas: ["documents"],
+  opens(scope, { route, params }) {
+    if (route === "/documents/on-records") return sharedCategories(scope).length > 0;
+    if (params.module === undefined) return false;
+    if (params.type === undefined)
+      return route.endsWith("/count") && (scope.modules as readonly string[]).includes(params.module);
+    return scopeIncludesDocument(scope, params.module, params.type);
+  },
+};

@@ -1,4 +1,5 @@
 import type { FileKindDescriptor } from "../../file/kind.ts";
+import { referenceRoutes } from "../../file/reference-routes.ts";
 import { institutionBinder } from "./binder-chapter.ts";
 import { institutionPortability } from "./portability.ts";
 import { institutionRepository } from "./repository.ts";
@@ -17,6 +18,7 @@ export const institutionKind: FileKindDescriptor = {
   binder: institutionBinder,
   inPersonalNetwork: true,
   sharing: institutionShareRule,
+  routes: referenceRoutes("institutions"),
 };
 export { institutionAddressUse } from "./address-use.ts";
 export { type InstitutionReader, institutionReader } from "./reader.ts";

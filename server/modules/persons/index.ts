@@ -3,7 +3,7 @@ import { personBinder } from "./binder-chapter.ts";
 import { personPortability } from "./portability.ts";
 import { personRepository } from "./repository.ts";
 import { personSearchSource } from "./search-source.ts";
-import { personShareRule } from "./share-rule.ts";
+import { personRouteRule, personShareRule } from "./share-rule.ts";
 
 /** Persons as a kind of the owner's file (server/file/kinds.ts); an account's persons go with it. */
 export const personKind: FileKindDescriptor = {
@@ -17,6 +17,7 @@ export const personKind: FileKindDescriptor = {
   binder: personBinder,
   inPersonalNetwork: true,
   sharing: personShareRule,
+  routes: personRouteRule,
 };
 export { personAddressUse } from "./address-use.ts";
 export { ensureOwnPerson } from "./own-person.ts";

@@ -1,4 +1,5 @@
 import { sharesWholeNetwork } from "../../../domain/schemas/share.ts";
+import type { KindRoutes } from "../../file/kind.ts";
 import type { ScopeReadContext, ShareRule } from "../../file/share-rule.ts";
 import { personReader } from "./reader.ts";
 
@@ -25,3 +26,9 @@ export function personShareRule({ db, dataKeys }: ScopeReadContext): ShareRule {
     },
   };
 }
+
+/** The persons' routes open with the whole personal network only: a record names its persons itself. */
+export const personRouteRule: KindRoutes = {
+  areas: ["pn"],
+  opens: (scope) => sharesWholeNetwork(scope),
+};

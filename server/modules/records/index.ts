@@ -3,7 +3,7 @@ import { recordBinder } from "./binder-chapter.ts";
 import { recordPortability } from "./portability.ts";
 import { recordRepository } from "./repository.ts";
 import { recordSearchSource } from "./search-source.ts";
-import { recordShareRule } from "./share-rule.ts";
+import { recordRouteRule, recordShareRule } from "./share-rule.ts";
 
 /** Records as a kind of the owner's file (server/file/kinds.ts); an account's records go with it. */
 export const recordKind: FileKindDescriptor = {
@@ -23,6 +23,7 @@ export const recordKind: FileKindDescriptor = {
   portability: recordPortability,
   binder: recordBinder,
   sharing: recordShareRule,
+  routes: recordRouteRule,
 };
 export { idsOf } from "./body.ts";
 export { deleteLibraryRecord } from "./library-records.ts";

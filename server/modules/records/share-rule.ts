@@ -1,6 +1,7 @@
-import { sharedCategories } from "../../../domain/schemas/share.ts";
+import { isCategoryShared, sharedCategories } from "../../../domain/schemas/share.ts";
 import { isCategoryKey, referenceFields } from "../../../domain/sections/index.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
+import type { KindRoutes } from "../../file/kind.ts";
 import type { ScopeReadContext, ShareRule } from "../../file/share-rule.ts";
 import { idsOf } from "./body.ts";
 import { openRecordBody } from "./reader.ts";
@@ -46,3 +47,14 @@ export function recordShareRule({ db, dataKeys }: ScopeReadContext): ShareRule {
     },
   };
 }
+
+/** A category's routes open with the category; a module's count only with the whole module. */
+export const recordRouteRule: KindRoutes = {
+  areas: ["records"],
+  opens(scope, { route }) {
+    const [, , module, category] = route.split("/");
+    if (module === undefined || category === undefined) return false;
+    if (category === "count") return (scope.modules as readonly string[]).includes(module);
+    return isCategoryShared(scope, category);
+  },
+};

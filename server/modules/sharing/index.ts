@@ -7,4 +7,5 @@ export {
   documentPlaceCovered,
   documentVisibility,
   type ScopedFile,
+  scopeInclude,
 } from "./shared-scope.ts";

@@ -6,11 +6,11 @@ import { requestLanguage } from "../../i18n/request-language.ts";
 import type { BinderMaker } from "../binder/index.ts";
 import { binderRateLimit, ownerNameOf, sendBinder } from "../binder/index.ts";
 import type { SharedReads } from "./shared-read-context.ts";
-import { grantInclude } from "./shared-scope.ts";
+import { scopeInclude } from "./shared-scope.ts";
 
 /**
  * GET /api/shared/nominee/{nomineeId}/binder: a released nominee's emergency binder, exactly what
- * the grant shows (grantInclude: the same rules as every shared read), secrets masked; 404 like
+ * the grant shows (scopeInclude: the same rules as every shared read), secrets masked; 404 like
  * every shared read before release, after it ends, or for anyone else. Logged as a download.
  */
 export function sharedBinderRoutes(app: FastifyInstance, reads: SharedReads, maker: BinderMaker): void {
@@ -26,7 +26,7 @@ export function sharedBinderRoutes(app: FastifyInstance, reads: SharedReads, mak
         binder: { kind: "nominee" },
         secrets: false,
         appendFiles: request.query.files,
-        include: await grantInclude(reads.scopes, grant),
+        include: await scopeInclude(reads.scopes, grant),
         language: requestLanguage(request),
       });
       await reads.log(grant, [{ kind: "download", subjectKind: "binder", subjectId: grant.nominee.id }]);

@@ -30,21 +30,21 @@ export async function documentsNamedBy(
   return record === undefined ? [] : [...(namedByRecord(category, record.body).get("document") ?? [])];
 }
 
-/**
- * What the grant shows of the owner's whole file, decided for every part at once: the filter a
- * nominee's binder reads the file through (server/modules/portability/snapshot.ts `include`), by
- * the same rules as the reads. Nominees are the owner's own and never shown.
- */
-export async function grantInclude(
-  scopes: FileScopes,
-  grant: ReleasedGrant,
-): Promise<(subject: SnapshotSubject) => boolean> {
-  const covers = await grantCoverage(scopes, grant).settled();
-  return (subject) => covers(subject.kind, subject.id);
-}
-
 /** A file seen through a scope: a nominee's grant, or a collaborator's scope in the owner's file. */
 export type ScopedFile = Pick<ReleasedGrant, "ownerId" | "scope">;
+
+/**
+ * What the scope shows of the owner's whole file, decided for every part at once: the filter a
+ * nominee's or a collaborator's binder reads the file through (server/modules/binder `include`),
+ * by the same rules as the reads. Nominees and comments are the owner's own and never shown.
+ */
+export async function scopeInclude(
+  scopes: FileScopes,
+  file: ScopedFile,
+): Promise<(subject: SnapshotSubject) => boolean> {
+  const covers = await scopes.of(file.ownerId, file.scope).settled();
+  return (subject) => covers(subject.kind, subject.id);
+}
 
 /** A document as the scope judges it: where it is filed and the record it is attached to. */
 export type DocumentPlace = { id: string; module: string; type: string; assignedDocument: string | null };
