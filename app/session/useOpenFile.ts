@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from "react";
-import { endedFileOwner, type OpenFile, openFile, subscribeOpenFile } from "../api/openFile.ts";
+import { type ClosedFile, closedFileNotice, type OpenFile, openFile, subscribeOpenFile } from "../api/openFile.ts";
 
 /** The file open (null: the user's own), as the frame and the menus draw it. */
 export function useOpenFile(): OpenFile | null {
   return useSyncExternalStore(subscribeOpenFile, openFile, () => null);
 }
 
-/** The owner whose access just ended, until the user dismisses the notice. */
-export function useEndedFileOwner(): string | null {
-  return useSyncExternalStore(subscribeOpenFile, endedFileOwner, () => null);
+/** The owner's file that just closed and why, until the user dismisses the notice. */
+export function useClosedFile(): ClosedFile | null {
+  return useSyncExternalStore(subscribeOpenFile, closedFileNotice, () => null);
 }
