@@ -31,8 +31,8 @@ async function start(container: HTMLElement): Promise<void> {
     language: () => i18n.resolvedLanguage ?? i18n.language,
     onUnauthorized: () => void router.navigate(sessionEndedPath(router.state.location.pathname)),
     fallbackMessage: () => i18n.t("common:error.unexpected"),
-    onFileNotFound: (ownerId) =>
-      void import("./session/openFileGuard.ts").then((m) => m.checkOpenFile(ownerId)),
+    onFileNotFound: (ownerId, error) =>
+      void import("./session/openFileGuard.ts").then((m) => m.checkOpenFile(ownerId, error)),
   });
 
   // The guard of "/" and of every signed-in screen first asks for the account: ask now, while the

@@ -10,7 +10,7 @@ import { categoryDef } from "../domain/sections/index.ts";
 import { sampleRecord } from "../server/testing/record-samples.ts";
 import { createdId, signedInAccount } from "./support/accounts.ts";
 import { browserPages, expectFitsPhone, expectNoAxeViolations } from "./support/browser.ts";
-import { invitePartner } from "./support/collaboration.ts";
+import { acceptAndOpenNoorsFile, invitePartner } from "./support/collaboration.ts";
 import { apiRefs } from "./support/records.ts";
 
 const pages = browserPages();
@@ -45,14 +45,9 @@ describe("a collaborator's documents, comments and home", () => {
       const id = await invitePartner(request, baseURL, partnerAccount.email, {
         modules: ["assets", "inventory"],
       });
-      const accepted = await partner.context.request.post(`/api/collaborating/${id}/accept`, { headers });
-      expect(accepted.status()).toBe(200);
+      await acceptAndOpenNoorsFile(partner, baseURL, id);
 
       const { page } = partner;
-      await page.goto("/dashboard/shared-data/collaborating");
-      await page.getByRole("button", { name: "Account menu" }).click();
-      await page.getByRole("menuitem", { name: "Noor Haddad's file" }).click();
-      await page.getByText("You are working in Noor Haddad's file.").waitFor();
 
       await page.goto("/dashboard");
       await page.getByTestId("home-overall").waitFor();

@@ -92,8 +92,8 @@ export interface ApiClientContext {
   onUnauthorized: () => void;
   /** Message for answers that carry no readable error, in the UI language. */
   fallbackMessage: () => string;
-  /** Called on a 404 in an owner's file: the access may have ended (openFileGuard.ts checks). */
-  onFileNotFound: (ownerId: string) => void;
+  /** Called on a 404 in an owner's file, with its error: the access may have ended (openFileGuard.ts checks). */
+  onFileNotFound: (ownerId: string, error: ApiError) => void;
 }
 
 let context: ApiClientContext = {
@@ -159,15 +159,16 @@ async function send(ownPath: string, init: RequestInit, redirectOnUnauthorized: 
 
   const body = await readBody(response);
   if (response.status === 401 && redirectOnUnauthorized && !isOnSessionPage()) context.onUnauthorized();
-  const file = openFile();
-  if (response.status === 404 && file !== null && path.startsWith("/api/files/"))
-    context.onFileNotFound(file.ownerId);
-  throw parseApiError(
+  const error = parseApiError(
     response.status,
     body,
     context.fallbackMessage(),
     parseRetryAfter(response.headers.get("Retry-After")),
   );
+  const file = openFile();
+  if (response.status === 404 && file !== null && path.startsWith("/api/files/"))
+    context.onFileNotFound(file.ownerId, error);
+  throw error;
 }
 
 /** An operation's request: each part it declares, and only those. */

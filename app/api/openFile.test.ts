@@ -6,7 +6,7 @@ import { recordsApi } from "../../domain/api/records.ts";
 import { remindersApi } from "../../domain/api/reminders.ts";
 import { searchApi } from "../../domain/api/search.ts";
 import { callApi, configureApiClient, operationUrl } from "./client.ts";
-import { closeEndedFile, endedFileOwner, openFile, setOpenFile } from "./openFile.ts";
+import { closedFileNotice, closeEndedFile, openFile, setOpenFile } from "./openFile.ts";
 
 const NOOR = {
   ownerId: "owner-1",
@@ -57,13 +57,31 @@ describe("the file open, as the typed client sends it", () => {
     expect(onFileNotFound).not.toHaveBeenCalled();
     setOpenFile(NOOR);
     await expect(callApi(recordsApi.read, read)).rejects.toMatchObject({ status: 404 });
-    expect(onFileNotFound).toHaveBeenCalledWith("owner-1");
+    expect(onFileNotFound).toHaveBeenCalledWith("owner-1", expect.objectContaining({ status: 404 }));
   });
 
-  it("remembers whose access ended once back in the user's own file", () => {
+  it("passes on the server's word that the owner's account is suspended", async () => {
+    const suspended = { error: { code: "not_found", message: "Not found", ownerSuspended: true } };
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify(suspended), {
+          status: 404,
+          headers: { "Content-Type": "application/json" },
+        }),
+    );
     setOpenFile(NOOR);
-    closeEndedFile();
-    expect(openFile()).toBeNull();
-    expect(endedFileOwner()).toBe("Noor Haddad");
+    const read = { params: { module: "assets", category: "insurance", id: "r1" } } as const;
+    await expect(callApi(recordsApi.read, read)).rejects.toMatchObject({ status: 404 });
+    expect(onFileNotFound.mock.calls[0]?.[1]).toMatchObject({ details: { ownerSuspended: true } });
   });
+
+  it.each(["ended", "suspended"] as const)(
+    "remembers whose file closed and why (%s) once back in the user's own file",
+    (reason) => {
+      setOpenFile(NOOR);
+      closeEndedFile(reason);
+      expect(openFile()).toBeNull();
+      expect(closedFileNotice()).toEqual({ ownerName: "Noor Haddad", reason });
+    },
+  );
 });

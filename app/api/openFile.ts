@@ -14,6 +14,12 @@ export type OpenFile = {
   sections: readonly string[];
 };
 
+/** Why an owner's file closed: the owner ended the access, or a platform admin suspended the owner's account. */
+export type FileClosing = "ended" | "suspended";
+
+/** The file that just closed, for the frame to say whose and why once back in the user's own file. */
+export type ClosedFile = { ownerName: string; reason: FileClosing };
+
 const KEY = "kinfile.openFile";
 const ENDED_KEY = "kinfile.fileEnded";
 
@@ -50,7 +56,13 @@ function store(key: string, value: unknown): void {
 }
 
 let current: OpenFile | null = typeof sessionStorage === "undefined" ? null : stored<OpenFile>(KEY);
-let endedOwner: string | null = typeof sessionStorage === "undefined" ? null : stored<string>(ENDED_KEY);
+function storedClosedFile(): ClosedFile | null {
+  const value = stored<Partial<ClosedFile>>(ENDED_KEY);
+  if (typeof value?.ownerName !== "string") return null;
+  return { ownerName: value.ownerName, reason: value.reason === "suspended" ? "suspended" : "ended" };
+}
+
+let closedFile: ClosedFile | null = typeof sessionStorage === "undefined" ? null : storedClosedFile();
 const listeners = new Set<() => void>();
 
 function changed(): void {
@@ -61,9 +73,9 @@ export function openFile(): OpenFile | null {
   return current;
 }
 
-/** The owner whose access just ended, for the frame to say so once back in the user's own file. */
-export function endedFileOwner(): string | null {
-  return endedOwner;
+/** The owner's file that just closed and why, for the frame to say so once back in the user's own file. */
+export function closedFileNotice(): ClosedFile | null {
+  return closedFile;
 }
 
 export function subscribeOpenFile(listener: () => void): () => void {
@@ -75,22 +87,22 @@ export function subscribeOpenFile(listener: () => void): () => void {
 export function setOpenFile(file: OpenFile | null): void {
   current = file;
   store(KEY, file);
-  endedOwner = null;
+  closedFile = null;
   store(ENDED_KEY, null);
   changed();
 }
 
-/** The owner ended the access: back to the user's own file, remembering whose it was to say so. */
-export function closeEndedFile(): void {
-  endedOwner = current?.ownerName ?? null;
-  store(ENDED_KEY, endedOwner);
+/** The file closed to the user: back to their own file, remembering whose it was and why, to say so. */
+export function closeEndedFile(reason: FileClosing): void {
+  closedFile = current === null ? null : { ownerName: current.ownerName, reason };
+  store(ENDED_KEY, closedFile);
   current = null;
   store(KEY, null);
   changed();
 }
 
 export function dismissEndedFile(): void {
-  endedOwner = null;
+  closedFile = null;
   store(ENDED_KEY, null);
   changed();
 }

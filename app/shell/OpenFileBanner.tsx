@@ -4,16 +4,17 @@ import { useTranslation } from "react-i18next";
 import { dismissEndedFile } from "../api/openFile.ts";
 import { BinderAction } from "../features/binder/BinderAction.tsx";
 import { openOwnFile } from "../session/openOwnFile.ts";
-import { useEndedFileOwner, useOpenFile } from "../session/useOpenFile.ts";
+import { useClosedFile, useOpenFile } from "../session/useOpenFile.ts";
 
 /**
  * Whose file is open, above every screen while it is an owner's the user helps with; once the
- * owner ended the access, what happened and that the user is back in their own file.
+ * file closed (the owner ended the access, or the owner's account is suspended), which and that the
+ * user is back in their own file.
  */
 export function OpenFileBanner() {
   const { t } = useTranslation(["common", "binder"]);
   const open = useOpenFile();
-  const ended = useEndedFileOwner();
+  const closed = useClosedFile();
   if (open !== null) {
     return (
       <Alert color="blue" icon={<IconFolder aria-hidden="true" />} mb="md" role="status" aria-live="polite">
@@ -37,7 +38,7 @@ export function OpenFileBanner() {
       </Alert>
     );
   }
-  if (ended === null) return null;
+  if (closed === null) return null;
   return (
     <Alert
       color="orange"
@@ -48,7 +49,7 @@ export function OpenFileBanner() {
       onClose={dismissEndedFile}
     >
       <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-        {t("file.ended", { name: ended })}
+        {t(closed.reason === "suspended" ? "file.suspended" : "file.ended", { name: closed.ownerName })}
       </Text>
     </Alert>
   );

@@ -11,6 +11,8 @@ import type { Comment, CommentSource } from "./api.ts";
 export interface CommentsPanelProps {
   /** Whose comments: a record's or person's (subjectComments), or an account's (accountComments). */
   source: CommentSource;
+  /** False where the file is only read (view rights): the comments are listed, without adding, editing or deleting. */
+  canWrite?: boolean;
 }
 
 function authorName(comment: Comment): string {
@@ -21,7 +23,7 @@ function authorName(comment: Comment): string {
  * The spec's comments of a record or a person: the list, a new comment (at most 2048 characters,
  * Save inactive while empty), and Edit / Delete on one's own comments only.
  */
-export function CommentsPanel({ source }: CommentsPanelProps) {
+export function CommentsPanel({ source, canWrite = true }: CommentsPanelProps) {
   const { t } = useTranslation("documents");
   const queryKey = source.key;
   const queryClient = useQueryClient();
@@ -62,7 +64,7 @@ export function CommentsPanel({ source }: CommentsPanelProps) {
             <li key={comment.id}>
               <CommentItem
                 comment={comment}
-                own={comment.ownerId === accountId}
+                own={canWrite && comment.ownerId === accountId}
                 update={source.update}
                 onSaved={refresh}
                 onDelete={() => setDeleting(comment)}
@@ -71,27 +73,29 @@ export function CommentsPanel({ source }: CommentsPanelProps) {
           ))}
         </Stack>
       )}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const notes = draft.trim();
-          if (notes) add.mutate(notes, { onSuccess: () => setDraft("") });
-        }}
-      >
-        <Stack gap="xs">
-          <CommentText label={t("comments.new")} value={draft} onChange={setDraft} />
-          {add.isError && (
-            <Alert color="red.8" variant="light" role="alert">
-              {t("comments.failed")}
-            </Alert>
-          )}
-          <Group>
-            <Button type="submit" loading={add.isPending} disabled={draft.trim() === ""}>
-              {t("comments.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {canWrite && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            const notes = draft.trim();
+            if (notes) add.mutate(notes, { onSuccess: () => setDraft("") });
+          }}
+        >
+          <Stack gap="xs">
+            <CommentText label={t("comments.new")} value={draft} onChange={setDraft} />
+            {add.isError && (
+              <Alert color="red.8" variant="light" role="alert">
+                {t("comments.failed")}
+              </Alert>
+            )}
+            <Group>
+              <Button type="submit" loading={add.isPending} disabled={draft.trim() === ""}>
+                {t("comments.save")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
       <ConfirmDialog
         opened={deleting !== null}
         title={t("comments.deleteTitle")}

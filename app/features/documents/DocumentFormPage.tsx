@@ -15,6 +15,7 @@ import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { useAccount } from "../../session/account.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
+import { editableFileOnly } from "../../shell/ReadOnlyFileNotice.tsx";
 import { showToast } from "../../shell/toast.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { fetchRecord, recordQueryKeys } from "../records/recordsApi.ts";
@@ -79,7 +80,9 @@ function useLibraryRecord(document: DocumentItem | undefined) {
  * /dashboard/inventory/documentlibrary/add and .../edit/:id: a library entry's details and file.
  * Adding runs the spec's inventory add flow (libraryEntry.ts), then switches to the edit route.
  */
-export function DocumentFormPage() {
+export const DocumentFormPage = editableFileOnly(DocumentFormScreen);
+
+function DocumentFormScreen() {
   const { id } = useParams();
   const { t } = useTranslation(["documents", "common"]);
   const title = id ? t("common:screen.editDocument") : t("common:screen.addDocument");

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { hasFullAccess } from "../../../domain/roles.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { useAccount } from "../../session/account.ts";
+import { useCanEditFile } from "../../session/useOpenFile.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -28,12 +29,14 @@ function recordPathOf(document: DocumentItem): string {
  * the files attached to the owner's records, each linked to its record. The library's own can be
  * searched by name, filtered by module and type of file and sorted; a file dropped on the page opens
  * the add page with it chosen. On a file shared with me:
- * the owner's library documents, read-only (Download and, for PDFs, View).
+ * the owner's library documents, read-only (Download and, for PDFs, View); with view rights, the
+ * same, without Add, dropping a file, editing or deleting.
  */
 export function DocumentLibraryPage() {
   const { t } = useTranslation(["documents", "shared-with-me"]);
   const source = useRecordSource();
   const readOnly = isReadOnlySource(source);
+  const canEdit = useCanEditFile() && !readOnly;
   const title = t("library.title");
   usePageTitle(title);
   const documents = useLibraryDocuments();
@@ -56,7 +59,7 @@ export function DocumentLibraryPage() {
             {readOnly ? t("shared-with-me:file.libraryIntro") : t("library.intro")}
           </Text>
         </div>
-        {!readOnly && (
+        {canEdit && (
           <Button
             component={Link}
             to={`${LIBRARY_PATH}/add`}
@@ -66,7 +69,7 @@ export function DocumentLibraryPage() {
           </Button>
         )}
       </Group>
-      {!readOnly && <LibraryDropZone />}
+      {canEdit && <LibraryDropZone />}
       {documents.data && documents.data.length > 0 && (
         <LibraryFilters documents={documents.data} query={query} onChange={setQuery} />
       )}
@@ -93,7 +96,7 @@ export function DocumentLibraryPage() {
         <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {shown.map((document) => (
             <li key={document.id}>
-              {readOnly ? (
+              {!canEdit ? (
                 <DocumentBlock document={document} />
               ) : (
                 <DocumentBlock

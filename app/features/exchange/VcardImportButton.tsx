@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { VcardImportResult } from "../../../domain/schemas/vcard.ts";
 import { ApiError } from "../../api/client.ts";
 import { errorMessage } from "../../api/errorMessages.ts";
+import { useCanEditFile } from "../../session/useOpenFile.ts";
 import { showToast } from "../../shell/toast.ts";
 import { type AnyCard, importVcard, type VcardKind } from "./exchangeApi.ts";
 
@@ -36,8 +37,13 @@ function cardProblems(t: TFunction<"exchange">, error: unknown): string[] {
 /**
  * Import vCard: a file picker; what was created is said in a toast, a refused file in an alert
  * naming its problems (nothing is imported then), and likely duplicates open the merge dialog.
+ * Not offered in a file opened with view rights, which takes no import.
  */
-export function VcardImportButton({ kind, target, onImported, label }: VcardImportButtonProps) {
+export function VcardImportButton(props: VcardImportButtonProps) {
+  return useCanEditFile() ? <VcardImport {...props} /> : null;
+}
+
+function VcardImport({ kind, target, onImported, label }: VcardImportButtonProps) {
   const { t } = useTranslation("exchange");
   const resetFile = useRef<() => void>(null);
   const [duplicates, setDuplicates] = useState<VcardImportResult<AnyCard>["duplicates"]>([]);

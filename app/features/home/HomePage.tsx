@@ -25,6 +25,7 @@ import { formatDate } from "../../../domain/dates.ts";
 import type { Home, HomeModule, NextStep } from "../../../domain/schemas/home.ts";
 import { isAssignedType } from "../../../domain/sections/assignedTypes.ts";
 import { categoryOneKey } from "../../../domain/sections/labels.ts";
+import { useCanEditFile } from "../../session/useOpenFile.ts";
 import { menuLabelKey } from "../../shell/sideMenu.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { BinderAction } from "../binder/BinderAction.tsx";
@@ -280,6 +281,7 @@ export function HomePage() {
   const title = t("common:menu.home");
   usePageTitle(title);
   const home = useHome();
+  const canEdit = useCanEditFile();
 
   if (home.isError)
     return (
@@ -325,7 +327,8 @@ export function HomePage() {
             </div>
           </Group>
           <HomeInvitations />
-          <StartHere steps={home.data.next} />
+          {/* Every step adds or changes something, which view rights do not allow. */}
+          {canEdit && <StartHere steps={home.data.next} />}
           <ModuleRings modules={home.data.modules} />
           {/* A collaborator's home has neither: the owner's sharing and binder are the owner's. */}
           <SimpleGrid cols={{ base: 1, md: home.data.nominees === null ? 1 : 3 }} spacing="lg">

@@ -1,6 +1,7 @@
 import { Alert, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { buildFamilyTree } from "../../../domain/familyTree.ts";
+import { useCanEditFile } from "../../session/useOpenFile.ts";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { viewPath } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -18,6 +19,7 @@ export function FamilyTreePage() {
   const title = t(`section.${FAMILY_TREE_SEGMENT}.title`);
   usePageTitle(title);
   const { persons, isPending, isError } = useFamilyTreePersons();
+  const canEdit = useCanEditFile();
 
   return (
     <Stack gap="lg">
@@ -29,7 +31,7 @@ export function FamilyTreePage() {
             {t(`section.${FAMILY_TREE_SEGMENT}.intro`)}
           </Text>
         </div>
-        <AddFamilyMember />
+        {canEdit && <AddFamilyMember />}
       </Group>
       {isError ? (
         <Alert color="red" variant="light" role="alert">

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
+import { editableFileOnly } from "../../shell/ReadOnlyFileNotice.tsx";
 import { useFormExits } from "../../shell/unsaved/useFormExits.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { ContactForm } from "./contact-form/ContactForm.tsx";
@@ -21,7 +22,9 @@ function segmentOf(place: NetworkPlace): string {
  * .../add and .../edit/{id}: the Edit Contact form. After a save, the spec's rule: from add to the
  * new record's view, from edit to the view. Cancel goes back to where the form was opened from.
  */
-export function PersonFormPage() {
+export const PersonFormPage = editableFileOnly(PersonForm);
+
+function PersonForm() {
   const { t } = useTranslation("network");
   const place = useNetworkPlace();
   const { id } = useParams();

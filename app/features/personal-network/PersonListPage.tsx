@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useCanEditFile } from "../../session/useOpenFile.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { addPath, viewPath } from "../../shell/recordPaths.ts";
@@ -18,7 +19,8 @@ import { type ListSection, sectionPath } from "./sections.ts";
 
 /**
  * One group of the Personal Network: its people as cards or rows, each opening its view. On a
- * file shared with me: the owner's people of that group, read-only (no Add, no section tabs).
+ * file shared with me: the owner's people of that group, read-only (no Add, no section tabs); with
+ * view rights, no Add or import.
  */
 export function PersonListPage() {
   const place = useNetworkPlace();
@@ -42,6 +44,7 @@ function PersonList({ section }: { section: ListSection }) {
   const persons = usePersonList(section.group);
   const source = useRecordSource();
   const readOnly = isReadOnlySource(source);
+  const canEdit = useCanEditFile() && !readOnly;
   const listPath = readOnly
     ? `${source.basePath}/personal-network/${section.segment}`
     : sectionPath(section.segment);
@@ -57,7 +60,7 @@ function PersonList({ section }: { section: ListSection }) {
             {t(`section.${section.segment}.intro`)}
           </Text>
         </div>
-        {!empty && !readOnly && <AddButton listPath={listPath} />}
+        {!empty && canEdit && <AddButton listPath={listPath} />}
       </Group>
       {!readOnly && <NetworkExchangeActions group={section.group} />}
       {persons.isPending ? (
@@ -74,7 +77,7 @@ function PersonList({ section }: { section: ListSection }) {
         <Paper withBorder p="xl">
           <Stack align="flex-start" gap="md">
             <Text>{t(`section.${section.segment}.empty`)}</Text>
-            <AddButton listPath={listPath} />
+            {canEdit && <AddButton listPath={listPath} />}
           </Stack>
         </Paper>
       ) : section.layout === "rows" ? (

@@ -7,6 +7,7 @@ import { ApiError } from "../../api/client.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { ViewHeader } from "../../components/ViewHeader.tsx";
 import { useAccount } from "../../session/account.ts";
+import { useCanEditFile } from "../../session/useOpenFile.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { editPath, listPathOf } from "../../shell/recordPaths.ts";
@@ -22,7 +23,8 @@ import { usePersonGroup } from "./usePersonGroup.ts";
 
 /**
  * .../view/{id}: one person, read-only, with Edit and (except for the owner) Delete. On a file
- * shared with me: the same view without Edit, Delete or comments.
+ * shared with me: the same view without Edit, Delete or comments; with view rights, comments are
+ * only read.
  */
 export function PersonViewPage() {
   const { t } = useTranslation("network");
@@ -32,6 +34,7 @@ export function PersonViewPage() {
   const navigate = useNavigate();
   const listPath = listPathOf(pathname);
   const readOnly = isReadOnlySource(useRecordSource());
+  const canEdit = useCanEditFile() && !readOnly;
   const { group, missing } = usePersonGroup(place, id);
   const person = usePerson(group, id);
   const roles = useAccount().data?.roles ?? [];
@@ -59,7 +62,7 @@ export function PersonViewPage() {
           <ViewHeader
             title={name}
             actions={
-              readOnly
+              !canEdit
                 ? null
                 : {
                     editTo: editPath(listPath, id),
@@ -80,7 +83,7 @@ export function PersonViewPage() {
           <PersonDetails person={person.data} />
           {!readOnly && (
             <>
-              <CommentsPanel source={subjectComments("person", id)} />
+              <CommentsPanel source={subjectComments("person", id)} canWrite={canEdit} />
               <DeleteRecordDialog
                 opened={confirming}
                 onConfirm={confirmDelete}

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useCanEditFile } from "../../session/useOpenFile.ts";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { editPath } from "../../shell/recordPaths.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -11,12 +12,16 @@ import { fullName } from "./personDisplay.ts";
 import { SectionNav } from "./SectionNav.tsx";
 import { PERSONAL_DETAILS_SEGMENT, sectionPath } from "./sections.ts";
 
-/** /dashboard/personal-network/personal-details: the owner's own record, read-only, with Edit. */
+/**
+ * /dashboard/personal-network/personal-details: the owner's own record, read-only, with Edit where
+ * the file takes changes.
+ */
 export function PersonalDetailsPage() {
   const { t } = useTranslation("network");
   const title = t(`section.${PERSONAL_DETAILS_SEGMENT}.title`);
   usePageTitle(title);
   const me = useOwnPerson();
+  const canEdit = useCanEditFile();
 
   return (
     <Stack gap="lg">
@@ -30,7 +35,7 @@ export function PersonalDetailsPage() {
             </Text>
           )}
         </div>
-        {me.data && (
+        {me.data && canEdit && (
           <Button
             component={Link}
             to={editPath(sectionPath(PERSONAL_DETAILS_SEGMENT), me.data.id)}

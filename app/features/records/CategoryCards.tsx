@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import { categoryDescriptionKey } from "../../../domain/sections/labels.ts";
 import type { RecordModule } from "../../../domain/sections/modules.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
+import { useCanEditFile } from "../../session/useOpenFile.ts";
 import { addPath } from "../../shell/recordPaths.ts";
 import { useHome, useNotApplicable } from "../home/homeApi.ts";
 import { categoryIcon } from "./categoryIcons.ts";
@@ -44,7 +45,7 @@ function useMarks(module: RecordModule, enabled: boolean) {
 /**
  * A module's categories, each a card with its icon, what belongs there, a link to its list and
  * its number of records: the owner's module page, and each shared module of a file shared with me
- * (nothing to add there). An owner's empty category teaches what to put in it, with
+ * or opened with view rights (nothing to add there). An owner's empty category teaches what to put in it, with
  * Add and "I don't have this" (a mark undone in one click).
  */
 export function CategoryCards({ module, categories, label }: CategoryCardsProps) {
@@ -54,8 +55,8 @@ export function CategoryCards({ module, categories, label }: CategoryCardsProps)
     queryKey: source.queryKey(recordQueryKeys.count(module)),
     queryFn: () => source.counts(module),
   });
-  const readOnly = isReadOnlySource(source);
-  const marks = useMarks(module, !readOnly);
+  const canEdit = useCanEditFile() && !isReadOnlySource(source);
+  const marks = useMarks(module, canEdit);
 
   return (
     <>
@@ -76,7 +77,7 @@ export function CategoryCards({ module, categories, label }: CategoryCardsProps)
           const listPath = `${source.basePath}/${module}/${category.key}`;
           const title = t(categoryTitleKey(category));
           const Icon = categoryIcon(category.key);
-          const teaches = !readOnly && count === 0;
+          const teaches = canEdit && count === 0;
           const marked = marks.isMarked(category.key);
           return (
             <li key={category.key} data-testid={`category-card-${category.key}`}>

@@ -9,6 +9,7 @@ import { ApiError } from "../../api/client.ts";
 import { usePhoneLibrary } from "../../components/phone/phoneLibrary.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
+import { editableFileOnly } from "../../shell/ReadOnlyFileNotice.tsx";
 import { useFormExits } from "../../shell/unsaved/useFormExits.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { fetchOwnPerson, personQueryKeys } from "../personal-network/queries.ts";
@@ -23,7 +24,7 @@ import { useRecord } from "./useRecord.ts";
  * .../{category}/add and .../{category}/edit/{id}. After a save, the spec's rule: from add to the
  * new record's view, from edit to the view. Cancel goes back where the form was opened from.
  */
-export const RecordFormPage = categoryPage(RecordFormScreen);
+export const RecordFormPage = editableFileOnly(categoryPage(RecordFormScreen));
 
 function RecordFormScreen({ category }: { category: CategoryDef }) {
   const { t } = useTranslation(["records", "sections"]);

@@ -13,6 +13,7 @@ import type { CategoryDef } from "../../../domain/sections/types.ts";
 import { operationUrl } from "../../api/client.ts";
 import { FieldDisplay } from "../../components/fields/FieldDisplay.tsx";
 import { LinkedRow } from "../../components/LinkedRow.tsx";
+import { useCanEditFile } from "../../session/useOpenFile.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { addPath, listPathOf, viewPath } from "../../shell/recordPaths.ts";
@@ -27,7 +28,7 @@ import { recordQueryKeys } from "./recordsApi.ts";
 /**
  * /dashboard/{module}/{category}: the category's records with their declared list columns, as a
  * table, or on a phone as cards (RecordCards) that each open their record. On a
- * file shared with me: the same list, read-only (no Add).
+ * file shared with me: the same list, read-only (no Add); with view rights, without Add.
  */
 export const RecordListPage = categoryPage(RecordList);
 
@@ -37,6 +38,7 @@ function RecordList({ category }: { category: CategoryDef }) {
   const listPath = listPathOf(pathname);
   const source = useRecordSource();
   const readOnly = isReadOnlySource(source);
+  const canEdit = useCanEditFile() && !readOnly;
   const title = t(categoryTitleKey(category));
   usePageTitle(title);
   const records = useQuery({
@@ -66,9 +68,11 @@ function RecordList({ category }: { category: CategoryDef }) {
               fileName={`kinfile-${category.key}.csv`}
               label={t("exchange:csv.export")}
             />
-            <Button component={Link} to={addPath(listPath)}>
-              {t("list.add")}
-            </Button>
+            {canEdit && (
+              <Button component={Link} to={addPath(listPath)}>
+                {t("list.add")}
+              </Button>
+            )}
           </Group>
         )}
       </Group>
@@ -79,7 +83,7 @@ function RecordList({ category }: { category: CategoryDef }) {
       ) : !records.data ? (
         <PageLoader />
       ) : records.data.length === 0 ? (
-        <Text>{t("list.empty", { category: title })}</Text>
+        <Text>{canEdit ? t("list.empty") : t("list.emptyReadOnly")}</Text>
       ) : phone ? (
         <RecordCards
           category={category}

@@ -15,6 +15,7 @@ import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { FieldDisplay, isFilledValue } from "../../components/fields/FieldDisplay.tsx";
 import { ViewHeader } from "../../components/ViewHeader.tsx";
 import { useAccount } from "../../session/account.ts";
+import { useCanEditFile } from "../../session/useOpenFile.ts";
 import { BackArrow } from "../../shell/BackArrow.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 import { editPath, listPathOf } from "../../shell/recordPaths.ts";
@@ -32,7 +33,8 @@ import { useDeleteRecord, useRecord } from "./useRecord.ts";
 /**
  * .../{category}/view/{id}: the record by its name, its category above it, every filled field
  * read-only (usernames, secrets and addresses with a copy button), with Edit and Delete. On a file
- * shared with me: the same view without Edit, Delete or comments, secrets read through the shared route.
+ * shared with me: the same view without Edit, Delete or comments, secrets read through the shared route;
+ * with view rights, without Edit or Delete, comments only read.
  */
 export const RecordViewPage = categoryPage(RecordView);
 
@@ -44,6 +46,7 @@ function RecordView({ category }: { category: CategoryDef }) {
   const listPath = listPathOf(pathname);
   const source = useRecordSource();
   const readOnly = isReadOnlySource(source);
+  const canEdit = useCanEditFile() && !readOnly;
   const record = useRecord(category, id);
   const account = useAccount().data;
   const canDelete = hasFullAccess(account?.roles ?? []);
@@ -85,7 +88,7 @@ function RecordView({ category }: { category: CategoryDef }) {
             context={kind}
             status={<DeadlineBadge category={category} values={body} />}
             actions={
-              readOnly
+              !canEdit
                 ? null
                 : {
                     editTo: editPath(listPath, id),
@@ -164,7 +167,7 @@ function RecordView({ category }: { category: CategoryDef }) {
                 pending={remove.isPending}
                 error={remove.isError ? t("view.deleteFailed") : null}
               />
-              <CommentsPanel source={subjectComments("record", id)} />
+              <CommentsPanel source={subjectComments("record", id)} canWrite={canEdit} />
             </>
           )}
         </>

@@ -534,7 +534,7 @@ describe.each(testDialects())("a collaborator in a suspended owner's file on %s"
   });
   afterAll(() => test.close());
 
-  it("closes the file while the owner's ban holds (404, no longer listed) and opens it again after", async () => {
+  it("closes the file while the owner's ban holds (404 saying so, no longer listed) and opens it again after", async () => {
     const shared = `/api/files/${owner.id}/records/household/${HOUSEHOLD.key}`;
     const listed = async () =>
       ((await call(test, partner, "GET", "/api/collaborating")).json() as { owner: { id: string } }[]).map(
@@ -544,9 +544,16 @@ describe.each(testDialects())("a collaborator in a suspended owner's file on %s"
     expect((await call(test, partner, "GET", shared)).statusCode).toBe(200);
 
     await disableUser(test.auth, owner.email);
-    expect((await call(test, partner, "GET", shared)).statusCode).toBe(404);
+    const closed = await call(test, partner, "GET", shared);
+    expect(closed.statusCode).toBe(404);
+    // The collaborator's app says the owner is suspended, not that the owner ended the access.
+    expect(closed.json().error).toMatchObject({ code: "not_found", ownerSuspended: true });
     expect((await call(test, partner, "POST", shared, body)).statusCode).toBe(404);
     expect(await listed()).toEqual([]);
+    // No file of someone the partner does not help says anything of its owner.
+    const stranger = await call(test, partner, "GET", shared.replace(owner.id, partner.id));
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.ownerSuspended).toBeUndefined();
 
     // A ban whose end has passed holds no more, as for the owner's own sign-in.
     const { internalAdapter } = await test.auth.auth.$context;

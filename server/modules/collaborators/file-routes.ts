@@ -71,6 +71,8 @@ export async function collaboratorFileRoutes(
       ownerId === undefined
         ? undefined
         : await collaborators.findAccepted(ownerId, request.actor.userId, options.clock());
+    // The collaborator is told why the file closed: the owner's suspension, not an ended access.
+    if (collaboration === "suspended") throw new AppError("not_found", { details: { ownerSuspended: true } });
     if (ownerId === undefined || collaboration === undefined) throw new AppError("not_found");
     const scope = scopeOf(collaboration);
     const route = routeIn(request);

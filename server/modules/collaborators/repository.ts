@@ -120,15 +120,15 @@ export function collaboratorRepository(db: Kysely<DB>) {
     },
 
     /**
-     * The accepted collaboration of this account in this owner's file, the one access check: none
-     * while a ban of the owner holds at `now`, so a suspended owner's file closes and opens again
-     * with the ban.
+     * The accepted collaboration of this account in this owner's file, the one access check:
+     * `suspended` while a ban of the owner holds at `now`, so a suspended owner's file closes and
+     * opens again with the ban.
      */
     async findAccepted(
       ownerId: string,
       accountId: string,
       now: number,
-    ): Promise<CollaboratorRow | undefined> {
+    ): Promise<CollaboratorRow | "suspended" | undefined> {
       const found = await db
         .selectFrom("collaborator")
         .innerJoin("user", "user.id", "collaborator.owner_id")
@@ -140,7 +140,7 @@ export function collaboratorRepository(db: Kysely<DB>) {
         .executeTakeFirst();
       if (found === undefined) return undefined;
       const { banned, banExpires, ...row } = found;
-      return banHolds(authBoolean(banned), authDate(banExpires), now) ? undefined : row;
+      return banHolds(authBoolean(banned), authDate(banExpires), now) ? "suspended" : row;
     },
 
     /** Account deletion: the owner's collaborators and the account's own collaborations go. */

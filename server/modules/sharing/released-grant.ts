@@ -8,8 +8,9 @@ import { nomineeRepository } from "./repository.ts";
 
 /**
  * The policy of a nominee's reads: a released grant of the caller, or 404. Outside the scope,
- * before release, after revocation or the end date, and for anyone but the nominee's own account,
- * every answer is the same "not found", so a nominee learns nothing of what is not shared.
+ * before release, after revocation or the end date, while the owner is suspended, and for anyone
+ * but the nominee's own account, every answer is the same "not found", so a nominee learns nothing
+ * of what is not shared.
  */
 
 export type ReleasedGrant = {
@@ -35,7 +36,7 @@ export async function releasedGrant(
   nomineeId: string,
   now: number,
 ): Promise<ReleasedGrant> {
-  const nominee = await nomineeRepository(db).findReleased(actor.userId, nomineeId);
+  const nominee = await nomineeRepository(db).findReleased(actor.userId, nomineeId, now);
   const grant = nominee === undefined ? null : toGrant(actor, nominee, now);
   if (grant === null) throw new AppError("not_found");
   return grant;
@@ -48,13 +49,13 @@ export async function releasedGrantsFrom(
   ownerId: string,
   now: number,
 ): Promise<ReleasedGrant[]> {
-  const nominees = await nomineeRepository(db).listReleasedFrom(actor.userId, ownerId);
+  const nominees = await nomineeRepository(db).listReleasedFrom(actor.userId, ownerId, now);
   return nominees.flatMap((nominee) => toGrant(actor, nominee, now) ?? []);
 }
 
 /** Every released grant of the caller still in force, from any owner (the shell's search). */
 export async function releasedGrantsOf(db: Kysely<DB>, actor: Actor, now: number): Promise<ReleasedGrant[]> {
-  const nominees = await nomineeRepository(db).listReleased(actor.userId);
+  const nominees = await nomineeRepository(db).listReleased(actor.userId, now);
   return nominees.flatMap((nominee) => toGrant(actor, nominee, now) ?? []);
 }
 

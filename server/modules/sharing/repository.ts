@@ -1,5 +1,6 @@
 import type { Kysely, Updateable } from "kysely";
-import type { DB, NomineeTable } from "../../db/schema.ts";
+import { authBoolean, authDate, banHolds } from "../../auth/auth-values.ts";
+import type { AuthUserTable, DB, NomineeTable } from "../../db/schema.ts";
 import type { NomineeRow } from "./presenter.ts";
 
 /**
@@ -13,6 +14,9 @@ export type TransitionGuard = {
   revoked?: boolean;
 };
 
+/** The owner's ban, as better-auth keeps it, read with a grant. */
+type OwnerBan = { owner_banned: AuthUserTable["banned"]; owner_ban_expires: AuthUserTable["banExpires"] };
+
 /** Finds an account by its id, or (a nominee not known by account yet) by its address. */
 export type AccountKey = { id: string } | { email: string };
 
@@ -23,6 +27,27 @@ export type AccountKey = { id: string } | { email: string };
  * inside it.
  */
 export function nomineeRepository(db: Kysely<DB>) {
+  /** The account's released grants, each with its owner's ban, which the reads then hold them to. */
+  function released(userId: string) {
+    return db
+      .selectFrom("nominee")
+      .innerJoin("user", "user.id", "nominee.owner_id")
+      .selectAll("nominee")
+      .select(["user.banned as owner_banned", "user.banExpires as owner_ban_expires"])
+      .where("nominee.user_id", "=", userId)
+      .where("nominee.status", "=", "released");
+  }
+
+  /**
+   * The grants whose owner is not suspended at `now`: a suspended owner's file closes to their
+   * nominees as to their collaborators, and opens again with the ban, the grants untouched.
+   */
+  function unsuspended(rows: (NomineeRow & OwnerBan)[], now: number): NomineeRow[] {
+    return rows.flatMap(({ owner_banned, owner_ban_expires, ...row }) =>
+      banHolds(authBoolean(owner_banned), authDate(owner_ban_expires), now) ? [] : [row],
+    );
+  }
+
   return {
     /** A nominee by id alone: the signed link and the jobs, which re-check its state themselves. */
     find(id: string): Promise<NomineeRow | undefined> {
@@ -117,37 +142,23 @@ export function nomineeRepository(db: Kysely<DB>) {
     },
 
     /** The account's released grant `id` (the shared reads check its end date and scope). */
-    findReleased(userId: string, id: string): Promise<NomineeRow | undefined> {
-      return db
-        .selectFrom("nominee")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .where("status", "=", "released")
-        .where("id", "=", id)
-        .executeTakeFirst();
+    async findReleased(userId: string, id: string, now: number): Promise<NomineeRow | undefined> {
+      const rows = await released(userId).where("nominee.id", "=", id).execute();
+      return unsuspended(rows, now)[0];
     },
 
     /** Every released grant the account holds, whoever's (the shell's search looks through them). */
-    listReleased(userId: string): Promise<NomineeRow[]> {
-      return db
-        .selectFrom("nominee")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .where("status", "=", "released")
-        .orderBy("created_at")
-        .execute();
+    async listReleased(userId: string, now: number): Promise<NomineeRow[]> {
+      return unsuspended(await released(userId).orderBy("nominee.created_at").execute(), now);
     },
 
     /** The account's released grants from one owner, oldest first. */
-    listReleasedFrom(userId: string, ownerId: string): Promise<NomineeRow[]> {
-      return db
-        .selectFrom("nominee")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .where("status", "=", "released")
-        .where("owner_id", "=", ownerId)
-        .orderBy("created_at")
+    async listReleasedFrom(userId: string, ownerId: string, now: number): Promise<NomineeRow[]> {
+      const rows = await released(userId)
+        .where("nominee.owner_id", "=", ownerId)
+        .orderBy("nominee.created_at")
         .execute();
+      return unsuspended(rows, now);
     },
 
     /**
