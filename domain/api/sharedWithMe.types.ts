@@ -18,6 +18,7 @@ const sharedWithMeViewSchema: z.ZodType<SharedWithMeView, SharedWithMeView> = z.
   releasedAt: nullableTime,
   accessEndsAt: nullableTime,
   revokedAt: nullableTime,
+  ownerSuspended: z.boolean(),
 });
 
 /** The nominee's answer to one owner; answers the share as it is then. */

@@ -153,6 +153,8 @@ export type SharedWithMeView = {
   accessEndsAt: number | null;
   /** When the owner last took access away; until they give it back, requests wait for their approval. */
   revokedAt: number | null;
+  /** A platform admin suspended the owner: their file is closed to the nominee until the ban ends. */
+  ownerSuspended: boolean;
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { ACCESS_RULES, type Access } from "../../domain/api/contract.ts";
 import type { Language } from "../../domain/catalog/languages.ts";
-import type { CollaboratorScope } from "../../domain/schemas/collaborator.ts";
+import type { CollaboratorRights, CollaboratorScope } from "../../domain/schemas/collaborator.ts";
 import { AppError } from "../errors/app-error.ts";
 import { mayAnswerUndeclared } from "../http/undeclared-answers.ts";
 import { requireFullFile } from "./permissions.ts";
@@ -65,9 +65,14 @@ declare module "fastify" {
     actor: Actor | null;
     /**
      * The owner whose file a collaborator works in (`/api/files/{ownerId}/...`), the owner's own
-     * roles and the collaboration's scope, once it allows the call; null on every other route.
+     * roles and the collaboration's scope and rights, once it allows the call; null on every other route.
      */
-    fileOwner: { userId: string; roles: readonly Role[]; scope: CollaboratorScope } | null;
+    fileOwner: {
+      userId: string;
+      roles: readonly Role[];
+      scope: CollaboratorScope;
+      rights: CollaboratorRights;
+    } | null;
   }
 }
 

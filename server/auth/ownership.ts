@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import type { CollaboratorRights } from "../../domain/schemas/collaborator.ts";
 import type { ShareScope } from "../../domain/schemas/share.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -89,4 +90,13 @@ export function actingUserOf(actor: Actor): string {
  */
 export function fileScopeOf(request: FastifyRequest): ShareScope | null {
   return request.fileOwner?.scope ?? null;
+}
+
+/** What a collaborator may do in the owner's file: see within `scope`, and write with `edit` rights. */
+export type FileAccess = { scope: ShareScope; rights: CollaboratorRights };
+
+/** A collaborator's scope and rights in the owner's file; null for the owner's own calls. */
+export function fileAccessOf(request: FastifyRequest): FileAccess | null {
+  const owner = request.fileOwner;
+  return owner === null ? null : { scope: owner.scope, rights: owner.rights };
 }

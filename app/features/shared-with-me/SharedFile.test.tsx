@@ -253,6 +253,16 @@ describe("a file shared with me", () => {
     );
   });
 
+  it("says the file is closed while its owner is suspended, rather than reading it", async () => {
+    const api = stubShared("released", {
+      "GET /api/shared/with-me": { body: [withMeView({ ownerSuspended: true })] },
+    });
+    renderSharedWithMe(`${FILE}/household/pet`);
+    await screen.findByRole("heading", { level: 1, name: "This shared file is not available" });
+    screen.getByText("Ada Lovelace's account is suspended, so their file is closed to you for now.");
+    expect(called(api, `${API}/records/household/pet`)).toBe(false);
+  });
+
   it("becomes unavailable when a read answers 404 after the access was withdrawn", async () => {
     let withdrawn = false;
     stubShared("released", {

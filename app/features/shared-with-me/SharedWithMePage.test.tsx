@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 const LIST = "/dashboard/shared-data/shared-with-me";
 const BASE = `/api/shared/nominee/${NOMINEE_ID}`;
 
-function visit(views: SharedWithMeView[]) {
+function visit(views: SharedWithMeView[], language = "en") {
   const api = stubApi({
     "GET /api/account/account": { body: testAccount({ roles: [] }) },
     "GET /api/shared/with-me": { body: views },
@@ -18,7 +18,7 @@ function visit(views: SharedWithMeView[]) {
     [`POST ${BASE}/decline`]: { status: 204 },
     [`POST ${BASE}/request`]: { status: 204 },
   });
-  return { api, ...renderSharedWithMe(LIST) };
+  return { api, ...renderSharedWithMe(LIST, { language }) };
 }
 
 const posted = (api: ReturnType<typeof stubApi>, action: string) =>
@@ -121,4 +121,18 @@ describe("Shared with me", () => {
       `${LIST}/7c1d0b3e-0000-4000-8000-000000000002`,
     );
   });
+
+  it.each([
+    ["en", "Ada Lovelace's account is suspended, so their file is closed to you for now."],
+    ["fr", "Le compte de Ada Lovelace est suspendu : son dossier vous est donc fermé pour le moment."],
+  ])(
+    "says a suspended owner's released file is closed for now, and offers no way in (%s)",
+    async (language, text) => {
+      visit([withMeView({ ownerSuspended: true })], language);
+      const entry = await screen.findByRole("article", { name: "Ada Lovelace" });
+      expect(within(entry).getByRole("status").textContent).toBe(text);
+      expect(within(entry).queryByRole("link")).toBeNull();
+      expect(within(entry).queryByRole("button")).toBeNull();
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import "@mantine/core/styles/Card.css";
 import { Alert, Badge, Button, Card, Group, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
-import { IconCheck, IconFolderOpen, IconKey, IconX } from "@tabler/icons-react";
+import { IconCheck, IconFolderOpen, IconKey, IconLock, IconX } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -142,6 +142,8 @@ function SharedWithMeCard({
   const owner = ownerName(view);
   const date = (value: number | null) => formatDate(value, i18n.language) ?? "";
   const shares = useScopeLabels(view);
+  // A suspended owner's released file answers 404 to every read, so it is not offered.
+  const openable = view.status === "released" && !view.ownerSuspended;
   const facts: Fact[] = [
     [t("list.shares"), shares.join(", ")],
     [t("list.release"), t(`catalog:${releaseTimingLabelKey(view.release)}`)],
@@ -165,13 +167,23 @@ function SharedWithMeCard({
               {view.owner.email}
             </Text>
           </div>
-          <Badge variant="light" color={view.status === "released" ? "green.9" : "gray.8"} tt="none">
+          <Badge variant="light" color={openable ? "green.9" : "gray.8"} tt="none">
             <VisuallyHidden>{t("list.status")}: </VisuallyHidden>
             {t(`catalog:${shareStatusLabelKey(view.status)}`)}
           </Badge>
         </Group>
         <FactList facts={facts} />
         <StatusNote view={view} date={date} />
+        {view.ownerSuspended && (
+          <Alert
+            color="orange"
+            variant="light"
+            role="status"
+            icon={<IconLock size={18} aria-hidden="true" />}
+          >
+            {t("list.ownerSuspended", { owner })}
+          </Alert>
+        )}
         <Group gap="sm">
           {view.status === "invited" && (
             <>
@@ -204,7 +216,7 @@ function SharedWithMeCard({
               {t("list.request")}
             </Button>
           )}
-          {view.status === "released" && (
+          {openable && (
             <Button
               component={Link}
               to={sharedFilePath(view.nomineeId)}

@@ -21,16 +21,32 @@ export function ownerName(view: Pick<SharedWithMeView, "owner">): string {
   return name === "" ? view.owner.email : name;
 }
 
-/** The released file of the `:nomineeId` in the path, or null while loading, on failure or when not released. */
-export function useSharedFile(): { file: SharedWithMeView | null; isPending: boolean; isError: boolean } {
+/**
+ * The released file of the `:nomineeId` in the path, or null while loading, on failure, when not
+ * released or while its owner is suspended (then `suspendedOwner` names them).
+ */
+export function useSharedFile(): {
+  file: SharedWithMeView | null;
+  suspendedOwner: string | null;
+  isPending: boolean;
+  isError: boolean;
+} {
   const { nomineeId } = useParams();
   const withMe = useSharedWithMe();
-  const file = withMe.data?.find((view) => view.nomineeId === nomineeId && view.status === "released");
-  return { file: file ?? null, isPending: withMe.isPending, isError: withMe.isError && !withMe.data };
+  const view = withMe.data?.find((entry) => entry.nomineeId === nomineeId && entry.status === "released");
+  return {
+    file: view && !view.ownerSuspended ? view : null,
+    suspendedOwner: view?.ownerSuspended ? ownerName(view) : null,
+    isPending: withMe.isPending,
+    isError: withMe.isError && !withMe.data,
+  };
 }
 
-/** A file that is not (or no longer) released to me: said plainly, with the way back. */
-export function SharedFileUnavailable() {
+/**
+ * A file that is not (or no longer) released to me, or closed while its owner (`suspendedOwner`)
+ * is suspended: said plainly, with the way back.
+ */
+export function SharedFileUnavailable({ suspendedOwner = null }: { suspendedOwner?: string | null }) {
   const { t } = useTranslation("shared-with-me");
   const title = t("unavailable.title");
   usePageTitle(title);
@@ -40,7 +56,11 @@ export function SharedFileUnavailable() {
       <Paper withBorder p="xl" data-testid="shared-file-unavailable">
         <Stack gap="sm" align="flex-start">
           <Title order={1}>{title}</Title>
-          <Text>{t("unavailable.text")}</Text>
+          <Text>
+            {suspendedOwner === null
+              ? t("unavailable.text")
+              : t("list.ownerSuspended", { owner: suspendedOwner })}
+          </Text>
           <Anchor component={Link} to={SHARED_WITH_ME_PATH}>
             {t("unavailable.back")}
           </Anchor>
@@ -60,7 +80,7 @@ export function SharedFileLayout() {
   const { nomineeId = "" } = useParams();
   const queryClient = useQueryClient();
   const { t } = useTranslation("shared-with-me");
-  const { file, isPending, isError } = useSharedFile();
+  const { file, suspendedOwner, isPending, isError } = useSharedFile();
   const source = useMemo(
     () =>
       nomineeRecordSource(nomineeId, () => void queryClient.invalidateQueries({ queryKey: withMeQueryKey })),
@@ -82,7 +102,7 @@ export function SharedFileLayout() {
       </Stack>
     );
   }
-  if (unavailable) return <SharedFileUnavailable />;
+  if (unavailable) return <SharedFileUnavailable suspendedOwner={suspendedOwner} />;
   return (
     <RecordSourceProvider source={source}>
       <Outlet />

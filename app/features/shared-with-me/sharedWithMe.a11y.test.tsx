@@ -28,6 +28,11 @@ function stubAll() {
           status: "invited",
           releasedAt: null,
         }),
+        withMeView({
+          nomineeId: "7c1d0b3e-0000-4000-8000-000000000004",
+          owner: { firstName: "Grace", lastName: "Hopper", email: "grace@example.com" },
+          ownerSuspended: true,
+        }),
       ],
     },
     [`GET ${API}/records/inventory/count`]: { body: { will: 1 } },

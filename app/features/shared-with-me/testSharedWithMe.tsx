@@ -12,8 +12,8 @@ import { createTestI18n } from "../../test/render.tsx";
 import { sharedWithMeRoutes } from "./routes.ts";
 
 /** Renders Shared with me as the router mounts it, under /dashboard/shared-data, with real translations. */
-export function renderSharedWithMe(path: string, { entries = [path] } = {}) {
-  const i18n = createTestI18n("en");
+export function renderSharedWithMe(path: string, { entries = [path], language = "en" } = {}) {
+  const i18n = createTestI18n(language);
   i18n.addResourceBundle("en", "records", enRecords);
   i18n.addResourceBundle("en", "sections", enSections);
   i18n.addResourceBundle("en", "documents", enDocuments);
@@ -55,6 +55,7 @@ export function withMeView(overrides: Partial<SharedWithMeView> = {}): SharedWit
     releasedAt: Date.UTC(2026, 0, 6),
     accessEndsAt: null,
     revokedAt: null,
+    ownerSuspended: false,
     ...overrides,
   };
 }

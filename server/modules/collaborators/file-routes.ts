@@ -17,7 +17,7 @@ import { collaboratorBinderRoute } from "./file-binder.ts";
 import { asksForSecrets, scopeOpens } from "./file-scope.ts";
 import { fileSubjects, isSubjectRoute } from "./file-subjects.ts";
 import { collaboratorRepository } from "./repository.ts";
-import { scopeOf } from "./scope.ts";
+import { rightsOf, scopeOf } from "./scope.ts";
 
 /** The route's path after `/api/files/:ownerId`. */
 function routeIn(request: FastifyRequest): string {
@@ -75,17 +75,18 @@ export async function collaboratorFileRoutes(
     if (collaboration === "suspended") throw new AppError("not_found", { details: { ownerSuspended: true } });
     if (ownerId === undefined || collaboration === undefined) throw new AppError("not_found");
     const scope = scopeOf(collaboration);
+    const rights = rightsOf(collaboration);
     const route = routeIn(request);
     if (!scopeOpens(scope, request.method, route, request.params as Record<string, string>))
       throw new AppError("not_found");
     if (!scope.secrets && asksForSecrets(request.query)) throw new AppError("not_found");
     // HEAD is a GET without its body: a read.
     const writes = request.method !== "GET" && request.method !== "HEAD";
-    if (collaboration.rights !== "edit" && writes) readOnly.add(request);
+    if (rights !== "edit" && writes) readOnly.add(request);
     // Outside the scope answers 404 before `view` rights answer 403, also once a subject is read.
     if (readOnly.has(request) && !isSubjectRoute(route)) refuseWrite();
     const roles = await accountRoles(options.database.db, ownerId, options.billing, options.clock());
-    request.fileOwner = { userId: ownerId, roles, scope };
+    request.fileOwner = { userId: ownerId, roles, scope, rights };
     if (request.routeOptions.config.ownerAccess === "subscriber") requireFullFile(actorOf(request));
   });
 

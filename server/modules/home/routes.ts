@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { homeApi } from "../../../domain/api/home.ts";
 import { homeTypes } from "../../../domain/api/home.types.ts";
-import { actorOf, fileScopeOf } from "../../auth/ownership.ts";
+import { actorOf, fileAccessOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { Database } from "../../db/database.ts";
 import { registerOperation } from "../../http/operations.ts";
@@ -30,7 +30,7 @@ export async function homeRoutes(
     clock: options.clock,
   });
   registerOperation(app, homeApi.home, homeTypes.home, async (request, reply) => {
-    const home = await service.home(actorOf(request).userId, fileScopeOf(request));
+    const home = await service.home(actorOf(request).userId, fileAccessOf(request));
     return reply.header("cache-control", "no-store").send(home);
   });
 

@@ -3,6 +3,7 @@ import type { Home, HomeModule, NextStep } from "../../../domain/schemas/home.ts
 import { isCategoryShared, type ShareScope, sharesWholeNetwork } from "../../../domain/schemas/share.ts";
 import { categoriesOf, categoryDef, isCategoryKey } from "../../../domain/sections/index.ts";
 import { RECORD_MODULES, type RecordModule } from "../../../domain/sections/modules.ts";
+import type { FileAccess } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -70,8 +71,8 @@ export function createHomeService(options: {
   const marks = notApplicableRepository(db);
 
   return {
-    /** The owner's home, or a collaborator's within their `scope`. */
-    async home(ownerId: string, scope: ShareScope | null = null): Promise<Home> {
+    /** The owner's home, or a collaborator's within their scope and rights (`collaboration`). */
+    async home(ownerId: string, collaboration: FileAccess | null = null): Promise<Home> {
       const now = clock();
       const [notApplicable, countsByModule, own, nominees, binderMadeAt, reminders] = await Promise.all([
         marks.categoriesOf(ownerId),
@@ -81,7 +82,8 @@ export function createHomeService(options: {
         lastWholeBinderAt(db, ownerId),
         upcomingReminders(db, dataKeys, ownerId, now),
       ]);
-      const holds = (category: string) => scope === null || isCategoryShared(scope, category);
+      const holds = (category: string) =>
+        collaboration === null || isCategoryShared(collaboration.scope, category);
       const modules = RECORD_MODULES.map((module, index) =>
         moduleProgress(module, countsByModule[index] ?? {}, notApplicable, holds),
       ).filter((module) => module.categories.length > 0);
@@ -95,11 +97,12 @@ export function createHomeService(options: {
         notApplicable,
         binderMadeAt,
       };
-      if (scope === null)
+      if (collaboration === null)
         return { modules, next: nextSteps(state), reminders, nominees, binder: { lastMadeAt: binderMadeAt } };
       return {
         modules,
-        next: nextSteps(state, stepWithin(scope)),
+        // Every step a collaborator is offered writes to the file, so `view` rights are offered none.
+        next: collaboration.rights === "edit" ? nextSteps(state, stepWithin(collaboration.scope)) : [],
         reminders: reminders.filter((reminder) => holds(reminder.category)),
         nominees: null,
         binder: null,

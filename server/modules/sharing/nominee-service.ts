@@ -2,7 +2,7 @@ import { requestWaitDays, type SharedWithMeView } from "../../../domain/schemas/
 import { authBoolean } from "../../auth/auth-values.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { ownerIdentity } from "./mails.ts";
-import { type NomineeRow, type OwnerIdentity, presentSharedWithMe, statusOf } from "./presenter.ts";
+import { type NomineeRow, presentSharedWithMe, type SharingOwner, statusOf } from "./presenter.ts";
 import { nomineeRepository } from "./repository.ts";
 import { createTransitions, type LifecycleDeps, notFound, wrongStatus } from "./transitions.ts";
 
@@ -27,11 +27,17 @@ export function createNomineeService(deps: LifecycleDeps) {
     return row;
   }
 
-  function presentWithMe(row: NomineeRow): Promise<SharedWithMeView> {
-    return ownerIdentity(db, row.owner_id).then((owner) => {
-      if (owner === null) throw notFound();
-      return presentSharedWithMe(row, owner, clock());
-    });
+  /** The owner as their nominees see them, or null when the account is gone. */
+  async function sharingOwner(ownerId: string, now: number): Promise<SharingOwner | null> {
+    const identity = await ownerIdentity(db, ownerId);
+    return identity === null ? null : { identity, suspended: await nominees.ownerSuspended(ownerId, now) };
+  }
+
+  async function presentWithMe(row: NomineeRow): Promise<SharedWithMeView> {
+    const now = clock();
+    const owner = await sharingOwner(row.owner_id, now);
+    if (owner === null) throw notFound();
+    return presentSharedWithMe(row, owner, now);
   }
 
   return {
@@ -39,10 +45,10 @@ export function createNomineeService(deps: LifecycleDeps) {
     async sharedWithMe(userId: string): Promise<SharedWithMeView[]> {
       const email = await verifiedEmail(userId);
       const rows = await nominees.listSharedWith(userId, email);
-      const owners = new Map<string, OwnerIdentity | null>();
-      for (const ownerId of new Set(rows.map((row) => row.owner_id)))
-        owners.set(ownerId, await ownerIdentity(db, ownerId));
       const now = clock();
+      const owners = new Map<string, SharingOwner | null>();
+      for (const ownerId of new Set(rows.map((row) => row.owner_id)))
+        owners.set(ownerId, await sharingOwner(ownerId, now));
       return rows.flatMap((row) => {
         const owner = owners.get(row.owner_id);
         return owner ? [presentSharedWithMe(row, owner, now)] : [];

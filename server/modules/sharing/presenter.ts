@@ -73,10 +73,13 @@ export function presentNominee(row: NomineeRow, now: number): NomineeView {
 
 export type OwnerIdentity = { firstName: string | null; lastName: string | null; email: string };
 
-export function presentSharedWithMe(row: NomineeRow, owner: OwnerIdentity, now: number): SharedWithMeView {
+/** The owner as their nominee sees them: who they are, and whether a suspension closes their file. */
+export type SharingOwner = { identity: OwnerIdentity; suspended: boolean };
+
+export function presentSharedWithMe(row: NomineeRow, owner: SharingOwner, now: number): SharedWithMeView {
   return {
     nomineeId: row.id,
-    owner,
+    owner: owner.identity,
     scope: scopeOf(row),
     release: row.release,
     status: statusOf(row, now),
@@ -86,6 +89,7 @@ export function presentSharedWithMe(row: NomineeRow, owner: OwnerIdentity, now: 
     releasedAt: time(row.released_at),
     accessEndsAt: time(row.access_ends_at),
     revokedAt: time(row.revoked_at),
+    ownerSuspended: owner.suspended,
   };
 }
 

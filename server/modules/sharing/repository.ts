@@ -17,6 +17,11 @@ export type TransitionGuard = {
 /** The owner's ban, as better-auth keeps it, read with a grant. */
 type OwnerBan = { owner_banned: AuthUserTable["banned"]; owner_ban_expires: AuthUserTable["banExpires"] };
 
+/** Whether the owner's ban holds at `now`, read as the session check reads it. */
+function suspended(ban: OwnerBan, now: number): boolean {
+  return banHolds(authBoolean(ban.owner_banned), authDate(ban.owner_ban_expires), now);
+}
+
 /** Finds an account by its id, or (a nominee not known by account yet) by its address. */
 export type AccountKey = { id: string } | { email: string };
 
@@ -44,11 +49,21 @@ export function nomineeRepository(db: Kysely<DB>) {
    */
   function unsuspended(rows: (NomineeRow & OwnerBan)[], now: number): NomineeRow[] {
     return rows.flatMap(({ owner_banned, owner_ban_expires, ...row }) =>
-      banHolds(authBoolean(owner_banned), authDate(owner_ban_expires), now) ? [] : [row],
+      suspended({ owner_banned, owner_ban_expires }, now) ? [] : [row],
     );
   }
 
   return {
+    /** Whether a platform admin's suspension of the owner holds at `now` (Shared with me says so). */
+    async ownerSuspended(ownerId: string, now: number): Promise<boolean> {
+      const ban = await db
+        .selectFrom("user")
+        .select(["banned as owner_banned", "banExpires as owner_ban_expires"])
+        .where("id", "=", ownerId)
+        .executeTakeFirst();
+      return ban !== undefined && suspended(ban, now);
+    },
+
     /** A nominee by id alone: the signed link and the jobs, which re-check its state themselves. */
     find(id: string): Promise<NomineeRow | undefined> {
       return db.selectFrom("nominee").selectAll().where("id", "=", id).executeTakeFirst();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SharedWithMeView } from "../../../domain/schemas/share.ts";
 import { categoryDef } from "../../../domain/sections/index.ts";
 import { disableUser, enableUser } from "../../auth/user-admin.ts";
 import { createdId } from "../../testing/api-writes.ts";
@@ -52,16 +53,27 @@ describe.each(testDialects())("a suspended owner's nominees on %s", (dialect) =>
     ];
   }
 
+  /** Ann's grant as Nora's Shared with me lists it. */
+  async function listed(): Promise<SharedWithMeView | undefined> {
+    const list = await call(test, nora, "GET", "/api/shared/with-me");
+    expect(list.statusCode).toBe(200);
+    return (list.json() as SharedWithMeView[]).find((view) => view.nomineeId === nomineeId);
+  }
+
   it("closes the owner's shared file while the ban holds, and opens it again after, the grant untouched", async () => {
     expect(await reads()).toEqual([200, 200, 200, 200]);
+    expect(await listed()).toMatchObject({ status: "released", ownerSuspended: false });
 
     await disableUser(test.auth, ann.email);
     expect(await reads()).toEqual([404, 404, 404, 404]);
+    // Shared with me says why the released file does not open, rather than offering it.
+    expect(await listed()).toMatchObject({ status: "released", ownerSuspended: true });
 
     // A ban whose end has passed holds no more, as for the owner's own sign-in.
     const { internalAdapter } = await test.auth.auth.$context;
     await internalAdapter.updateUser(ann.id, { banned: true, banExpires: new Date(Date.now() - 1_000) });
     expect(await reads()).toEqual([200, 200, 200, 200]);
+    expect(await listed()).toMatchObject({ ownerSuspended: false });
 
     await enableUser(test.auth, ann.email);
     expect(await reads()).toEqual([200, 200, 200, 200]);
