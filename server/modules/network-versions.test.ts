@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MASK } from "../../domain/secrets.ts";
 import { OPENAPI_PATH } from "../http/api-docs.ts";
+import { collaborate } from "../testing/collaborators.ts";
 import { createSignedInUser, type TestUser } from "../testing/identity.ts";
 import { call } from "../testing/person-photos.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
@@ -132,6 +133,37 @@ describe.each(testDialects())("versions of persons, addresses and companies on %
       const id = await create();
       const bob = await createSignedInUser(test, { name: "Bob Other" });
       expect((await save(id, unique("Bob's"), { "if-match": '"7"' }, bob)).statusCode).toBe(404);
+    });
+
+    it("names who saved it last: a collaborator in the owner's file, the owner, nobody once deleted", async () => {
+      const sam = await createSignedInUser(test, { name: "Sam Haddad" });
+      await collaborate(test, ann, sam, { modules: ["personal-network"], categories: [] }, "edit");
+      const id = await create();
+      const changedBy = async () => (await read(id)).row.changedBy;
+      expect(await changedBy()).toEqual({ id: ann.id, name: "Ann Example" });
+
+      const inFile = kind.save.url(id).replace(/^\/api/, `/api/files/${ann.id}`);
+      const bySam = await call(test, sam, kind.save.method, inFile, kind.body(unique("By Sam"), id));
+      expect(bySam.statusCode, bySam.body).toBe(200);
+      const seen = await read(id);
+      expect(seen.row.changedBy).toEqual({ id: sam.id, name: "Sam Haddad" });
+      expect(seen.row.updateTime).toEqual(expect.any(Number));
+      // The collaborator reads the same line in the owner's file.
+      const theirs = await call(test, sam, "GET", kind.read(id).replace(/^\/api/, `/api/files/${ann.id}`));
+      expect(JSON.stringify(theirs.json())).toContain(sam.id);
+
+      expect((await save(id, unique("By Ann"))).statusCode).toBe(200);
+      expect(await changedBy()).toEqual({ id: ann.id, name: "Ann Example" });
+
+      expect(
+        (await call(test, sam, kind.save.method, inFile, kind.body(unique("Sam again"), id))).statusCode,
+      ).toBe(200);
+      const deleted = await call(test, sam, "DELETE", "/api/account", {
+        password: sam.password,
+        confirmation: "DELETE",
+      });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(await changedBy()).toBeNull();
     });
 
     it("lets exactly one of three saves naming the same version win", async () => {
