@@ -6,6 +6,7 @@ import { createSignedInUser, type TestUser } from "../testing/identity.ts";
 import { call } from "../testing/person-photos.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
+import { personVcard, uploadVcard } from "../testing/vcard-upload.ts";
 
 /** How one kind of the personal network is saved and read, and which of its fields a test varies. */
 type Kind = {
@@ -177,6 +178,26 @@ describe.each(testDialects())("versions of persons, addresses and companies on %
         expect(kind.nameOf(loser.json().error.current)).toBe(stored);
       }
     });
+  });
+
+  it("names the collaborator who imported a vCard in the owner's file, on the person and its address", async () => {
+    const sam = await createSignedInUser(test, { name: "Sam Haddad" });
+    await collaborate(test, ann, sam, { modules: ["personal-network"], categories: [] }, "edit");
+    const card = personVcard([
+      "FN:Zed Imported",
+      "N:Imported;Zed;;;",
+      "ADR;TYPE=home:;;9 Other Street;Ottawa;ON;K1A 0A1;Canada",
+    ]);
+    const imported = await uploadVcard(test, sam, `/api/files/${ann.id}/pn/person/vcard`, card);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [{ id }] = imported.json().created;
+    const person = (await call(test, ann, "GET", `/api/pn/person/networkperson/${id}`)).json();
+    const bySam = { id: sam.id, name: "Sam Haddad" };
+    expect(person.changedBy).toEqual(bySam);
+    const addresses: { id: string; changedBy: unknown }[] = (
+      await call(test, ann, "GET", "/api/address/")
+    ).json();
+    expect(addresses.find((address) => address.id === person.homeAddress)?.changedBy).toEqual(bySam);
   });
 
   it("masks the social number in both versions of a person's conflict", async () => {
