@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CANADA, UNITED_KINGDOM } from "../catalog/countryCodes.ts";
 import { PROVINCE_NAMES } from "../catalog/provinces.ts";
 import { isUkCounty } from "../catalog/ukCounties.ts";
+import { lastChangeShape } from "./changedBy.ts";
 import { countryCode, optionalRef, optionalText, requiredText } from "./fields.ts";
 
 /** The spec's one message for a missing, too long or repeated nickname. */
@@ -63,6 +64,7 @@ export const addressSchema = z.object({
   county: nullableText,
   country: nullableText,
   zip: nullableText,
+  ...lastChangeShape,
 });
 export type Address = z.infer<typeof addressSchema>;
 

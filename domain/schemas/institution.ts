@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../limits.ts";
+import { lastChangeShape } from "./changedBy.ts";
 import { emailListSchema } from "./email.ts";
 import { optionalRef, optionalText, requiredText } from "./fields.ts";
 import { phoneListSchema, phoneSchema } from "./phone.ts";
@@ -50,6 +51,7 @@ export const institutionSchema = z.object({
   phones: z.array(phoneSchema),
   emails: z.array(z.string()),
   address: z.string().nullable(),
+  ...lastChangeShape,
 });
 export type Institution = z.infer<typeof institutionSchema>;
 /** A company as the form sends it, before the schema's defaults. */

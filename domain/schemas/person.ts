@@ -8,6 +8,7 @@ import {
   TYPE_REQUIRED_MESSAGE,
 } from "../catalog/relationships.ts";
 import { LIMITS } from "../limits.ts";
+import { changedBySchema } from "./changedBy.ts";
 import { emailListSchema } from "./email.ts";
 import {
   countryCode,
@@ -232,6 +233,8 @@ export const personRecordSchema = z.object({
   businessAddress: nullableText,
   companyName: nullableText,
   otherType: nullableText,
+  /** Who saved it last, on the file's own routes. */
+  changedBy: changedBySchema.optional(),
 });
 export type PersonRecord = z.infer<typeof personRecordSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RECORD_MODULES } from "../sections/modules.ts";
 import type { RecordBody } from "../sections/schema.ts";
+import { changedBySchema } from "./changedBy.ts";
 
 /*
  * The shapes the records API answers (GET /api/records/{module}/{category}[/{id}], and the same
@@ -35,8 +36,8 @@ export const recordViewSchema = z.object({
   maskedFields: z.array(z.string()),
   /** Raised by every save; the ETag answers it and a save names it in If-Match. */
   version: z.number().int(),
-  /** Who saved it last, on the file's own routes; null when not known (saved before it was kept). */
-  changedBy: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+  /** Who saved it last, on the file's own routes. */
+  changedBy: changedBySchema.optional(),
 });
 export type RecordView = z.infer<typeof recordViewSchema>;
 

@@ -144,6 +144,8 @@ export interface AddressTable {
   updated_at: number;
   /** Raised by every save: the ETag a save's If-Match must name. */
   version: number;
+  /** The account that saved it last (null for rows saved before it was kept). */
+  updated_by: string | null;
 }
 
 /** A company or institution (server/modules/institutions). */
@@ -161,6 +163,8 @@ export interface InstitutionTable {
   updated_at: number;
   /** Raised by every save: the ETag a save's If-Match must name. */
   version: number;
+  /** The account that saved it last (null for rows saved before it was kept). */
+  updated_by: string | null;
 }
 
 /** A person of the personal network (server/modules/persons). */
@@ -187,6 +191,8 @@ export interface PersonTable {
   updated_at: number;
   /** Raised by every save: the ETag a save's If-Match must name. */
   version: number;
+  /** The account that saved it last (null for rows saved before it was kept). */
+  updated_by: string | null;
 }
 
 export type PersonLinkKind = "ice" | "kin";

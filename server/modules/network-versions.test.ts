@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MASK } from "../../domain/secrets.ts";
 import { OPENAPI_PATH } from "../http/api-docs.ts";
+import { collaborate } from "../testing/collaborators.ts";
 import { createSignedInUser, type TestUser } from "../testing/identity.ts";
 import { call } from "../testing/person-photos.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { testDialects } from "../testing/test-database.ts";
+import { personVcard, uploadVcard } from "../testing/vcard-upload.ts";
 
 /** How one kind of the personal network is saved and read, and which of its fields a test varies. */
 type Kind = {
@@ -134,6 +136,37 @@ describe.each(testDialects())("versions of persons, addresses and companies on %
       expect((await save(id, unique("Bob's"), { "if-match": '"7"' }, bob)).statusCode).toBe(404);
     });
 
+    it("names who saved it last: a collaborator in the owner's file, the owner, nobody once deleted", async () => {
+      const sam = await createSignedInUser(test, { name: "Sam Haddad" });
+      await collaborate(test, ann, sam, { modules: ["personal-network"], categories: [] }, "edit");
+      const id = await create();
+      const changedBy = async () => (await read(id)).row.changedBy;
+      expect(await changedBy()).toEqual({ id: ann.id, name: "Ann Example" });
+
+      const inFile = kind.save.url(id).replace(/^\/api/, `/api/files/${ann.id}`);
+      const bySam = await call(test, sam, kind.save.method, inFile, kind.body(unique("By Sam"), id));
+      expect(bySam.statusCode, bySam.body).toBe(200);
+      const seen = await read(id);
+      expect(seen.row.changedBy).toEqual({ id: sam.id, name: "Sam Haddad" });
+      expect(seen.row.updateTime).toEqual(expect.any(Number));
+      // The collaborator reads the same line in the owner's file.
+      const theirs = await call(test, sam, "GET", kind.read(id).replace(/^\/api/, `/api/files/${ann.id}`));
+      expect(JSON.stringify(theirs.json())).toContain(sam.id);
+
+      expect((await save(id, unique("By Ann"))).statusCode).toBe(200);
+      expect(await changedBy()).toEqual({ id: ann.id, name: "Ann Example" });
+
+      expect(
+        (await call(test, sam, kind.save.method, inFile, kind.body(unique("Sam again"), id))).statusCode,
+      ).toBe(200);
+      const deleted = await call(test, sam, "DELETE", "/api/account", {
+        password: sam.password,
+        confirmation: "DELETE",
+      });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(await changedBy()).toBeNull();
+    });
+
     it("lets exactly one of three saves naming the same version win", async () => {
       const id = await create();
       const names = ["Left", "Right", "Middle"].map(unique);
@@ -145,6 +178,26 @@ describe.each(testDialects())("versions of persons, addresses and companies on %
         expect(kind.nameOf(loser.json().error.current)).toBe(stored);
       }
     });
+  });
+
+  it("names the collaborator who imported a vCard in the owner's file, on the person and its address", async () => {
+    const sam = await createSignedInUser(test, { name: "Sam Haddad" });
+    await collaborate(test, ann, sam, { modules: ["personal-network"], categories: [] }, "edit");
+    const card = personVcard([
+      "FN:Zed Imported",
+      "N:Imported;Zed;;;",
+      "ADR;TYPE=home:;;9 Other Street;Ottawa;ON;K1A 0A1;Canada",
+    ]);
+    const imported = await uploadVcard(test, sam, `/api/files/${ann.id}/pn/person/vcard`, card);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [{ id }] = imported.json().created;
+    const person = (await call(test, ann, "GET", `/api/pn/person/networkperson/${id}`)).json();
+    const bySam = { id: sam.id, name: "Sam Haddad" };
+    expect(person.changedBy).toEqual(bySam);
+    const addresses: { id: string; changedBy: unknown }[] = (
+      await call(test, ann, "GET", "/api/address/")
+    ).json();
+    expect(addresses.find((address) => address.id === person.homeAddress)?.changedBy).toEqual(bySam);
   });
 
   it("masks the social number in both versions of a person's conflict", async () => {

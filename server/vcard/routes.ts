@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Operation, OperationTypes } from "../../domain/api/contract.ts";
 import type { VcardDecisionsResult, VcardImportResult } from "../../domain/schemas/vcard.ts";
-import { actorOf } from "../auth/ownership.ts";
+import { actingUserOf, actorOf } from "../auth/ownership.ts";
 import { closeUnreadBody, type UploadLimit } from "../http/file-part.ts";
 import { type OperationRequest, registerOperation } from "../http/operations.ts";
 import { perAccountRateLimit } from "../http/rate-limit-store.ts";
@@ -14,6 +14,9 @@ type VcardTypes = { vcardExport: OperationTypes; vcardImport: OperationTypes; vc
 /** The query of one of the kind's operations, as validated (generic code loses the link TypeScript infers otherwise). */
 type Query<T extends VcardTypes, K extends keyof VcardTypes> = OperationRequest<T[K]>["query"];
 
+/** Whose file an import writes in, and who writes: the signed-in account, the owner or a collaborator. */
+export type VcardWriter = { ownerId: string; changedBy: string };
+
 /** What a kind of record (persons, institutions) gives to be exchanged as vCards. */
 export type VcardExchange<T extends VcardTypes> = {
   /** The kind's three vCard operations (domain/api) and their schemas. */
@@ -23,12 +26,12 @@ export type VcardExchange<T extends VcardTypes> = {
   fileName: string;
   export(ownerId: string, query: Query<T, "vcardExport">): Promise<string>;
   import(
-    ownerId: string,
+    writer: VcardWriter,
     contacts: readonly VcardContact[],
     query: Query<T, "vcardImport">,
   ): Promise<VcardImportResult<unknown>>;
   decide(
-    ownerId: string,
+    writer: VcardWriter,
     decisions: OperationRequest<T["vcardDecide"]>["body"],
   ): Promise<VcardDecisionsResult>;
 };
@@ -47,6 +50,10 @@ export async function vcardRoutes<T extends VcardTypes>(
   await app.register(async (scope) => {
     await scope.register(multipart);
     const ownerOf = (request: Pick<FastifyRequest, "actor">) => actorOf(request as FastifyRequest).userId;
+    const writerOf = (request: Pick<FastifyRequest, "actor">): VcardWriter => {
+      const actor = actorOf(request as FastifyRequest);
+      return { ownerId: actor.userId, changedBy: actingUserOf(actor) };
+    };
 
     registerOperation(scope, exchange.api.vcardExport, exchange.types.vcardExport, async (request, reply) =>
       sendVcardFile(
@@ -63,7 +70,7 @@ export async function vcardRoutes<T extends VcardTypes>(
       async (request, reply) => {
         const contacts = await receiveVcardFile(request as FastifyRequest);
         return reply.send(
-          await exchange.import(ownerOf(request), contacts, request.query as Query<T, "vcardImport">),
+          await exchange.import(writerOf(request), contacts, request.query as Query<T, "vcardImport">),
         );
       },
       // A vCard file is an upload: it counts against the account's uploads.
@@ -72,7 +79,7 @@ export async function vcardRoutes<T extends VcardTypes>(
 
     registerOperation(scope, exchange.api.vcardDecide, exchange.types.vcardDecide, async (request, reply) =>
       reply.send(
-        await exchange.decide(ownerOf(request), request.body as OperationRequest<T["vcardDecide"]>["body"]),
+        await exchange.decide(writerOf(request), request.body as OperationRequest<T["vcardDecide"]>["body"]),
       ),
     );
   });

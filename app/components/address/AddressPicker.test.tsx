@@ -8,21 +8,7 @@ import { axeViolations } from "../../test/axe.ts";
 import { renderWithProviders } from "../../test/render.tsx";
 import { conflictThenSaved, ifMatchesSent, sentBodies, stubApi } from "../../test/stubApi.ts";
 import { AddressPicker } from "./AddressPicker.tsx";
-
-const HOME: Versioned<Address> = {
-  id: "0b6f2c52-0000-4000-8000-000000000001",
-  name: "Home",
-  addressLine1: "12 Main Street",
-  addressLine2: null,
-  mainIntersection: null,
-  city: "Toronto",
-  state: null,
-  province: "Ontario",
-  county: null,
-  country: "CA",
-  zip: "M5V 1A1",
-  version: 3,
-};
+import { HOME } from "./testAddresses.ts";
 
 /** A fake address book that remembers what is saved and deleted. */
 function addressBook(initial: Versioned<Address>[]) {

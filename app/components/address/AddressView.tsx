@@ -3,6 +3,7 @@ import { IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { Address } from "../../../domain/schemas/address.ts";
 import { useCountryName } from "../country/countryOptions.ts";
+import { LastChanged } from "../LastChanged.tsx";
 import { regionOf } from "./addressDraft.ts";
 
 /** The lines of an address as a reader writes them, each with its part's name, without empty parts. */
@@ -29,6 +30,7 @@ export function AddressView({ address, onEdit }: { address: Address; onEdit?: ()
   return (
     <Stack gap={4}>
       <Text fw={600}>{address.name}</Text>
+      <LastChanged changedBy={address.changedBy} updateTime={address.updateTime} />
       {addressLines(address, countryName).map((line) => (
         <Text key={line.part} size="sm">
           {line.text}

@@ -3,6 +3,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/c
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../domain/dates.ts";
+import type { ChangedBy } from "../../../domain/schemas/changedBy.ts";
 
 /** One field that differs: its label and each version's value drawn (null when empty). */
 export interface ConflictRow {
@@ -39,7 +40,7 @@ export interface EditConflictProps {
   /** When the saved version was saved, when the row says so. */
   savedAt?: number | null;
   /** Who saved it, when the row says so. */
-  changedBy?: { id: string; name: string } | null;
+  changedBy?: ChangedBy;
   /** The signed-in account, to say "you" of a save from another tab. */
   viewerId: string | null;
   onKeepMine: () => void;

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Versioned } from "../../../domain/api/versions.ts";
+import type { ChangedBy } from "../../../domain/schemas/changedBy.ts";
 import { editConflictOf } from "../../api/versions.ts";
 import { useAccount } from "../../session/account.ts";
 import type { SchemaFormOf } from "../form/useSchemaForm.ts";
@@ -16,12 +17,15 @@ export interface EditConflictOptions<T extends object, Values extends Record<str
   onTaken?: (values: Values) => void;
 }
 
+/** What a saved version may say of its last save (records, persons, companies, addresses do). */
+type LastChange = { updateTime?: number; changedBy?: ChangedBy };
+
 /** A shown conflict: the saved version, what this form would have saved, and the panel's ways on. */
 export interface ShownConflict<T extends object, Mine> {
   current: Versioned<T>;
   mine: Mine;
   /** EditConflict's props but the rows and the save's own (Keep mine, saving). */
-  panel: Pick<EditConflictProps, "viewerId" | "onTakeTheirs" | "onEdit">;
+  panel: Pick<EditConflictProps, "viewerId" | "savedAt" | "changedBy" | "onTakeTheirs" | "onEdit">;
 }
 
 /**
@@ -72,6 +76,9 @@ export function useEditConflict<T extends object, Values extends Record<string, 
           ...conflict,
           panel: {
             viewerId,
+            // When and by whom the saved version was saved, for the rows whose answers say so.
+            savedAt: (conflict.current as LastChange).updateTime ?? null,
+            changedBy: (conflict.current as LastChange).changedBy ?? null,
             onTakeTheirs: () => takeTheirs(conflict.current),
             onEdit: () => closeConflict(conflict.current),
           },

@@ -31,6 +31,16 @@ function visit(path: string, roles: string[], extra: Record<string, unknown> = {
 }
 
 describe("a person's view", () => {
+  it("says who changed the person last, and when", async () => {
+    const changedBy = { id: "5b0c7a2e-0000-4000-8000-0000000000aa", name: "Sam Carter" };
+    visit(`/dashboard/personal-network/child/view/${child.id}`, ["subscriber"], {
+      [`GET /api/pn/person/child/${child.id}`]: {
+        body: { ...fullRecord(child), updateTime: Date.UTC(2026, 10, 27, 14, 2), changedBy },
+      },
+    });
+    await screen.findByText(/^Last changed by Sam Carter, 27 Nov 2026 \d\d:\d\d$/);
+  });
+
   it("shows the filled fields read-only, with the phone in international format", async () => {
     visit(`/dashboard/personal-network/child/view/${child.id}`, ["subscriber"]);
     await screen.findByRole("heading", { level: 1, name: "Byron Lovelace" });

@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useParams } from "react-router";
 import { hasFullAccess } from "../../../domain/roles.ts";
 import { ApiError } from "../../api/client.ts";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
+import { LastChanged } from "../../components/LastChanged.tsx";
 import { ViewHeader } from "../../components/ViewHeader.tsx";
 import { useAccount } from "../../session/account.ts";
 import { useCanEditFile } from "../../session/useOpenFile.ts";
@@ -80,6 +81,7 @@ export function PersonViewPage() {
                   }
             }
           />
+          <LastChanged changedBy={person.data.changedBy} updateTime={person.data.updateTime} />
           <PersonDetails person={person.data} />
           {!readOnly && (
             <>

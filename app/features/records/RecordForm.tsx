@@ -108,8 +108,6 @@ export function RecordForm({ category, recordId, initial, version, onSaved, onCa
             rows={recordConflictRows(category, conflict.mine, conflict.current.body, (field) =>
               t(fieldLabelKey(category.key, field.key)),
             )}
-            savedAt={conflict.current.updateTime}
-            changedBy={conflict.current.changedBy}
             saving={save.isPending}
             onKeepMine={() => save.mutate({ values: form.values, over: conflict.current.version })}
             {...conflict.panel}

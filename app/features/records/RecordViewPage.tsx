@@ -2,7 +2,6 @@ import { Alert, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
-import { formatDateTime } from "../../../domain/dates.ts";
 import { hasFullAccess } from "../../../domain/roles.ts";
 import { MASK } from "../../../domain/secrets.ts";
 import { hasOtherOption, isFieldVisible, otherFieldKey } from "../../../domain/sections/fields.ts";
@@ -13,6 +12,7 @@ import { ApiError } from "../../api/client.ts";
 import { CopyValueButton } from "../../components/CopyValueButton.tsx";
 import { DeleteRecordDialog } from "../../components/dialogs/ConfirmDialog.tsx";
 import { FieldDisplay, isFilledValue } from "../../components/fields/FieldDisplay.tsx";
+import { LastChanged } from "../../components/LastChanged.tsx";
 import { ViewHeader } from "../../components/ViewHeader.tsx";
 import { useAccount } from "../../session/account.ts";
 import { useCanEditFile } from "../../session/useOpenFile.ts";
@@ -39,7 +39,7 @@ import { useDeleteRecord, useRecord } from "./useRecord.ts";
 export const RecordViewPage = categoryPage(RecordView);
 
 function RecordView({ category }: { category: CategoryDef }) {
-  const { t, i18n } = useTranslation(["records", "sections"]);
+  const { t } = useTranslation(["records", "sections"]);
   const { id = "" } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -57,14 +57,6 @@ function RecordView({ category }: { category: CategoryDef }) {
   const title = useRecordName(category, id, record.data?.body) ?? kind;
   usePageTitle(title);
   const notFound = record.error instanceof ApiError && record.error.status === 404;
-  const changedBy = record.data?.changedBy;
-  const lastChanged =
-    changedBy === null || changedBy === undefined || record.data === undefined
-      ? null
-      : t("view.lastChanged", {
-          name: changedBy.id === account?.id ? t("view.you") : changedBy.name,
-          time: formatDateTime(record.data.updateTime, i18n.resolvedLanguage ?? i18n.language),
-        });
 
   const confirmDelete = () =>
     remove.mutate(id, {
@@ -102,11 +94,7 @@ function RecordView({ category }: { category: CategoryDef }) {
                   }
             }
           />
-          {lastChanged !== null && (
-            <Text size="sm" c="dimmed">
-              {lastChanged}
-            </Text>
-          )}
+          <LastChanged changedBy={record.data.changedBy} updateTime={record.data.updateTime} />
           {shown.length === 0 ? (
             <Text>{t("view.empty")}</Text>
           ) : (

@@ -27,6 +27,7 @@ import * as notApplicable from "./0025_not_applicable.ts";
 import * as collaborators from "./0026_collaborators.ts";
 import * as recordVersion from "./0027_record_version.ts";
 import * as networkVersions from "./0028_network_versions.ts";
+import * as networkChangedBy from "./0029_network_changed_by.ts";
 
 /**
  * Every migration, in order, listed by hand: a list survives bundling and type stripping where a
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "0026_collaborators": collaborators,
   "0027_record_version": recordVersion,
   "0028_network_versions": networkVersions,
+  "0029_network_changed_by": networkChangedBy,
 };

@@ -46,6 +46,8 @@ describe.each(testDialects())("addresses API on %s", (dialect) => {
       country: "CA",
       zip: "J1X 1A1",
       version: 1,
+      updateTime: expect.any(Number),
+      changedBy: { id: ann.id, name: ann.name },
     });
     expect(await list(ann)).toContainEqual(address);
     expect(await list(bob)).not.toContainEqual(address);

@@ -25,10 +25,11 @@ export function cardAddresses(db: Kysely<DB>, changes: FileChanges) {
     /**
      * The rows for these cards' addresses, each nicknamed after its record ("Zoé O'Brien", then
      * "Zoé O'Brien (2)" when taken) and checked with the address book's rules; the id each gets,
-     * or null for none (no address, or one that fails those rules, left out rather than refuse the card).
+     * or null for none (no address, or one that fails those rules, left out rather than refuse the
+     * card). Saved by `changedBy`, the account importing in `ownerId`'s file.
      */
     async plan(
-      ownerId: string,
+      { ownerId, changedBy }: { ownerId: string; changedBy: string },
       wanted: readonly { name: string; address: CardAddress }[],
     ): Promise<{ ids: (string | null)[]; rows: AddressTable[] }> {
       const book = await addressReader(db).listAll(ownerId);
@@ -49,7 +50,9 @@ export function cardAddresses(db: Kysely<DB>, changes: FileChanges) {
         const checked = addressInputSchema.safeParse({ ...address, name: nickname(name) });
         if (!checked.success) return null;
         const id = randomUUID();
-        rows.push(...addressRows(ownerId, [{ ...checked.data, id, createTime: now, updateTime: now }]));
+        rows.push(
+          ...addressRows(ownerId, [{ ...checked.data, id, createTime: now, updateTime: now }], changedBy),
+        );
         return id;
       });
       return { ids, rows };

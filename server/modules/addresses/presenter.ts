@@ -20,7 +20,7 @@ export function toAddress(row: AddressTable): Address {
 
 export function toColumns(
   input: AddressInput,
-): Omit<AddressTable, "id" | "owner_id" | "created_at" | "updated_at" | "version"> {
+): Omit<AddressTable, "id" | "owner_id" | "created_at" | "updated_at" | "version" | "updated_by"> {
   return {
     name: input.name,
     name_key: nicknameKey(input.name),

@@ -10,9 +10,14 @@ export type RestoredAddress = AddressInput & { id: string; createTime: number; u
 /**
  * The addresses module's public face for an import (server/modules/portability): the rows of
  * restored addresses, inserted in the import's transaction. Nicknames stay unique per owner (the
- * caller refuses an archive that repeats one; the unique index has the last word).
+ * caller refuses an archive that repeats one; the unique index has the last word), saved by
+ * `changedBy` (the owner, who imports, unless said).
  */
-export function addressRows(ownerId: string, addresses: readonly RestoredAddress[]): AddressTable[] {
+export function addressRows(
+  ownerId: string,
+  addresses: readonly RestoredAddress[],
+  changedBy: string = ownerId,
+): AddressTable[] {
   return addresses.map((address) => ({
     ...toColumns(address),
     id: address.id,
@@ -20,6 +25,7 @@ export function addressRows(ownerId: string, addresses: readonly RestoredAddress
     created_at: address.createTime,
     updated_at: address.updateTime,
     version: 1,
+    updated_by: changedBy,
   }));
 }
 

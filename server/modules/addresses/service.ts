@@ -3,7 +3,9 @@ import type { Kysely } from "kysely";
 import type { Versioned } from "../../../domain/api/versions.ts";
 import type { Address, AddressInput, AddressUsage } from "../../../domain/schemas/address.ts";
 import type { Actor } from "../../auth/access.ts";
-import type { DB } from "../../db/schema.ts";
+import { withLastChange } from "../../auth/changed-by.ts";
+import { actingUserOf } from "../../auth/ownership.ts";
+import type { AddressTable, DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
@@ -21,6 +23,9 @@ const ADDRESS_USERS: readonly AddressUse[] = [personAddressUse, institutionAddre
 /** Every save and delete is published on `changes`, in its transaction (the search index follows them). */
 export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
   const addresses = addressRepository(db);
+  /** One address as its owner's routes answer it: with when it was saved last, and by whom. */
+  const answered = async (row: AddressTable): Promise<Address> =>
+    (await withLastChange(db, [row], toAddress))[0] as Address;
 
   async function usages(ownerId: string, addressId: string): Promise<AddressUsage[]> {
     const found = await Promise.all(ADDRESS_USERS.map((user) => user.usages(db, ownerId, addressId)));
@@ -28,9 +33,13 @@ export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
   }
 
   return {
-    /** The address book, each address with the version its form's save names. */
+    /**
+     * The address book, each address with the version its form's save names, and when it was
+     * saved last and by whom (the picker's view shows it).
+     */
     async list(actor: Actor): Promise<Versioned<Address>[]> {
-      return (await addresses.list(actor.userId)).map((row) => ({ ...toAddress(row), version: row.version }));
+      const rows = await addresses.list(actor.userId);
+      return withLastChange(db, rows, (row) => ({ ...toAddress(row), version: row.version }));
     },
 
     /**
@@ -50,6 +59,7 @@ export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
         refuseTakenNickname();
       }
       const now = Date.now();
+      const updatedBy = actingUserOf(actor);
       try {
         if (input.id === null) {
           const row = {
@@ -59,27 +69,28 @@ export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
             created_at: now,
             updated_at: now,
             version: 1,
+            updated_by: updatedBy,
           };
           await changes.transaction(db, async (trx) => {
             await addressRepository(trx).insert(row);
             await changes.publish(trx, { kind: "address", operation: "saved", ownerId, id: row.id });
           });
-          return { saved: toAddress(row), version: row.version };
+          return { saved: await answered(row), version: row.version };
         }
         const { id } = input;
         const updated = await changes.transaction(db, async (trx) => {
-          const changed = { ...columns, updated_at: now };
+          const changed = { ...columns, updated_at: now, updated_by: updatedBy };
           const row = await addressRepository(trx).update(ownerId, id, changed, expectedVersion);
           if (row !== undefined) {
             await changes.publish(trx, { kind: "address", operation: "saved", ownerId, id: row.id });
           }
           return row;
         });
-        if (updated !== undefined) return { saved: toAddress(updated), version: updated.version };
+        if (updated !== undefined) return { saved: await answered(updated), version: updated.version };
         // Nothing written: the address is gone (404) or another save came first (409).
         const stored = await addresses.find(ownerId, id);
         if (stored === undefined) throw new AppError("not_found");
-        throw editConflict({ saved: toAddress(stored), version: stored.version }, input);
+        throw editConflict({ saved: await answered(stored), version: stored.version }, input);
       } catch (error) {
         // Saved meanwhile by another request: the unique index has the last word.
         if (isUniqueViolation(error)) refuseTakenNickname();

@@ -19,6 +19,8 @@ export function institutionRows(
     created_at: institution.createTime,
     updated_at: institution.updateTime,
     version: 1,
+    // The owner imported it: the file's account is who changed it last.
+    updated_by: ownerId,
   }));
 }
 

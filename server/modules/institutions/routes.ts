@@ -38,7 +38,7 @@ export async function institutionRoutes(
       types: institutionsTypes,
       fileName: "kinfile-institutions",
       export: vcards.export,
-      import: (ownerId, contacts) => vcards.import(ownerId, contacts),
+      import: (writer, contacts) => vcards.import(writer, contacts),
       decide: vcards.decide,
     },
     options.uploadLimit,

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Institution, InstitutionInput } from "../../../domain/schemas/institution.ts";
 import type { Actor } from "../../auth/access.ts";
-import { checkOwnedReferences } from "../../auth/ownership.ts";
-import type { DB } from "../../db/schema.ts";
+import { withLastChange } from "../../auth/changed-by.ts";
+import { actingUserOf, checkOwnedReferences } from "../../auth/ownership.ts";
+import type { DB, InstitutionTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
 import { editConflict, type Saved } from "../../http/versions.ts";
@@ -14,6 +15,9 @@ import { institutionRepository } from "./repository.ts";
 /** Every save and delete is published on `changes`, in its transaction (the search index follows them). */
 export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
   const institutions = institutionRepository(db);
+  /** One company as its owner's routes answer it: with when it was saved last, and by whom. */
+  const answered = async (row: InstitutionTable): Promise<Institution> =>
+    (await withLastChange(db, [row], toInstitution))[0] as Institution;
 
   return {
     async list(actor: Actor): Promise<Institution[]> {
@@ -23,7 +27,7 @@ export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
     async get(actor: Actor, id: string): Promise<Saved<Institution>> {
       const row = await institutions.find(actor.userId, id);
       if (row === undefined) throw new AppError("not_found");
-      return { saved: toInstitution(row), version: row.version };
+      return { saved: await answered(row), version: row.version };
     },
 
     /**
@@ -48,6 +52,7 @@ export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
         },
       ]);
       const now = Date.now();
+      const updatedBy = actingUserOf(actor);
       if (id === null) {
         const row = {
           ...toColumns(input),
@@ -56,18 +61,19 @@ export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
           created_at: now,
           updated_at: now,
           version: 1,
+          updated_by: updatedBy,
         };
         await changes.transaction(db, async (trx) => {
           await institutionRepository(trx).insert(row);
           await changes.publish(trx, { kind: "institution", operation: "saved", ownerId, id: row.id });
         });
-        return { saved: toInstitution(row), version: row.version };
+        return { saved: await answered(row), version: row.version };
       }
       const updated = await changes.transaction(db, async (trx) => {
         const row = await institutionRepository(trx).update(
           ownerId,
           id,
-          { ...toColumns(input), updated_at: now },
+          { ...toColumns(input), updated_at: now, updated_by: updatedBy },
           expectedVersion,
         );
         if (row !== undefined) {
@@ -75,11 +81,11 @@ export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
         }
         return row;
       });
-      if (updated !== undefined) return { saved: toInstitution(updated), version: updated.version };
+      if (updated !== undefined) return { saved: await answered(updated), version: updated.version };
       // Nothing written: the company is gone (404) or another save came first (409).
       const stored = await institutions.find(ownerId, id);
       if (stored === undefined) throw new AppError("not_found");
-      throw editConflict({ saved: toInstitution(stored), version: stored.version }, { ...input, id });
+      throw editConflict({ saved: await answered(stored), version: stored.version }, { ...input, id });
     },
 
     async remove(actor: Actor, id: string): Promise<void> {

@@ -16,6 +16,7 @@ import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
 import { emptyContact, type VcardContact } from "../../vcard/contact.ts";
 import { checkCards, fillFromCard, type Identity, planImport, toldSaved } from "../../vcard/import-plan.ts";
 import { cardIdentity, contactReach, writeVcardFile } from "../../vcard/mapping.ts";
+import type { VcardWriter } from "../../vcard/routes.ts";
 import { addressReader, cardAddresses, cardAddressFrom } from "../addresses/index.ts";
 import { toColumns, toInstitution } from "./presenter.ts";
 import { institutionRepository } from "./repository.ts";
@@ -86,7 +87,7 @@ export function institutionVcards(
   /** The new institutions, each with the id of its new address (or none). */
   async function insertAll(
     trx: Kysely<DB>,
-    ownerId: string,
+    { ownerId, changedBy }: VcardWriter,
     entries: readonly { card: InstitutionCard; addressId: string | null }[],
   ) {
     const repository = institutionRepository(trx);
@@ -101,6 +102,7 @@ export function institutionVcards(
         created_at: now,
         updated_at: now,
         version: 1,
+        updated_by: changedBy,
       });
       created.push({ id, name: card.name });
     }
@@ -124,27 +126,29 @@ export function institutionVcards(
     },
 
     async import(
-      ownerId: string,
+      writer: VcardWriter,
       contacts: readonly VcardContact[],
     ): Promise<VcardImportResult<InstitutionCard>> {
+      const { ownerId } = writer;
       const cards = checkCards(institutionCardSchema, contacts.map(cardOf));
       const { fresh, duplicates } = planImport(cards, await known(ownerId), identityOf);
       const { ids, rows } = await cardAddressBook.plan(
-        ownerId,
+        writer,
         fresh.map((card) => ({ name: card.name, address: card.address })),
       );
       return changes.transaction(db, async (trx) => {
         await cardAddressBook.insert(trx, rows);
         const created = await insertAll(
           trx,
-          ownerId,
+          writer,
           fresh.map((card, index) => ({ card, addressId: ids[index] ?? null })),
         );
         return toldSaved(trx, changes, "institution", ownerId, { created, duplicates });
       });
     },
 
-    async decide(ownerId: string, body: InstitutionVcardDecisions): Promise<VcardDecisionsResult> {
+    async decide(writer: VcardWriter, body: InstitutionVcardDecisions): Promise<VcardDecisionsResult> {
+      const { ownerId, changedBy } = writer;
       const targets = new Map(
         await Promise.all(
           body.decisions
@@ -159,7 +163,7 @@ export function institutionVcards(
       const creates = body.decisions.filter((decision) => decision.action === "create");
       const merges = body.decisions.filter((decision) => decision.action === "merge");
       // A card's address is added where the institution has none, or replaces it when asked.
-      const { ids, rows } = await cardAddressBook.plan(ownerId, [
+      const { ids, rows } = await cardAddressBook.plan(writer, [
         ...creates.map(({ card }) => ({ name: card.name, address: card.address })),
         ...merges.map(({ card, overwrite, targetId }) => ({
           name: card.name,
@@ -171,7 +175,7 @@ export function institutionVcards(
         const repository = institutionRepository(trx);
         const created = await insertAll(
           trx,
-          ownerId,
+          writer,
           creates.map(({ card }, index) => ({ card, addressId: ids[index] ?? null })),
         );
         const merged = [];
@@ -182,6 +186,7 @@ export function institutionVcards(
           const updated = await repository.update(ownerId, target.id, {
             ...toColumns({ ...filled, id: target.id, address }),
             updated_at: Date.now(),
+            updated_by: changedBy,
           });
           if (updated === undefined) throw new AppError("not_found");
           targets.set(target.id, toInstitution(updated));

@@ -51,6 +51,7 @@ export async function ensureOwnPerson(
       created_at: now,
       updated_at: now,
       version: 1,
+      updated_by: userId,
     });
     await changes.publish(trx, { kind: "person", operation: "saved", ownerId: userId, id });
   });

@@ -171,6 +171,7 @@ describe.each(testDialects())("persons API on %s", (dialect) => {
       businessAddress: null,
       companyName: null,
       otherType: null,
+      changedBy: { id: ann.id, name: ann.name },
     });
     expect((await as(ann).get(`/api/pn/person/partner/${id}`)).statusCode).toBe(404);
   });

@@ -67,6 +67,8 @@ export function personRestore(options: { dataKeys: DataKeys; photos: PhotoProces
           created_at: person.createTime,
           updated_at: person.updateTime,
           version: 1,
+          // The owner imported it: the file's account is who changed it last.
+          updated_by: ownerId,
         });
       }
       const links = persons.map((person) => ({

@@ -4,6 +4,7 @@ import type { PersonGroup } from "../../../domain/catalog/relationships.ts";
 import type { PersonInput, PersonListItem, PersonRecord } from "../../../domain/schemas/person.ts";
 import { MASK } from "../../../domain/secrets.ts";
 import type { Actor } from "../../auth/access.ts";
+import { changedByOf } from "../../auth/changed-by.ts";
 import { actingUserOf, checkOwnedReferences } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, PersonTable } from "../../db/schema.ts";
@@ -42,6 +43,7 @@ export function createPersonService(options: {
   async function present(actor: Actor, row: PersonTable, reveal: readonly string[]): Promise<PersonRecord> {
     const revealSocialNumber = reveal.includes("socialNumber");
     const person = await reader.present(actor.userId, row, { revealSocialNumber });
+    person.changedBy = await changedByOf(db, row.updated_by);
     if (revealSocialNumber && person.mainDetails.socialNumber !== null) {
       await recordActivity(db, [
         {
@@ -124,7 +126,11 @@ export function createPersonService(options: {
     const { imageSrc } = input.mainDetails;
     // The mask sent back (the form read it masked and left it) keeps the stored number.
     const socialNumber = input.mainDetails.socialNumber === MASK ? undefined : input.mainDetails.socialNumber;
-    const updates: Partial<PersonTable> = { ...toColumns(input), updated_at: now };
+    const updates: Partial<PersonTable> & Pick<PersonTable, "updated_by"> = {
+      ...toColumns(input),
+      updated_at: now,
+      updated_by: actingUserOf(actor),
+    };
     if (socialNumber !== undefined) {
       updates.social_number_enc =
         socialNumber === null ? null : await dataKeys.encryptFor(ownerId, socialNumber, AAD.socialNumber(id));

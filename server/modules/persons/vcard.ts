@@ -21,6 +21,7 @@ import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
 import { emptyContact, type VcardContact } from "../../vcard/contact.ts";
 import { checkCards, fillFromCard, type Identity, planImport, toldSaved } from "../../vcard/import-plan.ts";
 import { cardIdentity, contactReach, writeVcardFile } from "../../vcard/mapping.ts";
+import type { VcardWriter } from "../../vcard/routes.ts";
 import { addressReader, cardAddresses, cardAddressFrom } from "../addresses/index.ts";
 import { institutionReader } from "../institutions/index.ts";
 import { personName, storedData, toColumns } from "./presenter.ts";
@@ -216,9 +217,9 @@ export function personVcards(
   }
 
   /** The planned persons with the ids of their new addresses, and those addresses' rows. */
-  async function withNewAddresses(ownerId: string, planned: readonly Planned[]) {
+  async function withNewAddresses(writer: VcardWriter, planned: readonly Planned[]) {
     const { ids, rows } = await cardAddressBook.plan(
-      ownerId,
+      writer,
       planned.flatMap(({ input, home, mailing }) => {
         const name = nameOf(input.mainDetails);
         return [
@@ -235,7 +236,11 @@ export function personVcards(
     return { inputs, rows };
   }
 
-  async function insertAll(trx: Kysely<DB>, ownerId: string, inputs: readonly PersonInput[]) {
+  async function insertAll(
+    trx: Kysely<DB>,
+    { ownerId, changedBy }: VcardWriter,
+    inputs: readonly PersonInput[],
+  ) {
     const now = Date.now();
     const rows = inputs.map((input) => ({
       ...toColumns(input),
@@ -247,6 +252,7 @@ export function personVcards(
       created_at: now,
       updated_at: now,
       version: 1,
+      updated_by: changedBy,
     }));
     await personRepository(trx).insertMany(rows);
     return rows.map((row, index) => ({
@@ -291,16 +297,17 @@ export function personVcards(
     },
 
     async import(
-      ownerId: string,
+      writer: VcardWriter,
       contacts: readonly VcardContact[],
       target: PersonVcardTarget,
     ): Promise<VcardImportResult<PersonCard>> {
+      const { ownerId } = writer;
       const cards = checkCards(personCardSchema, contacts.map(cardOf));
       // The group and type are checked once, before any card is saved.
       const inputs = new Map(cards.map((card) => [card, inputOf(card, target)]));
       const { fresh, duplicates } = planImport(cards, await known(ownerId), identityOf);
       const planned = await withNewAddresses(
-        ownerId,
+        writer,
         fresh.map((card) => ({
           input: inputs.get(card) as PersonInput,
           home: card.homeAddress,
@@ -309,12 +316,13 @@ export function personVcards(
       );
       return inTransaction(async (trx) => {
         await cardAddressBook.insert(trx, planned.rows);
-        const created = await insertAll(trx, ownerId, planned.inputs);
+        const created = await insertAll(trx, writer, planned.inputs);
         return toldSaved(trx, changes, "person", ownerId, { created, duplicates });
       });
     },
 
-    async decide(ownerId: string, body: PersonVcardDecisions): Promise<VcardDecisionsResult> {
+    async decide(writer: VcardWriter, body: PersonVcardDecisions): Promise<VcardDecisionsResult> {
+      const { ownerId, changedBy } = writer;
       const { of } = await addressBook(ownerId);
       const creates: Planned[] = body.decisions
         .filter((decision) => decision.action === "create")
@@ -340,15 +348,16 @@ export function personVcards(
           mailing: added(card.mailingAddress, person.mailingAddress),
         });
       }
-      const planned = await withNewAddresses(ownerId, [...creates, ...merges]);
+      const planned = await withNewAddresses(writer, [...creates, ...merges]);
       return inTransaction(async (trx) => {
         await cardAddressBook.insert(trx, planned.rows);
-        const created = await insertAll(trx, ownerId, planned.inputs.slice(0, creates.length));
+        const created = await insertAll(trx, writer, planned.inputs.slice(0, creates.length));
         const repository = personRepository(trx);
         const merged = [];
         for (const [index, { id }] of merges.entries()) {
           const input = planned.inputs[creates.length + index] as PersonInput;
-          if (!(await repository.update(ownerId, id, { ...toColumns(input), updated_at: Date.now() }))) {
+          const changed = { ...toColumns(input), updated_at: Date.now(), updated_by: changedBy };
+          if (!(await repository.update(ownerId, id, changed))) {
             throw new AppError("not_found");
           }
           merged.push({ id, name: nameOf(input.mainDetails) });

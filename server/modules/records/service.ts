@@ -6,6 +6,7 @@ import type { RecordModule } from "../../../domain/sections/modules.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { CategoryDef } from "../../../domain/sections/types.ts";
 import type { Actor } from "../../auth/access.ts";
+import { changedByOf } from "../../auth/changed-by.ts";
 import { actingUserOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
@@ -37,17 +38,6 @@ export function createRecordService(options: {
 
   function seal(ownerId: string, id: string, category: CategoryDef, body: RecordBody): Promise<Buffer> {
     return dataKeys.encryptFor(ownerId, JSON.stringify(body), bodyAad(id, category.key));
-  }
-
-  /** The name of the account that saved a record last, for "last changed by". */
-  async function changedBy(userId: string | null): Promise<RecordView["changedBy"]> {
-    if (userId === null) return null;
-    const user = await db
-      .selectFrom("user")
-      .select(["id", "name"])
-      .where("id", "=", userId)
-      .executeTakeFirst();
-    return user === undefined ? null : { id: user.id, name: user.name };
   }
 
   async function findOwn(actor: Actor, category: CategoryDef, id: string): Promise<RecordTable> {
@@ -123,7 +113,7 @@ export function createRecordService(options: {
           field,
         })),
       );
-      return { ...view, changedBy: await changedBy(changedById) };
+      return { ...view, changedBy: await changedByOf(db, changedById) };
     },
 
     /**
@@ -188,7 +178,7 @@ export function createRecordService(options: {
       // Nothing written: the record is gone (404) or another save came first (409).
       const { view, changedById } = await reader.readOf(actor.userId, category, id, []);
       throw editConflict(
-        { saved: { ...view, changedBy: await changedBy(changedById) }, version: view.version },
+        { saved: { ...view, changedBy: await changedByOf(db, changedById) }, version: view.version },
         body,
         secretFields(category).map((field) => field.key),
       );

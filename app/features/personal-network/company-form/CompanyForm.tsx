@@ -22,6 +22,7 @@ import {
   institutionQueryKeys,
   saveInstitution,
 } from "../../../components/institution/institutionApi.ts";
+import { LastChanged } from "../../../components/LastChanged.tsx";
 import { PhoneListInput } from "../../../components/phone/PhoneListInput.tsx";
 import { type PhoneLibrary, usePhoneLibrary } from "../../../components/phone/phoneLibrary.ts";
 import { MODAL_STYLES } from "../../../shell/modalStyles.ts";
@@ -75,14 +76,19 @@ export function CompanyForm({ opened, institutionId = null, onClose, onSaved, on
           <Loader role="status" aria-label={t("company.loading")} />
         </Center>
       ) : (
-        <CompanyFields
-          initial={existing.data ? companyValuesOf(existing.data, phones) : emptyCompany()}
-          version={existing.data?.version}
-          phones={phones}
-          onCancel={onClose}
-          onSaved={onSaved}
-          onDeleted={onDeleted}
-        />
+        <Stack gap="md">
+          {existing.data && (
+            <LastChanged changedBy={existing.data.changedBy} updateTime={existing.data.updateTime} />
+          )}
+          <CompanyFields
+            initial={existing.data ? companyValuesOf(existing.data, phones) : emptyCompany()}
+            version={existing.data?.version}
+            phones={phones}
+            onCancel={onClose}
+            onSaved={onSaved}
+            onDeleted={onDeleted}
+          />
+        </Stack>
       )}
     </Modal>
   );

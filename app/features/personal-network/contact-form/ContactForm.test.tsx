@@ -256,7 +256,12 @@ describe("a save refused because the person was saved since the form loaded it",
 
   /** Loaded at version 3; the first save is refused, Adeline having been saved as version 4 since. */
   function stubConflict() {
-    const current = { ...child, mainDetails: { ...child.mainDetails, firstName: "Adeline" } };
+    const current = {
+      ...child,
+      mainDetails: { ...child.mainDetails, firstName: "Adeline" },
+      updateTime: Date.UTC(2026, 10, 27, 14, 2),
+      changedBy: { id: "5b0c7a2e-0000-4000-8000-0000000000aa", name: "Sam Carter" },
+    };
     return stubApi({
       ...EMPTY_LISTS,
       [`GET /api/pn/person/child/${child.id}`]: { body: child, headers: { ETag: '"3"' } },
@@ -283,6 +288,7 @@ describe("a save refused because the person was saved since the form loaded it",
     const { onSaved } = renderForm({ group: "child", personId: child.id });
     const conflict = await saveAndConflict(user);
     await waitFor(() => expect(document.activeElement).toBe(conflict));
+    expect(conflict.textContent).toMatch(/Saved by Sam Carter on .*2026/);
     const rows = within(conflict).getAllByRole("listitem");
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^First Name.*Your version.*Ava.*Saved version.*Adeline/),

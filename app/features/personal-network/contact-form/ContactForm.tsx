@@ -237,7 +237,6 @@ function ContactFields({
           <ContactConflict
             mine={conflict.mine}
             theirs={contactValuesOf(conflict.current, phones)}
-            savedAt={conflict.current.updateTime}
             saving={save.isPending}
             onKeepMine={() => save.mutate({ current: form.values, over: conflict.current.version })}
             {...conflict.panel}

@@ -1,0 +1,45 @@
+import type { Kysely } from "kysely";
+import type { ChangedBy } from "../../domain/schemas/changedBy.ts";
+import type { DB } from "../db/schema.ts";
+
+/**
+ * The accounts named by rows' `updated_by`, for "last changed by", in one query: each id to its
+ * account's id and name, null for a row saved before it was kept or by an account since deleted.
+ */
+export async function changedByLookup(
+  db: Kysely<DB>,
+  userIds: readonly (string | null)[],
+): Promise<(userId: string | null) => ChangedBy> {
+  const wanted = [...new Set(userIds.filter((id): id is string => id !== null))];
+  const users =
+    wanted.length === 0
+      ? []
+      : await db.selectFrom("user").select(["id", "name"]).where("id", "in", wanted).execute();
+  const byId = new Map(users.map((user) => [user.id, { id: user.id, name: user.name }]));
+  return (userId) => (userId === null ? null : (byId.get(userId) ?? null));
+}
+
+/** The account that saved one row last (see changedByLookup). */
+export async function changedByOf(db: Kysely<DB>, userId: string | null): Promise<ChangedBy> {
+  return (await changedByLookup(db, [userId]))(userId);
+}
+
+/**
+ * Rows as the file's own routes answer them, each with its last save: when, and by whom (one
+ * query for them all).
+ */
+export async function withLastChange<R extends { updated_at: number; updated_by: string | null }, A>(
+  db: Kysely<DB>,
+  rows: readonly R[],
+  present: (row: R) => A,
+): Promise<(A & { updateTime: number; changedBy: ChangedBy })[]> {
+  const changedBy = await changedByLookup(
+    db,
+    rows.map((row) => row.updated_by),
+  );
+  return rows.map((row) => ({
+    ...present(row),
+    updateTime: Number(row.updated_at),
+    changedBy: changedBy(row.updated_by),
+  }));
+}
