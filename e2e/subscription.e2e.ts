@@ -76,7 +76,7 @@ describe("the donation with billing off", () => {
       expect(await save.isDisabled()).toBe(true);
       await dialog.getByLabel("Charity", { exact: true }).fill(charity.slice(0, 20));
       await page.getByRole("option", { name: charity }).click();
-      expect(await save.isEnabled()).toBe(true);
+      await expect.poll(() => save.isEnabled()).toBe(true);
       await expectNoAxeViolations(page, `${PATH} donation dialog`);
       await expectFitsPhone(page, `${PATH} donation dialog`);
       await save.click();

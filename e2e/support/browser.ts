@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject, onTestFailed } from "vitest";
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
@@ -64,7 +64,33 @@ export async function openPage(
     if (message.type() === "error" && !refusal) consoleErrors.push(message.text());
   });
   page.on("pageerror", (error) => consoleErrors.push(error.message));
+  reportOnFailure(page, consoleErrors);
   return { page, context, consoleErrors };
+}
+
+/**
+ * When the test that opened the page fails, the log says where the page was and what it showed,
+ * so a failure seen once in CI can be read without running it again.
+ */
+function reportOnFailure(page: Page, consoleErrors: readonly string[]): void {
+  try {
+    onTestFailed(async () => {
+      if (page.isClosed()) return;
+      const text = await page
+        .locator("body")
+        .innerText({ timeout: 2_000 })
+        .catch(() => "(no text)");
+      console.error(
+        [
+          `[page at failure] ${page.url()}`,
+          text.replace(/\s+/g, " ").slice(0, 1_500),
+          ...consoleErrors.map((error) => `[console] ${error}`),
+        ].join("\n"),
+      );
+    });
+  } catch {
+    // Opened by a hook, outside any test: its failures are the hook's own.
+  }
 }
 
 /**
