@@ -1,5 +1,6 @@
+import { listColumns, secretFields } from "../../../domain/sections/index.ts";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
-import type { FieldDef } from "../../../domain/sections/types.ts";
+import type { CategoryDef, FieldDef } from "../../../domain/sections/types.ts";
 import type { RecordTable } from "../../db/schema.ts";
 import { listCells } from "./body.ts";
 import type { RecordHead } from "./repository.ts";
@@ -22,9 +23,28 @@ function keyOf(ownerId: string, id: string, tag: Uint8Array): string {
   return `${ownerId}\u0000${id}\u0000${Buffer.from(tag.buffer, tag.byteOffset, tag.byteLength).toString("base64")}`;
 }
 
-function tagOf(row: RecordTable): Uint8Array {
-  const sealed = row.body_enc;
+function tagOf(sealed: Uint8Array): Uint8Array {
   return sealed.subarray(sealed.byteLength - TAG_BYTES);
+}
+
+/** A category's list columns and which of them are secret: what a list row is made of. */
+export function listedFieldsOf(category: CategoryDef): {
+  columns: readonly FieldDef[];
+  secretKeys: ReadonlySet<string>;
+} {
+  return {
+    columns: listColumns(category),
+    secretKeys: new Set(secretFields(category).map((field) => field.key)),
+  };
+}
+
+/** A body's list columns as kept: taken as they are, a secret as the mask string (still a body). */
+function valuesOf(
+  columns: readonly FieldDef[],
+  secretKeys: ReadonlySet<string>,
+  body: RecordBody,
+): RecordBody {
+  return listCells(columns, secretKeys, body, (_column, value) => value) as RecordBody;
 }
 
 export type ListCache = ReturnType<typeof createListCache>;
@@ -67,15 +87,9 @@ export function createListCache(maxEntries = MAX_ENTRIES) {
     const rows = await load(missing);
     await Promise.all(
       rows.map(async (row) => {
-        // Values taken from the body as they are (a secret becomes the mask string): still a body.
-        const values = listCells(
-          columns,
-          secretKeys,
-          await open(row),
-          (_column, value) => value,
-        ) as RecordBody;
+        const values = valuesOf(columns, secretKeys, await open(row));
         // Keyed by the ciphertext just opened, which a save since the heads were read may have changed.
-        remember(keyOf(row.owner_id, row.id, tagOf(row)), values);
+        remember(keyOf(row.owner_id, row.id, tagOf(row.body_enc)), values);
         known.set(row.id, values);
       }),
     );
@@ -93,5 +107,18 @@ export function createListCache(maxEntries = MAX_ENTRIES) {
     }
   }
 
-  return { columnValues, forget };
+  /**
+   * A record's body as its save sealed it, kept under that ciphertext's tag: the list rebuilt after
+   * the save neither fetches nor opens it again (a ciphertext never stored is never listed).
+   */
+  function keepSaved(
+    record: { ownerId: string; id: string; category: CategoryDef },
+    sealed: Uint8Array,
+    body: RecordBody,
+  ): void {
+    const { columns, secretKeys } = listedFieldsOf(record.category);
+    remember(keyOf(record.ownerId, record.id, tagOf(sealed)), valuesOf(columns, secretKeys, body));
+  }
+
+  return { columnValues, keepSaved, forget };
 }
