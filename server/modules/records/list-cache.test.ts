@@ -103,6 +103,19 @@ describe("the list columns kept in memory", () => {
     expect(later.opened).toEqual([stored.id]);
   });
 
+  it("keeps one entry a record, its last ciphertext's", async () => {
+    const owner = randomUUID();
+    const [saved, other] = [row(owner), row(owner)];
+    const cache = createListCache(2);
+    await store(cache, [other, saved]).list();
+    const resaved = { ...saved, body_enc: randomBytes(64) };
+    const afterSave = store(cache, [resaved, other]);
+    await afterSave.list([resaved]);
+    await afterSave.list([other]);
+    // The new ciphertext took the place of the old: the other record's entry was not pushed out.
+    expect(afterSave.opened).toEqual([resaved.id]);
+  });
+
   it("leaves out a record deleted between reading the heads and fetching the bodies", async () => {
     const owner = randomUUID();
     const [kept, deleted] = [row(owner), row(owner)];
