@@ -41,7 +41,12 @@ async function started(appDir: string, databaseUrl: string): Promise<Build> {
   const name = basename(resolve(appDir));
   const probe = createProbe(`saves-${name}`);
   const server = await startServer({ ...env, ...probe.env }, { appDir, nodeFlags: probe.nodeFlags });
-  return { name, appDir, server, probe, users: await preparedUsers(server, env, ACCOUNTS), cpuMs: [] };
+  try {
+    return { name, appDir, server, probe, users: await preparedUsers(server, env, ACCOUNTS), cpuMs: [] };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }
 
 /** The server's CPU per save over one stretch of saves, less what it spends idle in as long. */
