@@ -58,6 +58,7 @@ const CAPACITY_SECONDS = Math.min(15, Math.max(3, Math.ceil(SECONDS / 4)));
 const CAPACITY_STEP = 100;
 const USERS = BUDGETS.loadUsers;
 const ACCOUNTS = 20;
+const SESSIONS_PER_ACCOUNT = USERS / ACCOUNTS;
 const TIMEOUT_MS = 10_000;
 const SETUP_CONCURRENCY = 4;
 
@@ -92,9 +93,9 @@ type Account = BenchAccount & {
   /** The grant this account holds as the previous account's released nominee, and that owner's records. */
   grant: { nomineeId: string; ownerRecords: string[] };
 };
-type User = { account: Account; cookie: string };
+export type User = { account: Account; cookie: string };
 
-const KINDS = [
+export const KINDS = [
   { kind: "list", label: "record list", weight: 0.44 },
   { kind: "recordView", label: "record view", weight: 0.15 },
   { kind: "personView", label: "person view", weight: 0.08 },
@@ -105,7 +106,7 @@ const KINDS = [
   // Rare: a password is hashed on purpose slowly (scrypt), about one a second in all.
   { kind: "signIn", label: "sign-in", weight: 0.002 },
 ] as const;
-type Kind = (typeof KINDS)[number]["kind"];
+export type Kind = (typeof KINDS)[number]["kind"];
 
 export type KindFigures = {
   kind: Kind;
@@ -339,7 +340,7 @@ async function send(server: RunningServer, user: User, kind: Kind): Promise<void
 }
 
 /** A stretch of load: the rate aimed at, the kinds sent (by their weights in the mix), how long. */
-type Phase = {
+export type Phase = {
   rate: number;
   kinds: readonly Kind[];
   seconds: number;
@@ -353,10 +354,10 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
  * Sends a phase's load and times it; the server's probe marks where its measured part starts
  * (after the warm-up) and ends, so the server's CPU, event-loop delay and profile cover the same.
  */
-async function load(server: RunningServer, users: User[], probe: Probe, phase: Phase) {
+export async function load(server: RunningServer, users: User[], probe: Probe, phase: Phase) {
   const weighted = KINDS.filter(({ kind }) => phase.kinds.includes(kind));
   const pickKind = pickerOf(weighted);
-  const meanGapMs = (USERS / phase.rate) * 1000;
+  const meanGapMs = (users.length / phase.rate) * 1000;
   const samples = new Map<Kind, number[]>(weighted.map(({ kind }) => [kind, []]));
   const errorsByKind = new Map<Kind, number>();
   const errorSamples = new Map<string, number>();
@@ -485,8 +486,48 @@ async function attribute(server: RunningServer, users: User[], probe: Probe) {
   return { idleCpuMsPerSecond, kinds };
 }
 
-async function measureOn(database: MixedFigures["database"], databaseUrl: string): Promise<MixedFigures> {
-  const env = {
+/**
+ * The load's users on a fresh server: `accountCount` accounts made with the CLI and seeded through
+ * the API, each the previous one's released nominee, and ten sessions of each signed in.
+ */
+export async function preparedUsers(
+  server: RunningServer,
+  env: Record<string, string>,
+  accountCount = ACCOUNTS,
+): Promise<User[]> {
+  const suffix = randomBytes(3).toString("hex");
+  const accounts: Account[] = Array.from({ length: accountCount }, (_, index) => ({
+    email: `mixed-${index + 1}-${suffix}@example.test`,
+    password: `amber willow ${index + 1} ${suffix}`,
+    name: `Member ${index + 1}`,
+    cookie: "",
+    passwordIds: [],
+    records: [],
+    childIds: [],
+    documentId: "",
+    grant: { nomineeId: "", ownerRecords: [] },
+  }));
+  await eachLimited(accounts, 2, (account) => createAccount(server, env, account));
+  await eachLimited(accounts, SETUP_CONCURRENCY, async (account) => {
+    account.cookie = await signIn(server.url, account);
+    await seed(server, account);
+  });
+  for (const [index, owner] of accounts.entries()) {
+    await releaseTo(server, owner, accounts[(index + 1) % accountCount] as Account);
+  }
+  const users: User[] = Array.from({ length: accountCount * SESSIONS_PER_ACCOUNT }, (_, index) => ({
+    account: accounts[index % accountCount] as Account,
+    cookie: "",
+  }));
+  await eachLimited(users, SETUP_CONCURRENCY, async (user) => {
+    user.cookie = await signIn(server.url, user.account);
+  });
+  return users;
+}
+
+/** The load's server settings on a database (empty: SQLite), with a master key of its own. */
+export function loadServerEnv(databaseUrl: string): Record<string, string> {
+  return {
     NODE_ENV: "production",
     LOG_LEVEL: "warn",
     KINFILE_MASTER_KEY: generateMasterKeyText(),
@@ -497,36 +538,14 @@ async function measureOn(database: MixedFigures["database"], databaseUrl: string
     AUTH_RATE_LIMIT_MAX: "1000000",
     UPLOAD_RATE_LIMIT_MAX: "1000000",
   };
+}
+
+async function measureOn(database: MixedFigures["database"], databaseUrl: string): Promise<MixedFigures> {
+  const env = loadServerEnv(databaseUrl);
   const probe = createProbe(`mixed-${database}`);
   const server = await startServer({ ...env, ...probe.env }, { nodeFlags: probe.nodeFlags });
   try {
-    const suffix = randomBytes(3).toString("hex");
-    const accounts: Account[] = Array.from({ length: ACCOUNTS }, (_, index) => ({
-      email: `mixed-${index + 1}-${suffix}@example.test`,
-      password: `amber willow ${index + 1} ${suffix}`,
-      name: `Member ${index + 1}`,
-      cookie: "",
-      passwordIds: [],
-      records: [],
-      childIds: [],
-      documentId: "",
-      grant: { nomineeId: "", ownerRecords: [] },
-    }));
-    await eachLimited(accounts, 2, (account) => createAccount(server, env, account));
-    await eachLimited(accounts, SETUP_CONCURRENCY, async (account) => {
-      account.cookie = await signIn(server.url, account);
-      await seed(server, account);
-    });
-    for (const [index, owner] of accounts.entries()) {
-      await releaseTo(server, owner, accounts[(index + 1) % ACCOUNTS] as Account);
-    }
-    const users: User[] = Array.from({ length: USERS }, (_, index) => ({
-      account: accounts[index % ACCOUNTS] as Account,
-      cookie: "",
-    }));
-    await eachLimited(users, SETUP_CONCURRENCY, async (user) => {
-      user.cookie = await signIn(server.url, user.account);
-    });
+    const users = await preparedUsers(server, env);
     const allKinds = KINDS.map(({ kind }) => kind);
     const mixed = await load(server, users, probe, {
       rate: BUDGETS.apiRate,

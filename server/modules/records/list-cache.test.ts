@@ -83,6 +83,39 @@ describe("the list columns kept in memory", () => {
     expect(fresh[0]?.values.accountNickname).toBe("Work mail");
   });
 
+  it("lists a body kept at its save without fetching or opening it, and no other ciphertext of it", async () => {
+    const cache = createListCache();
+    const owner = randomUUID();
+    const [saved, other] = [row(owner), row(owner)];
+    const body = { ...BODY, accountNickname: "Work mail" };
+    cache.keepSaved({ ownerId: owner, id: saved.id, category: PASSWORD }, saved.body_enc, body);
+    const afterSave = store(cache, [saved, other]);
+    const listed = await afterSave.list();
+    expect(afterSave.opened).toEqual([other.id]);
+    expect(listed[0]?.values.accountNickname).toBe("Work mail");
+    // Kept exactly as a list opening the stored body keeps it.
+    const opened = store(createListCache(), [saved], body);
+    expect((await opened.list())[0]?.values).toEqual(listed[0]?.values);
+    // The same record stored with another ciphertext (a save that did not commit this one) is opened.
+    const stored = { ...saved, body_enc: randomBytes(64) };
+    const later = store(cache, [stored]);
+    await later.list();
+    expect(later.opened).toEqual([stored.id]);
+  });
+
+  it("keeps one entry a record, its last ciphertext's", async () => {
+    const owner = randomUUID();
+    const [saved, other] = [row(owner), row(owner)];
+    const cache = createListCache(2);
+    await store(cache, [other, saved]).list();
+    const resaved = { ...saved, body_enc: randomBytes(64) };
+    const afterSave = store(cache, [resaved, other]);
+    await afterSave.list([resaved]);
+    await afterSave.list([other]);
+    // The new ciphertext took the place of the old: the other record's entry was not pushed out.
+    expect(afterSave.opened).toEqual([resaved.id]);
+  });
+
   it("leaves out a record deleted between reading the heads and fetching the bodies", async () => {
     const owner = randomUUID();
     const [kept, deleted] = [row(owner), row(owner)];

@@ -8,7 +8,7 @@ import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { listCells, maskSecrets } from "./body.ts";
-import type { ListCache } from "./list-cache.ts";
+import { type ListCache, listedFieldsOf } from "./list-cache.ts";
 import { findReferenced, pruneDangling, referenceCell, targetOf } from "./references.ts";
 import { recordRepository } from "./repository.ts";
 
@@ -65,8 +65,7 @@ export function recordReader(options: { db: Kysely<DB>; dataKeys: DataKeys; list
   /** A category's list of one owner's records: the list columns only, secrets masked. */
   async function listOf(ownerId: string, category: CategoryDef): Promise<RecordListItem[]> {
     const heads = await records.listHeads(ownerId, category.module, category.key);
-    const columns = listColumns(category);
-    const secret = new Set(secretFields(category).map((field) => field.key));
+    const { columns, secretKeys: secret } = listedFieldsOf(category);
     const listed = await options.listCache.columnValues(
       heads,
       columns,

@@ -28,7 +28,7 @@ export function createRecordService(options: {
   dataKeys: DataKeys;
   /** Where every save and delete is published, in its transaction (reminders, documents' links, search). */
   changes: FileChanges;
-  /** The app's cache of list columns (list-cache.ts). */
+  /** The app's cache of list columns (list-cache.ts), given each body a save stores. */
   listCache: ListCache;
 }) {
   const { db, dataKeys } = options;
@@ -82,6 +82,7 @@ export function createRecordService(options: {
           body,
         });
       });
+      options.listCache.keepSaved({ ownerId: actor.userId, id, category }, bodyEnc, body);
       return id;
     },
 
@@ -174,7 +175,10 @@ export function createRecordService(options: {
         });
         return updated;
       });
-      if (version !== null) return version;
+      if (version !== null) {
+        options.listCache.keepSaved({ ownerId: actor.userId, id, category }, bodyEnc, body);
+        return version;
+      }
       // Nothing written: the record is gone (404) or another save came first (409).
       const { view, changedById } = await reader.readOf(actor.userId, category, id, []);
       throw editConflict(
