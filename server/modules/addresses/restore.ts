@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AddressInput } from "../../../domain/schemas/address.ts";
 import type { AddressTable, DB } from "../../db/schema.ts";
+import { firstVersion } from "../../file/first-version.ts";
 import { toColumns } from "./presenter.ts";
 import { addressRepository } from "./repository.ts";
 
@@ -21,11 +22,7 @@ export function addressRows(
   return addresses.map((address) => ({
     ...toColumns(address),
     id: address.id,
-    owner_id: ownerId,
-    created_at: address.createTime,
-    updated_at: address.updateTime,
-    version: 1,
-    updated_by: changedBy,
+    ...firstVersion(ownerId, changedBy, address.createTime, address.updateTime),
   }));
 }
 

@@ -9,6 +9,7 @@ import type { AddressTable, DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
+import { firstVersion } from "../../file/first-version.ts";
 import { editConflict, type Saved } from "../../http/versions.ts";
 import { institutionAddressUse } from "../institutions/index.ts";
 import { personAddressUse } from "../persons/index.ts";
@@ -65,11 +66,7 @@ export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
           const row = {
             ...columns,
             id: randomUUID(),
-            owner_id: ownerId,
-            created_at: now,
-            updated_at: now,
-            version: 1,
-            updated_by: updatedBy,
+            ...firstVersion(ownerId, updatedBy, now),
           };
           await changes.transaction(db, async (trx) => {
             await addressRepository(trx).insert(row);

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { InstitutionInput } from "../../../domain/schemas/institution.ts";
 import type { DB, InstitutionTable } from "../../db/schema.ts";
+import { firstVersion } from "../../file/first-version.ts";
 import { toColumns } from "./presenter.ts";
 import { institutionRepository } from "./repository.ts";
 
@@ -15,12 +16,8 @@ export function institutionRows(
   return institutions.map((institution) => ({
     ...toColumns(institution),
     id: institution.id,
-    owner_id: ownerId,
-    created_at: institution.createTime,
-    updated_at: institution.updateTime,
-    version: 1,
     // The owner imported it: the file's account is who changed it last.
-    updated_by: ownerId,
+    ...firstVersion(ownerId, ownerId, institution.createTime, institution.updateTime),
   }));
 }
 

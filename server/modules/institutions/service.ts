@@ -7,6 +7,7 @@ import { actingUserOf, checkOwnedReferences } from "../../auth/ownership.ts";
 import type { DB, InstitutionTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
+import { firstVersion } from "../../file/first-version.ts";
 import { editConflict, type Saved } from "../../http/versions.ts";
 import { authorizeInstitutionDelete } from "./policy.ts";
 import { toColumns, toInstitution } from "./presenter.ts";
@@ -57,11 +58,7 @@ export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
         const row = {
           ...toColumns(input),
           id: randomUUID(),
-          owner_id: ownerId,
-          created_at: now,
-          updated_at: now,
-          version: 1,
-          updated_by: updatedBy,
+          ...firstVersion(ownerId, updatedBy, now),
         };
         await changes.transaction(db, async (trx) => {
           await institutionRepository(trx).insert(row);

@@ -12,6 +12,7 @@ import {
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
+import { firstVersion } from "../../file/first-version.ts";
 import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
 import { emptyContact, type VcardContact } from "../../vcard/contact.ts";
 import { checkCards, fillFromCard, type Identity, planImport, toldSaved } from "../../vcard/import-plan.ts";
@@ -98,11 +99,7 @@ export function institutionVcards(
       await repository.insert({
         ...toColumns({ ...card, id: null, address: addressId }),
         id,
-        owner_id: ownerId,
-        created_at: now,
-        updated_at: now,
-        version: 1,
-        updated_by: changedBy,
+        ...firstVersion(ownerId, changedBy, now),
       });
       created.push({ id, name: card.name });
     }

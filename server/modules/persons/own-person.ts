@@ -5,6 +5,7 @@ import { LIMITS } from "../../../domain/limits.ts";
 import { personInputSchema } from "../../../domain/schemas/person.ts";
 import type { DB } from "../../db/schema.ts";
 import type { FileChanges } from "../../file/changes.ts";
+import { firstVersion } from "../../file/first-version.ts";
 import { toColumns } from "./presenter.ts";
 import { personRepository } from "./repository.ts";
 
@@ -43,15 +44,11 @@ export async function ensureOwnPerson(
   await changes.transaction(db, async (trx) => {
     await personRepository(trx).insertOwnIfMissing({
       id,
-      owner_id: userId,
       ...toColumns(input),
       social_number_enc: null,
       photo_enc: null,
       photo_thumb_enc: null,
-      created_at: now,
-      updated_at: now,
-      version: 1,
-      updated_by: userId,
+      ...firstVersion(userId, userId, now),
     });
     await changes.publish(trx, { kind: "person", operation: "saved", ownerId: userId, id });
   });

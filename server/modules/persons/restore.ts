@@ -3,6 +3,7 @@ import type { PersonInput } from "../../../domain/schemas/person.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, PersonLinkKind, PersonTable } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { firstVersion } from "../../file/first-version.ts";
 import { bytesOfImageSrc, isStoredSizeJpeg, PhotoError } from "./photo.ts";
 import type { PhotoProcessor } from "./photo-processor.ts";
 import { toColumns } from "./presenter.ts";
@@ -52,7 +53,6 @@ export function personRestore(options: { dataKeys: DataKeys; photos: PhotoProces
         rows.push({
           ...toColumns(person),
           id: person.id,
-          owner_id: ownerId,
           social_number_enc: socialNumber
             ? await dataKeys.encryptFor(ownerId, socialNumber, PERSON_AAD.socialNumber(person.id))
             : null,
@@ -64,11 +64,8 @@ export function personRestore(options: { dataKeys: DataKeys; photos: PhotoProces
             photo === null
               ? null
               : await dataKeys.encryptFor(ownerId, photo.thumbnail, PERSON_AAD.thumbnail(person.id)),
-          created_at: person.createTime,
-          updated_at: person.updateTime,
-          version: 1,
           // The owner imported it: the file's account is who changed it last.
-          updated_by: ownerId,
+          ...firstVersion(ownerId, ownerId, person.createTime, person.updateTime),
         });
       }
       const links = persons.map((person) => ({

@@ -11,6 +11,7 @@ import type { DB, PersonTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
+import { firstVersion } from "../../file/first-version.ts";
 import { editConflict, type Saved } from "../../http/versions.ts";
 import { recordActivity } from "../activity/index.ts";
 import { deleteCommentsOf } from "../comments/index.ts";
@@ -126,11 +127,8 @@ export function createPersonService(options: {
     const { imageSrc } = input.mainDetails;
     // The mask sent back (the form read it masked and left it) keeps the stored number.
     const socialNumber = input.mainDetails.socialNumber === MASK ? undefined : input.mainDetails.socialNumber;
-    const updates: Partial<PersonTable> & Pick<PersonTable, "updated_by"> = {
-      ...toColumns(input),
-      updated_at: now,
-      updated_by: actingUserOf(actor),
-    };
+    const writtenBy = actingUserOf(actor);
+    const updates: Partial<PersonTable> = { ...toColumns(input), updated_at: now, updated_by: writtenBy };
     if (socialNumber !== undefined) {
       updates.social_number_enc =
         socialNumber === null ? null : await dataKeys.encryptFor(ownerId, socialNumber, AAD.socialNumber(id));
@@ -149,10 +147,7 @@ export function createPersonService(options: {
             ...toColumns(input),
             ...updates,
             id,
-            owner_id: ownerId,
-            created_at: now,
-            updated_at: now,
-            version: 1,
+            ...firstVersion(ownerId, writtenBy, now),
           });
           await repository.replaceLinks(ownerId, id, { ice, kin });
           await changes.publish(trx, { kind: "person", operation: "saved", ownerId, id });

@@ -17,6 +17,7 @@ import type { DB } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { FileChanges } from "../../file/changes.ts";
+import { firstVersion } from "../../file/first-version.ts";
 import { cardAddressOf, vcardAddressOf } from "../../vcard/address.ts";
 import { emptyContact, type VcardContact } from "../../vcard/contact.ts";
 import { checkCards, fillFromCard, type Identity, planImport, toldSaved } from "../../vcard/import-plan.ts";
@@ -248,11 +249,7 @@ export function personVcards(
       photo_enc: null,
       photo_thumb_enc: null,
       id: randomUUID(),
-      owner_id: ownerId,
-      created_at: now,
-      updated_at: now,
-      version: 1,
-      updated_by: changedBy,
+      ...firstVersion(ownerId, changedBy, now),
     }));
     await personRepository(trx).insertMany(rows);
     return rows.map((row, index) => ({

@@ -9,6 +9,7 @@ import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
 import type { FileChanges } from "../../file/changes.ts";
+import { firstVersion } from "../../file/first-version.ts";
 import { reminderDate } from "./body.ts";
 import { bodyAad } from "./reader.ts";
 import { targetOf } from "./references.ts";
@@ -70,7 +71,6 @@ export async function recordRows(
     const category = categoryDef(record.category);
     rows.push({
       id: record.id,
-      owner_id: ownerId,
       module: category.module,
       category: category.key,
       body_enc: await dataKeys.encryptFor(
@@ -79,11 +79,8 @@ export async function recordRows(
         bodyAad(record.id, category.key),
       ),
       reminder_date: reminderDate(record.body, reminderFields(category)),
-      created_at: record.createTime,
-      updated_at: record.updateTime,
-      version: 1,
       // The owner imported it: the file's account is who changed it last.
-      updated_by: ownerId,
+      ...firstVersion(ownerId, ownerId, record.createTime, record.updateTime),
     });
   }
   return rows;

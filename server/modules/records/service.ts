@@ -11,6 +11,7 @@ import { actingUserOf } from "../../auth/ownership.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
 import type { DB, RecordTable } from "../../db/schema.ts";
 import type { FileChanges } from "../../file/changes.ts";
+import { firstVersion } from "../../file/first-version.ts";
 import { editConflict } from "../../http/versions.ts";
 import { recordActivity } from "../activity/index.ts";
 import { deleteCommentsOf } from "../comments/index.ts";
@@ -63,15 +64,11 @@ export function createRecordService(options: {
       await changes.transaction(db, async (trx) => {
         await recordRepository(trx).insert({
           id,
-          owner_id: actor.userId,
           module: category.module,
           category: category.key,
           body_enc: bodyEnc,
           reminder_date: reminderDate(body, reminderFields(category)),
-          created_at: now,
-          updated_at: now,
-          version: 1,
-          updated_by: changedBy,
+          ...firstVersion(actor.userId, changedBy, now),
         });
         await changes.publish(trx, {
           kind: "record",
