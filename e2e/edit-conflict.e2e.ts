@@ -155,7 +155,7 @@ describe("two tabs editing one record", () => {
       const form = pageForm(edit, /^First Name/, edit.replace("/edit/", "/view/"));
 
       const conflict = await saveFromBoth(browsers, form, "Robyn", "Robin-Lee");
-      await conflict.getByText(/^Saved on /).waitFor();
+      await conflict.getByText(/^Saved by you on /).waitFor();
       await expectOnlyRow(conflict, "First Name", "Robin-Lee", "Robyn");
       expect(path(second)).toBe(edit);
       await expectConflictLooksRight(second);
@@ -198,7 +198,7 @@ describe("two tabs editing one record", () => {
       };
 
       const conflict = await saveFromBoth(browsers, form, "Ottawa", "Toronto");
-      await conflict.getByText(/^Saved again after you opened this form/).waitFor();
+      await conflict.getByText(/^Saved by you on /).waitFor();
       await expectOnlyRow(conflict, "City", "Toronto", "Ottawa");
       await expectConflictLooksRight(second);
 

@@ -64,33 +64,39 @@ export async function openPage(
     if (message.type() === "error" && !refusal) consoleErrors.push(message.text());
   });
   page.on("pageerror", (error) => consoleErrors.push(error.message));
-  reportOnFailure(page, consoleErrors);
+  reportOnFailure(context, page, consoleErrors);
   return { page, context, consoleErrors };
 }
 
 /**
  * When the test that opened the page fails, the log says where the page was and what it showed,
- * so a failure seen once in CI can be read without running it again.
+ * so a failure seen once in CI can be read without running it again. Tests close their contexts
+ * before their failure is known, so the page is read as its context closes.
  */
-function reportOnFailure(page: Page, consoleErrors: readonly string[]): void {
+function reportOnFailure(context: BrowserContext, page: Page, consoleErrors: readonly string[]): void {
+  let lastSeen = "";
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    lastSeen = await describePage(page);
+    return close(options);
+  };
   try {
     onTestFailed(async () => {
-      if (page.isClosed()) return;
-      const text = await page
-        .locator("body")
-        .innerText({ timeout: 2_000 })
-        .catch(() => "(no text)");
-      console.error(
-        [
-          `[page at failure] ${page.url()}`,
-          text.replace(/\s+/g, " ").slice(0, 1_500),
-          ...consoleErrors.map((error) => `[console] ${error}`),
-        ].join("\n"),
-      );
+      const seen = page.isClosed() ? lastSeen : await describePage(page);
+      console.error([seen, ...consoleErrors.map((error) => `[console] ${error}`)].join("\n"));
     });
   } catch {
     // Opened by a hook, outside any test: its failures are the hook's own.
   }
+}
+
+async function describePage(page: Page): Promise<string> {
+  if (page.isClosed()) return "[page at failure] closed";
+  const text = await page
+    .locator("body")
+    .innerText({ timeout: 2_000 })
+    .catch(() => "(no text)");
+  return `[page at failure] ${page.url()}\n${text.replace(/\s+/g, " ").slice(0, 1_500)}`;
 }
 
 /**
