@@ -168,7 +168,7 @@ function ContactFields({
     }
   }, [form.errors]);
 
-  // Cancel clears the form 300 ms later (the spec), once the editor has closed.
+  // Cancel clears the form after the spec's delay, once the editor has closed.
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
