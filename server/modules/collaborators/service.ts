@@ -3,7 +3,6 @@ import type { Kysely } from "kysely";
 import type {
   CollaboratingView,
   CollaboratorInvite,
-  CollaboratorRights,
   CollaboratorStatus,
   CollaboratorUpdate,
   CollaboratorView,
@@ -13,7 +12,7 @@ import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { CollaboratorMails } from "./mails.ts";
 import { type CollaboratorRow, collaboratorRepository } from "./repository.ts";
-import { scopeOf } from "./scope.ts";
+import { rightsOf, scopeOf } from "./scope.ts";
 
 const notFound = () => new AppError("not_found");
 
@@ -30,7 +29,7 @@ function present(row: CollaboratorRow): CollaboratorView {
     firstName: row.first_name,
     lastName: row.last_name,
     scope: scopeOf(row),
-    rights: row.rights as CollaboratorRights,
+    rights: rightsOf(row),
     status: row.status as CollaboratorStatus,
     invitedAt: Number(row.invited_at),
     answeredAt: row.answered_at === null ? null : Number(row.answered_at),
@@ -88,7 +87,7 @@ export function createCollaboratorService(deps: {
       id: row.id,
       owner: { id: owner.id, name: owner.name || owner.email, email: owner.email },
       scope: scopeOf(row),
-      rights: row.rights as CollaboratorRights,
+      rights: rightsOf(row),
       status: row.status as CollaboratorStatus,
     };
   }
