@@ -21,6 +21,8 @@ export type Actor = {
   roles: readonly Role[];
   /** The account's language, which wins over the browser's for messages. */
   language: Language;
+  /** The signed-in account's name (the session's), when the request has one. */
+  name?: string;
   /** Where this request came from (the audit log's "from where"); set per request. */
   ip?: string;
   /**

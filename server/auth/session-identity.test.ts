@@ -29,6 +29,7 @@ function setup(records: Record<string, SessionRecord>) {
 
 const record = (overrides: Partial<SessionRecord> = {}): SessionRecord => ({
   userId: "u1",
+  name: "Ada",
   expiresAt: 1_000_000 + 3_600_000,
   createdAt: 1_000_000,
   emailVerified: true,
@@ -50,6 +51,7 @@ describe("the session fast path", () => {
       userId: "u1",
       roles: ["subscriber"],
       language: "fr",
+      name: "Ada",
     });
     await sessions.identity.actor(request);
     await sessions.identity.actor(request);
@@ -110,6 +112,7 @@ describe("the session fast path", () => {
       userId: "u1",
       roles: ["subscriber", "platformAdmin"],
       language: "en",
+      name: "Ada",
     });
   });
 

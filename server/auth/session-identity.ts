@@ -12,6 +12,8 @@ import { readCookie, verifySessionCookie } from "./session-cookie.ts";
 /** What the hot path needs of a session and its user. Times are epoch ms. */
 export type SessionRecord = {
   userId: string;
+  /** The account's name, which "last changed by" shows for the account's own saves. */
+  name: string;
   expiresAt: number;
   createdAt: number;
   emailVerified: boolean;
@@ -48,6 +50,7 @@ export function databaseSessionLoader(database: Database): SessionLoader {
         "session.userId",
         "session.expiresAt",
         "session.createdAt",
+        "user.name",
         "user.emailVerified",
         "user.role",
         "user.banned",
@@ -62,6 +65,7 @@ export function databaseSessionLoader(database: Database): SessionLoader {
     if (row === undefined) return undefined;
     return {
       userId: row.userId,
+      name: row.name,
       expiresAt: authDate(row.expiresAt) ?? 0,
       createdAt: authDate(row.createdAt) ?? 0,
       emailVerified: authBoolean(row.emailVerified),
@@ -167,6 +171,7 @@ export function createSessionIdentity(options: SessionIdentityOptions) {
             now,
           ),
           language,
+          name: record.name,
         },
         expiresAt: record.expiresAt,
         createdAt: record.createdAt,

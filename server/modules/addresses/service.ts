@@ -25,8 +25,8 @@ const ADDRESS_USERS: readonly AddressUse[] = [personAddressUse, institutionAddre
 export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
   const addresses = addressRepository(db);
   /** One address as its owner's routes answer it: with when it was saved last, and by whom. */
-  const answered = async (row: AddressTable): Promise<Address> =>
-    (await withLastChange(db, [row], toAddress))[0] as Address;
+  const answered = async (row: AddressTable, signedIn: Actor): Promise<Address> =>
+    (await withLastChange(db, [row], toAddress, signedIn))[0] as Address;
 
   async function usages(ownerId: string, addressId: string): Promise<AddressUsage[]> {
     const found = await Promise.all(ADDRESS_USERS.map((user) => user.usages(db, ownerId, addressId)));
@@ -40,7 +40,7 @@ export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
      */
     async list(actor: Actor): Promise<Versioned<Address>[]> {
       const rows = await addresses.list(actor.userId);
-      return withLastChange(db, rows, (row) => ({ ...toAddress(row), version: row.version }));
+      return withLastChange(db, rows, (row) => ({ ...toAddress(row), version: row.version }), actor);
     },
 
     /**
@@ -72,7 +72,7 @@ export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
             await addressRepository(trx).insert(row);
             await changes.publish(trx, { kind: "address", operation: "saved", ownerId, id: row.id });
           });
-          return { saved: await answered(row), version: row.version };
+          return { saved: await answered(row, actor), version: row.version };
         }
         const { id } = input;
         const updated = await changes.transaction(db, async (trx) => {
@@ -83,11 +83,11 @@ export function createAddressService(db: Kysely<DB>, changes: FileChanges) {
           }
           return row;
         });
-        if (updated !== undefined) return { saved: await answered(updated), version: updated.version };
+        if (updated !== undefined) return { saved: await answered(updated, actor), version: updated.version };
         // Nothing written: the address is gone (404) or another save came first (409).
         const stored = await addresses.find(ownerId, id);
         if (stored === undefined) throw new AppError("not_found");
-        throw editConflict({ saved: await answered(stored), version: stored.version }, input);
+        throw editConflict({ saved: await answered(stored, actor), version: stored.version }, input);
       } catch (error) {
         // Saved meanwhile by another request: the unique index has the last word.
         if (isUniqueViolation(error)) refuseTakenNickname();

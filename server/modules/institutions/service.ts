@@ -17,8 +17,8 @@ import { institutionRepository } from "./repository.ts";
 export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
   const institutions = institutionRepository(db);
   /** One company as its owner's routes answer it: with when it was saved last, and by whom. */
-  const answered = async (row: InstitutionTable): Promise<Institution> =>
-    (await withLastChange(db, [row], toInstitution))[0] as Institution;
+  const answered = async (row: InstitutionTable, signedIn: Actor): Promise<Institution> =>
+    (await withLastChange(db, [row], toInstitution, signedIn))[0] as Institution;
 
   return {
     async list(actor: Actor): Promise<Institution[]> {
@@ -28,7 +28,7 @@ export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
     async get(actor: Actor, id: string): Promise<Saved<Institution>> {
       const row = await institutions.find(actor.userId, id);
       if (row === undefined) throw new AppError("not_found");
-      return { saved: await answered(row), version: row.version };
+      return { saved: await answered(row, actor), version: row.version };
     },
 
     /**
@@ -64,7 +64,7 @@ export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
           await institutionRepository(trx).insert(row);
           await changes.publish(trx, { kind: "institution", operation: "saved", ownerId, id: row.id });
         });
-        return { saved: await answered(row), version: row.version };
+        return { saved: await answered(row, actor), version: row.version };
       }
       const updated = await changes.transaction(db, async (trx) => {
         const row = await institutionRepository(trx).update(
@@ -78,11 +78,11 @@ export function createInstitutionService(db: Kysely<DB>, changes: FileChanges) {
         }
         return row;
       });
-      if (updated !== undefined) return { saved: await answered(updated), version: updated.version };
+      if (updated !== undefined) return { saved: await answered(updated, actor), version: updated.version };
       // Nothing written: the company is gone (404) or another save came first (409).
       const stored = await institutions.find(ownerId, id);
       if (stored === undefined) throw new AppError("not_found");
-      throw editConflict({ saved: await answered(stored), version: stored.version }, { ...input, id });
+      throw editConflict({ saved: await answered(stored, actor), version: stored.version }, { ...input, id });
     },
 
     async remove(actor: Actor, id: string): Promise<void> {

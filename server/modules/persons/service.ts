@@ -44,7 +44,7 @@ export function createPersonService(options: {
   async function present(actor: Actor, row: PersonTable, reveal: readonly string[]): Promise<PersonRecord> {
     const revealSocialNumber = reveal.includes("socialNumber");
     const person = await reader.present(actor.userId, row, { revealSocialNumber });
-    person.changedBy = await changedByOf(db, row.updated_by);
+    person.changedBy = await changedByOf(db, row.updated_by, actor);
     if (revealSocialNumber && person.mainDetails.socialNumber !== null) {
       await recordActivity(db, [
         {

@@ -111,7 +111,7 @@ export function createRecordService(options: {
           field,
         })),
       );
-      return { ...view, changedBy: await changedByOf(db, changedById) };
+      return { ...view, changedBy: await changedByOf(db, changedById, actor) };
     },
 
     /**
@@ -179,7 +179,7 @@ export function createRecordService(options: {
       // Nothing written: the record is gone (404) or another save came first (409).
       const { view, changedById } = await reader.readOf(actor.userId, category, id, []);
       throw editConflict(
-        { saved: { ...view, changedBy: await changedByOf(db, changedById) }, version: view.version },
+        { saved: { ...view, changedBy: await changedByOf(db, changedById, actor) }, version: view.version },
         body,
         secretFields(category).map((field) => field.key),
       );

@@ -150,6 +150,20 @@ describe.each(testDialects())("record versions on %s", (dialect) => {
     }
   });
 
+  it("names the saver by the account's name as it is now, after a rename too", async () => {
+    const bea = await createSignedInUser(test, { name: "Bea Before" });
+    const beaSample = await sampleRecord(bank, sampleRefsOf(test, bea));
+    const created = await call(test, bea, "POST", url(), { ...beaSample, accountNickname: "Bea's" });
+    expect(created.statusCode, created.body).toBe(200);
+    const before = await call(test, bea, "GET", url(created.json()));
+    expect(before.json().changedBy).toEqual({ id: bea.id, name: "Bea Before" });
+
+    const renamed = await call(test, bea, "POST", "/api/account/save", { name: "Bea After" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await call(test, bea, "GET", url(created.json()));
+    expect(after.json().changedBy).toEqual({ id: bea.id, name: "Bea After" });
+  });
+
   it("shows If-Match, the ETag and the 409 in the OpenAPI document", async () => {
     const doc = (await test.app.inject({ method: "GET", url: OPENAPI_PATH })).json();
     const put = doc.paths[`/api/records/${bank.module}/${bank.key}/{id}`].put;
