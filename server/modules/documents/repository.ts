@@ -75,9 +75,10 @@ export function documentRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Points the document at another file (or none), only if it still holds `expectedBlobId`:
-     * of two uploads racing on one document, the one that loses sees false, re-reads and retries,
-     * so the blob it replaced is always known and deleted, never orphaned.
+     * Points the document at another file (or none), only if it still holds `expectedBlobId`, and
+     * answers the row as written (no read after it): of two uploads racing on one document, the
+     * one that loses gets nothing, re-reads and retries, so the blob it replaced is always known
+     * and deleted, never orphaned.
      */
     async swapFile(
       ownerId: string,
@@ -85,15 +86,15 @@ export function documentRepository(db: Kysely<DB>) {
       expectedBlobId: string | null,
       file: DocumentFile,
       now: number,
-    ): Promise<boolean> {
-      const result = await db
+    ): Promise<DocumentTable | undefined> {
+      return db
         .updateTable("document")
         .set({ ...file, updated_at: now })
         .where("owner_id", "=", ownerId)
         .where("id", "=", id)
         .where("blob_id", expectedBlobId === null ? "is" : "=", expectedBlobId)
+        .returningAll()
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
     },
 
     /** A category's documents, oldest first. */

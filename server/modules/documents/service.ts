@@ -77,12 +77,12 @@ export function createDocumentService(options: {
       // The swap and what derives from it commit together; the old blob goes once they did.
       const swapped = await changes.transaction(db, async (trx) => {
         const done = await documentRepository(trx).swapFile(ownerId, id, held, file, Date.now());
-        if (done) await changed(trx, ownerId, id);
+        if (done !== undefined) await changed(trx, ownerId, id);
         return done;
       });
-      if (swapped) {
+      if (swapped !== undefined) {
         await discard(ownerId, held);
-        return documents.find(ownerId, current.id);
+        return swapped;
       }
       current = await documents.find(ownerId, current.id);
     }
