@@ -37,7 +37,7 @@ import { type BenchAccount, createAccount, onEachDatabase, signIn } from "./api.
 import { BUDGETS } from "./budgets.ts";
 import { type CapacityStep, findCapacity } from "./capacity.ts";
 import { type CpuProfile, type SelfTime, selfTimes } from "./cpu-profile.ts";
-import { machine } from "./machine.ts";
+import { cpuTicks, machine, machineShare } from "./machine.ts";
 import { createProbe, type Probe } from "./probe.ts";
 import {
   cpuPerRequestMs,
@@ -134,6 +134,8 @@ export type MixedFigures = {
   errorSamples: string[];
   /** The 1-minute load average when the measured part started and ended. */
   load: [number, number];
+  /** The whole machine during the measured part: its busy cores, disk wait and stolen time. */
+  machine: string;
   /** The server process's CPU during the measured part, in ms and in cores (2 is all of this machine). */
   serverCpuMs: number;
   serverCores: number;
@@ -365,7 +367,7 @@ export async function load(server: RunningServer, users: User[], probe: Probe, p
   const measureFrom = startedAt + phase.warmUpSeconds * 1000;
   const endAt = measureFrom + phase.seconds * 1000;
   let measuredRequests = 0;
-  const mark = () => ({ load: loadavg()[0] ?? 0, clientCpu: process.cpuUsage() });
+  const mark = () => ({ load: loadavg()[0] ?? 0, clientCpu: process.cpuUsage(), ticks: cpuTicks() });
   let first = mark();
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   let started: Promise<ProbeMark> | undefined;
@@ -425,6 +427,7 @@ export async function load(server: RunningServer, users: User[], probe: Probe, p
     errors: [...errorsByKind.values()].reduce((sum, count) => sum + count, 0),
     errorSamples: [...errorSamples].map(([message, count]) => `${message} (x${count})`),
     load: [first.load, last.load] as [number, number],
+    machine: machineShare(first.ticks, last.ticks),
     serverCpuMs,
     serverCores: serverCpuMs / 1000 / measuredSeconds,
     serverLoop: to.loop,
@@ -615,6 +618,7 @@ export function printMixed(
     console.log(
       `  server: ${figure.serverCores.toFixed(2)} cores, ${(figure.serverCpuMs / Math.max(1, figure.requests)).toFixed(2)} ms of CPU per request; its event loop late by p50 ${figure.serverLoop.p50Ms} ms, p99 ${figure.serverLoop.p99Ms} ms, max ${figure.serverLoop.maxMs} ms`,
     );
+    console.log(`  the whole machine: ${figure.machine}`);
     console.log(
       `  load generator: ${figure.clientCores.toFixed(2)} cores; its event loop late by p50 ${figure.client.p50Ms} ms, p99 ${figure.client.p99Ms} ms, max ${figure.client.maxMs} ms`,
     );
