@@ -52,7 +52,7 @@ describe("embedded SQLite", () => {
   });
   afterAll(() => database.close());
 
-  it("keeps its file in the data folder with WAL and foreign keys on", async () => {
+  it("keeps its file in the data folder with WAL, foreign keys on and a page cache of 64 MiB", async () => {
     expect(existsSync(path.join(database.dataDir, SQLITE_FILE))).toBe(true);
     const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(database.db);
     const foreignKeys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(database.db);
@@ -60,6 +60,9 @@ describe("embedded SQLite", () => {
     expect(journal.rows[0]?.journal_mode).toBe("wal");
     expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
     expect(busy.rows[0]?.timeout).toBe(5000);
+    const cache = await sql<{ cache_size: number }>`pragma cache_size`.execute(database.db);
+    // Negative: a size in KiB rather than in pages.
+    expect(cache.rows[0]?.cache_size).toBe(-64 * 1024);
   });
 
   it("reuses prepared statements without mixing their parameters", async () => {
