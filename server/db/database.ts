@@ -41,6 +41,11 @@ export class DatabaseOpenError extends Error {
 export const SQLITE_FILE = "kinfile.sqlite";
 
 const PG_INT8 = 20;
+/**
+ * Connections to PostgreSQL, opened as needed: a save that waits for its commit's fsync holds one,
+ * so when the disk is slow a small pool runs out and every read queues behind the writes.
+ */
+const POOL_MAX = 25;
 /** SQLite's page cache, in KiB; it fills only as pages are read. */
 const PAGE_CACHE_KIB = 64 * 1024;
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -94,6 +99,7 @@ async function openPostgres(databaseUrl: string, searchPath: string | undefined)
   };
   const pool = new pg.Pool({
     ...connection,
+    max: POOL_MAX,
     // Counts and epoch-millisecond times are int8; they fit a JS number, and the API speaks numbers.
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
