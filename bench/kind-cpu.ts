@@ -47,7 +47,7 @@ type Build = {
 async function started(appDir: string, databaseUrl: string): Promise<Build> {
   const env = loadServerEnv(databaseUrl);
   const name = basename(resolve(appDir));
-  const probe = createProbe(`saves-${name}`);
+  const probe = createProbe(`cpu-${name}`);
   const server = await startServer({ ...env, ...probe.env }, { appDir, nodeFlags: probe.nodeFlags });
   try {
     return { name, appDir, server, probe, users: await preparedUsers(server, env, ACCOUNTS), cpuMs: [] };
