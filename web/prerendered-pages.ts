@@ -56,6 +56,16 @@ export const LANDING_SCREEN = {
   namespaces: ["home", "reminders", "sections", "binder", "company"],
 } as const satisfies DrawnScreen;
 
+/**
+ * The Personal Network's overview (app/features/personal-network/routes.ts), one of the screens
+ * the design's speed budgets name: its tiles and reminders.
+ */
+export const NETWORK_OVERVIEW = {
+  path: "/dashboard/personal-network",
+  module: "features/personal-network/PersonalNetworkOverview.tsx",
+  namespaces: ["network", "reminders", "sections"],
+} as const satisfies DrawnScreen;
+
 /** A record's form (app/features/records/routes.ts): its route's module and translations. */
 export const RECORD_FORM = {
   module: "features/records/recordFormRoute.ts",

@@ -313,7 +313,7 @@ describe("a build with the signed-in screens' pages (web/prerender-plugin.ts)", 
 
   it.each([
     ["/dashboard", "better-auth.session_token=abc", "fr", head("landing", "fr")],
-    ["/dashboard/personal-network", "better-auth.session_token=abc", "fr", head("other", "fr")],
+    ["/dashboard/personal-network/me", "better-auth.session_token=abc", "fr", head("other", "fr")],
     [
       "/dashboard/personaldata/passport/add",
       "better-auth.session_token=abc",

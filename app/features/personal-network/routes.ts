@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { NETWORK_OVERVIEW } from "../../../web/prerendered-pages.ts";
 import { withTranslations } from "../../i18n/withTranslations.ts";
 import type { NetworkHandle } from "./networkSection.ts";
 import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT } from "./sections.ts";
@@ -8,9 +9,9 @@ import { FAMILY_TREE_SEGMENT, LIST_SECTIONS, PERSONAL_DETAILS_SEGMENT } from "./
  * this file holds only paths, so the router can import it into the start-up bundle.
  */
 
-// The overview's translations with its code: its tiles and reminders (its closing actions bring
-// their own, PersonalNetworkOverview.tsx).
-const overview = withTranslations(["network", "reminders", "sections"], () =>
+// The overview's translations with its code, as its drawn page asks for them (its closing actions
+// bring their own, PersonalNetworkOverview.tsx).
+const overview = withTranslations(NETWORK_OVERVIEW.namespaces, () =>
   import("./PersonalNetworkOverview.tsx").then((m) => ({ Component: m.PersonalNetworkOverview })),
 );
 const personalDetails = () =>
