@@ -19,9 +19,9 @@
  * previous one with the release rule "now"), then one sign-in per user. The first seconds of load
  * warm the server (JIT, caches) and are left out of the latencies but not out of the errors.
  * After that mixed phase, on the same warm server: the idle server, then each kind alone at its
- * share of the rate (its CPU per request), then the same mix at rates stepped from 500 req/s to
- * find the highest that keeps the budgets. The server runs with a probe (server-probe.ts) that
- * reports its CPU and event-loop delay for each phase and profiles the mixed one.
+ * share of the rate (its CPU per request), then the same mix at rates stepped from the design's
+ * rate to find the highest that keeps the budgets. The server runs with a probe (server-probe.ts)
+ * that reports its CPU and event-loop delay for each phase and profiles the mixed one.
  * Run alone: `node bench/mixed.ts` (BENCH_MIXED_SECONDS shortens every phase).
  */
 import { randomBytes } from "node:crypto";
