@@ -1,7 +1,9 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
-import { COMPRESSED, prerenderedPages } from "./web/prerender-plugin.ts";
+import { compileHints } from "./web/compile-hints-plugin.ts";
+import { COMPRESSED } from "./web/compressed-copies.ts";
+import { prerenderedPages } from "./web/prerender-plugin.ts";
 import { installableApp } from "./web/pwa-plugin.ts";
 import { stableMantineIds } from "./web/stable-ids-plugin.ts";
 import { START_UP_CHUNK, START_UP_MODULES, startUpInOneFile } from "./web/start-up-plugin.ts";
@@ -17,6 +19,8 @@ export default defineConfig({
     stableMantineIds(),
     // The start-up's steps (main.tsx) stay in the start-up file.
     startUpInOneFile(),
+    // V8 compiles each chunk's functions while it streams it, off the main thread.
+    compileHints(),
     // The installable app: manifest, icons and a service worker that keeps the app shell only.
     installableApp(),
     // Brotli and gzip copies of every text asset, made once at build time at the highest settings;

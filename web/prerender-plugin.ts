@@ -17,11 +17,12 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import type { ResourceKey } from "i18next";
 import { build, type Plugin } from "vite";
 import { LANGUAGES, type Language } from "../domain/catalog/languages.ts";
+import { compileHints } from "./compile-hints-plugin.ts";
+import { COMPRESSED, compressedCopies } from "./compressed-copies.ts";
 import { DRAWN_SCREENS } from "./drawn-screens.ts";
 import {
   drawnScreenFile,
@@ -68,18 +69,9 @@ function withoutAppEntry(template: string, startUp: ReadonlySet<string>): string
 /** The file and its brotli and gzip copies, as the build's compression step makes them for the rest. */
 function writeCompressed(file: string, content: string | Uint8Array): void {
   writeFileSync(file, content);
-  writeFileSync(
-    `${file}.br`,
-    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  );
-  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  for (const [suffix, copy] of Object.entries(compressedCopies(content)))
+    writeFileSync(`${file}${suffix}`, copy);
 }
-
-/**
- * The text files the build also writes as brotli and gzip copies, when large enough to gain from
- * it: the app's (the compression plugin in vite.config.ts) and the pages' entries built here.
- */
-export const COMPRESSED = { include: /\.(js|css|html|json|svg|webmanifest)$/, minBytes: 1024 };
 
 /**
  * The pages' own entries (prerendered-pages.ts), built apart from the app into the same assets, with
@@ -94,7 +86,7 @@ async function buildPageEntries(appRoot: string, webDir: string): Promise<void> 
     root: appRoot,
     publicDir: false,
     logLevel: "warn",
-    plugins: [react(), stableMantineIds()],
+    plugins: [react(), stableMantineIds(), compileHints()],
     build: {
       outDir: webDir,
       emptyOutDir: false,
