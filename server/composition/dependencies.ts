@@ -82,7 +82,12 @@ export function buildDependencies(
     ),
     dataKeys,
     blobs,
-    searchIndex: createSearchIndexer({ db: database.db, dataKeys, sources: searchSources }),
+    searchIndex: createSearchIndexer({
+      db: database.db,
+      dialect: database.dialect,
+      dataKeys,
+      sources: searchSources,
+    }),
     binder: createBinderMaker({
       db: database.db,
       dataKeys,

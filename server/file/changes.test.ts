@@ -114,7 +114,7 @@ describe.each(testDialects())("a save and its subscribers, one transaction, on %
       database: db,
       handlers: { "reminder.send": async () => {} },
     });
-    const index = createSearchIndexer({ db: db.db, dataKeys, sources: searchSources });
+    const index = createSearchIndexer({ db: db.db, dialect: db.dialect, dataKeys, sources: searchSources });
     // A bus with the app's subscribers, as server/app.ts wires them (no document to link here), and more.
     const bus = (
       extra: readonly TransactionSubscriber[] = [],

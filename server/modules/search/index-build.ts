@@ -36,6 +36,7 @@ export function searchIndexHandlers(options: {
   const { database, dataKeys } = options;
   const indexer = createSearchIndexer({
     db: database.db,
+    dialect: database.dialect,
     dataKeys,
     sources: searchSources,
   });

@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import type { RecordBody } from "../../../domain/sections/schema.ts";
 import type { DataKeys } from "../../crypto/data-keys.ts";
+import type { Dialect } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import type { TransactionSubscriber } from "../../file/changes.ts";
 import { termsOf } from "./blind-index.ts";
-import { searchRepository } from "./repository.ts";
+import { replaceTerms, searchRepository } from "./repository.ts";
 import type { SearchDoc, SearchSource } from "./source.ts";
 
 /**
@@ -18,11 +19,12 @@ export type SearchIndexer = ReturnType<typeof createSearchIndexer>;
 
 export function createSearchIndexer(options: {
   db: Kysely<DB>;
+  dialect: Dialect;
   dataKeys: DataKeys;
   /** The modules' sources reading through a database or a transaction (sources.ts). */
   sources: (db: Kysely<DB>, dataKeys: DataKeys) => readonly SearchSource[];
 }) {
-  const { db, dataKeys } = options;
+  const { db, dialect, dataKeys } = options;
   const terms = searchRepository(db);
   const sources = options.sources(db, dataKeys);
 
@@ -40,7 +42,9 @@ export function createSearchIndexer(options: {
     docs: readonly SearchDoc[],
   ) {
     const key = await dataKeys.within(trx).searchKeyFor(ownerId);
-    await searchRepository(trx).replace(
+    await replaceTerms(
+      trx,
+      dialect,
       ownerId,
       ids.map((id) => ({ kind, id })),
       docs.flatMap((doc) => termsOf(ownerId, key, doc)),

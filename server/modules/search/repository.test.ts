@@ -2,7 +2,7 @@ import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchTermTable } from "../../db/schema.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../../testing/test-database.ts";
-import { heldHashes, type SubjectRef, searchRepository } from "./repository.ts";
+import { heldHashes, replaceTerms, type SubjectRef } from "./repository.ts";
 
 const OWNER = "owner-1";
 const PASSPORT: SubjectRef = { kind: "record", id: "passport-1" };
@@ -37,31 +37,33 @@ describe.each(testDialects())("the search index's rows on %s", (dialect) => {
   }
 
   it("holds exactly a subject's latest terms after each replace, leaving other subjects as they are", async () => {
-    const terms = searchRepository(database.db);
-    await terms.replace(OWNER, [PERSON], rowsOf(PERSON, ["an", "ann"]));
-    await terms.replace(OWNER, [PASSPORT], rowsOf(PASSPORT, ["ro", "ros", "rosa", "ex"]));
+    const replace = (subject: SubjectRef, rows: SearchTermTable[]) =>
+      replaceTerms(database.db, dialect, OWNER, [subject], rows);
+    await replace(PERSON, rowsOf(PERSON, ["an", "ann"]));
+    await replace(PASSPORT, rowsOf(PASSPORT, ["ro", "ros", "rosa", "ex"]));
     expect(await hashesOf(PASSPORT)).toEqual(["ex", "ro", "ros", "rosa"]);
 
     // One word changed: its prefixes go, the new word's come, the others stay.
-    await terms.replace(OWNER, [PASSPORT], rowsOf(PASSPORT, ["ro", "ros", "rosa", "ma", "mar"]));
+    await replace(PASSPORT, rowsOf(PASSPORT, ["ro", "ros", "rosa", "ma", "mar"]));
     expect(await hashesOf(PASSPORT)).toEqual(["ma", "mar", "ro", "ros", "rosa"]);
 
     // The same terms again write nothing and change nothing.
-    await terms.replace(OWNER, [PASSPORT], rowsOf(PASSPORT, ["ro", "ros", "rosa", "ma", "mar"]));
+    await replace(PASSPORT, rowsOf(PASSPORT, ["ro", "ros", "rosa", "ma", "mar"]));
     expect(await hashesOf(PASSPORT)).toEqual(["ma", "mar", "ro", "ros", "rosa"]);
 
     // A row whose text is gone keeps no term.
-    await terms.replace(OWNER, [PASSPORT], []);
+    await replace(PASSPORT, []);
     expect(await hashesOf(PASSPORT)).toEqual([]);
     expect(await hashesOf(PERSON)).toEqual(["an", "ann"]);
   });
 
   it("replaces more terms than one statement binds", async () => {
-    const terms = searchRepository(database.db);
+    const replace = (subject: SubjectRef, rows: SearchTermTable[]) =>
+      replaceTerms(database.db, dialect, OWNER, [subject], rows);
     const many = Array.from({ length: 1_200 }, (_, index) => `h${index}`);
-    await terms.replace(OWNER, [PASSPORT], rowsOf(PASSPORT, many));
+    await replace(PASSPORT, rowsOf(PASSPORT, many));
     expect(await hashesOf(PASSPORT)).toHaveLength(1_200);
-    await terms.replace(OWNER, [PASSPORT], rowsOf(PASSPORT, many.slice(1_100)));
+    await replace(PASSPORT, rowsOf(PASSPORT, many.slice(1_100)));
     expect(await hashesOf(PASSPORT)).toEqual(many.slice(1_100).sort());
   });
 
