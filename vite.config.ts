@@ -2,7 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { compileHints } from "./web/compile-hints-plugin.ts";
-import { COMPRESSED } from "./web/compressed-copies.ts";
+import { CHUNK_FILES, COMPRESSED } from "./web/compressed-copies.ts";
 import { prerenderedPages } from "./web/prerender-plugin.ts";
 import { installableApp } from "./web/pwa-plugin.ts";
 import { stableMantineIds } from "./web/stable-ids-plugin.ts";
@@ -19,8 +19,9 @@ export default defineConfig({
     stableMantineIds(),
     // The start-up's steps (main.tsx) stay in the start-up file.
     startUpInOneFile(),
-    // V8 compiles each chunk's functions while it streams it, off the main thread.
-    compileHints(),
+    // V8 compiles each chunk's functions while it streams it, off the main thread; the chunks'
+    // compressed copies are made there, from the hinted code.
+    compileHints({ compressedCopies: true }),
     // The installable app: manifest, icons and a service worker that keeps the app shell only.
     installableApp(),
     // Brotli and gzip copies of every text asset, made once at build time at the highest settings;
@@ -29,6 +30,7 @@ export default defineConfig({
     prerenderedPages(),
     compression({
       include: COMPRESSED.include,
+      exclude: CHUNK_FILES,
       threshold: COMPRESSED.minBytes,
       algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
     }),

@@ -6,14 +6,15 @@ import { build } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { afterAll, describe, expect, it } from "vitest";
 import { COMPILE_HINT, compileHints } from "./compile-hints-plugin.ts";
-import { COMPRESSED } from "./compressed-copies.ts";
+import { CHUNK_FILES, COMPRESSED } from "./compressed-copies.ts";
 
 const root = mkdtempSync(join(tmpdir(), "kinfile-compile-hints-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /**
  * A small app built as vite.config.ts builds the real one: a dynamic import whose chunk has a
- * style, so that Vite puts its preload map at the top of the entry, and the compression plugin.
+ * style, so that Vite puts its preload map at the top of the entry, and the compression plugin
+ * leaving the chunks to the hints' plugin.
  */
 async function buildSmallApp(): Promise<string> {
   // Each file large enough for the compression plugin's copies.
@@ -34,9 +35,10 @@ async function buildSmallApp(): Promise<string> {
     root,
     logLevel: "silent",
     plugins: [
-      compileHints(),
+      compileHints({ compressedCopies: true }),
       compression({
         include: COMPRESSED.include,
+        exclude: CHUNK_FILES,
         threshold: COMPRESSED.minBytes,
         algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
       }),

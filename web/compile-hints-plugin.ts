@@ -6,29 +6,31 @@
  * the long tasks that evaluate them on a phone. This plugin (used by every build of the app,
  * vite.config.ts and prerender-plugin.ts) opens each chunk with V8's explicit compile hint, a
  * magic comment that counts only before the file's first token (bench/README.md has the figures).
+ * Vite puts its preload map at the top of a chunk late in the build, so the hint goes on last, and
+ * the chunks' compressed copies are made here from the hinted code (`compressedCopies`; the build
+ * of the sign-in page's entry makes its own after it).
  */
 import type { Plugin } from "vite";
-import { compressedCopies } from "./compressed-copies.ts";
+import { COMPRESSED, compressedCopies } from "./compressed-copies.ts";
 
 /** V8's hint that every function of the file is called while the page loads. */
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
-export function compileHints(): Plugin {
+export function compileHints(options: { compressedCopies: boolean }): Plugin {
   return {
     name: "kinfile:compile-hints",
     apply: "build",
     enforce: "post",
     generateBundle: {
-      // After Vite's own, which puts a chunk's preload map at its top, and after the compression
-      // plugin's copies, which are made again from the hinted code.
+      // After Vite's own, which puts a chunk's preload map at its top.
       order: "post",
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== "chunk") continue;
           chunk.code = COMPILE_HINT + chunk.code;
+          if (!options.compressedCopies || Buffer.byteLength(chunk.code) < COMPRESSED.minBytes) continue;
           for (const [suffix, copy] of Object.entries(compressedCopies(chunk.code))) {
-            const compressed = bundle[`${chunk.fileName}${suffix}`];
-            if (compressed?.type === "asset") compressed.source = copy;
+            this.emitFile({ type: "asset", fileName: `${chunk.fileName}${suffix}`, source: copy });
           }
         }
       },

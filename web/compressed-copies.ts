@@ -8,6 +8,9 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 /** The text files that get copies, when large enough to gain from them. */
 export const COMPRESSED = { include: /\.(js|css|html|json|svg|webmanifest)$/, minBytes: 1024 };
 
+/** The app build's chunks, whose copies compile-hints-plugin.ts makes once it has hinted them. */
+export const CHUNK_FILES = /assets\/[^/]+\.js$/;
+
 /** The copies' file names are the file's, with these suffixes. */
 export function compressedCopies(content: string | Uint8Array): { ".br": Buffer; ".gz": Buffer } {
   return {

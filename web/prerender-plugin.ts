@@ -86,7 +86,7 @@ async function buildPageEntries(appRoot: string, webDir: string): Promise<void> 
     root: appRoot,
     publicDir: false,
     logLevel: "warn",
-    plugins: [react(), stableMantineIds(), compileHints()],
+    plugins: [react(), stableMantineIds(), compileHints({ compressedCopies: false })],
     build: {
       outDir: webDir,
       emptyOutDir: false,
