@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CpuProfile, selfTimes } from "./cpu-profile.ts";
+import { type CpuProfile, profileSince, selfTimes } from "./cpu-profile.ts";
 
 const frame = (functionName: string, url: string, lineNumber = 0) => ({ functionName, url, lineNumber });
 
@@ -38,5 +38,16 @@ describe("CPU profile self times", () => {
     expect(selfTimes(profile, { limit: 1 }).functions.map(({ name }) => name)).toEqual([
       "(garbage collector)",
     ]);
+  });
+
+  it("cuts a profile to the samples from a time on, their first interval counted from it", () => {
+    const since = profileSince({ ...profile, startTime: 1_000_000, endTime: 1_040_000 }, 1_009_500);
+    // The samples fall at 1,005,000 then 1,006,000, 1,009,000, 1,011,000, 1,015,000 and on.
+    expect(since.samples).toEqual([4, 2, 5, 6, 1]);
+    expect(since.timeDeltas).toEqual([1500, 4000, 2000, 9000, 8000]);
+    expect(since.startTime).toBe(1_009_500);
+    expect(since.nodes.find(({ id }) => id === 3)?.hitCount).toBe(0);
+    expect(since.nodes.find(({ id }) => id === 2)?.hitCount).toBe(1);
+    expect(selfTimes(since).totalMs).toBe(14);
   });
 });

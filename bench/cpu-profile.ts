@@ -6,10 +6,12 @@
 
 type CallFrame = { functionName: string; url: string; lineNumber: number };
 export type CpuProfile = {
-  nodes: { id: number; callFrame: CallFrame }[];
+  nodes: { id: number; callFrame: CallFrame; hitCount?: number }[];
   samples: number[];
   timeDeltas: number[];
 };
+/** A profile as V8 writes it: its times in microseconds of the monotonic clock (process.hrtime's). */
+export type TimedCpuProfile = CpuProfile & { startTime: number; endTime: number };
 export type SelfTime = { name: string; ms: number; share: number };
 
 /** A file's address as it reads best: relative to `root` when under it, node: and bundles by name. */
@@ -55,5 +57,32 @@ export function selfTimes(
     totalMs: Math.round(all / 100) / 10,
     functions: top(byFunction, all, limit),
     files: top(byFile, all, limit),
+  };
+}
+
+/**
+ * The part of a profile from `fromUs` on: the samples taken since, the first one's delta counted
+ * from `fromUs`, and each node's hit count as those samples give it.
+ */
+export function profileSince(profile: TimedCpuProfile, fromUs: number): TimedCpuProfile {
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  let at = profile.startTime;
+  let previous = fromUs;
+  profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at < fromUs) return;
+    samples.push(id);
+    timeDeltas.push(at - previous);
+    previous = at;
+  });
+  const hits = new Map<number, number>();
+  for (const id of samples) hits.set(id, (hits.get(id) ?? 0) + 1);
+  return {
+    ...profile,
+    nodes: profile.nodes.map((node) => ({ ...node, hitCount: hits.get(node.id) ?? 0 })),
+    samples,
+    timeDeltas,
+    startTime: Math.max(profile.startTime, fromUs),
   };
 }

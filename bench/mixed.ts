@@ -357,6 +357,8 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
  * (after the warm-up) and ends, so the server's CPU, event-loop delay and profile cover the same.
  */
 export async function load(server: RunningServer, users: User[], probe: Probe, phase: Phase) {
+  // Starting the profiler holds the server's event loop, so it starts before the load, not in it.
+  if (phase.profile) await probe.mark(server.pid, { profile: false, startProfiler: true });
   const weighted = KINDS.filter(({ kind }) => phase.kinds.includes(kind));
   const pickKind = pickerOf(weighted);
   const meanGapMs = (users.length / phase.rate) * 1000;

@@ -6,8 +6,12 @@
 /** The probe's event-loop timer fires this often; a sample's delay is what it took beyond that. */
 export const LOOP_RESOLUTION_MS = 10;
 
-/** What the bench wants of the phase that starts at a mark. */
-export type ProbeRequest = { profile: boolean };
+/**
+ * What the bench wants of the phase that starts at a mark: a profile of it, and whether to start
+ * the profiler now for the phase after, since starting it holds the event loop while V8 lists every
+ * function compiled so far (a few hundred milliseconds in which requests queue).
+ */
+export type ProbeRequest = { profile: boolean; startProfiler?: boolean };
 
 /** The server's event loop's lateness over a phase, in milliseconds. */
 export type LoopDelay = { p50Ms: number; p99Ms: number; maxMs: number; samples: number };

@@ -8,19 +8,31 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { profileSince, type TimedCpuProfile } from "./cpu-profile.ts";
 import { LOOP_RESOLUTION_MS, loopFigures, type ProbeMark, type ProbeRequest } from "./probe-marks.ts";
 
 const folder = process.env.BENCH_PROBE_DIR ?? "";
 const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
 const session = new Session();
 let marks = 0;
-let profiling = false;
+// The profiler runs from `started` on; the profile kept starts at `phaseFrom` (µs, V8's clock).
+let profiler: { started: boolean; phaseFrom?: number } = { started: false };
 let busy = Promise.resolve();
 
 const cpuMicros = () => {
   const { user, system } = process.cpuUsage();
   return user + system;
 };
+
+/** Now on the clock V8 stamps its profiles with, in microseconds. */
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+async function startProfiler(): Promise<void> {
+  if (profiler.started) return;
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  profiler = { started: true };
+}
 
 async function mark(): Promise<void> {
   const cpuAtStartUs = cpuMicros();
@@ -29,17 +41,14 @@ async function mark(): Promise<void> {
   const file = join(folder, "next.json");
   const next: ProbeRequest = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { profile: false };
   let profile: string | undefined;
-  if (profiling) {
+  if (profiler.phaseFrom !== undefined) {
     const { profile: taken } = await session.post("Profiler.stop");
     profile = join(folder, `phase-${marks}.cpuprofile`);
-    writeFileSync(profile, JSON.stringify(taken));
-    profiling = false;
+    writeFileSync(profile, JSON.stringify(profileSince(taken as TimedCpuProfile, profiler.phaseFrom)));
+    profiler = { started: false };
   }
-  if (next.profile) {
-    await session.post("Profiler.enable");
-    await session.post("Profiler.start");
-    profiling = true;
-  }
+  if (next.profile || next.startProfiler) await startProfiler();
+  if (next.profile) profiler.phaseFrom = nowUs();
   loop.reset();
   const answer: ProbeMark = { mark: marks, cpuAtStartUs, cpuAtEndUs: cpuMicros(), loop: delay, profile };
   // Written whole, then named: the bench reads the mark as soon as its name appears.
