@@ -12,7 +12,9 @@ import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { buildTestApp } from "./testing/test-app.ts";
 import { ANY_ANSWER } from "./testing/test-routes.ts";
+import { threadsOf } from "./testing/thread-nice.ts";
 import { until } from "./testing/until.ts";
+import { BACKGROUND_NICE_STEPS } from "./thread-priority.ts";
 
 const SERVER_DIR = import.meta.dirname;
 const scratch = mkdtempSync(path.join(tmpdir(), "kinfile-main-"));
@@ -122,6 +124,19 @@ describe.concurrent("node server/main.ts", { timeout: 90_000 }, () => {
     await serveThenStop({ DATA_DIR: path.join(scratch, "fresh", "data") });
   });
 
+  it.skipIf(process.platform !== "linux")(
+    "serves with every thread but the event loop's below it (thread-priority.ts)",
+    async () => {
+      await serveThenStop({ DATA_DIR: path.join(scratch, "niced", "data") }, (pid) => {
+        const threads = threadsOf(pid);
+        const loop = threads.find(({ tid }) => tid === pid)?.nice ?? Number.NaN;
+        const others = threads.filter(({ tid }) => tid !== pid);
+        expect(others.map(({ name }) => name)).toContain("libuv-worker");
+        expect(others.filter(({ nice }) => nice !== Math.min(19, loop + BACKGROUND_NICE_STEPS))).toEqual([]);
+      });
+    },
+  );
+
   it("keeps DATA_DIR and everything in it readable by its owner only, an older install's files included", async () => {
     const dataDir = path.join(scratch, "private", "data");
     mkdirSync(path.join(dataDir, "mail"), { recursive: true, mode: 0o755 });
@@ -142,11 +157,15 @@ describe.concurrent("node server/main.ts", { timeout: 90_000 }, () => {
   });
 });
 
-async function serveThenStop(env: Record<string, string>): Promise<void> {
+async function serveThenStop(
+  env: Record<string, string>,
+  whileServing?: (pid: number) => void,
+): Promise<void> {
   const port = await freePort();
   const run = runServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
   await waitUntilReady(`http://127.0.0.1:${port}`, run);
   expect(run.stdout()).toContain(`Kinfile listening on http://127.0.0.1:${port}`);
+  whileServing?.(run.child.pid ?? 0);
   const health = await fetch(`http://127.0.0.1:${port}/healthz`);
   expect(await health.json()).toEqual({ status: "ok" });
   run.child.kill("SIGTERM");

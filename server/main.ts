@@ -20,6 +20,7 @@ import { scheduleReminderBackfill } from "./modules/reminders/backfill.ts";
 import { scheduleSearchIndexBuild } from "./modules/search/index-build.ts";
 import { describeStartupError, ensureDataDir, StartupError } from "./startup.ts";
 import { scheduleLeftoverSweep } from "./storage/leftovers.ts";
+import { lowerBackgroundThreads } from "./thread-priority.ts";
 
 /** In-flight requests get this long to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -144,6 +145,8 @@ async function start(): Promise<void> {
     await schedulePendingUploadSweep(jobs, Date.now());
     jobs.start({ intervalMs: JOB_POLL_MS });
     stopOnSignals(app, database, jobs, transport);
+    // The event loop first: the threads that work for it yield their cores to it (thread-priority.ts).
+    await lowerBackgroundThreads();
     await listen(app, config);
   } catch (error) {
     await database.close().catch(() => {});

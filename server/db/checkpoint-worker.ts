@@ -5,10 +5,12 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { parentPort, workerData } from "node:worker_threads";
+import { lowerThisThread } from "../thread-priority.ts";
 
 export type CheckpointWorkerData = { file: string; everyMs: number; idleMs: number };
 
 const { file, everyMs, idleMs } = workerData as CheckpointWorkerData;
+lowerThisThread();
 const database = new DatabaseSync(file);
 // Readers and the writer of the app never wait for this connection; it does not wait for them.
 database.exec("PRAGMA busy_timeout = 0;");

@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import { lowerThisThread } from "../../thread-priority.ts";
 import { PhotoError } from "./photo.ts";
 import { preparePhoto } from "./photo-preparation.ts";
 
@@ -7,6 +8,8 @@ export type PhotoJob = { id: number; src: string };
 export type PhotoJobResult =
   | { id: number; ok: true; jpeg: Uint8Array; thumbnail: Uint8Array }
   | { id: number; ok: false; messageKey: string | null; params: Record<string, unknown> };
+
+lowerThisThread();
 
 parentPort?.on("message", (job: PhotoJob) => {
   try {
