@@ -4,7 +4,8 @@
  * each app folder named (a checkout with its dist/ built; this one when none is) runs its server
  * with the mixed load's probe, on the mixed load's accounts (fewer of them), and that kind alone at
  * its share of the mix's rate is sent to each in turn, round after round, so that every build meets
- * the same conditions of a shared machine. Then one profiled round each, summed by self time
+ * the same conditions of a shared machine; each round also says how often the server's event loop
+ * was taken off its core a request (Linux). Then one profiled round each, summed by self time
  * (cpu-profile.ts). `node bench/kind-cpu.ts [appDir...]`; CPU_DATABASE_URLS (comma-separated, one
  * per folder, each an empty database of its own) runs them on PostgreSQL; CPU_ROUNDS and
  * CPU_SECONDS the length, CPU_ACCOUNTS the accounts (two or more, ten sessions each),
@@ -15,7 +16,7 @@ import { basename, resolve } from "node:path";
 import { type RunningServer, startServer } from "../e2e/support/server.ts";
 import { BUDGETS } from "./budgets.ts";
 import { type CpuProfile, selfTimes } from "./cpu-profile.ts";
-import { machine } from "./machine.ts";
+import { machine, preemptionsOf } from "./machine.ts";
 import { KINDS, type Kind, load, loadServerEnv, preparedUsers, type User } from "./mixed.ts";
 import { createProbe, type Probe } from "./probe.ts";
 import { cpuPerRequestMs, phaseCpuMs } from "./probe-marks.ts";
@@ -63,6 +64,7 @@ async function kindCpuMs(build: Build, profile: boolean) {
   const from = await probe.mark(server.pid);
   await new Promise((done) => setTimeout(done, 2000));
   const idleCpuMsPerSecond = phaseCpuMs(from, await probe.mark(server.pid)) / 2;
+  const preemptedBefore = preemptionsOf(server.pid);
   const phase = await load(server, users, probe, {
     rate: RATE,
     kinds: ALONE,
@@ -70,11 +72,16 @@ async function kindCpuMs(build: Build, profile: boolean) {
     warmUpSeconds: 0,
     profile,
   });
+  const preemptedAfter = preemptionsOf(server.pid);
   const cpuMs = cpuPerRequestMs(
     { cpuMs: phase.serverCpuMs, seconds: phase.seconds, requests: phase.requests },
     idleCpuMsPerSecond,
   );
-  return { cpuMs, phase };
+  const preemptions =
+    preemptedBefore === undefined || preemptedAfter === undefined || phase.requests === 0
+      ? "not known"
+      : ((preemptedAfter - preemptedBefore) / phase.requests).toFixed(2);
+  return { cpuMs, phase, preemptions };
 }
 
 const median = (values: readonly number[]) =>
@@ -110,11 +117,11 @@ try {
   }
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const build of builds) {
-      const { cpuMs, phase } = await kindCpuMs(build, false);
+      const { cpuMs, phase, preemptions } = await kindCpuMs(build, false);
       build.cpuMs.push(cpuMs);
       const [measured] = phase.kinds;
       console.log(
-        `  round ${round} ${build.name.padEnd(10)} ${cpuMs.toFixed(2)} ms CPU/request  ${phase.requests} requests  p50 ${measured?.p50Ms} ms  errors ${phase.errors}${phase.errorSamples.length > 0 ? ` (${phase.errorSamples[0]})` : ""}  load ${phase.load[0].toFixed(1)} then ${phase.load[1].toFixed(1)}`,
+        `  round ${round} ${build.name.padEnd(10)} ${cpuMs.toFixed(2)} ms CPU/request  event loop preempted ${preemptions} times a request  ${phase.requests} requests  p50 ${measured?.p50Ms} ms  errors ${phase.errors}${phase.errorSamples.length > 0 ? ` (${phase.errorSamples[0]})` : ""}  load ${phase.load[0].toFixed(1)} then ${phase.load[1].toFixed(1)}`,
       );
     }
   }

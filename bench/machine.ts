@@ -39,3 +39,17 @@ export function machineShare(from: CpuTicks | undefined, to: CpuTicks | undefine
   const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
   return `${(share("busy") * cpus().length).toFixed(2)} of ${cpus().length} cores busy, waiting for the disk ${percent(share("iowait"))}, stolen by the hypervisor ${percent(share("steal"))}`;
 }
+
+/**
+ * How many times Linux has taken a process's main thread (its event loop) off its core while it
+ * could still run, to run another task (a woken client or database process); undefined elsewhere.
+ */
+export function preemptionsOf(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/task/${pid}/status`, "utf8");
+    const count = /^nonvoluntary_ctxt_switches:\s+(\d+)$/m.exec(status)?.[1];
+    return count === undefined ? undefined : Number(count);
+  } catch {
+    return undefined;
+  }
+}
