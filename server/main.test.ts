@@ -14,7 +14,7 @@ import { buildTestApp } from "./testing/test-app.ts";
 import { ANY_ANSWER } from "./testing/test-routes.ts";
 import { threadsOf } from "./testing/thread-nice.ts";
 import { until } from "./testing/until.ts";
-import { BACKGROUND_NICE_STEPS } from "./thread-priority.ts";
+import { backgroundNice } from "./thread-priority.ts";
 
 const SERVER_DIR = import.meta.dirname;
 const scratch = mkdtempSync(path.join(tmpdir(), "kinfile-main-"));
@@ -132,7 +132,7 @@ describe.concurrent("node server/main.ts", { timeout: 90_000 }, () => {
         const loop = threads.find(({ tid }) => tid === pid)?.nice ?? Number.NaN;
         const others = threads.filter(({ tid }) => tid !== pid);
         expect(others.map(({ name }) => name)).toContain("libuv-worker");
-        expect(others.filter(({ nice }) => nice !== Math.min(19, loop + BACKGROUND_NICE_STEPS))).toEqual([]);
+        expect(others.filter(({ nice }) => nice !== backgroundNice(loop))).toEqual([]);
       });
     },
   );

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runModuleScript } from "./testing/module-script.ts";
 import type { ThreadNice } from "./testing/thread-nice.ts";
-import { BACKGROUND_NICE_STEPS } from "./thread-priority.ts";
+import { backgroundNice } from "./thread-priority.ts";
 
 const MODULE = JSON.stringify(path.join(import.meta.dirname, "thread-priority.ts"));
 const THREADS = JSON.stringify(path.join(import.meta.dirname, "testing", "thread-nice.ts"));
@@ -38,7 +38,7 @@ describe.skipIf(process.platform !== "linux")("the threads' priority", () => {
       threads: ThreadNice[];
     };
     const loop = getPriority(0);
-    const lowered = Math.min(19, loop + BACKGROUND_NICE_STEPS);
+    const lowered = backgroundNice(loop);
     expect(threads.find(({ tid }) => tid === pid)?.nice).toBe(loop);
     expect(threads.find(({ tid }) => tid === workerTid)?.nice).toBe(lowered);
     const others = threads.filter(({ tid }) => tid !== pid);

@@ -11,16 +11,21 @@ import { isMainThread } from "node:worker_threads";
  * Their work can wait a little, a request cannot: on Linux, where each thread has a nice value of
  * its own, they run this many steps below the loop, and keep every moment the loop leaves idle.
  */
-export const BACKGROUND_NICE_STEPS = 10;
+const BACKGROUND_NICE_STEPS = 10;
 /** The lowest priority Linux has. */
 const LOWEST = 19;
 
 const perThread = process.platform === "linux";
 
+/** The nice value of the threads that work for an event loop running at `loopNice`. */
+export function backgroundNice(loopNice: number): number {
+  return Math.min(LOWEST, loopNice + BACKGROUND_NICE_STEPS);
+}
+
 /** Lowers a thread (a TID; 0, the calling thread) below the event loop; a refusal leaves it as it was. */
 function lower(tid: number, loopNice: number): void {
   try {
-    setPriority(tid, Math.min(LOWEST, loopNice + BACKGROUND_NICE_STEPS));
+    setPriority(tid, backgroundNice(loopNice));
   } catch {
     // Gone meanwhile, or a sandbox that forbids it: the thread keeps the loop's priority.
   }
