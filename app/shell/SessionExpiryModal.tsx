@@ -1,15 +1,12 @@
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Overlay.css";
-import { Button, Group, Modal, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { accountApi } from "../../domain/api/account.ts";
 import { TIMINGS_MS } from "../../domain/limits.ts";
 import { callApi } from "../api/client.ts";
+import { Dialog } from "../components/dialogs/Dialog.tsx";
 import { LOGIN_PATH, SIGNOUT_PATH, sessionEndedPath } from "../session/homeRoute.ts";
-import { MODAL_STYLES } from "./modalStyles.ts";
 import { useAfterFirstPaint } from "./useAfterFirstPaint.ts";
 
 /** GET /api/account/session: when the session ends, and the server's clock, both epoch ms. */
@@ -186,7 +183,7 @@ function SessionExpiryDialog({
   };
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={() => {}}
       title={t("sessionExpiry.title")}
@@ -196,7 +193,6 @@ function SessionExpiryDialog({
       closeOnEscape={false}
       zIndex={WARNING_Z_INDEX}
       centered
-      styles={MODAL_STYLES}
     >
       <Stack gap="lg">
         <Text>{t("sessionExpiry.message")}</Text>
@@ -216,6 +212,6 @@ function SessionExpiryDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

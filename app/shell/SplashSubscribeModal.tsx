@@ -1,14 +1,11 @@
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Overlay.css";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { WIDTHS_PX } from "../../domain/limits.ts";
+import { Dialog } from "../components/dialogs/Dialog.tsx";
 import { SubscribeFlow } from "../features/billing/SubscribeFlow.tsx";
 import { useBillingSettings } from "../session/billingSettings.ts";
 import { MY_SUBSCRIPTION_PATH } from "../session/homeRoute.ts";
-import { MODAL_STYLES } from "./modalStyles.ts";
 
 export interface SplashSubscribeModalProps {
   opened: boolean;
@@ -27,7 +24,7 @@ export function SplashSubscribeModal({ opened, onClose, onFollowLink }: SplashSu
   const { t } = useTranslation("account");
   const publishableKey = useBillingSettings().data?.publishableKey ?? null;
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={t("mobileSubscribe.title")}
@@ -35,7 +32,6 @@ export function SplashSubscribeModal({ opened, onClose, onFollowLink }: SplashSu
       withCloseButton={false}
       closeOnClickOutside={false}
       centered
-      styles={MODAL_STYLES}
     >
       <Stack gap="lg">
         <Text>{t("mobileSubscribe.body")}</Text>
@@ -52,6 +48,6 @@ export function SplashSubscribeModal({ opened, onClose, onFollowLink }: SplashSu
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

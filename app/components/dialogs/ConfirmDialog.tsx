@@ -1,11 +1,8 @@
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Overlay.css";
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { WIDTHS_PX } from "../../../domain/limits.ts";
-import { MODAL_STYLES } from "../../shell/modalStyles.ts";
+import { Dialog } from "./Dialog.tsx";
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -46,14 +43,13 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useTranslation("forms");
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose ?? onCancel}
       title={title}
       size={WIDTHS_PX.confirmDialog}
       closeButtonProps={{ "aria-label": t("dialog.close") }}
       centered
-      styles={MODAL_STYLES}
     >
       <Stack gap="lg">
         {typeof children === "string" ? <Text>{children}</Text> : children}
@@ -71,7 +67,7 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -163,14 +159,13 @@ export interface NotificationDialogProps {
 export function NotificationDialog({ opened, message, title, onClose }: NotificationDialogProps) {
   const { t } = useTranslation("forms");
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={title ?? t("dialog.notification.title")}
       size={WIDTHS_PX.confirmDialog}
       closeButtonProps={{ "aria-label": t("dialog.close") }}
       centered
-      styles={MODAL_STYLES}
     >
       <Stack gap="lg">
         <Text>{message}</Text>
@@ -180,6 +175,6 @@ export function NotificationDialog({ opened, message, title, onClose }: Notifica
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,11 +1,7 @@
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Overlay.css";
-import { Modal } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { WIDTHS_PX } from "../../../domain/limits.ts";
-import { MODAL_STYLES } from "../../shell/modalStyles.ts";
+import { Dialog } from "./Dialog.tsx";
 
 export interface FormDialogProps {
   opened: boolean;
@@ -21,15 +17,14 @@ export interface FormDialogProps {
 export function FormDialog({ opened, title, onClose, children }: FormDialogProps) {
   const { t } = useTranslation("forms");
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={title}
       size={WIDTHS_PX.formModal}
       closeButtonProps={{ "aria-label": t("dialog.close") }}
-      styles={MODAL_STYLES}
     >
       {children}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,16 +1,15 @@
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/Pill.css";
 import "@mantine/core/styles/PillsInput.css";
-import "@mantine/core/styles/Modal.css";
-import { Button, Modal, MultiSelect, Select, Stack } from "@mantine/core";
+import { Button, MultiSelect, Select, Stack } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconUserPlus } from "@tabler/icons-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OWN_GROUP, PERSON_GROUPS, type PersonGroup } from "../../../domain/catalog/relationships.ts";
 import { BREAKPOINTS_PX, WIDTHS_PX } from "../../../domain/limits.ts";
-import { MODAL_STYLES } from "../../shell/modalStyles.ts";
 import { PageLoader } from "../../shell/PageLoader.tsx";
+import { Dialog } from "../dialogs/Dialog.tsx";
 import { clearButtonProps } from "../form/clearButton.ts";
 import { personOption, usePersonLists } from "./personOptions.ts";
 
@@ -134,19 +133,18 @@ export function PersonRefField({
       >
         {t("records:person.add")}
       </Button>
-      <Modal
+      <Dialog
         opened={adding}
         onClose={() => setAdding(false)}
         title={t("records:person.addTitle")}
         size={WIDTHS_PX.formModal}
         fullScreen={fullScreen}
         closeButtonProps={{ "aria-label": t("records:person.close") }}
-        styles={MODAL_STYLES}
       >
         <Suspense fallback={<PageLoader />}>
           <ContactForm group={newGroup} onSaved={added} onCancel={() => setAdding(false)} />
         </Suspense>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }

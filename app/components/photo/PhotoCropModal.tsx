@@ -1,11 +1,8 @@
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Overlay.css";
 import "@mantine/core/styles/Slider.css";
-import { Alert, Box, Button, Group, Modal, Slider, Stack, Text } from "@mantine/core";
+import { Alert, Box, Button, Group, Slider, Stack, Text } from "@mantine/core";
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MODAL_STYLES } from "../../shell/modalStyles.ts";
+import { Dialog } from "../dialogs/Dialog.tsx";
 import {
   centredOffset,
   clampOffset,
@@ -98,13 +95,12 @@ export function PhotoCropModal({ source, onCancel, onCropped }: PhotoCropModalPr
   };
 
   return (
-    <Modal
+    <Dialog
       opened={source !== null}
       onClose={onCancel}
       title={t("photo.cropTitle")}
       closeButtonProps={{ "aria-label": t("dialog.close") }}
       centered
-      styles={MODAL_STYLES}
     >
       <Stack gap="md" align="center">
         <Text size="sm" id={helpId}>
@@ -201,6 +197,6 @@ export function PhotoCropModal({ source, onCancel, onCropped }: PhotoCropModalPr
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,10 +1,7 @@
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Overlay.css";
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { WIDTHS_PX } from "../../../domain/limits.ts";
-import { MODAL_STYLES } from "../../shell/modalStyles.ts";
+import { Dialog } from "../../components/dialogs/Dialog.tsx";
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -30,14 +27,13 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useTranslation("account");
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onCancel}
       title={title}
       size={WIDTHS_PX.confirmDialog}
       closeButtonProps={{ "aria-label": t("actions.close") }}
       centered
-      styles={MODAL_STYLES}
     >
       <Stack gap="lg">
         <Text>{body}</Text>
@@ -55,6 +51,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,13 +1,9 @@
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Overlay.css";
-import { Modal } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { WIDTHS_PX } from "../../../domain/limits.ts";
+import { Dialog } from "../../components/dialogs/Dialog.tsx";
 import { useAccount } from "../../session/account.ts";
-import { MODAL_STYLES } from "../../shell/modalStyles.ts";
 import { confirmPassword } from "./accountApi.ts";
 import { PasswordPrompt } from "./PasswordPrompt.tsx";
 
@@ -48,14 +44,13 @@ export function ConfirmPasswordModal({
   }, [opened, hasPassword, onConfirmed]);
 
   return (
-    <Modal
+    <Dialog
       opened={opened && hasPassword}
       onClose={onCancel}
       title={t("confirmPassword.title")}
       size={WIDTHS_PX.confirmDialog}
       closeButtonProps={{ "aria-label": t("actions.close") }}
       centered
-      styles={MODAL_STYLES}
     >
       <PasswordPrompt
         prompt={prompt}
@@ -65,6 +60,6 @@ export function ConfirmPasswordModal({
         pending={confirm.isPending}
         error={confirm.error}
       />
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,12 +1,9 @@
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Overlay.css";
-import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Select, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WIDTHS_PX } from "../../../domain/limits.ts";
-import { MODAL_STYLES } from "../../shell/modalStyles.ts";
+import { Dialog } from "../../components/dialogs/Dialog.tsx";
 import { showToast } from "../../shell/toast.ts";
 import { searchCharities, useDonateTo } from "./billingApi.ts";
 
@@ -65,14 +62,13 @@ export function DonationDialog({
   }
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={close}
       title={t("donation.title")}
       size={WIDTHS_PX.mobilePopup}
       closeButtonProps={{ "aria-label": t("donation.close") }}
       centered
-      styles={MODAL_STYLES}
     >
       <Stack gap="md">
         <Text>{t("donation.question")}</Text>
@@ -106,6 +102,6 @@ export function DonationDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,22 +1,11 @@
 import "@mantine/core/styles/Radio.css";
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Paper, Radio, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { VcardImportResult } from "../../../domain/schemas/vcard.ts";
 import { errorMessage } from "../../api/errorMessages.ts";
+import { Dialog } from "../../components/dialogs/Dialog.tsx";
 import { showToast } from "../../shell/toast.ts";
 import { CardSummary, cardName } from "./CardSummary.tsx";
 import { type AnyCard, applyDecisions, type Decision, type VcardKind } from "./exchangeApi.ts";
@@ -75,7 +64,7 @@ export function MergeDialog({ kind, duplicates, target, onClose, onApplied }: Me
     list.map((item, at) => (at === index ? value : item));
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       title={t("vcard.mergeTitle")}
@@ -154,6 +143,6 @@ export function MergeDialog({ kind, duplicates, target, onClose, onApplied }: Me
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

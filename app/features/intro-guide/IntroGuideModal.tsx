@@ -1,11 +1,8 @@
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Overlay.css";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Dialog } from "../../components/dialogs/Dialog.tsx";
 import { useBillingSettings } from "../../session/billingSettings.ts";
-import { MODAL_STYLES } from "../../shell/modalStyles.ts";
 import { introGuideScreens } from "./introGuideScreens.ts";
 
 export interface IntroGuideModalProps {
@@ -35,7 +32,7 @@ export function IntroGuideModal({ opened, onClose }: IntroGuideModalProps) {
   const isLast = index === screens.length - 1;
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={t(`guide.screens.${key}.title`)}
@@ -43,7 +40,6 @@ export function IntroGuideModal({ opened, onClose }: IntroGuideModalProps) {
       closeOnClickOutside={false}
       size="lg"
       centered
-      styles={MODAL_STYLES}
     >
       <Stack gap="lg">
         {/* Read out when the screen changes, while focus stays on the button pressed. */}
@@ -68,6 +64,6 @@ export function IntroGuideModal({ opened, onClose }: IntroGuideModalProps) {
           </Group>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,13 +1,10 @@
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Overlay.css";
-import { Button, Modal } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BREAKPOINTS_PX, WIDTHS_PX } from "../../../domain/limits.ts";
-import { MODAL_STYLES } from "../../shell/modalStyles.ts";
+import { Dialog } from "../../components/dialogs/Dialog.tsx";
 import { PageLoader } from "../../shell/PageLoader.tsx";
 
 // The form is the heaviest part of the network's screens: it loads when "+ Add" is first used.
@@ -31,19 +28,18 @@ export function AddFamilyMember() {
       <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setOpened(true)}>
         {t("actions.addFamilyMember")}
       </Button>
-      <Modal
+      <Dialog
         opened={opened}
         onClose={close}
         title={t("actions.addFamilyMember")}
         size={WIDTHS_PX.formModal}
         fullScreen={fullScreen}
         closeButtonProps={{ "aria-label": t("form.close") }}
-        styles={MODAL_STYLES}
       >
         <Suspense fallback={<PageLoader />}>
           <ContactForm familyTree onSaved={close} onCancel={close} onDeleted={close} />
         </Suspense>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -1,7 +1,4 @@
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/Overlay.css";
-import { Alert, Button, Center, Group, Loader, Modal, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Center, Group, Loader, Stack, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -12,6 +9,7 @@ import { AddressPicker } from "../../../components/address/AddressPicker.tsx";
 import { EditConflictNotice } from "../../../components/conflict/EditConflict.tsx";
 import { useEditConflict } from "../../../components/conflict/useEditConflict.ts";
 import { DeleteRecordDialog } from "../../../components/dialogs/ConfirmDialog.tsx";
+import { Dialog } from "../../../components/dialogs/Dialog.tsx";
 import { EmailListInput } from "../../../components/EmailListInput.tsx";
 import { withoutErrorsUnder } from "../../../components/form/errorPaths.ts";
 import { lazySchemaModule } from "../../../components/form/lazySchema.ts";
@@ -25,7 +23,6 @@ import {
 import { LastChanged } from "../../../components/LastChanged.tsx";
 import { PhoneListInput } from "../../../components/phone/PhoneListInput.tsx";
 import { type PhoneLibrary, usePhoneLibrary } from "../../../components/phone/phoneLibrary.ts";
-import { MODAL_STYLES } from "../../../shell/modalStyles.ts";
 import { CompanyConflict } from "./CompanyConflict.tsx";
 import {
   type CompanyFormValues,
@@ -62,14 +59,13 @@ export function CompanyForm({ opened, institutionId = null, onClose, onSaved, on
   const phones = usePhoneLibrary(opened && institutionId !== null);
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={institutionId ? t("company.editTitle") : t("company.addTitle")}
       size={WIDTHS_PX.formModal}
       fullScreen={fullScreen}
       closeButtonProps={{ "aria-label": t("dialog.close") }}
-      styles={MODAL_STYLES}
     >
       {institutionId !== null && (existing.isPending || !phones) ? (
         <Center py="xl">
@@ -90,7 +86,7 @@ export function CompanyForm({ opened, institutionId = null, onClose, onSaved, on
           />
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
