@@ -8,8 +8,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BREAKPOINTS_PX } from "../../../domain/limits.ts";
 import type { Phone } from "../../../domain/schemas/phone.ts";
+import { MODAL_STYLES } from "../../components/dialogs/modalStyles.ts";
+import { useOpenedOnce } from "../../components/dialogs/useOpenedOnce.ts";
 import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
-import { MODAL_STYLES } from "../../shell/modalStyles.ts";
 import classes from "./PersonDetails.module.css";
 
 /** What the popup shows of a person or a company. */
@@ -71,22 +72,25 @@ export function ContactSummaryPopup({ contact, moreHref, trigger }: ContactSumma
   const titleId = useId();
   const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const bottom = useMediaQuery(BOTTOM_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const sheetSeen = useOpenedOnce(opened && mobile);
 
   if (mobile) {
     return (
       <>
         {cloneElement(trigger, { onClick: () => setOpened(true) })}
-        <Drawer
-          opened={opened}
-          onClose={() => setOpened(false)}
-          position="bottom"
-          size="auto"
-          title={contact.name}
-          closeButtonProps={{ "aria-label": t("popup.close") }}
-          styles={MODAL_STYLES}
-        >
-          <Summary contact={contact} moreHref={moreHref} />
-        </Drawer>
+        {sheetSeen && (
+          <Drawer
+            opened={opened}
+            onClose={() => setOpened(false)}
+            position="bottom"
+            size="auto"
+            title={contact.name}
+            closeButtonProps={{ "aria-label": t("popup.close") }}
+            styles={MODAL_STYLES}
+          >
+            <Summary contact={contact} moreHref={moreHref} />
+          </Drawer>
+        )}
       </>
     );
   }
