@@ -79,3 +79,20 @@ describe("a person referred to", () => {
     await screen.findByRole("dialog", { name: "Byron Lovelace" });
   });
 });
+
+describe("a person referred to, on a phone", () => {
+  it("has no sheet in the page until opened, then opens one from the bottom", async () => {
+    stubPersons();
+    const matchMedia = window.matchMedia;
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes("max-width"),
+    }));
+    show(<FieldDisplay field={HOLDERS} label="Holders" value={[son.id]} />);
+    const button = await screen.findByRole("button", { name: "Byron Lovelace (Child)" });
+    expect(document.querySelector(".mantine-Drawer-root")).toBeNull();
+    await userEvent.click(button);
+    await screen.findByRole("dialog", { name: "Byron Lovelace" });
+    expect(document.querySelector(".mantine-Drawer-root")).not.toBeNull();
+  });
+});
