@@ -8,6 +8,14 @@ import { ToastHost } from "./ToastHost.tsx";
 import { showToast } from "./toast.ts";
 
 describe("toasts", () => {
+  it("mount no host before the first toast", async () => {
+    renderWithProviders(<ToastHost />);
+    expect(document.querySelector(".mantine-Notifications-root")).toBeNull();
+    act(() => showToast("Saved"));
+    await screen.findByText("Saved");
+    expect(document.querySelector(".mantine-Notifications-root")).not.toBeNull();
+  });
+
   it("name their close cross in the reader's language, with no axe violation", async () => {
     const { container } = renderWithProviders(<ToastHost />);
     act(() => showToast("Saved"));

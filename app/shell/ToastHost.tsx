@@ -3,10 +3,11 @@ import "@mantine/core/styles/Notification.css";
 import "@mantine/notifications/styles.css";
 import { getDefaultZIndex, MantineThemeProvider } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { Notifications } from "@mantine/notifications";
+import { Notifications, useNotifications } from "@mantine/notifications";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { BREAKPOINTS_PX, MAX_TOASTS, TIMINGS_MS } from "../../domain/limits.ts";
+import { useOpenedOnce } from "../components/dialogs/useOpenedOnce.ts";
 
 /** Phones, where a toast spans the bottom of the screen rather than its corner. */
 const PHONE_QUERY = `(max-width: ${BREAKPOINTS_PX.formMobile}px)`;
@@ -18,6 +19,12 @@ const PHONE_QUERY = `(max-width: ${BREAKPOINTS_PX.formMobile}px)`;
  * Every toast's close cross gets its name here, in the reader's language, so no caller has to.
  */
 export function ToastHost() {
+  // Mantine's host mounts a portal and a transition group per corner: it waits for the first toast.
+  const seen = useOpenedOnce(useNotifications().notifications.length > 0);
+  return seen ? <Toasts /> : null;
+}
+
+function Toasts() {
   const { t } = useTranslation("common");
   const closeLabel = t("toast.close");
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
