@@ -3,7 +3,7 @@ import { authApi } from "../../domain/api/auth.ts";
 import { authOptionsApi } from "../../domain/api/authOptions.ts";
 import type { AnswerOf } from "../../domain/api/contract.ts";
 import type { Language } from "../../domain/catalog/languages.ts";
-import { INVITATION_PARAM } from "../../domain/schemas/company.ts";
+import { INVITATION_PARAM } from "../../domain/schemas/invitation.ts";
 import { callApi } from "../api/client.ts";
 import { isReturnPath, LOGIN_PATH, RETURN_PARAM } from "./homeRoute.ts";
 

@@ -1,5 +1,5 @@
 import { hasFullAccess } from "../../domain/roles.ts";
-import { INVITATION_PARAM, invitationTokenSchema } from "../../domain/schemas/company.ts";
+import { INVITATION_PARAM, invitationTokenSchema } from "../../domain/schemas/invitation.ts";
 import { LANDING_SCREEN } from "../../web/prerendered-pages.ts";
 
 /** Where each kind of visitor lands; the routes are the spec's section 2. */

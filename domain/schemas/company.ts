@@ -125,13 +125,6 @@ export type PendingInvitation = {
 };
 
 /**
- * The token an invitation mail's register link carries (`?invitation=`): the SHA-256 of its code,
- * which names the invitation without being able to activate it.
- */
-export const INVITATION_PARAM = "invitation";
-export const invitationTokenSchema = z.string().regex(/^[0-9a-f]{64}$/, "errors:fields.invalid_format");
-
-/**
  * `GET /api/b2b/invitation/{token}`, public: the inviting company's name for the sign-in and
  * register pages, while the invitation waits; nothing else.
  */

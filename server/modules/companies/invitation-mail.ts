@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { isLanguage } from "../../../domain/catalog/languages.ts";
-import { INVITATION_PARAM } from "../../../domain/schemas/company.ts";
+import { INVITATION_PARAM } from "../../../domain/schemas/invitation.ts";
 import type { DB } from "../../db/schema.ts";
 import type { MailOutbox } from "../../mail/outbox.ts";
 import { displayCode, normalizeCode } from "../subscriptions/index.ts";
