@@ -29,11 +29,12 @@ function staticGraph(entries: string[]): Set<string> {
 }
 
 describe("the app's start-up", () => {
-  it("evaluates neither the company schemas nor the countries' names before its first screen", () => {
+  it("evaluates neither the schema library nor the countries' names before its first screen", () => {
     // main.tsx awaits the router and the providers before drawing anything.
     const graph = staticGraph(["./app/main.tsx", "./app/router.tsx", "./app/AppRoot.tsx"]);
     expect(graph.has("./app/api/client.ts")).toBe(true);
     expect(graph.has("./domain/schemas/company.ts")).toBe(false);
+    expect(graph.has("zod")).toBe(false);
     expect(graph.has("i18n-iso-countries")).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import {
   type ParamsOf,
   type QueryOf,
 } from "../../domain/api/contract.ts";
-import { etagVersion } from "../../domain/api/versions.ts";
+import { etagVersion } from "../../domain/api/etag.ts";
 import { saveBlob } from "../components/download.ts";
 import { LOGIN_PATH, SIGNOUT_PATH, sessionEndedPath } from "../session/homeRoute.ts";
 import { inOpenFile, openFile } from "./openFile.ts";

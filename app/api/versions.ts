@@ -1,4 +1,5 @@
-import { type Versioned, versionEtag } from "../../domain/api/versions.ts";
+import { versionEtag } from "../../domain/api/etag.ts";
+import type { Versioned } from "../../domain/api/versions.ts";
 import { ApiError } from "./client.ts";
 
 /*

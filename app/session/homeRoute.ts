@@ -1,5 +1,5 @@
 import { hasFullAccess } from "../../domain/roles.ts";
-import { INVITATION_PARAM, invitationTokenSchema } from "../../domain/schemas/invitation.ts";
+import { INVITATION_PARAM, INVITATION_TOKEN_PATTERN } from "../../domain/schemas/invitation.ts";
 import { LANDING_SCREEN } from "../../web/prerendered-pages.ts";
 
 /** Where each kind of visitor lands; the routes are the spec's section 2. */
@@ -53,8 +53,8 @@ export function withReturnPath(path: string, next: string | null | undefined): s
 
 /** A company invitation's token from an address's query (its mail's register link), or null. */
 export function invitationTokenOf(searchParams: URLSearchParams): string | null {
-  const token = invitationTokenSchema.safeParse(searchParams.get(INVITATION_PARAM));
-  return token.success ? token.data : null;
+  const token = searchParams.get(INVITATION_PARAM);
+  return token !== null && INVITATION_TOKEN_PATTERN.test(token) ? token : null;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   INVITE_RESULTS,
   type InvitationPreview,
   type InviteCsvAnswer,
+  invitationTokenSchema,
   inviteBodySchema,
   MEMBER_STATUSES,
   memberPageQuerySchema,
@@ -16,7 +17,6 @@ import {
   seatsBodySchema,
   setRoleQuerySchema,
 } from "../schemas/company.ts";
-import { invitationTokenSchema } from "../schemas/invitation.ts";
 import type { Page } from "../schemas/page.ts";
 import { activationResultSchema, subscriptionSchema } from "./subscriptions.types.ts";
 

@@ -5,11 +5,6 @@ import { z } from "zod";
  * a row's version, its ETag answers it, and a save naming an older one in If-Match answers 409.
  */
 
-/** A row's ETag: its version, quoted (RFC 9110 entity tag). */
-export function versionEtag(version: number): string {
-  return `"${version}"`;
-}
-
 /**
  * A save's If-Match: one entity tag of a version (`"3"`), or `*` (any version); without it a save
  * is not checked, so API clients that never read an ETag keep working (the app always sends it).
@@ -24,17 +19,6 @@ export const ifMatchSchema = z
 
 /** A row as a read answered it, with the version its ETag named. */
 export type Versioned<T> = T & { version: number };
-
-/** The version an ETag answers; null when it names none. */
-export function etagVersion(etag: string | null): number | null {
-  return etag !== null && /^"\d{1,15}"$/.test(etag) ? Number(etag.slice(1, -1)) : null;
-}
-
-/** The version an If-Match names; null for `*` or none. */
-export function ifMatchVersion(header: string | undefined): number | null {
-  if (header === undefined || header === "*") return null;
-  return Number(header.slice(1, -1));
-}
 
 /** The request headers of a save that may name the version it replaces. */
 export const ifMatchHeaders = z.looseObject({ "if-match": ifMatchSchema });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LANGUAGES, type Language } from "../catalog/languages.ts";
 import { COMPANY_LIMITS, MAX_PRODUCTS_COUNT } from "../limits.ts";
 import { requiredText } from "./fields.ts";
+import { INVITATION_TOKEN_PATTERN } from "./invitation.ts";
 import type { Subscription } from "./subscription.ts";
 
 /**
@@ -195,3 +196,8 @@ export const seatLimitBodySchema = z.object({
     .max(100_000, { error: "errors:fields.too_big" })
     .nullable(),
 });
+
+/** An invitation's token (invitation.ts) where the API takes one. */
+export const invitationTokenSchema = z
+  .string()
+  .regex(INVITATION_TOKEN_PATTERN, "errors:fields.invalid_format");

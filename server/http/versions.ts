@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import { ifMatchVersion, versionEtag } from "../../domain/api/versions.ts";
+import { ifMatchVersion, versionEtag } from "../../domain/api/etag.ts";
 import { MASK } from "../../domain/secrets.ts";
 import { AppError } from "../errors/app-error.ts";
 
