@@ -1,15 +1,11 @@
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Drawer.css";
-import "@mantine/core/styles/Overlay.css";
-import { Anchor, Drawer, Popover, Stack, Text } from "@mantine/core";
+import { Anchor, Popover, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { cloneElement, type ReactElement, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BREAKPOINTS_PX } from "../../../domain/limits.ts";
 import type { Phone } from "../../../domain/schemas/phone.ts";
-import { MODAL_STYLES } from "../../components/dialogs/modalStyles.ts";
-import { useOpenedOnce } from "../../components/dialogs/useOpenedOnce.ts";
+import { Sheet } from "../../components/dialogs/Dialog.tsx";
 import { useFormatPhone } from "../../components/phone/phoneLibrary.ts";
 import classes from "./PersonDetails.module.css";
 
@@ -72,25 +68,21 @@ export function ContactSummaryPopup({ contact, moreHref, trigger }: ContactSumma
   const titleId = useId();
   const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const bottom = useMediaQuery(BOTTOM_QUERY, false, { getInitialValueInEffect: false }) ?? false;
-  const sheetSeen = useOpenedOnce(opened && mobile);
 
   if (mobile) {
     return (
       <>
         {cloneElement(trigger, { onClick: () => setOpened(true) })}
-        {sheetSeen && (
-          <Drawer
-            opened={opened}
-            onClose={() => setOpened(false)}
-            position="bottom"
-            size="auto"
-            title={contact.name}
-            closeButtonProps={{ "aria-label": t("popup.close") }}
-            styles={MODAL_STYLES}
-          >
-            <Summary contact={contact} moreHref={moreHref} />
-          </Drawer>
-        )}
+        <Sheet
+          opened={opened}
+          onClose={() => setOpened(false)}
+          position="bottom"
+          size="auto"
+          title={contact.name}
+          closeButtonProps={{ "aria-label": t("popup.close") }}
+        >
+          <Summary contact={contact} moreHref={moreHref} />
+        </Sheet>
       </>
     );
   }
