@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PASSKEY_PROMPT_CODES, passkeyFailure } from "./passkeyCeremony.ts";
+import { passkeyFailure } from "./passkeyCeremony.ts";
+import { PASSKEY_PROMPT_CODES } from "./passkeyPromptCodes.ts";
 
 describe("passkeyFailure", () => {
   it("keeps the server's refusal, in our error shape, as it is", () => {

@@ -1,24 +1,10 @@
 import { ApiError, parseApiError } from "../api/client.ts";
+import { PASSKEY_PROMPT_CODES, type PasskeyPromptCode } from "./passkeyPromptCodes.ts";
 
 /*
- * What sign-in and My Account share about the browser's passkey prompt. better-auth's client and
- * the WebAuthn helpers load only when someone presses a passkey button: they stay out of the
- * pages' own code.
+ * The browser's passkey prompt with better-auth's client and the WebAuthn helpers: a chunk that
+ * loads when someone presses a passkey button (passkeys.ts), out of the pages' own code.
  */
-
-/**
- * How a passkey prompt ended without a passkey, when the browser (not the server) said no:
- * - cancelled: the person closed the prompt, it timed out, or no passkey of this site was there;
- * - unavailable: this device or this address cannot use passkeys at all;
- * - alreadyRegistered: adding a passkey on a device that already holds one for this account.
- */
-export const PASSKEY_PROMPT_CODES = {
-  cancelled: "passkey_cancelled",
-  unavailable: "passkey_unavailable",
-  alreadyRegistered: "passkey_already_registered",
-} as const;
-
-export type PasskeyPromptCode = (typeof PASSKEY_PROMPT_CODES)[keyof typeof PASSKEY_PROMPT_CODES];
 
 /** @simplewebauthn's codes for a device or an address that cannot do what was asked. */
 const UNAVAILABLE = new Set([
@@ -64,18 +50,13 @@ async function passkeyAuthClient(language: string) {
 }
 
 /** Asks the browser for a passkey and signs in with it; rejects with passkeyFailure's error. */
-export async function signInWithPasskey(language: string): Promise<void> {
+export async function signInWithPasskeyNow(language: string): Promise<void> {
   const result = await (await passkeyAuthClient(language)).signIn.passkey();
   if (result.error) throw passkeyFailure(result.error);
 }
 
 /** Registers a passkey for the signed-in account; rejects with passkeyFailure's error. */
-export async function registerPasskey(name: string | undefined, language: string): Promise<void> {
+export async function registerPasskeyNow(name: string | undefined, language: string): Promise<void> {
   const result = await (await passkeyAuthClient(language)).passkey.addPasskey(name ? { name } : undefined);
   if (result?.error) throw passkeyFailure(result.error);
-}
-
-/** Whether this browser can use passkeys at all. */
-export function browserSupportsPasskeys(): boolean {
-  return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
 }

@@ -6,12 +6,8 @@ import { useTranslation } from "react-i18next";
 import { LIMITS } from "../../../domain/limits.ts";
 import { ApiError } from "../../api/client.ts";
 import { formError } from "../../api/errorMessages.ts";
-import {
-  browserSupportsPasskeys,
-  PASSKEY_PROMPT_CODES,
-  type PasskeyPromptCode,
-  registerPasskey,
-} from "../../session/passkeyCeremony.ts";
+import { PASSKEY_PROMPT_CODES, type PasskeyPromptCode } from "../../session/passkeyPromptCodes.ts";
+import { browserSupportsPasskeys, registerPasskey } from "../../session/passkeys.ts";
 import { AccountForm } from "./AccountForm.tsx";
 import { AccountSection } from "./AccountSection.tsx";
 import { ActionFeedback } from "./ActionFeedback.tsx";

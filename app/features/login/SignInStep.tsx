@@ -14,10 +14,7 @@ import {
   startProviderSignIn,
 } from "../../session/authApi.ts";
 import { authPageLink } from "../../session/homeRoute.ts";
-import {
-  signInWithPasskey as askForPasskey,
-  browserSupportsPasskeys,
-} from "../../session/passkeyCeremony.ts";
+import { signInWithPasskey as askForPasskey, browserSupportsPasskeys } from "../../session/passkeys.ts";
 import { AgreementNote } from "./AgreementNote.tsx";
 import { checkEmail, type FieldCheck, problemText } from "./formValidation.ts";
 import { useBrowserValue, useScriptRunning, useValueTypedBeforeScript } from "./hydration.ts";
