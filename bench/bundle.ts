@@ -69,21 +69,16 @@ export function weighRoutes(webDir: string): RouteWeight[] {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** What the drawn sign-in page loads to sign in with a password: better-auth's client sends it. */
-const PASSWORD_SIGN_IN = "../node_modules/better-auth/dist/client/index.mjs";
-
 /**
- * The sign-in page's budget for the page as the server sends it (its own entry), for what a
- * password sign-in loads (better-auth's client) and for its own screens it loads on demand (the
- * two-step code); any route's for the rest, what it loads only for a passkey or a provider
- * included. The app's own sign-in screen (/login in the installed app, or asked for with a query
- * string) starts from the app's entry like any route of the app.
+ * The sign-in page's budget for the page as the server sends it (its own entry), which is all a
+ * password sign-in loads (it posts through the app's API client), and for its own screens it loads
+ * on demand (the two-step code); any route's for the rest, what it loads only for a passkey or a
+ * provider included. The app's own sign-in screen (/login in the installed app, or asked for with
+ * a query string) starts from the app's entry like any route of the app.
  */
 function budgetOf(route: string): number {
   const [page, lazy] = route.split(" + ");
-  const signIn =
-    page === "/login" &&
-    (lazy === undefined || lazy === PASSWORD_SIGN_IN || lazy.startsWith("features/login/"));
+  const signIn = page === "/login" && (lazy === undefined || lazy.startsWith("features/login/"));
   return signIn ? BUDGETS.loginJsBytes : BUDGETS.routeJsBytes;
 }
 
