@@ -28,13 +28,21 @@ function staticGraph(entries: string[]): Set<string> {
   return reached;
 }
 
-describe("the app's start-up", () => {
-  it("evaluates neither the schema library nor the countries' names before its first screen", () => {
+/** What neither start may evaluate: the schema library, the company schemas, the countries' names. */
+function expectLight(graph: Set<string>) {
+  expect(graph.has("./app/api/client.ts")).toBe(true);
+  expect(graph.has("./domain/schemas/company.ts")).toBe(false);
+  expect(graph.has("zod")).toBe(false);
+  expect(graph.has("i18n-iso-countries")).toBe(false);
+}
+
+describe("the starts", () => {
+  it("of the app evaluate neither the schema library nor the countries' names before its first screen", () => {
     // main.tsx awaits the router and the providers before drawing anything.
-    const graph = staticGraph(["./app/main.tsx", "./app/router.tsx", "./app/AppRoot.tsx"]);
-    expect(graph.has("./app/api/client.ts")).toBe(true);
-    expect(graph.has("./domain/schemas/company.ts")).toBe(false);
-    expect(graph.has("zod")).toBe(false);
-    expect(graph.has("i18n-iso-countries")).toBe(false);
+    expectLight(staticGraph(["./app/main.tsx", "./app/router.tsx", "./app/AppRoot.tsx"]));
+  });
+
+  it("of the sign-in page sent drawn leave them out too", () => {
+    expectLight(staticGraph(["./app/signInIsland.tsx"]));
   });
 });
