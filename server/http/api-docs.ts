@@ -36,38 +36,52 @@ export async function collectApiDescription(
         },
       },
     },
-    transform: withResponseHeaders,
+    transform: asDocumented,
     transformObject: jsonSchemaTransformObject,
   });
 }
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
+/** What an operation's schema carries for the document alone (server/http/operations.ts). */
+type DocumentedOnly = { successStatus?: number; responseHeaders?: z.ZodObject };
+
 /**
- * The type provider's transform, plus the headers a success answers (a record's ETag), which an
- * operation declares as `responseHeaders` (server/http/operations.ts) and the swagger plugin reads
- * from the answer's schema.
+ * The type provider's transform, with an operation's answers under its own statuses (its route
+ * keys them by class, `2xx`) and the headers its success answers (a record's ETag), both read from
+ * what the operation's schema carries for the document alone.
  */
-function withResponseHeaders(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+function asDocumented(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const transformed = jsonSchemaTransform(input);
-  const headers = (input.schema as { responseHeaders?: z.ZodObject } | undefined)?.responseHeaders;
+  const { successStatus, responseHeaders } = (input.schema ?? {}) as DocumentedOnly;
   const response = transformed.schema?.response as Record<string, Record<string, unknown>> | undefined;
-  if (headers === undefined || response === undefined) return transformed;
-  const { responseHeaders: _headers, ...schema } = transformed.schema as Record<string, unknown>;
-  const described = Object.fromEntries(
-    Object.entries(headers.shape).map(([name, header]) => [name, z.toJSONSchema(header as z.ZodType)]),
+  if (successStatus === undefined || response === undefined) return transformed;
+  const {
+    successStatus: _status,
+    responseHeaders: _headers,
+    ...schema
+  } = transformed.schema as Record<string, unknown>;
+  const success = String(successStatus);
+  const headers =
+    responseHeaders === undefined
+      ? {}
+      : {
+          headers: Object.fromEntries(
+            Object.entries(responseHeaders.shape).map(([name, header]) => [
+              name,
+              z.toJSONSchema(header as z.ZodType),
+            ]),
+          ),
+        };
+  const statusOf = (key: string): string =>
+    key === `${success.charAt(0)}xx` ? success : key === "3xx" ? "302" : key;
+  const answers = Object.fromEntries(
+    Object.entries(response).map(([key, answer]) => {
+      const status = statusOf(key);
+      return [status, status === success ? { ...answer, ...headers } : answer];
+    }),
   );
-  const success = Object.keys(response).filter((status) => status.startsWith("2"));
-  return {
-    ...transformed,
-    schema: {
-      ...schema,
-      response: {
-        ...response,
-        ...Object.fromEntries(success.map((status) => [status, { ...response[status], headers: described }])),
-      },
-    } as typeof transformed.schema,
-  };
+  return { ...transformed, schema: { ...schema, response: answers } as typeof transformed.schema };
 }
 
 /** The files of Swagger UI's own distribution the reference page loads, and their types. */

@@ -23,11 +23,13 @@ const noteTypes = {
     response: z.string(),
   },
   remove: { params: z.object({ shelf: z.string(), id: z.string() }), response: z.null() },
+  mine: { response: z.array(z.string()) },
 };
 const notesApi = defineOperations<typeof noteTypes>()({
   read: { method: "GET", path: "/api/notes/:shelf/:id", access: "anonymous" },
   save: { method: "POST", path: "/api/notes/:shelf", access: "anonymous", status: 201 },
   remove: { method: "DELETE", path: "/api/notes/:shelf/:id", access: "anonymous", status: 204 },
+  mine: { method: "GET", path: "/api/notes", access: "user" },
 });
 
 describe("an operation registered from its contract", () => {
@@ -60,11 +62,12 @@ describe("an operation registered from its contract", () => {
     registerOperation(app, notesApi.remove, noteTypes.remove, async (_request, reply) =>
       reply.code(204).send(),
     );
+    registerOperation(app, notesApi.mine, noteTypes.mine, async () => []);
     await app.ready();
   });
   afterAll(() => app.close());
 
-  it("takes its access rule, its path (fixed parameters written in) and its answer's schema", async () => {
+  it("takes its access rule, its path (fixed parameters written in), its answer's schema, and a HEAD twin only where a link may open it", async () => {
     expect(
       app.routeAccess.map(({ method, url, access, answer }) => `${method} ${url} ${access} ${answer}`),
     ).toEqual([
@@ -74,6 +77,7 @@ describe("an operation registered from its contract", () => {
       "HEAD /api/notes/low-shelf/:id anonymous true",
       "POST /api/notes/:shelf anonymous true",
       "DELETE /api/notes/:shelf/:id anonymous true",
+      "GET /api/notes user true",
     ]);
   });
 

@@ -45,16 +45,24 @@ export type OperationOptions<T extends OperationTypes> = {
 const REDIRECT = z.null().describe("a redirect: the Location header names where the browser goes; no body");
 
 /**
- * The route's answers by status: the success's schema (under its media type when it is not JSON)
- * and, when the operation may redirect, the redirect's.
+ * The route's answers by status class (`2xx`, `3xx`): the success's schema (under its media type
+ * when it is not JSON) and, when the operation may redirect, the redirect's. Fastify keeps each
+ * route's serializers in an object keyed as these are, and a numeric key such as `200` would make
+ * V8 back that object with an array as long as the number; the OpenAPI document shows the
+ * operation's own status instead (api-docs.ts reads the schema's `successStatus`).
  */
-function answersOf(operation: Operation, response: z.ZodType): Record<number, unknown> {
+function answersOf(operation: Operation, response: z.ZodType): Record<string, unknown> {
   const success =
     operation.produces === undefined ? response : { content: { [operation.produces]: { schema: response } } };
   return {
-    [operation.status]: operation.status === 302 ? REDIRECT : success,
-    ...(operation.redirects === true && operation.status !== 302 ? { 302: REDIRECT } : {}),
+    [statusClass(operation.status)]: operation.status === 302 ? REDIRECT : success,
+    ...(operation.redirects === true && operation.status !== 302 ? { [statusClass(302)]: REDIRECT } : {}),
   };
+}
+
+/** `2xx` for 200, as Fastify names a class of statuses. */
+function statusClass(status: number): string {
+  return `${String(status).charAt(0)}xx`;
 }
 
 /**
@@ -63,6 +71,13 @@ function answersOf(operation: Operation, response: z.ZodType): Record<number, un
  * without its leading `/api` (`/api/files/:ownerId/records/...`) and its access rule "collaborator".
  */
 export const OWNER_FILE_PREFIX = "/api/files/:ownerId";
+
+/**
+ * The access rules of what a link opens (a mailed link, an unsubscribe), which a mail scanner may
+ * check with HEAD; the app's signed-in calls never ask HEAD, so their GETs get no HEAD twin, each
+ * a route held in memory.
+ */
+const OPENED_BY_LINKS: ReadonlySet<Access> = new Set(["anonymous", "signedLink"]);
 
 /** The owner's id in the path of an owner's file route. */
 const ownerParam = { ownerId: z.string().max(100) };
@@ -102,6 +117,7 @@ export function registerOperation<T extends OperationTypes>(
   app.route({
     method: operation.method,
     url: inOwnersFile ? url.replace(/^\/api/, "") : url,
+    exposeHeadRoute: OPENED_BY_LINKS.has(access),
     config: { ...options.config, access, ...(inOwnersFile ? { ownerAccess: operation.access } : {}) },
     schema: {
       ...(params === undefined || Object.keys((params as z.ZodObject).shape ?? {}).length === 0
@@ -112,6 +128,7 @@ export function registerOperation<T extends OperationTypes>(
       ...(schemas.headers === undefined ? {} : { headers: schemas.headers }),
       response: { ...schemas.errors, ...answersOf(operation, schemas.response) },
       // Read by the OpenAPI document only (api-docs.ts): Fastify checks no answer's headers.
+      successStatus: operation.status,
       ...(schemas.responseHeaders === undefined ? {} : { responseHeaders: schemas.responseHeaders }),
     },
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
