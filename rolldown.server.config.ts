@@ -1,11 +1,16 @@
 /**
- * The production server bundle (`npm start`, `npm run serve`): dist/server.mjs, the modules it
- * imports only when needed in dist/server-chunks/, its worker threads' files
+ * The production server bundle (`npm start`, `npm run serve`): dist/server.mjs, which imports the
+ * chunks of what the server runs from the start (dist/server-startup-*.mjs), the chunks of modules
+ * it imports only when needed (dist/server-<name>-*.mjs), its worker threads' files
  * (dist/photo-worker.mjs, dist/checkpoint-worker.mjs) and the files it reads at run time
- * (dist/fonts/, beside dist/web/ and its locales/ from the Vite build).
+ * (dist/fonts/, beside dist/web/ and its locales/ from the Vite build). Every file sits in dist/
+ * itself, so a path relative to a module's `import.meta.url` means the same from any chunk.
  * Loading every module separately, ours through Node's type stripping, kept the idle server over
- * the memory budget of DESIGN.md; one file of plain ASCII JavaScript (a Latin-1 source is held in
- * memory at half the size of a UTF-16 one) brings it under (bench/README.md has the figures).
+ * the memory budget of DESIGN.md; plain ASCII JavaScript (a Latin-1 source is held in memory at
+ * half the size of a UTF-16 one) in chunks of moderate size brings it under: V8 parses a module's
+ * top level in one go, and the parser's memory for one very large module stays with the process
+ * after it is freed, as the allocator cannot give back the middle of its heap (bench/README.md
+ * has the figures).
  * Tests of the code, the CLI and `npm run dev` run the TypeScript sources; the browser tests and
  * the bundle smoke suite (smoke/bundle.smoke.ts) run this bundle.
  *
@@ -13,13 +18,16 @@
  * here may read a file of the repository's sources. server/config.ts finds the shipped files beside
  * the bundle when KINFILE_BUNDLE is defined (SHIPPED_FILES).
  */
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import { defineConfig, type OutputOptions, type Plugin, type RolldownOptions } from "rolldown";
 
 const OUT_DIR = "dist";
-const CHUNK_DIR = "server-chunks";
+/** The chunks' names begin so: the entry, dist/server.mjs, does not. */
+const CHUNK_PREFIX = "server-";
+/** Chunks of the start-up modules no larger than this, in bytes: small enough to parse each in little memory. */
+const STARTUP_CHUNK_BYTES = 300_000;
 /** The binder's fonts (server/modules/binder/fonts) and their licence, copied to dist/fonts/. */
 const FONTS_DIR = "server/modules/binder/fonts";
 
@@ -73,10 +81,13 @@ const shippedFiles: Plugin = {
 };
 
 /** Chunk names carry a hash: a new build must not leave the last one's beside it. */
-const freshChunkDir: Plugin = {
-  name: "kinfile-fresh-chunk-dir",
+const freshChunks: Plugin = {
+  name: "kinfile-fresh-chunks",
   buildStart() {
-    rmSync(`${OUT_DIR}/${CHUNK_DIR}`, { recursive: true, force: true });
+    const old = existsSync(OUT_DIR) ? readdirSync(OUT_DIR) : [];
+    for (const name of old.filter((file) => file.startsWith(CHUNK_PREFIX) && file.endsWith(".mjs"))) {
+      rmSync(path.join(OUT_DIR, name));
+    }
   },
 };
 
@@ -84,7 +95,7 @@ const output: OutputOptions = {
   dir: OUT_DIR,
   format: "esm",
   entryFileNames: "[name].mjs",
-  chunkFileNames: `${CHUNK_DIR}/[name]-[hash].mjs`,
+  chunkFileNames: `${CHUNK_PREFIX}[name]-[hash].mjs`,
   // Plain ASCII with no comments: one character outside Latin-1 would make V8 keep the whole source as UTF-16.
   charset: "ascii",
   comments: false,
@@ -99,13 +110,24 @@ function bundle(name: string, input: string, plugins: Plugin[], codeSplitting: b
     external: [/^node:/, ...builtinModules, "pino"],
     transform: { define: { KINFILE_BUNDLE: "true" } },
     plugins: [packageImports, ...plugins],
-    output: { ...output, codeSplitting },
+    output: {
+      ...output,
+      ...(codeSplitting
+        ? {
+            // The start-up modules in chunks of moderate size, run in the order one file would run them.
+            codeSplitting: {
+              groups: [{ name: "startup", tags: ["$initial"], maxSize: STARTUP_CHUNK_BYTES }],
+            },
+            strictExecutionOrder: true,
+          }
+        : { codeSplitting: false }),
+    },
   };
 }
 
 export default defineConfig([
   // Dynamic imports (the SMTP library, the PostgreSQL driver, the dev mailbox) become chunks loaded on first use.
-  bundle("server", "server/main.ts", [freshChunkDir, workerFiles, shippedFiles], true),
+  bundle("server", "server/main.ts", [freshChunks, workerFiles, shippedFiles], true),
   // Each built on its own so it shares no chunk with the server: one file the worker thread loads.
   bundle("photo-worker", "server/modules/persons/photo-worker.ts", [], false),
   bundle("checkpoint-worker", "server/db/checkpoint-worker.ts", [], false),
