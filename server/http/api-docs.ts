@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../errors/app-error.ts";
+import { documentedStatus } from "./operations.ts";
 
 export const OPENAPI_PATH = "/api/openapi.json";
 export const DOCS_PATH = "/api/docs";
@@ -73,11 +74,9 @@ function asDocumented(input: TransformInput): ReturnType<typeof jsonSchemaTransf
             ]),
           ),
         };
-  const statusOf = (key: string): string =>
-    key === `${success.charAt(0)}xx` ? success : key === "3xx" ? "302" : key;
   const answers = Object.fromEntries(
     Object.entries(response).map(([key, answer]) => {
-      const status = statusOf(key);
+      const status = documentedStatus(key, successStatus);
       return [status, status === success ? { ...answer, ...headers } : answer];
     }),
   );

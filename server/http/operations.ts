@@ -66,6 +66,15 @@ function statusClass(status: number): string {
 }
 
 /**
+ * The status an answer keyed by answersOf stands for, for the OpenAPI document: the operation's
+ * success, or its redirect; an error particular to the operation keeps its own status as its key.
+ */
+export function documentedStatus(key: string, successStatus: number): string {
+  if (key === statusClass(successStatus)) return String(successStatus);
+  return key === statusClass(302) ? "302" : key;
+}
+
+/**
  * The prefix under which a collaborator works in an owner's file: the owner's route modules are
  * registered again under it (server/modules/collaborators/file-routes.ts), each operation's path
  * without its leading `/api` (`/api/files/:ownerId/records/...`) and its access rule "collaborator".
@@ -127,7 +136,8 @@ export function registerOperation<T extends OperationTypes>(
       ...(schemas.body === undefined ? {} : { body: schemas.body }),
       ...(schemas.headers === undefined ? {} : { headers: schemas.headers }),
       response: { ...schemas.errors, ...answersOf(operation, schemas.response) },
-      // Read by the OpenAPI document only (api-docs.ts): Fastify checks no answer's headers.
+      // Read by the OpenAPI document only (api-docs.ts): the success's own status, and the
+      // headers it answers, which Fastify does not check.
       successStatus: operation.status,
       ...(schemas.responseHeaders === undefined ? {} : { responseHeaders: schemas.responseHeaders }),
     },
