@@ -35,7 +35,8 @@ function runServer(env: Record<string, string>): Run {
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const exit = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  // "close", not "exit": the process may have exited before its stdout and stderr are all read.
+  const exit = new Promise<number | null>((done) => child.once("close", (code) => done(code)));
   return { child, stdout: () => stdout, stderr: () => stderr, exit };
 }
 
